@@ -1,0 +1,3 @@
+from combat_cli.cli import main
+
+main()

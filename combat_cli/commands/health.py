@@ -1,0 +1,68 @@
+"""Health verbs: damage, heal, condition."""
+
+from __future__ import annotations
+
+from combat_cli.commands.parsing import partition
+from combat_cli.commands.registry import Cmd, verb
+from combat_cli.engine.durations import DurationError, parse_duration
+from combat_cli.engine.errors import CommandError
+from combat_cli.engine.queries import find_combatant, match_word
+
+
+@verb("damage", "damage NAME VALUE", "apply damage directly; the ruleset reads VALUE",
+      aliases=("dmg",))
+def damage(cmd: Cmd) -> None:
+    if len(cmd.args) < 2:
+        raise cmd.usage_error("damage needs a name and a value")
+    c = find_combatant(cmd.enc, cmd.args[0])
+    cmd.ruleset.damage(cmd.ctx, c, " ".join(cmd.args[1:]))
+
+
+@verb("heal", "heal NAME [VALUE]", "heal directly; the ruleset reads VALUE")
+def heal(cmd: Cmd) -> None:
+    if not cmd.args:
+        raise cmd.usage_error("heal needs a name")
+    c = find_combatant(cmd.enc, cmd.args[0])
+    cmd.ruleset.heal(cmd.ctx, c, " ".join(cmd.args[1:]) or None)
+
+
+@verb("condition", "condition NAME +COND [for=DURATION] | condition NAME -COND",
+      "add or remove a condition (for=3r, 10m, 1h ... ends it by itself)", aliases=("cond",))
+def condition(cmd: Cmd) -> None:
+    pos, opts = partition(cmd.args)
+    if len(pos) < 2:
+        raise cmd.usage_error("condition needs a name and +COND or -COND")
+    c = find_combatant(cmd.enc, pos[0])
+    spec = " ".join(pos[1:])
+    if spec[:1] not in "+-" or len(spec) < 2:
+        raise CommandError(f'write +{spec.lstrip("+-") or "Prone"} to add or -{spec.lstrip("+-") or "Prone"} to remove')
+    sign, name = spec[0], spec[1:].strip()
+    extra = {k: v for k, v in opts.items() if k.lower() != "for"}
+    if extra:
+        raise CommandError(f"condition has no option {next(iter(extra))}= (only for=DURATION)")
+    known = [k.name for k in cmd.ruleset.conditions]
+    aliases = {a: k.name for k in cmd.ruleset.conditions for a in k.aliases}
+    if sign == "-":
+        if opts:
+            raise CommandError("for= goes with +COND only")
+        have = [x.name for x in c.conditions]
+        if not have:
+            raise CommandError(f"{c.name} has no conditions")
+        name = match_word(name, have, f"condition on {c.name}")
+        cmd.ctx.remove_condition(c, name)
+        return
+    if name.lower() in (a.lower() for a in aliases):
+        name = next(v for a, v in aliases.items() if a.lower() == name.lower())
+    else:
+        for k in known:
+            if k.lower() == name.lower() or (len(name) >= 3 and k.lower().startswith(name.lower())):
+                name = k
+                break
+    seconds = None
+    if "for" in (k.lower() for k in opts):
+        value = next(v for k, v in opts.items() if k.lower() == "for")
+        try:
+            seconds = parse_duration(value, cmd.ruleset.round_seconds)
+        except DurationError as e:
+            raise CommandError(str(e)) from None
+    cmd.ctx.add_condition(c, name, duration=seconds)

@@ -1,0 +1,129 @@
+"""Meta verbs: help, roll, status, log, undo, redo, save, quit."""
+
+from __future__ import annotations
+
+from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb
+from combat_cli.dice import DiceError
+from combat_cli.engine.errors import CommandError
+from combat_cli.engine.queries import find_combatant
+
+
+@verb("help", "help [VERB|ACTION]", "the verbs, or one verb with its options and the ruleset's actions",
+      mutates=False, aliases=("?",))
+def help_(cmd: Cmd) -> None:
+    if len(cmd.args) > 1:
+        raise cmd.usage_error("help takes at most one word")
+    if not cmd.args:
+        cmd.show("help", None)
+        return
+    word = cmd.args[0].lower()
+    verbs = all_verbs(cmd.table)
+    rs = cmd.ruleset
+    for a in rs.actions:
+        if word == a.name or word in a.aliases:
+            cmd.show("help-action", a)
+            return
+    try:
+        cmd.show("help-verb", find_verb(word, verbs))
+    except CommandError:
+        names = sorted(verbs) + [a.name for a in rs.actions]
+        from combat_cli.engine.queries import closest
+
+        guess = closest(word, names)
+        raise CommandError(f'no verb or action "{cmd.args[0]}"'
+                           + (f" — did you mean {guess}?" if guess else "")) from None
+
+
+@verb("roll", "roll EXPR [for=TEXT]", "a free roll in the table's notation (3D+2, 4d10>=8, 1d12)")
+def roll(cmd: Cmd) -> None:
+    words = [w for w in cmd.args if not w.lower().startswith("for=")]
+    why = [w[4:] for w in cmd.args if w.lower().startswith("for=")]
+    if not words:
+        raise cmd.usage_error("roll needs an expression")
+    try:
+        spec = cmd.ruleset.parse_roll("".join(words))
+    except DiceError as e:
+        raise CommandError(str(e)) from None
+    purpose = why[0] if why else "free roll"
+    r = cmd.ctx.roll(spec, f"{purpose}: {spec.text()}")
+    faces = "" if r.faces is None else f" [{' '.join(map(str, r.faces))}]"
+    unit = " successes" if spec.is_pool else ""
+    cmd.ctx.log(f"Roll {spec.text()}{faces} = {r.total}{unit}" + (f" ({why[0]})" if why else ""),
+                kind="roll", action="roll", roll=r)
+
+
+@verb("status", "status [NAME]", "the round table: order, wounds, conditions, held, timers",
+      mutates=False, aliases=("st",))
+def status(cmd: Cmd) -> None:
+    if len(cmd.args) > 1:
+        raise cmd.usage_error("status takes at most one name")
+    if cmd.args:
+        cmd.show("combatant", find_combatant(cmd.enc, cmd.args[0]).id)
+    else:
+        cmd.show("status")
+
+
+@verb("log", "log [N]", "the last N log entries (default 20)", mutates=False)
+def log(cmd: Cmd) -> None:
+    n = 20
+    if len(cmd.args) > 1:
+        raise cmd.usage_error("log takes at most one number")
+    if cmd.args:
+        if cmd.args[0] == "all":
+            n = 0
+        else:
+            try:
+                n = int(cmd.args[0])
+            except ValueError:
+                raise CommandError(f"log takes a number or all, not {cmd.args[0]!r}") from None
+            if n < 1:
+                raise CommandError("log N needs N of at least 1")
+    cmd.show("log", n)
+
+
+@verb("undo", "undo [N]", "step back one command (or N)", mutates=False, aliases=("u",))
+def undo(cmd: Cmd) -> None:
+    for _ in range(_count(cmd)):
+        line = cmd.table.undo()
+        cmd.out.notes.append(f"undone: {line}")
+    cmd.out.changed = True
+    cmd.show("round")
+
+
+@verb("redo", "redo [N]", "step forward again (or N)", mutates=False)
+def redo(cmd: Cmd) -> None:
+    for _ in range(_count(cmd)):
+        line = cmd.table.redo()
+        cmd.out.notes.append(f"redone: {line}")
+    cmd.out.changed = True
+    cmd.show("round")
+
+
+def _count(cmd: Cmd) -> int:
+    if not cmd.args:
+        return 1
+    try:
+        n = int(cmd.args[0])
+    except ValueError:
+        raise cmd.usage_error(f"not a number: {cmd.args[0]!r}") from None
+    if len(cmd.args) > 1 or n < 1:
+        raise cmd.usage_error("give one positive number")
+    stack = cmd.table.history.undo if cmd.verb.name == "undo" else cmd.table.history.redo
+    if n > len(stack):
+        raise CommandError(f"only {len(stack)} step(s) to {cmd.verb.name}")
+    return n
+
+
+@verb("save", "save [FILE]", "save now (saving also happens after every command), or a copy to FILE",
+      mutates=False)
+def save(cmd: Cmd) -> None:
+    if len(cmd.args) > 1:
+        raise cmd.usage_error("save takes at most one file")
+    cmd.show("save", cmd.args[0] if cmd.args else None)
+
+
+@verb("quit", "quit", "save and leave", mutates=False, aliases=("exit", "q"))
+def quit_(cmd: Cmd) -> None:
+    if cmd.args:
+        raise cmd.usage_error("quit takes no arguments")
+    cmd.out.quit = True

@@ -1,0 +1,144 @@
+"""Turning a typed line into words, options and action requests.
+
+Words are split like a shell (quotes for names with spaces); ``key=value`` words are options;
+commas separate several actions in one declaration.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.errors import CommandError
+from combat_cli.engine.models import ActionRequest, Encounter
+from combat_cli.engine.queries import find_combatant, is_combatant_name, match_word
+
+if TYPE_CHECKING:
+    from rulesets.base import ActionSpec, Ruleset
+
+COMMA = "\x00,"
+_OPTION = re.compile(r"^([A-Za-z_][\w .\-]*?)=(.*)$", re.S)
+
+
+def split(line: str) -> list[str]:
+    """Shell-like words; a comma outside quotes becomes its own word :data:`COMMA`."""
+    lex = shlex.shlex(line, posix=True, punctuation_chars=",")
+    lex.whitespace_split = True
+    lex.commenters = ""
+    out: list[str] = []
+    try:
+        while True:
+            tok = lex.get_token()
+            if tok is None or tok == lex.eof:
+                break
+            out.append(COMMA if tok == "," else tok)
+    except ValueError as e:
+        raise CommandError(f"can't split the line ({e}): close the quote") from None
+    if line.lstrip().startswith("#"):
+        return []
+    return out
+
+
+def is_option(word: str) -> bool:
+    return word != COMMA and bool(_OPTION.match(word))
+
+
+def option(word: str) -> tuple[str, str]:
+    m = _OPTION.match(word)
+    assert m
+    return m.group(1).strip(), m.group(2)
+
+
+def partition(words: list[str]) -> tuple[list[str], dict[str, str]]:
+    """Positional words and ``key=value`` options (a key given twice is an error)."""
+    pos: list[str] = []
+    opts: dict[str, str] = {}
+    for w in words:
+        if is_option(w):
+            k, v = option(w)
+            if k.lower() in (x.lower() for x in opts):
+                raise CommandError(f"option {k}= given twice")
+            opts[k] = v
+        else:
+            pos.append(w)
+    return pos, opts
+
+
+def groups(words: list[str]) -> list[list[str]]:
+    """Split at commas; an empty group (``a,,b`` or a trailing comma) is an error."""
+    out: list[list[str]] = [[]]
+    for w in words:
+        if w == COMMA:
+            out.append([])
+        else:
+            out[-1].append(w)
+    if any(not g for g in out):
+        raise CommandError("an empty action between commas: write ACTION [TARGET] [opt=v], ACTION ...")
+    return out
+
+
+def action_names(ruleset: Ruleset, reaction: bool | None = None) -> dict[str, ActionSpec]:
+    names: dict[str, ActionSpec] = {}
+    for a in ruleset.actions:
+        if reaction and not a.reaction:
+            continue
+        names[a.name] = a
+        for al in a.aliases:
+            names[al] = a
+    return names
+
+
+def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
+                 reaction: bool = False) -> ActionRequest:
+    """``ACTION [TARGET] [ARGS ...] [opt=v ...]`` -> an ActionRequest with ids and checked options."""
+    if not ruleset.actions:
+        raise CommandError(f"{ruleset.name} has no actions")
+    table = action_names(ruleset, reaction or None)
+    if not table:
+        raise CommandError(f"{ruleset.name} has no reactions")
+    what = "reaction" if reaction else "action"
+    try:
+        key = match_word(words[0], table, what)
+    except CommandError as e:
+        raise CommandError(f"{e} (try: {', '.join(sorted({a.name for a in table.values()}))})") from None
+    spec = table[key]
+    pos, raw_opts = partition(words[1:])
+    target = None
+    if spec.target != "none" and pos:
+        if spec.target == "required" or is_combatant_name(enc, pos[0]):
+            target = find_combatant(enc, pos[0]).id
+            pos = pos[1:]
+    if spec.target == "required" and target is None:
+        raise CommandError(f"{spec.name} needs a target: {spec.name} NAME")
+    if spec.target == "none" and pos and is_combatant_name(enc, pos[0]) and not spec.args:
+        raise CommandError(f"{spec.name} takes no target")
+    if pos and not spec.args:
+        raise CommandError(f'{spec.name}: unexpected "{pos[0]}"' + (
+            f" (options: {', '.join(o.name + '=' for o in spec.options)})" if spec.options else ""))
+    opts: dict[str, Any] = {}
+    for k, v in raw_opts.items():
+        o = spec.option(k)
+        if o is None:
+            known = ", ".join(o.name + "=" for o in spec.options) or "none"
+            from combat_cli.engine.queries import closest
+
+            guess = closest(k, [o.name for o in spec.options])
+            hint = f" — did you mean {guess}=?" if guess else ""
+            raise CommandError(f"{spec.name} has no option {k}={hint} (options: {known})")
+        opts[o.name] = check_option(spec.name, o, v)
+    text = " ".join(f'"{w}"' if " " in w else w for w in words)
+    return ActionRequest(name=spec.name, target=target, args=pos, options=opts, text=text)
+
+
+def check_option(where: str, o: Any, value: str) -> Any:
+    if o.choices:
+        return match_word(value, o.choices, f"{o.name} for {where}")
+    if o.kind == "int":
+        try:
+            return int(value)
+        except ValueError:
+            raise CommandError(f"{where}: {o.name}= takes a whole number, not {value!r}") from None
+    if not value:
+        raise CommandError(f"{where}: {o.name}= needs a value")
+    return value

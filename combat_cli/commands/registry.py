@@ -1,0 +1,166 @@
+"""The verb registry and the dispatcher: line -> verb -> handler -> :class:`Output`.
+
+Handlers get a :class:`Cmd` (the table, a rules context on a working copy, the words after the
+verb) and never print; they add log entries through the context and ask for views (``status``,
+``round``, ``log``, ``help``) with :meth:`Cmd.show`. The front end (REPL or script) renders the
+output and saves.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.errors import CommandError
+from combat_cli.engine.queries import closest
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.table import Table
+
+
+@dataclass
+class Verb:
+    name: str
+    usage: str
+    summary: str
+    handler: Callable[[Cmd], None]
+    mutates: bool = True
+    aliases: tuple[str, ...] = ()
+    details: str = ""
+    topic: str = "core"
+
+
+@dataclass
+class Output:
+    """What a line produced: new log entries, notes, views to render, or one error."""
+
+    entries: list[LogEntry] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    views: list[tuple[str, Any]] = field(default_factory=list)
+    error: str | None = None
+    quit: bool = False
+    changed: bool = False
+
+
+class Cmd:
+    def __init__(self, table: Table, ctx: RulesContext, args: list[str], verb: Verb,
+                 out: Output) -> None:
+        self.table = table
+        self.ctx = ctx
+        self.args = args
+        self.verb = verb
+        self.out = out
+
+    @property
+    def enc(self):  # noqa: ANN201 - the working Encounter
+        return self.ctx.enc
+
+    @property
+    def ruleset(self):  # noqa: ANN201
+        return self.table.ruleset
+
+    def show(self, view: str, payload: Any = None) -> None:
+        self.out.views.append((view, payload))
+
+    def usage_error(self, what: str) -> CommandError:
+        return CommandError(f"{what}: usage {self.verb.usage}")
+
+
+VERBS: dict[str, Verb] = {}
+
+
+def verb(name: str, usage: str, summary: str, *, mutates: bool = True,
+         aliases: tuple[str, ...] = (), details: str = "", topic: str = "core"
+         ) -> Callable[[Callable[[Cmd], None]], Callable[[Cmd], None]]:
+    def deco(fn: Callable[[Cmd], None]) -> Callable[[Cmd], None]:
+        VERBS[name] = Verb(name, usage, summary, fn, mutates, aliases, details, topic)
+        return fn
+    return deco
+
+
+def all_verbs(table: Table | None = None) -> dict[str, Verb]:
+    """Core verbs plus the table's ruleset verbs (a ruleset verb never replaces a core one)."""
+    _load_topics()
+    out = dict(VERBS)
+    if table is not None:
+        for v in table.ruleset.verbs:
+            if v.name in out:
+                continue
+            out[v.name] = Verb(v.name, v.usage, v.help, _ruleset_handler(v.handler),
+                               v.mutates, v.aliases, topic=table.ruleset.name)
+    return out
+
+
+def _ruleset_handler(fn: Callable[[Any, list[str]], None]) -> Callable[[Cmd], None]:
+    def run(cmd: Cmd) -> None:
+        fn(cmd.ctx, cmd.args)
+    return run
+
+
+def find_verb(word: str, verbs: dict[str, Verb]) -> Verb:
+    low = word.lower()
+    for v in verbs.values():
+        if v.name == low or low in v.aliases:
+            return v
+    guess = closest(low, list(verbs))
+    hint = f" — did you mean {guess}?" if guess else ""
+    raise CommandError(f'unknown command "{word}"{hint} (help lists them)')
+
+
+_loaded = False
+
+
+def _load_topics() -> None:
+    global _loaded
+    if not _loaded:
+        from combat_cli.commands import clock, health, meta, roster, rounds  # noqa: F401
+
+        _loaded = True
+
+
+def dispatch(table: Table, line: str) -> Output:
+    """Run one line. Never raises: errors come back as ``Output.error``."""
+    from combat_cli.commands.parsing import split
+
+    out = Output()
+    try:
+        words = split(line)
+        if not words:
+            return out
+        v = find_verb(words[0], all_verbs(table))
+        if v.mutates:
+            def work(ctx: RulesContext) -> None:
+                v.handler(Cmd(table, ctx, words[1:], v, out))
+            before = len(table.history.undo), table.state_json
+            ctx = table.run(line.strip(), work)
+            out.changed = (len(table.history.undo), table.state_json) != before
+        else:
+            ctx = table.context()
+            v.handler(Cmd(table, ctx, words[1:], v, out))
+            out.changed = out.changed or table.changed
+        out.entries = ctx.entries
+        out.notes = ctx.notes + out.notes
+    except CommandError as e:
+        out = Output(error=str(e))
+    except Exception as e:  # a bug must not reach the GM as a traceback
+        _record_crash(line)
+        out = Output(error=f"internal error ({type(e).__name__}: {e}); nothing was changed")
+    return out
+
+
+def _record_crash(line: str) -> None:
+    import os
+    from pathlib import Path
+
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    try:
+        path = base / "combat-cli" / "errors.log"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as f:
+            f.write(f"--- {line!r}\n{traceback.format_exc()}\n")
+    except OSError:
+        pass

@@ -1,0 +1,181 @@
+"""Roster verbs: add, import, set, remove."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from combat_cli.commands.parsing import partition
+from combat_cli.commands.registry import Cmd, verb
+from combat_cli.engine.errors import CommandError
+from combat_cli.engine.models import Combatant, Template
+from combat_cli.engine.queries import find_combatant, match_word
+
+_COUNT = re.compile(r"^[xX](\d+)$")
+MAX_GROUP = 50
+MAX_COMBATANTS = 500
+
+
+def _side(value: str) -> str:
+    return match_word(value, ["pc", "npc"], "side (pc or npc)")
+
+
+def _split_stats(cmd: Cmd, opts: dict[str, str]) -> tuple[str | None, str | None, dict[str, Any]]:
+    side = template = None
+    stats: dict[str, Any] = {}
+    for k, v in opts.items():
+        if k.lower() == "side":
+            side = _side(v)
+        elif k.lower() == "template":
+            template = v
+        else:
+            stats[k] = v
+    return side, template, stats
+
+
+@verb("add", 'add NAME [xN] [side=pc|npc] [template=T] [STAT=VALUE ...]',
+      "add a combatant; xN adds NAME 1..N",
+      details='Quote names with spaces: add "Demon Thug" x3 template=thug. '
+              "Stats are checked by the table's ruleset.")
+def add(cmd: Cmd) -> None:
+    pos, opts = partition(cmd.args)
+    if not pos:
+        raise cmd.usage_error("add needs a name")
+    count = None
+    if len(pos) >= 2 and _COUNT.match(pos[-1]):
+        count = int(_COUNT.match(pos[-1]).group(1))  # type: ignore[union-attr]
+        pos = pos[:-1]
+        if not 1 <= count <= MAX_GROUP:
+            raise CommandError(f"a group is 1..{MAX_GROUP} strong (x{count} asked)")
+    if len(pos) > 1:
+        raise CommandError(f'one name at a time: quote names with spaces, e.g. add "{" ".join(pos)}"')
+    name = pos[0].strip()
+    if not name or name.startswith(("+", "-", "=")) or "=" in name:
+        raise CommandError(f'"{name}" is not a usable name')
+    side, template_name, raw = _split_stats(cmd, opts)
+    enc = cmd.enc
+    stats: dict[str, Any] = {}
+    if template_name:
+        tname = match_word(template_name, list(enc.templates), "template") if enc.templates else None
+        if tname is None:
+            raise CommandError(f'no template "{template_name}": import FILE first')
+        t = enc.templates[tname]
+        stats.update(t.stats)
+        side = side or t.side
+        template_name = tname
+    stats.update(cmd.ruleset.validate_stats(raw))
+    taken = {c.name.lower() for c in enc.combatants}
+    if count is None:
+        names = [name]
+    else:
+        n = 1
+        names = []
+        while len(names) < count:
+            if f"{name} {n}".lower() not in taken:
+                names.append(f"{name} {n}")
+            n += 1
+    for nm in names:
+        if nm.lower() in taken:
+            raise CommandError(f'there is already a combatant "{nm}": pick another name or use x{2}')
+    if len(enc.combatants) + len(names) > MAX_COMBATANTS:
+        raise CommandError(f"at most {MAX_COMBATANTS} combatants in one encounter")
+    for nm in names:
+        c = Combatant(id=f"c{enc.new_id()}", name=nm, side=side or "npc",  # type: ignore[arg-type]
+                      template=template_name, stats=dict(stats))
+        enc.combatants.append(c)
+        cmd.ruleset.on_add(cmd.ctx, c)
+        if enc.phase != "setup":
+            cmd.ruleset.join(cmd.ctx, c)
+        cmd.ctx.log(f"{nm} joins ({c.side})", kind="roster", actor=c)
+    cmd.show("roster", [c for c in enc.combatants if c.name in names])
+
+
+@verb("import", "import FILE", "load stat blocks (TOML) as templates for add ... template=T",
+      details="Each top-level table is one template: [thug] side = \"npc\" followed by its stats.")
+def import_(cmd: Cmd) -> None:
+    if len(cmd.args) != 1:
+        raise cmd.usage_error("import needs one file")
+    path = Path(cmd.args[0]).expanduser()
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise CommandError(f"can't read {path}: {e.strerror or e}") from None
+    if len(data) > 2_000_000:
+        raise CommandError(f"{path} is too large for a stat-block file")
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # pragma: no cover
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise CommandError(f"{path} is not valid TOML: {e}") from None
+    if not doc or not all(isinstance(v, dict) for v in doc.values()):
+        raise CommandError(f'{path}: each template is a table, e.g. [thug] with side = "npc" and stats')
+    added = []
+    for tname, block in doc.items():
+        block = dict(block)
+        side = block.pop("side", None)
+        try:
+            side = _side(str(side)) if side is not None else None
+            stats = cmd.ruleset.validate_stats(block)
+        except CommandError as e:
+            raise CommandError(f"{path} [{tname}]: {e}") from None
+        cmd.enc.templates[tname] = Template(side=side, stats=stats)  # type: ignore[arg-type]
+        added.append(tname)
+    cmd.ctx.log(f"Templates from {path.name}: {', '.join(added)}", kind="roster")
+
+
+@verb("set", "set NAME STAT=VALUE ... [side=pc|npc] [name=NEW]", "edit a combatant")
+def set_(cmd: Cmd) -> None:
+    pos, opts = partition(cmd.args)
+    if len(pos) != 1 or not opts:
+        raise cmd.usage_error("set needs one name and at least one STAT=VALUE")
+    c = find_combatant(cmd.enc, pos[0])
+    newname = None
+    for k in list(opts):
+        if k.lower() == "name":
+            newname = opts.pop(k).strip()
+    side, template, raw = _split_stats(cmd, opts)
+    if template:
+        raise CommandError("template= works with add only")
+    stats = cmd.ruleset.validate_stats(raw)
+    if newname:
+        if not newname or "=" in newname:
+            raise CommandError(f'"{newname}" is not a usable name')
+        if any(o.name.lower() == newname.lower() and o is not c for o in cmd.enc.combatants):
+            raise CommandError(f'there is already a combatant "{newname}"')
+    changes = [f"{k}={v}" for k, v in stats.items()]
+    c.stats.update(stats)
+    if side:
+        c.side = side  # type: ignore[assignment]
+        changes.append(f"side={side}")
+    if newname:
+        changes.append(f"name={newname}")
+        c.name = newname
+    if stats:
+        cmd.ruleset.on_add(cmd.ctx, c)
+    cmd.ctx.log(f"{c.name}: {', '.join(changes)}", kind="roster", actor=c)
+
+
+@verb("remove", "remove NAME", "remove a combatant from the encounter", aliases=("rm",))
+def remove(cmd: Cmd) -> None:
+    if len(cmd.args) != 1:
+        raise cmd.usage_error("remove needs one name")
+    enc = cmd.enc
+    c = find_combatant(enc, cmd.args[0])
+    acting_index = enc.turn
+    if c.id in enc.order:
+        i = enc.order.index(c.id)
+        enc.order.remove(c.id)
+        if enc.phase == "turns" and i < acting_index:
+            enc.turn -= 1
+    enc.combatants = [x for x in enc.combatants if x.id != c.id]
+    enc.declarations.pop(c.id, None)
+    enc.queue = [q for q in enc.queue if q.actor != c.id]
+    for q in enc.queue:
+        if q.action.target == c.id and q.state == "pending":
+            q.state = "lapsed"
+    enc.timers = [t for t in enc.timers if t.combatant != c.id]
+    cmd.ctx.log(f"{c.name} leaves the encounter", kind="roster", actor=c.name)

@@ -1,0 +1,31 @@
+"""Dice: parsed roll descriptions (specs), rolls that keep every face, and dice sources.
+
+Rules code asks a :class:`DiceSource` for a :class:`Roll` of a :class:`RollSpec`; whether the
+faces come from a seeded RNG, from the GM typing physical dice, or from a test's fixed list is
+the source's business, never the rules'.
+"""
+
+from combat_cli.dice.expr import DiceError, DiceTerm, RollSpec, parse, pool, sum_dice
+from combat_cli.dice.sources import (
+    DiceSource,
+    FixedDice,
+    ManualDice,
+    RandomDice,
+    Roll,
+    parse_answer,
+)
+
+__all__ = [
+    "DiceError",
+    "DiceSource",
+    "DiceTerm",
+    "FixedDice",
+    "ManualDice",
+    "RandomDice",
+    "Roll",
+    "RollSpec",
+    "parse",
+    "parse_answer",
+    "pool",
+    "sum_dice",
+]

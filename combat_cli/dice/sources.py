@@ -1,0 +1,184 @@
+"""Dice sources and rolls.
+
+Every roll the rules make goes through :meth:`DiceSource.roll` with a spec and a purpose (the
+text the GM sees: ``Lector: Dodge 2D (4D -1D acted -1D reaction)``). The returned :class:`Roll`
+keeps every face so it can be shown, logged and explained.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from combat_cli.dice.expr import DiceError, RollSpec
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A finished roll: the spec, every face (None when the GM typed only a total), the result."""
+
+    spec: RollSpec
+    faces: tuple[int, ...] | None
+    total: int
+    purpose: str = ""
+    manual: bool = False
+    kept: tuple[int, ...] = field(default=(), compare=False)
+
+    @property
+    def dice(self) -> str:
+        return self.spec.text()
+
+    @property
+    def successes(self) -> int:
+        """For a pool, the number of successes (same as ``total``)."""
+        return self.total
+
+    def describe(self) -> str:
+        faces = "" if self.faces is None else f" [{' '.join(map(str, self.faces))}]"
+        return f"{self.dice}{faces} = {self.total}"
+
+
+def evaluate(spec: RollSpec, faces: Iterable[int]) -> int:
+    """The result of ``spec`` given all faces in order (exploded dice follow their die's term)."""
+    faces = list(faces)
+    if spec.is_pool:
+        assert spec.at_least is not None
+        return sum(1 for f in faces if f >= spec.at_least) + spec.constant
+    total = spec.constant
+    i = 0
+    for term in spec.terms:
+        n = term.count
+        taken = 0
+        while taken < n:
+            f = faces[i]
+            i += 1
+            total += term.sign * f
+            taken += 1
+            if term.explode and f == term.sides:
+                n += 1
+    return total
+
+
+def _expected_faces(spec: RollSpec, faces: list[int]) -> None:
+    """Check typed faces against the spec; raise DiceError naming the problem."""
+    base = spec.dice_count
+    if spec.explodes:
+        if len(faces) < base:
+            raise DiceError(f"{spec.text()} needs {base} faces (plus one per exploding die), got {len(faces)}")
+    elif len(faces) != base:
+        raise DiceError(f"{spec.text()} needs {base} face{'s' if base != 1 else ''}, got {len(faces)}")
+    i = 0
+    for term in spec.terms:
+        n = term.count
+        taken = 0
+        while taken < n:
+            if i >= len(faces):
+                raise DiceError(f"{spec.text()}: an exploded die needs its extra face")
+            f = faces[i]
+            if not 1 <= f <= term.sides:
+                raise DiceError(f"a d{term.sides} shows 1..{term.sides}, not {f}")
+            i += 1
+            taken += 1
+            if term.explode and f == term.sides:
+                n += 1
+    if i != len(faces):
+        raise DiceError(f"{spec.text()}: {len(faces) - i} face(s) too many")
+
+
+def parse_answer(spec: RollSpec, text: str, purpose: str = "") -> Roll:
+    """Read the GM's answer for a manual roll: faces (``3 4 6``) or a total (``=17``)."""
+    text = text.strip()
+    if text.startswith("="):
+        try:
+            total = int(text[1:].strip())
+        except ValueError:
+            raise DiceError(f"after = give a number, e.g. ={spec.bounds()[0]}") from None
+        lo, hi = spec.bounds()
+        if total < lo or (hi is not None and total > hi):
+            what = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+            raise DiceError(f"{spec.text()} can total {what}, not {total}")
+        return Roll(spec, None, total, purpose, manual=True)
+    try:
+        faces = [int(w) for w in text.replace(",", " ").split()]
+    except ValueError:
+        raise DiceError("type the faces (3 4 6) or a total (=13)") from None
+    _expected_faces(spec, faces)
+    return Roll(spec, tuple(faces), evaluate(spec, faces), purpose, manual=True)
+
+
+class DiceSource:
+    """Where faces come from. Subclasses implement :meth:`faces_for`."""
+
+    def roll(self, spec: RollSpec, purpose: str = "") -> Roll:
+        faces = self.faces_for(spec, purpose)
+        return Roll(spec, tuple(faces), evaluate(spec, faces), purpose)
+
+    def faces_for(self, spec: RollSpec, purpose: str) -> list[int]:
+        raise NotImplementedError
+
+
+class RandomDice(DiceSource):
+    """Auto mode: a seeded RNG (``--seed N``), never the global ``random``."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def faces_for(self, spec: RollSpec, purpose: str) -> list[int]:
+        out: list[int] = []
+        for term in spec.terms:
+            n = term.count
+            taken = 0
+            while taken < n:
+                f = self.rng.randint(1, term.sides)
+                out.append(f)
+                taken += 1
+                if term.explode and f == term.sides and n < 10 * term.count + 10:
+                    n += 1
+        return out
+
+
+class FixedDice(DiceSource):
+    """Tests: faces come from a given list, in order; running out is an error, not luck."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self.queue = list(faces)
+        self.asked: list[str] = []
+
+    def faces_for(self, spec: RollSpec, purpose: str) -> list[int]:
+        self.asked.append(purpose or spec.text())
+        out: list[int] = []
+        for term in spec.terms:
+            n = term.count
+            taken = 0
+            while taken < n:
+                if not self.queue:
+                    raise AssertionError(f"FixedDice ran out of faces rolling {spec.text()} for {purpose!r}")
+                f = self.queue.pop(0)
+                if not 1 <= f <= term.sides:
+                    raise AssertionError(f"FixedDice face {f} does not fit a d{term.sides}")
+                out.append(f)
+                taken += 1
+                if term.explode and f == term.sides:
+                    n += 1
+        return out
+
+
+Asker = Callable[[RollSpec, str], "str | None"]
+
+
+class ManualDice(DiceSource):
+    """Manual mode: ask the GM for each roll. ``ask(spec, purpose)`` returns the typed answer,
+    or None (an empty line in the REPL) to let the tracker roll it."""
+
+    def __init__(self, ask: Asker, fallback: DiceSource | None = None) -> None:
+        self.ask = ask
+        self.fallback = fallback or RandomDice()
+
+    def roll(self, spec: RollSpec, purpose: str = "") -> Roll:
+        if not spec.terms:
+            return self.fallback.roll(spec, purpose)
+        answer = self.ask(spec, purpose)
+        if answer is None or not answer.strip():
+            return self.fallback.roll(spec, purpose)
+        return parse_answer(spec, answer, purpose)

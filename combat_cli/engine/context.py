@@ -1,0 +1,149 @@
+"""The context rules code works through.
+
+A ruleset method gets a :class:`RulesContext`: a working copy of the encounter, the dice source,
+the table's rule tables (defaults merged with house rules) and a record of what happened. Every
+change it makes goes through the helpers here or onto the working copy; if it raises
+:class:`~combat_cli.engine.errors.CommandError`, the copy is thrown away and the encounter is as
+it was. Rules code never prints: what the GM should read goes into log entries and notes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.dice import DiceError, Roll, RollSpec, parse
+from combat_cli.engine.durations import format_duration
+from combat_cli.engine.errors import CommandError
+from combat_cli.engine.models import Combatant, Condition, Encounter, LogEntry, Timer
+from combat_cli.engine.queries import find_combatant
+
+if TYPE_CHECKING:
+    from combat_cli.dice import DiceSource
+
+
+class RulesContext:
+    def __init__(self, enc: Encounter, dice: DiceSource, tables: dict[str, Any],
+                 round_seconds: int = 6, lang: str = "") -> None:
+        self.enc = enc
+        self.dice = dice
+        self.tables = tables
+        self.round_seconds = round_seconds
+        self.lang = lang
+        self.entries: list[LogEntry] = []
+        self.notes: list[str] = []
+        self.rolls: list[Roll] = []
+
+    # -- lookups -------------------------------------------------------------------------
+    @property
+    def now(self) -> int:
+        return self.enc.clock.seconds
+
+    def combatant(self, cid: str) -> Combatant:
+        return self.enc.get(cid)
+
+    def find(self, name: str) -> Combatant:
+        return find_combatant(self.enc, name)
+
+    def name(self, who: Combatant | str | None) -> str | None:
+        if who is None:
+            return None
+        if isinstance(who, Combatant):
+            return who.name
+        return self.enc.name_of(who)
+
+    # -- dice ----------------------------------------------------------------------------
+    def roll(self, spec: RollSpec | str, purpose: str) -> Roll:
+        """Roll ``spec``; ``purpose`` says what for and how the pool was computed."""
+        if isinstance(spec, str):
+            try:
+                spec = parse(spec)
+            except DiceError as e:
+                raise CommandError(str(e)) from None
+        try:
+            r = self.dice.roll(spec, purpose)
+        except DiceError as e:
+            raise CommandError(str(e)) from None
+        self.rolls.append(r)
+        return r
+
+    # -- the record ----------------------------------------------------------------------
+    def log(self, text: str, *, kind: str = "note", actor: Combatant | str | None = None,
+            action: str | None = None, target: Combatant | str | None = None,
+            roll: Roll | None = None, difficulty: int | None = None,
+            outcome: str | None = None, **data: Any) -> LogEntry:
+        entry = LogEntry(
+            round=self.enc.round, kind=kind, actor=self.name(actor), action=action,
+            target=self.name(target), difficulty=difficulty, outcome=outcome, text=text,
+            data=data,
+        )
+        if roll is not None:
+            entry.kind = kind if kind != "note" else "roll"
+            entry.dice = roll.dice
+            entry.faces = list(roll.faces) if roll.faces is not None else None
+            entry.total = roll.total
+            if roll.purpose:
+                entry.data.setdefault("for", roll.purpose)
+            if roll.manual:
+                entry.data["manual"] = True
+        self.entries.append(entry)
+        return entry
+
+    def note(self, text: str) -> None:
+        """A line for the GM that is not part of the record (a hint, a reminder)."""
+        self.notes.append(text)
+
+    # -- state helpers -------------------------------------------------------------------
+    def set_status(self, c: Combatant, status: str, *, out: bool | None = None) -> None:
+        c.status = status
+        if out is not None:
+            c.out = out
+
+    def add_condition(self, c: Combatant, name: str, *, duration: int | None = None,
+                      data: dict[str, Any] | None = None, quiet: bool = False) -> Condition:
+        """Give ``c`` a condition, for ``duration`` seconds of game time or until removed.
+        A condition already there is replaced (its end moves)."""
+        until = None if duration is None else self.now + duration
+        c.conditions = [x for x in c.conditions if x.name.lower() != name.lower()]
+        cond = Condition(name=name, until=until, data=data or {})
+        c.conditions.append(cond)
+        if not quiet:
+            span = f" for {self.span(duration)}" if duration else ""
+            self.log(f"{c.name} is {name}{span}", kind="condition", actor=c, outcome=f"+{name}")
+        return cond
+
+    def remove_condition(self, c: Combatant, name: str, *, quiet: bool = False,
+                         reason: str = "") -> bool:
+        before = len(c.conditions)
+        c.conditions = [x for x in c.conditions if x.name.lower() != name.lower()]
+        gone = len(c.conditions) != before
+        if gone and not quiet:
+            why = f" ({reason})" if reason else ""
+            self.log(f"{c.name} is no longer {name}{why}", kind="condition", actor=c,
+                     outcome=f"-{name}")
+        return gone
+
+    def add_timer(self, name: str, *, due_in: int, kind: str,
+                  combatant: Combatant | None = None, data: dict[str, Any] | None = None,
+                  quiet: bool = False) -> Timer:
+        t = Timer(id=self.enc.new_id(), name=name, due=self.now + max(0, due_in), kind=kind,
+                  combatant=combatant.id if combatant else None, data=data or {})
+        self.enc.timers.append(t)
+        if not quiet:
+            self.log(f"Timer: {name} in {format_duration(due_in)}", kind="timer", actor=combatant)
+        return t
+
+    def remove_timers(self, *, kind: str | None = None, combatant: Combatant | None = None) -> int:
+        keep = [t for t in self.enc.timers
+                if not ((kind is None or t.kind == kind)
+                        and (combatant is None or t.combatant == combatant.id))]
+        n = len(self.enc.timers) - len(keep)
+        self.enc.timers = keep
+        return n
+
+    def span(self, seconds: int | None) -> str:
+        if not seconds:
+            return ""
+        if seconds % self.round_seconds == 0 and seconds < 3600:
+            n = seconds // self.round_seconds
+            return f"{n} round{'s' if n != 1 else ''}"
+        return format_duration(seconds)

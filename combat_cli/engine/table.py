@@ -1,0 +1,108 @@
+"""A table at play: the encounter, its log, its undo history, its ruleset, tables and dice.
+
+:meth:`Table.run` is the one way state changes: a command works on a deep copy of the
+encounter through a :class:`RulesContext`; only if it finishes is the copy kept, its log
+entries appended and an undo snapshot pushed. An error leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import CommandError
+from combat_cli.engine.history import History, RedoEntry, UndoEntry
+from combat_cli.engine.models import Encounter, LogEntry
+
+if TYPE_CHECKING:
+    from combat_cli.dice import DiceSource
+    from rulesets.base import Ruleset
+
+
+class Table:
+    def __init__(self, enc: Encounter, ruleset: Ruleset, dice: DiceSource,
+                 log: list[LogEntry] | None = None, log_json: list[str] | None = None,
+                 history: History | None = None, lang: str = "") -> None:
+        self.enc = enc
+        self.ruleset = ruleset
+        self.dice = dice
+        self.lang = lang
+        self.tables = ruleset.tables_for(enc.house_rules)
+        self.log: list[LogEntry] = log or []
+        self.log_json: list[str] = log_json if log_json is not None else [
+            e.model_dump_json() for e in self.log]
+        self.history = history or History()
+        self.state_json = enc.model_dump_json()
+        self.changed = False
+        """True when something changed since the last save."""
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, dice: DiceSource, house_rules: dict[str, Any] | None = None,
+            lang: str = "") -> Table:
+        enc = Encounter(ruleset=ruleset.name, house_rules=house_rules or {})
+        return cls(enc, ruleset, dice, lang=lang)
+
+    def context(self, enc: Encounter | None = None) -> RulesContext:
+        return RulesContext(enc or self.enc, self.dice, self.tables,
+                            self.ruleset.round_seconds, self.lang)
+
+    def run(self, line: str, work: Callable[[RulesContext], None]) -> RulesContext:
+        """Run ``work`` on a copy of the state; keep the result only if it succeeds."""
+        working = self.enc.model_copy(deep=True)
+        ctx = self.context(working)
+        work(ctx)
+        after = working.model_dump_json()
+        if after == self.state_json and not ctx.entries:
+            return ctx
+        self.history.push(UndoEntry(line, self.state_json, len(self.log)))
+        self.enc = working
+        self.state_json = after
+        self._append(ctx.entries)
+        self.changed = True
+        return ctx
+
+    def peek(self, work: Callable[[RulesContext], None]) -> RulesContext:
+        """Run read-only ``work`` (status, help): nothing it does is kept."""
+        ctx = self.context(self.enc.model_copy(deep=True))
+        work(ctx)
+        return ctx
+
+    def _append(self, entries: list[LogEntry]) -> None:
+        for e in entries:
+            e.seq = len(self.log) + 1
+            self.log.append(e)
+            self.log_json.append(e.model_dump_json())
+
+    def undo(self) -> str:
+        if not self.history.undo:
+            raise CommandError("nothing to undo")
+        u = self.history.undo.pop()
+        self.history.redo.append(RedoEntry(u.line, self.state_json, self.log_json[u.log_len:]))
+        self._restore(u.state)
+        del self.log[u.log_len:]
+        del self.log_json[u.log_len:]
+        self.changed = True
+        return u.line
+
+    def redo(self) -> str:
+        if not self.history.redo:
+            raise CommandError("nothing to redo")
+        r = self.history.redo.pop()
+        self.history.undo.append(UndoEntry(r.line, self.state_json, len(self.log)))
+        self._restore(r.state)
+        for text in r.log:
+            self.log.append(LogEntry.model_validate_json(text))
+            self.log_json.append(text)
+        self.changed = True
+        return r.line
+
+    def _restore(self, state: str) -> None:
+        self.enc = Encounter.model_validate_json(state)
+        self.state_json = state
+        self.tables = self.ruleset.tables_for(self.enc.house_rules)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

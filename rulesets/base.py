@@ -1,0 +1,304 @@
+"""The Ruleset interface: what a rule system supplies to the core.
+
+A ruleset is an object (``RULESET`` in its package) registered under the entry-point group
+``combat_cli.rulesets``. The core owns the encounter, the round/phase/turn bookkeeping, the
+declaration queue, holds, conditions, the clock and timers, dice, undo, saving and rendering;
+the ruleset decides everything a rule system decides, through these methods. Each gets a
+:class:`~combat_cli.engine.context.RulesContext` (a working copy of the state, the dice, the
+tables) and changes state only through it; it raises ``RuleError`` to refuse a line.
+
+How the four systems use it:
+
+- declare-then-resolve (``d6``, ``d12``, ``czech_pool``): ``declare_phase = True``; the GM
+  types ``declare`` lines, the ruleset validates them in :meth:`Ruleset.declare`, and on the
+  first ``resolve`` the core asks :meth:`Ruleset.plan` for the queue (segments, movement first,
+  speed order ...), then hands each item to :meth:`Ruleset.resolve`.
+- turn-based (``storypath``): ``declare_phase = False``; the core keeps ``order``/``turn``, the
+  GM types ``act`` lines, ``next`` calls :meth:`Ruleset.next_turn`. Extra verbs (``slot NAME``)
+  come from :attr:`Ruleset.verbs`.
+- reactions (``react``), damage/heal/rest, timers: the matching methods.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem, Timer
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+
+__all__ = [
+    "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
+    "VerbSpec", "load_toml", "merge_tables",
+]
+
+
+@dataclass(frozen=True)
+class StatSpec:
+    """A stat a combatant may have. ``parse`` turns what the GM typed (or a TOML value) into
+    the stored value, raising RuleError with a hint; ``aliases`` are other accepted names."""
+
+    name: str
+    help: str = ""
+    parse: Callable[[Any], Any] | None = None
+    default: Any = None
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """An option ``key=value`` of an action. ``choices`` are matched by unique prefix;
+    ``kind`` "int" values are checked to be whole numbers; anything else is passed as text."""
+
+    name: str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    kind: str = "text"
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action of the ruleset (``shoot``, ``dodge``, ``bid`` ...). ``target`` is
+    "required", "optional" or "none"; ``reaction`` marks those usable with ``react``."""
+
+    name: str
+    help: str = ""
+    target: str = "optional"
+    options: tuple[OptionSpec, ...] = ()
+    reaction: bool = False
+    aliases: tuple[str, ...] = ()
+    args: str = ""
+    """Usage of extra positional words after the target, for help (e.g. ``"[BOX]"``)."""
+
+    def option(self, key: str) -> OptionSpec | None:
+        low = key.lower()
+        for o in self.options:
+            if o.name.lower() == low or low in (a.lower() for a in o.aliases):
+                return o
+        return None
+
+
+@dataclass(frozen=True)
+class ConditionSpec:
+    name: str
+    help: str = ""
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class VerbSpec:
+    """A verb the ruleset adds (``slot NAME``). The handler gets the context and the words
+    after the verb; it changes state like any rules code. ``mutates`` False for read-only."""
+
+    name: str
+    usage: str
+    help: str
+    handler: Callable[[RulesContext, list[str]], None]
+    mutates: bool = True
+    aliases: tuple[str, ...] = ()
+
+
+def load_toml(package: str, resource: str = "tables.toml") -> dict[str, Any]:
+    """Read a TOML data file installed beside a ruleset package."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    text = importlib.resources.files(package).joinpath(resource).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "") -> dict[str, Any]:
+    """Deep-merge a house-rules file over the ruleset's tables. Unknown keys are refused with
+    a hint, so a typo in a house rule cannot be silently ignored."""
+    out = dict(base)
+    for key, value in override.items():
+        where = f"{path}{key}"
+        if key not in base:
+            from combat_cli.engine.queries import closest
+
+            guess = closest(key, base)
+            hint = f" — did you mean {path}{guess}?" if guess else ""
+            raise RuleError(f"house rules: unknown key {where}{hint}")
+        if isinstance(base[key], dict) and isinstance(value, dict):
+            out[key] = merge_tables(base[key], value, where + ".")
+        else:
+            if isinstance(base[key], dict) != isinstance(value, dict):
+                raise RuleError(f"house rules: {where} must be a "
+                                f"{'table' if isinstance(base[key], dict) else 'value'}")
+            out[key] = value
+    return out
+
+
+class Ruleset:
+    """Base class with the generic behaviour; a ruleset overrides what its system changes."""
+
+    name: str = ""
+    title: str = ""
+    """One line for ``combat rulesets``."""
+    round_seconds: int = 6
+    declare_phase: bool = False
+    tables_package: str | None = None
+    """Package holding ``tables.toml`` (the rules tables and house-rule switches)."""
+    stats: Sequence[StatSpec] = ()
+    extra_stats: Callable[[Any], Any] | None = None
+    """If set, stat names not in :attr:`stats` are accepted and parsed with it (skills)."""
+    actions: Sequence[ActionSpec] = ()
+    conditions: Sequence[ConditionSpec] = ()
+    verbs: Sequence[VerbSpec] = ()
+    rest_options: Sequence[OptionSpec] = ()
+    house_rules: dict[str, str] = {}
+    """House-rule switch (dotted key in tables.toml) -> what it does; for help and README."""
+    languages: tuple[str, ...] = ()
+    """Display languages besides the default (``("en",)`` for a Czech ruleset)."""
+
+    # -- data ----------------------------------------------------------------------------
+    def load_tables(self) -> dict[str, Any]:
+        return load_toml(self.tables_package) if self.tables_package else {}
+
+    def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
+        return merge_tables(self.load_tables(), house_rules)
+
+    def label(self, word: str, lang: str = "") -> str:
+        """The word as shown in ``lang`` (rulesets with their own language override this)."""
+        return word
+
+    # -- roster --------------------------------------------------------------------------
+    def stat_spec(self, name: str) -> StatSpec | None:
+        low = name.lower()
+        for s in self.stats:
+            if s.name.lower() == low or low in (a.lower() for a in s.aliases):
+                return s
+        return None
+
+    def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Check and convert stats typed by the GM or read from a template."""
+        from combat_cli.engine.queries import closest
+
+        out: dict[str, Any] = {}
+        for key, value in raw.items():
+            spec = self.stat_spec(key)
+            if spec is None:
+                if self.extra_stats is None:
+                    guess = closest(key, [s.name for s in self.stats])
+                    hint = f" — did you mean {guess}?" if guess else (
+                        f" (stats: {', '.join(s.name for s in self.stats)})")
+                    raise RuleError(f'{self.name} has no stat "{key}"{hint}')
+                out[key] = _parse_stat(self.extra_stats, key, value)
+            else:
+                out[spec.name] = _parse_stat(spec.parse, spec.name, value)
+        return out
+
+    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
+        """A combatant was added (or its stats changed): set up per-ruleset data."""
+
+    def join(self, ctx: RulesContext, c: Combatant) -> None:
+        """A combatant was added after ``start``: place it in the order (default: last)."""
+        ctx.enc.order.append(c.id)
+
+    # -- rounds --------------------------------------------------------------------------
+    def begin_round(self, ctx: RulesContext) -> None:
+        """Round ``ctx.enc.round`` begins: set ``ctx.enc.order`` (default: as added)."""
+        ctx.enc.order = [c.id for c in ctx.enc.combatants]
+
+    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+        """Check a declaration; the core stores it (a later one replaces it)."""
+
+    def plan(self, ctx: RulesContext) -> list[QueueItem]:
+        """Build the resolution queue from ``ctx.enc.declarations`` (default: in order, each
+        combatant's first action in segment 1, its second in segment 2 ...)."""
+        items: list[QueueItem] = []
+        rank = {cid: i for i, cid in enumerate(ctx.enc.order)}
+        decls = sorted(ctx.enc.declarations.values(), key=lambda d: rank.get(d.actor, 1 << 30))
+        for d in decls:
+            for n, a in enumerate(d.actions, start=1):
+                items.append(QueueItem(id=ctx.enc.new_id(), actor=d.actor, action=a, segment=n))
+        items.sort(key=lambda i: i.segment)
+        return items
+
+    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
+        raise RuleError(f"{self.name} cannot resolve {item.action.name}")
+
+    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        """Declare and resolve at once (turn-based systems, or the GM's override)."""
+        self.resolve(ctx, QueueItem(id=ctx.enc.new_id(), actor=c.id, action=action))
+
+    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        raise RuleError(f"{self.name} has no reaction {action.name}")
+
+    def next_turn(self, ctx: RulesContext) -> None:
+        """End the acting combatant's turn (turn-based phase): move to the next who can act."""
+        enc = ctx.enc
+        i = enc.turn + 1
+        while i < len(enc.order) and enc.get(enc.order[i]).out:
+            i += 1
+        enc.turn = i
+
+    def end_round(self, ctx: RulesContext) -> None:
+        """The round ends (before the clock moves and the next round begins)."""
+
+    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+        """Why ``c`` cannot act now (None: it can). Default: out of the fight."""
+        return f"{c.name} is {c.status}" if c.out else None
+
+    # -- health and time -----------------------------------------------------------------
+    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
+        raise RuleError(f"{self.name} does not take direct damage")
+
+    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
+        raise RuleError(f"{self.name} does not heal directly")
+
+    def rest(self, ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
+        """``c`` rests for ``seconds`` (the core then moves the clock and fires timers)."""
+
+    def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
+        """A timer of this ruleset is due (the core has removed it already)."""
+        ctx.log(f"Due: {timer.name}", kind="timer", actor=timer.combatant)
+
+    # -- display -------------------------------------------------------------------------
+    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+        """Extra columns for the status table (header -> cell text)."""
+        return {}
+
+    def order_labels(self, enc: Encounter) -> list[str] | None:
+        """Rows of the order column when the order is not just combatant names (slots)."""
+        return None
+
+    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+        """Ruleset keys added beside the binding ones in ``show --json``."""
+        return {}
+
+    def parse_roll(self, text: str) -> Any:
+        """A free ``roll EXPR`` in the table's notation (default: the core dice notation)."""
+        from combat_cli.dice import parse
+
+        return parse(text)
+
+    def demo(self) -> list[str]:
+        """Script lines of a short fight built from the rules' own examples."""
+        return []
+
+    def help_text(self) -> str:
+        """Extra help for ``help`` (house-rule switches, notes)."""
+        if not self.house_rules:
+            return ""
+        lines = ["House-rule switches (tables.toml, override with --house-rules):"]
+        lines += [f"  {k}: {v}" for k, v in self.house_rules.items()]
+        return "\n".join(lines)
+
+
+def _parse_stat(parse: Callable[[Any], Any] | None, name: str, value: Any) -> Any:
+    if parse is None:
+        return value
+    try:
+        return parse(value)
+    except RuleError:
+        raise
+    except (ValueError, TypeError) as e:
+        raise RuleError(f"{name}: {e}") from None
