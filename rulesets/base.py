@@ -243,6 +243,13 @@ class Ruleset:
     def end_round(self, ctx: RulesContext) -> None:
         """The round ends (before the clock moves and the next round begins)."""
 
+    def current(self, enc: Encounter) -> Combatant | None:
+        """Who acts now (toolbar, round table). Default: the next pending queue item's actor
+        while resolving, the turn holder in the turns phase."""
+        from combat_cli.engine.queries import acting
+
+        return acting(enc)
+
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
         """Why ``c`` cannot act now (None: it can). Default: out of the fight."""
         return f"{c.name} is {c.status}" if c.out else None

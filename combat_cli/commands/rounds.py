@@ -7,7 +7,7 @@ from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.clockwork import advance
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import Declaration, QueueItem
-from combat_cli.engine.queries import acting, find_combatant
+from combat_cli.engine.queries import find_combatant
 
 
 def _require_fight(cmd: Cmd) -> None:
@@ -174,7 +174,7 @@ def hold(cmd: Cmd) -> None:
     if enc.phase == "resolve" and not any(i.actor == c.id and i.state == "pending" for i in enc.queue):
         raise CommandError(f"{c.name} has nothing left to do this round")
     if enc.phase == "turns":
-        cur = acting(enc)
+        cur = cmd.ruleset.current(enc)
         if cur is None or cur.id != c.id:
             raise CommandError(f"only the acting combatant can hold ({cur.name if cur else 'nobody'} acts)")
     c.held = True
@@ -233,7 +233,7 @@ def next_(cmd: Cmd) -> None:
         cmd.ctx.log(f"{enc.get(item.actor).name} skips {item.action.name}", kind="skip",
                     actor=item.actor, action=item.action.name)
     else:
-        cur = acting(enc)
+        cur = cmd.ruleset.current(enc)
         if cur is None:
             raise CommandError(f"everyone has acted in round {enc.round}: end starts the next round")
         cmd.ruleset.next_turn(cmd.ctx)
