@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from combat_cli.engine.errors import CommandError
@@ -44,7 +44,7 @@ def _import(target: str) -> Ruleset:
     return obj  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> Ruleset:
     """The ruleset called ``name``; a clear error if it is not installed or does not load."""
     targets = _targets()

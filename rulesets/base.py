@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import importlib.resources
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.errors import RuleError

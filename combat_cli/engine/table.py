@@ -78,9 +78,11 @@ class Table:
     def undo(self) -> str:
         if not self.history.undo:
             raise CommandError("nothing to undo")
-        u = self.history.undo.pop()
+        u = self.history.undo[-1]
+        enc = self._parse(u.state)
+        self.history.undo.pop()
         self.history.redo.append(RedoEntry(u.line, self.state_json, self.log_json[u.log_len:]))
-        self._restore(u.state)
+        self._restore(enc, u.state)
         del self.log[u.log_len:]
         del self.log_json[u.log_len:]
         self.changed = True
@@ -89,17 +91,29 @@ class Table:
     def redo(self) -> str:
         if not self.history.redo:
             raise CommandError("nothing to redo")
-        r = self.history.redo.pop()
+        r = self.history.redo[-1]
+        enc = self._parse(r.state)
+        try:
+            entries = [LogEntry.model_validate_json(text) for text in r.log]
+        except ValueError:
+            raise CommandError("the redo history is damaged; nothing was changed") from None
+        self.history.redo.pop()
         self.history.undo.append(UndoEntry(r.line, self.state_json, len(self.log)))
-        self._restore(r.state)
-        for text in r.log:
-            self.log.append(LogEntry.model_validate_json(text))
-            self.log_json.append(text)
+        self._restore(enc, r.state)
+        self.log.extend(entries)
+        self.log_json.extend(r.log)
         self.changed = True
         return r.line
 
-    def _restore(self, state: str) -> None:
-        self.enc = Encounter.model_validate_json(state)
+    @staticmethod
+    def _parse(state: str) -> Encounter:
+        try:
+            return Encounter.model_validate_json(state)
+        except ValueError:
+            raise CommandError("the undo history is damaged; nothing was changed") from None
+
+    def _restore(self, enc: Encounter, state: str) -> None:
+        self.enc = enc
         self.state_json = state
         self.tables = self.ruleset.tables_for(self.enc.house_rules)
 

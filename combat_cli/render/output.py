@@ -1,0 +1,141 @@
+"""Printing what a line produced: its log entries, notes, the views it asked for, or its error."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from combat_cli.render.tables import (
+    combatant_table,
+    header,
+    log_table,
+    round_table,
+    timers_table,
+)
+
+if TYPE_CHECKING:
+    from combat_cli.commands.registry import Output
+    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.table import Table
+
+_OUTCOME_STYLE = {"hit": "hit", "miss": "miss", "success": "hit", "failure": "miss"}
+_KIND_STYLE = {"wound": "wound", "round": "round", "timer": "timer", "condition": "held",
+               "lapse": "note", "declare": ""}
+
+
+def entry_text(e: LogEntry) -> Text:
+    style = _KIND_STYLE.get(e.kind, "") or _OUTCOME_STYLE.get((e.outcome or "").lower(), "")
+    line = Text(e.text, style=style)
+    why = e.data.get("for")
+    if e.dice and why:
+        faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
+        line.append(f"   ({why}{faces}{' typed' if e.data.get('manual') else ''})", style="note")
+    return line
+
+
+def print_output(console: Console, table: Table, out: Output) -> None:
+    if out.error:
+        console.print(Text(f"error: {out.error}", style="error"))
+        return
+    for e in out.entries:
+        if e.kind == "round" and any(v == "round" for v, _ in out.views):
+            continue
+        console.print(entry_text(e))
+    for n in out.notes:
+        console.print(Text(n, style="note"))
+    for view, payload in out.views:
+        print_view(console, table, view, payload)
+
+
+def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
+    enc, rs, lang = table.enc, table.ruleset, table.lang
+    if view == "round":
+        console.print(round_table(enc, rs, lang))
+    elif view == "status":
+        console.print(round_table(enc, rs, lang))
+        t = timers_table(enc, rs, lang)
+        if t is not None:
+            console.print(t)
+    elif view == "combatant":
+        console.print(combatant_table(enc, rs, enc.get(payload), lang))
+    elif view == "roster":
+        for c in payload:
+            console.print(Text(f"  {c.name}: " + ", ".join(f"{k}={v}" for k, v in c.stats.items()),
+                               style="note"))
+    elif view == "log":
+        entries = table.log if not payload else table.log[-payload:]
+        if not entries:
+            console.print(Text("the log is empty", style="note"))
+        else:
+            console.print(log_table(entries, rs, lang))
+    elif view in ("help", "help-verb", "help-action"):
+        print_help(console, table, view, payload)
+
+
+def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
+    from combat_cli.commands.registry import all_verbs
+
+    rs = table.ruleset
+    if view == "help-verb":
+        v = payload
+        console.print(Text(v.usage, style="bold"))
+        console.print(f"  {v.summary}")
+        if v.details:
+            console.print(f"  {v.details}")
+        if v.aliases:
+            console.print(f"  aliases: {', '.join(v.aliases)}")
+        if v.name in ("declare", "act", "react", "release"):
+            _actions(console, rs, reaction=v.name == "react")
+        return
+    if view == "help-action":
+        a = payload
+        console.print(Text(f"{a.name} {'TARGET ' if a.target == 'required' else '[TARGET] ' if a.target == 'optional' else ''}"
+                           f"{a.args + ' ' if a.args else ''}"
+                           + " ".join(f"[{o.name}=...]" for o in a.options), style="bold"))
+        console.print(f"  {a.help}" + ("  (a reaction: react NAME " + a.name + ")" if a.reaction else ""))
+        for o in a.options:
+            choices = f" ({'|'.join(o.choices)})" if o.choices else (" (number)" if o.kind == "int" else "")
+            console.print(f"  {o.name}={choices}  {o.help}")
+        return
+    t = RichTable(title=f"Verbs ({rs.name})", title_justify="left", show_header=False)
+    t.add_column("usage", style="bold")
+    t.add_column("what")
+    for v in all_verbs(table).values():
+        t.add_row(v.usage, v.summary)
+    console.print(t)
+    _actions(console, rs)
+    if rs.conditions:
+        console.print("Conditions: " + ", ".join(c.name for c in rs.conditions))
+    extra = rs.help_text()
+    if extra:
+        console.print(extra)
+    console.print(Text("help VERB or help ACTION for details", style="note"))
+
+
+def _actions(console: Console, rs: Any, reaction: bool = False) -> None:
+    acts = [a for a in rs.actions if a.reaction or not reaction]
+    if not acts:
+        return
+    t = RichTable(title=f"{rs.name} {'reactions' if reaction else 'actions'}", title_justify="left",
+                  show_header=False)
+    t.add_column("action", style="bold")
+    t.add_column("what")
+    t.add_column("options")
+    for a in acts:
+        t.add_row(a.name + (" *" if a.reaction else ""), a.help,
+                  " ".join(o.name + "=" for o in a.options))
+    console.print(t)
+
+
+def print_state(console: Console, table: Table) -> None:
+    """The full picture for ``combat show``: header, round table, timers."""
+    console.print(round_table(table.enc, table.ruleset, table.lang))
+    t = timers_table(table.enc, table.ruleset, table.lang)
+    if t is not None:
+        console.print(t)
+
+
+__all__ = ["entry_text", "header", "print_output", "print_state", "print_view"]

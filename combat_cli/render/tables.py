@@ -1,0 +1,145 @@
+"""Rich tables: the round, status, the log, help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from combat_cli.engine.durations import format_clock, format_duration
+
+if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant, Encounter, LogEntry
+    from rulesets.base import Ruleset
+
+
+def _l(rs: Ruleset, word: str, lang: str) -> str:
+    return rs.label(word, lang)
+
+
+def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
+    cur = rs.current(enc)
+    bits = [f"{_l(rs, 'Round', lang)} {enc.round}" if enc.round else _l(rs, "setup", lang)]
+    if enc.round:
+        bits.append(_l(rs, enc.phase, lang))
+    bits.append(format_clock(enc.clock.seconds))
+    if cur is not None:
+        bits.append(f"{_l(rs, 'Acts', lang)}: {cur.name}")
+    return Text(" · ".join(bits), style="round")
+
+
+def conditions_text(enc: Encounter, rs: Ruleset, c: Combatant) -> str:
+    out = []
+    for cond in c.conditions:
+        if cond.until is None:
+            out.append(cond.name)
+        else:
+            left = cond.until - enc.clock.seconds
+            if left % rs.round_seconds == 0 and left < 3600:
+                out.append(f"{cond.name} ({left // rs.round_seconds}r)")
+            else:
+                out.append(f"{cond.name} ({format_duration(left)})")
+    return ", ".join(out)
+
+
+def _order(enc: Encounter) -> list[Combatant]:
+    rank = {cid: i for i, cid in enumerate(enc.order)}
+    return sorted(enc.combatants, key=lambda c: rank.get(c.id, len(rank)))
+
+
+def _plan_text(enc: Encounter, c: Combatant) -> str:
+    marks = {"pending": "", "done": "✓ ", "skipped": "– ", "lapsed": "✗ "}
+    if enc.phase == "resolve" or (enc.queue and enc.phase != "declare"):
+        items = [i for i in enc.queue if i.actor == c.id]
+        return ", ".join(f"{marks[i.state]}{i.action.text}" for i in items)
+    d = enc.declarations.get(c.id)
+    return ", ".join(a.text for a in d.actions) if d else ""
+
+
+def round_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable:
+    t = RichTable(title=header(enc, rs, lang), title_justify="left", expand=False)
+    labels = rs.order_labels(enc)
+    t.add_column("#", justify="right")
+    t.add_column(_l(rs, "Name", lang))
+    t.add_column(_l(rs, "Status", lang))
+    t.add_column(_l(rs, "Conditions", lang))
+    if rs.declare_phase:
+        t.add_column(_l(rs, "Action", lang))
+    cur = rs.current(enc)
+    extra_cols: list[str] = []
+    rows = _order(enc)
+    extras = [rs.status_columns(enc, c) for c in rows]
+    for e in extras:
+        for k in e:
+            if k not in extra_cols:
+                extra_cols.append(k)
+    for k in extra_cols:
+        t.add_column(k)
+    for n, (c, extra) in enumerate(zip(rows, extras, strict=True), start=1):
+        style = "acting" if cur is not None and c.id == cur.id else ("out" if c.out else "")
+        name = c.name + (" (held)" if c.held else "") + (" [pc]" if c.side == "pc" else "")
+        cells = [str(n), name, c.status, conditions_text(enc, rs, c)]
+        if rs.declare_phase:
+            cells.append(_plan_text(enc, c))
+        cells += [extra.get(k, "") for k in extra_cols]
+        t.add_row(*cells, style=style)
+    if labels:
+        t.caption = "Order: " + " · ".join(labels)
+    return t
+
+
+def timers_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable | None:
+    if not enc.timers:
+        return None
+    t = RichTable(title=_l(rs, "Timers", lang), title_justify="left")
+    t.add_column("due in", justify="right")
+    t.add_column("at")
+    t.add_column("what")
+    t.add_column(_l(rs, "Name", lang))
+    for tm in sorted(enc.timers, key=lambda x: (x.due, x.id)):
+        t.add_row(format_duration(tm.due - enc.clock.seconds), format_clock(tm.due), tm.name,
+                  enc.name_of(tm.combatant), style="timer")
+    return t
+
+
+def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -> RichTable:
+    t = RichTable(title=c.name, title_justify="left", show_header=False)
+    t.add_column("key")
+    t.add_column("value")
+    t.add_row(_l(rs, "Side", lang), c.side)
+    t.add_row(_l(rs, "Status", lang), c.status + (" (out)" if c.out else ""))
+    t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c) or "-")
+    t.add_row(_l(rs, "Held", lang), "yes" if c.held else "no")
+    for k, v in rs.status_columns(enc, c).items():
+        t.add_row(k, v)
+    for k, v in c.stats.items():
+        t.add_row(k, _value(v))
+    for tm in enc.timers:
+        if tm.combatant == c.id:
+            t.add_row("timer", f"{tm.name} in {format_duration(tm.due - enc.clock.seconds)}")
+    return t
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{k}={_value(x)}" for k, x in v.items())
+    if isinstance(v, list):
+        return ", ".join(_value(x) for x in v)
+    return str(v)
+
+
+def log_table(entries: list[LogEntry], rs: Ruleset, lang: str = "") -> RichTable:
+    t = RichTable(title=_l(rs, "Log", lang), title_justify="left")
+    t.add_column("#", justify="right")
+    t.add_column(_l(rs, "Round", lang), justify="right")
+    t.add_column("")
+    t.add_column("dice")
+    t.add_column("faces")
+    t.add_column("vs", justify="right")
+    t.add_column(_l(rs, "Outcome", lang))
+    for e in entries:
+        faces = "" if e.faces is None else " ".join(map(str, e.faces))
+        t.add_row(str(e.seq), str(e.round), e.text, e.dice or "", faces,
+                  "" if e.difficulty is None else str(e.difficulty), e.outcome or "")
+    return t

@@ -1,0 +1,1 @@
+"""Front ends: the prompt-toolkit REPL and script mode, sharing one driver."""
