@@ -32,7 +32,10 @@ def split(line: str) -> list[str]:
             tok = lex.get_token()
             if tok is None or tok == lex.eof:
                 break
-            out.append(COMMA if tok == "," else tok)
+            if tok and set(tok) == {","}:
+                out.extend([COMMA] * len(tok))
+            else:
+                out.append(tok)
     except ValueError as e:
         raise CommandError(f"can't split the line ({e}): close the quote") from None
     if line.lstrip().startswith("#"):

@@ -124,7 +124,9 @@ _POOL = re.compile(r"^(.*?)(>=|>)(\d+)$")
 
 def parse(text: str) -> RollSpec:
     """Parse a roll expression; raise :class:`DiceError` with a hint when it is not one."""
-    src = text.replace(" ", "")
+    src = re.sub(r"\s*(>=|>|[+-])\s*", r"\1", text.strip())
+    if re.search(r"\s", src):
+        raise DiceError(f"can't read {text!r}: join terms with + or -")
     if not src:
         raise DiceError("empty roll: try 3d6+1, 4D+2 or 6d10>=8")
     at_least = None

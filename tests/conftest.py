@@ -1,0 +1,59 @@
+"""Shared fixtures. The core is tested with the test-only ruleset in tests/toyrules, registered
+through COMBAT_RULESETS (also seen by the subprocesses the end-to-end tests start)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+os.environ["COMBAT_RULESETS"] = "toy=tests.toyrules:RULESET,toyturns=tests.toyrules:TURNS"
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+os.environ.setdefault("COMBAT_HISTORY", "")
+os.environ["COLUMNS"] = "120"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture
+def make_table():
+    """make_table(faces=None, ruleset="toy") -> a fresh Table with fixed (or seeded) dice."""
+    import rulesets
+    from combat_cli.dice import FixedDice, RandomDice
+    from combat_cli.engine.table import Table
+
+    def make(faces: list[int] | None = None, ruleset: str = "toy", seed: int = 1) -> Table:
+        dice = FixedDice(faces) if faces is not None else RandomDice(seed)
+        return Table.new(rulesets.load(ruleset), dice)
+    return make
+
+
+def run(table, *lines: str):  # noqa: ANN001, ANN201
+    """Dispatch lines, failing the test at the first error; return the last Output."""
+    from combat_cli.commands.registry import dispatch
+
+    out = None
+    for line in lines:
+        out = dispatch(table, line)
+        assert out.error is None, f"{line!r}: {out.error}"
+    return out
+
+
+def fails(table, line: str) -> str:  # noqa: ANN001
+    """Dispatch a line that must fail without changing anything; return the error."""
+    from combat_cli.commands.registry import dispatch
+
+    before = (table.state_json, len(table.log), len(table.history.undo))
+    out = dispatch(table, line)
+    assert out.error, f"{line!r} should have failed"
+    assert "\n" not in out.error
+    assert (table.state_json, len(table.log), len(table.history.undo)) == before
+    return out.error
+
+
+def combat_cmd() -> list[str]:
+    return [sys.executable, "-m", "combat_cli"]
