@@ -1,0 +1,206 @@
+"""d12 bid system (In Nomine Live house variant): one d12, stat bids, realms, interventions.
+
+See README.md in this folder for the GM's view; the digest's rule IDs are in the docstrings of
+the modules: tasks (D12-TASK-*), bids and contests (D12-BID-*, D12-DMG-*), mob rounds
+(D12-MOB-*), weapon Power (D12-POW-*), intervention (D12-INT-*).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from rulesets.base import ActionSpec, OptionSpec, Ruleset, StatSpec
+from rulesets.d12 import health
+from rulesets.d12.stats import REALMS, STATS, skill_value
+
+_REALM = OptionSpec("realm", "corporeal, ethereal or celestial (default: the fight's realm)",
+                    choices=REALMS)
+_SKILL = OptionSpec("skill", "a skill name of the combatant or a number (default: the "
+                    "action's usual skill if the combatant has it)")
+_BID = OptionSpec("bid", "stat bid: a number or full (at most the governing characteristic)")
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("move", "move first (highest Agility first when moves conflict)",
+               target="optional", args="[WHERE ...]",
+               options=(OptionSpec("to", "where to (free text)"),), aliases=("mv",)),
+    ActionSpec("attack", "a contest: d12 + bid + skill against the target's d12 + defensive "
+               "bid + skill; the winner connects", target="required",
+               options=(_BID, _SKILL,
+                        OptionSpec("with", "weapon for this attack (catalogue name or Walton "
+                                   "build, default the weapon stat, else punch)",
+                                   aliases=("weapon",)),
+                        _REALM,
+                        OptionSpec("range", "close, far, or feet (close-range Power)"),
+                        OptionSpec("path", "things in the line of fire, nearest first: "
+                                   "\"Table Guy,Bystander\" (a thing: NAME:BONUS)"),
+                        OptionSpec("reach", "no if a brawler cannot touch the target",
+                                   choices=("yes", "no"))),
+               aliases=("a", "shoot", "punch", "hit")),
+    ActionSpec("defend", "a defensive bid, in full against every attacker of its group "
+               "(from=A,B); without from= against any other attacker", target="none",
+               args="[BID]",
+               options=(_BID, OptionSpec("from", "the direction group: attackers, "
+                                         "\"Shooter 1,Shooter 2\""), _SKILL, _REALM),
+               aliases=("def", "dodge")),
+    ActionSpec("task", "player vs thing: d12 - skill - rp under the GM's Target Number",
+               target="none",
+               options=(OptionSpec("tn", "the Target Number", kind="int"), _SKILL,
+                        OptionSpec("rp", "the GM's role-play bonus", kind="int"),
+                        OptionSpec("mod", "a penalty added to the roll", kind="int"),
+                        OptionSpec("for", "what the task is (for the log)"))),
+    ActionSpec("wait", "do nothing this round", target="none"),
+)
+
+HOUSE_RULES = {
+    "task.display": "AMB-D12-1: effective (d12 - skill - rp vs TN) or target (d12 vs TN + skill + rp)",
+    "task.success": "AMB-D12-2: under (strictly under the TN) or under_or_equal (canon In Nomine)",
+    "intervention.reroll_replaces": "AMB-D12-3: false = the first roll stands; true = a 2-11 "
+                                    "check replaces it",
+    "bid.budget": "AMB-D12-4: per_round (one budget per realm per round), per_contest (each bid "
+                  "up to its stat) or per_fight (spent over the fight)",
+    "bid.default_budget": "AMB-D12-4: the characteristic used as budget when physical/mental/"
+                          "spiritual is not set (Agility, Intelligence, Will)",
+    "bid.caps": "AMB-D12-4: the characteristic capping each single bid, per realm and kind",
+    "contest.loser_always_takes_damage": "AMB-D12-5: false = only a winning attacker deals "
+                                         "damage; true = the loser of any contest takes damage",
+    "contest.ties": "AMB-D12-6: standoff (nobody connects), reroll, or defender (wins ties)",
+    "power.scheme": "AMB-D12-7: list (the seed's Power list, Walton for the rest) or walton",
+    "path.mode": "AMB-D12-8: literal (an obstacle that wins avoids the shot, which goes on; the "
+                 "first that loses is hit) or must_beat (beat each obstacle or the shot stops)",
+    "movement.ties": "AMB-D12-9: rolloff (d12, highest first) or declared (declaration order)",
+    "power.strength_scope": "AMB-D12-10: unarmed_and_melee, unarmed or none get +strength_bonus "
+                            "at Strength >= strength_threshold with a full bid",
+    "power.other_realm_bonus": "AMB-D12-11: power (add the named weapon's/Song's Power to "
+                               "ethereal/celestial damage) or none",
+    "intervention.in_contests": "AMB-D12-12: true = every d12 (tasks and contests) can bring "
+                                "intervention; false = tasks only",
+    "intervention.on_rolloffs": "movement roll-offs check for intervention too (default false)",
+    "mob.simultaneous": "true = a combatant taken out this round still finishes its exchanges",
+    "health.no_forces_multiplier": "hits = this x characteristic when Forces are not set (2)",
+    "health.default_hits": "hits of a track whose characteristic is not set (8)",
+}
+
+
+class D12Ruleset(Ruleset):
+    name = "d12"
+    title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
+    round_seconds = 6
+    declare_phase = True
+    tables_package = "rulesets.d12"
+    stats: tuple[StatSpec, ...] = STATS
+    actions = ACTIONS
+    house_rules = HOUSE_RULES
+
+    def __init__(self) -> None:
+        from rulesets.d12.verbs import VERBS
+
+        self.verbs = VERBS
+        self.extra_stats = skill_value
+
+    def load_tables(self) -> dict[str, Any]:
+        """The tables, read once (never mutated: rules code only reads them)."""
+        if not hasattr(self, "_tables"):
+            self._tables = super().load_tables()
+        return self._tables
+
+    # -- roster ------------------------------------------------------------------------------
+    def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Known stats as usual; any other name is a skill (0..12), unless it looks like a typo
+        of a known stat."""
+        import difflib
+
+        names = [s.name for s in self.stats]
+        for key in raw:
+            if self.stat_spec(key) is None:
+                hit = difflib.get_close_matches(key.lower(), [n.lower() for n in names], n=1,
+                                                cutoff=0.8)
+                if hit:
+                    real = next(n for n in names if n.lower() == hit[0])
+                    raise RuleError(f'no stat "{key}" — did you mean {real}? (other names are '
+                                    "skills: Fighting=2)")
+        return super().validate_stats(raw)
+
+    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
+        health.setup(c, ctx.tables)
+        health.refresh(ctx, c)
+
+    # -- rounds ------------------------------------------------------------------------------
+    def begin_round(self, ctx: RulesContext) -> None:
+        from rulesets.d12.mob import order
+
+        ctx.enc.order = order(ctx)
+
+    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+        from rulesets.d12.verbs import check_actions
+
+        check_actions(ctx, c, actions)
+
+    def plan(self, ctx: RulesContext) -> list[QueueItem]:
+        from rulesets.d12.mob import plan
+
+        return plan(ctx)
+
+    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
+        from rulesets.d12.verbs import resolve_item
+
+        resolve_item(ctx, item)
+
+    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        from rulesets.d12.verbs import act
+
+        act(ctx, c, action)
+
+    def end_round(self, ctx: RulesContext) -> None:
+        from rulesets.d12.verbs import end_round
+
+        end_round(ctx)
+
+    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+        if not c.out:
+            return None
+        if enc.phase == "resolve" and c.data.get("out_round") == enc.round and \
+                self.tables_for(enc.house_rules)["mob"]["simultaneous"]:
+            return None
+        return f"{c.name} is {c.status}"
+
+    # -- health ------------------------------------------------------------------------------
+    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
+        health.damage(ctx, c, value)
+
+    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
+        health.heal(ctx, c, value)
+
+    # -- display -----------------------------------------------------------------------------
+    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+        from rulesets.d12.verbs import bid_summary
+
+        t = self.tables_for(enc.house_rules)
+        cols = {k.capitalize(): f"{health.current(c, k, t)}/{health.max_hits(c, k, t)[0]}"
+                for k in ("body", "mind", "soul")}
+        cols["Bids"] = bid_summary(enc, c, t)
+        return cols
+
+    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+        from rulesets.d12.verbs import bids_json
+
+        t = self.tables_for(enc.house_rules)
+        return {"d12": {
+            "realm": enc.data.get("realm", t["default_realm"]),
+            "hits": {c.name: {k: {"current": health.current(c, k, t),
+                                  "max": health.max_hits(c, k, t)[0]}
+                              for k in ("body", "mind", "soul")} for c in enc.combatants},
+            "bids": {c.name: bids_json(enc, c, t) for c in enc.combatants
+                     if c.id in enc.declarations},
+            "interventions": list(enc.data.get("interventions", [])),
+        }}
+
+    def demo(self) -> list[str]:
+        from rulesets.d12.verbs import DEMO
+
+        return list(DEMO)
+
+
+RULESET = D12Ruleset()

@@ -1,0 +1,202 @@
+"""Bids: offensive bids per target, defensive bids per direction group, the budget (AMB-D12-4).
+
+A declaration holds ``attack TARGET bid=N`` actions (one offensive bid per target; a combatant
+facing several must divide its budget among them) and ``defend [BID] [from=A,B]`` actions: one
+defensive bid that counts in full against every attacker of its group (D12-MOB-6: Cory's 5
+against each of the four shooters behind the table). A ``defend`` without ``from=`` is the
+general defence against any attacker not in a group. Every single bid is capped by the
+characteristic that governs it (``bid.caps``); with ``bid.budget = "per_round"`` the sum of all
+bids of a realm is at most the budget of that realm (``physical``/``mental``/``spiritual``, or
+the realm's characteristic).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter
+from combat_cli.engine.queries import find_combatant
+from rulesets.d12.stats import BUDGETS, budget
+
+_SEP = re.compile(r"\s*[,+;/]\s*")
+
+
+def split_names(text: str) -> list[str]:
+    return [w for w in _SEP.split(str(text).strip()) if w]
+
+
+def realm_of(action: ActionRequest, enc: Encounter, tables: dict[str, Any]) -> str:
+    r = action.options.get("realm")
+    return str(r) if r else str(enc.data.get("realm", tables["default_realm"]))
+
+
+def kind_of(action: ActionRequest, tables: dict[str, Any], c: Combatant) -> str:
+    """``melee``, ``ranged`` or ``defend``: which cap and default skill apply."""
+    if action.name == "defend":
+        return "defend"
+    from rulesets.d12.power import weapon
+
+    return "ranged" if weapon(weapon_of(action, c, tables), tables).ranged else "melee"
+
+
+def weapon_of(action: ActionRequest, c: Combatant, tables: dict[str, Any]) -> str:
+    return str(action.options.get("with") or c.stats.get("weapon")
+               or tables["power"]["default_weapon"])
+
+
+def cap(c: Combatant, realm: str, kind: str, tables: dict[str, Any]) -> tuple[int | None, str]:
+    stat = tables["bid"]["caps"][realm][kind]
+    v = c.stats.get(stat)
+    return (None if v is None else int(v)), stat
+
+
+def bid_value(c: Combatant, action: ActionRequest, realm: str, kind: str,
+              tables: dict[str, Any]) -> int:
+    """The bid of one action (``bid=N``, ``bid=full`` or the positional ``defend N``),
+    checked against its cap."""
+    raw = action.options.get("bid")
+    if raw is None and action.name == "defend" and action.args:
+        if len(action.args) > 1:
+            raise RuleError(f'defend: unexpected "{action.args[1]}" (defend BID [from=A,B])')
+        raw = action.args[0]
+    limit, stat = cap(c, realm, kind, tables)
+    if raw is None or raw == "":
+        return 0
+    text = str(raw).strip().lower()
+    if text in ("full", "max", "all"):
+        if limit is None:
+            raise RuleError(f"bid=full needs {c.name}'s {stat}: set \"{c.name}\" {stat}=N, "
+                            "or give a number")
+        return limit
+    try:
+        n = int(text)
+    except ValueError:
+        raise RuleError(f"{action.name}: bid= takes a number or full, not {raw!r}") from None
+    if n < 0:
+        raise RuleError(f"{action.name}: a bid is 0 or more, not {n}")
+    if limit is not None and n > limit:
+        raise RuleError(f"{c.name} bids {n} but a {kind} bid in the {realm} realm is at most "
+                        f"{stat} {limit}: bid {limit} or less")
+    return n
+
+
+@dataclass(frozen=True)
+class Allocation:
+    realm: str
+    bid: int
+    group: tuple[str, ...] | None
+    """Combatant ids of the direction group; None: the general defence."""
+    skill: Any = None
+
+
+def defences(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> list[Allocation]:
+    """The defensive allocations ``c`` declared this round (already validated)."""
+    d = enc.declarations.get(c.id)
+    if d is None:
+        return []
+    out = []
+    for a in d.actions:
+        if a.name != "defend":
+            continue
+        realm = realm_of(a, enc, tables)
+        ids = a.options.get("_from")
+        out.append(Allocation(realm, int(a.options.get("_bid", 0)),
+                              tuple(ids) if ids is not None else None, a.options.get("skill")))
+    return out
+
+
+def defence_against(enc: Encounter, c: Combatant, attacker_id: str, realm: str,
+                    tables: dict[str, Any]) -> Allocation | None:
+    """The allocation of ``c`` that covers an attack from ``attacker_id`` in ``realm``: the
+    direction group naming the attacker, else the general defence, else None (bid 0)."""
+    general = None
+    for a in defences(enc, c, tables):
+        if a.realm != realm:
+            continue
+        if a.group is None:
+            general = a
+        elif attacker_id in a.group:
+            return a
+    return general
+
+
+def offence_against(enc: Encounter, c: Combatant, target_id: str, realm: str,
+                    tables: dict[str, Any]) -> int:
+    d = enc.declarations.get(c.id)
+    if d is None:
+        return 0
+    return sum(int(a.options.get("_bid", 0)) for a in d.actions
+               if a.name == "attack" and a.target == target_id
+               and realm_of(a, enc, tables) == realm)
+
+
+def resolve_group(enc: Encounter, c: Combatant, text: str) -> list[str]:
+    ids: list[str] = []
+    for w in split_names(text):
+        if w.lower() in ("all", "*"):
+            return []
+        o = find_combatant(enc, w)
+        if o.id == c.id:
+            raise RuleError(f"{c.name} cannot defend against themself: from= names attackers")
+        if o.id not in ids:
+            ids.append(o.id)
+    return ids
+
+
+def check_declaration(enc: Encounter, c: Combatant, actions: list[ActionRequest],
+                      tables: dict[str, Any], *, spent: dict[str, int] | None = None) -> None:
+    """Validate and normalise the bids of one declaration (stores ``_bid``/``_from`` in the
+    options); raises RuleError on a bid over its cap, an overlapping group or the budget."""
+    totals: dict[str, list[str]] = {}
+    sums: dict[str, int] = {}
+    seen_group: dict[str, dict[str, str]] = {}
+    general: dict[str, bool] = {}
+    for a in actions:
+        if a.name not in ("attack", "defend"):
+            continue
+        realm = realm_of(a, enc, tables)
+        kind = kind_of(a, tables, c)
+        n = bid_value(c, a, realm, kind, tables)
+        a.options["_bid"] = n
+        if a.name == "defend":
+            raw = a.options.get("from")
+            ids = resolve_group(enc, c, raw) if raw else []
+            if ids:
+                a.options["_from"] = ids
+                mine = seen_group.setdefault(realm, {})
+                for i in ids:
+                    if i in mine:
+                        raise RuleError(f"{enc.name_of(i)} is in two of {c.name}'s defence groups: "
+                                        "each attacker belongs to one direction group")
+                    mine[i] = a.text
+                label = f"defend {n} vs {', '.join(enc.name_of(i) for i in ids)}"
+            else:
+                a.options.pop("_from", None)
+                if general.get(realm):
+                    raise RuleError(f"{c.name} has two general defences in the {realm} realm: "
+                                    "give one of them from=NAMES")
+                general[realm] = True
+                label = f"defend {n}"
+        else:
+            if a.target == c.id:
+                raise RuleError(f"{c.name} cannot attack themself")
+            label = f"attack {enc.name_of(a.target)} {n}"
+        sums[realm] = sums.get(realm, 0) + n
+        totals.setdefault(realm, []).append(label)
+    mode = tables["bid"]["budget"]
+    if mode == "per_contest":
+        return
+    for realm, total in sums.items():
+        limit, source = budget(c, realm, tables)
+        if limit is None:
+            continue
+        used = (spent or {}).get(realm, 0) if mode == "per_fight" else 0
+        if total + used > limit:
+            parts = " + ".join(totals[realm])
+            already = f" after {used} spent earlier in the fight" if used else ""
+            what = BUDGETS[realm] if source == BUDGETS[realm] else f"{BUDGETS[realm]} (= {source})"
+            raise RuleError(f"{c.name} bids {total} ({parts}){already} but has {limit - used} "
+                            f"{what}: lower a bid")

@@ -1,0 +1,275 @@
+"""Contests (player vs player, D12-BID-*), damage by realm (D12-DMG-*), blocked shots (D12-MOB-4).
+
+Each side's total = natural d12 + bid + skill; the higher total wins. In the corporeal realm the
+loser takes the winner's weapon Power (with the Strength bonus); in the ethereal and celestial
+realms the difference of the totals plus the weapon's Power if the attack names a weapon. Any
+natural 1 calls for the intervention check; an intervention halts the exchange.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant
+from combat_cli.engine.queries import closest, find_combatant, is_combatant_name
+from rulesets.d12 import health
+from rulesets.d12.bids import (
+    bid_value,
+    defence_against,
+    kind_of,
+    realm_of,
+    split_names,
+    weapon_of,
+)
+from rulesets.d12.intervention import D12, record, roll_d12
+from rulesets.d12.power import attack_power, parse_range, weapon
+from rulesets.d12.stats import skill_level
+
+
+@dataclass
+class Side:
+    who: Combatant | None
+    name: str
+    bid: int
+    skill: int
+    skill_label: str
+    role: str
+
+    def describe(self, d: D12) -> str:
+        return f"d12 {d.value} + bid {self.bid} + {self.skill_label}"
+
+    def total(self, d: D12) -> int:
+        return d.value + self.bid + self.skill
+
+
+@dataclass
+class Outcome:
+    winner: str | None
+    """"a" (the attacking side), "d" (the other side) or None (stand-off / halted)."""
+    a_total: int = 0
+    d_total: int = 0
+    halted: bool = False
+
+    @property
+    def difference(self) -> int:
+        return abs(self.a_total - self.d_total)
+
+
+def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
+    """One contest: both roll d12 + bid + skill (attacker first); ties per ``contest.ties``."""
+    t = ctx.tables["contest"]
+    tries = 0
+    while True:
+        ra = roll_d12(ctx, a.who, f"{a.name}: {what} d12 + bid {a.bid} + {a.skill_label}")
+        if ra.intervention:
+            _log_side(ctx, a, ra, what)
+            record(ctx, a.who, ra.intervention, what)
+            return Outcome(None, halted=True)
+        rd = roll_d12(ctx, d.who, f"{d.name}: {d.role} vs {a.name} d12 + bid {d.bid} + "
+                                  f"{d.skill_label}")
+        at, dt = _log_side(ctx, a, ra, what), _log_side(ctx, d, rd, f"{d.role} vs {a.name}")
+        if rd.intervention:
+            record(ctx, d.who, rd.intervention, what)
+            return Outcome(None, at, dt, halted=True)
+        if at != dt:
+            return Outcome("a" if at > dt else "d", at, dt)
+        mode = t["ties"]
+        if mode == "defender":
+            ctx.log(f"Tie {at} vs {dt}: {d.name} (defending) wins the tie", kind="contest",
+                    actor=a.who, target=d.who, outcome="tie")
+            return Outcome("d", at, dt)
+        if mode == "reroll" and tries < int(t["max_rerolls"]):
+            tries += 1
+            ctx.log(f"Tie {at} vs {dt}: both roll again", kind="contest", actor=a.who,
+                    target=d.who, outcome="tie")
+            continue
+        return Outcome(None, at, dt)
+
+
+def _log_side(ctx: RulesContext, s: Side, d: D12, what: str) -> int:
+    total = s.total(d)
+    e = ctx.log(f"{s.name} {what}: {s.describe(d)} = {total}", kind="roll", actor=s.who,
+                action=s.role, roll=d.roll, bid=s.bid, skill=s.skill, natural=d.natural,
+                value=d.value)
+    e.total = total
+    return total
+
+
+def combatant_side(ctx: RulesContext, c: Combatant, bid: int, skill: Any, kind: str,
+                   role: str) -> Side:
+    n, label = skill_level(c, skill, ctx.tables["skills"].get(kind))
+    return Side(c, c.name, bid, n, label, role)
+
+
+# -- paths -----------------------------------------------------------------------------------
+def parse_path(ctx: RulesContext, text: str) -> list[tuple[str | None, str, int]]:
+    """``path="Table Guy,crate:3"`` -> [(combatant id or None, name, bonus of a thing)]."""
+    out: list[tuple[str | None, str, int]] = []
+    for w in split_names(text):
+        if w.lower() in ("clear", "none"):
+            continue
+        name, sep, bonus = w.rpartition(":")
+        if sep and not is_combatant_name(ctx.enc, w):
+            try:
+                n = int(bonus)
+            except ValueError:
+                raise RuleError(f"path: a thing is NAME:BONUS (table:0), not {w!r}") from None
+            out.append((None, name.strip() or "thing", n))
+            continue
+        if not is_combatant_name(ctx.enc, w):
+            guess = closest(w, [c.name for c in ctx.enc.combatants])
+            hint = f" — did you mean {guess}?" if guess else ""
+            raise RuleError(f'path: no combatant "{w}"{hint} (a thing in the path is '
+                            "NAME:BONUS, e.g. table:0)")
+        o = find_combatant(ctx.enc, w)
+        out.append((o.id, o.name, 0))
+    return out
+
+
+# -- damage ----------------------------------------------------------------------------------
+def damage_amount(ctx: RulesContext, winner: Combatant, action: ActionRequest | None,
+                  realm: str, diff: int, bid: int) -> tuple[int, str]:
+    """What the loser takes: corporeal Power (D12-DMG-1), else difference + weapon (D12-DMG-2)."""
+    tables = ctx.tables
+    if realm == "corporeal":
+        wname = weapon_of(action, winner, tables) if action else str(
+            winner.stats.get("weapon") or tables["power"]["default_weapon"])
+        w = weapon(wname, tables)
+        rng = parse_range(action.options.get("range")) if action else None
+        strength = winner.stats.get("Strength")
+        p = attack_power(w, tables, strength=None if strength is None else int(strength),
+                         bid=bid, rng=rng)
+        return p.power, f"Power {p.power}: {p.how}"
+    bonus = 0
+    how = f"difference {diff}"
+    named = action.options.get("with") if action else None
+    if named and tables["power"]["other_realm_bonus"] == "power":
+        w = weapon(str(named), tables)
+        rng = parse_range(action.options.get("range")) if action else None
+        bonus = attack_power(w, tables, rng=rng).power
+        how += f" + {w.name} Power {bonus}"
+    return diff + bonus, how
+
+
+def _hit(ctx: RulesContext, winner: Combatant, loser: Combatant, action: ActionRequest | None,
+         realm: str, out: Outcome, bid: int) -> None:
+    n, how = damage_amount(ctx, winner, action, realm, out.difference, bid)
+    track = health.TRACK_OF_REALM[realm]
+    health.hurt(ctx, loser, n, track, source=f"{winner.name}, {realm}: {how}",
+                attacker=winner.name, realm=realm)
+
+
+# -- one attack ------------------------------------------------------------------------------
+def attacker_side(ctx: RulesContext, c: Combatant, action: ActionRequest, role: str = "attack"
+                  ) -> Side:
+    realm = realm_of(action, ctx.enc, ctx.tables)
+    kind = kind_of(action, ctx.tables, c)
+    bid = action.options.get("_bid")
+    if bid is None:
+        bid = bid_value(c, action, realm, kind, ctx.tables)
+    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role)
+
+
+def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
+                   duel: ActionRequest | None = None) -> str:
+    """Resolve ``c``'s attack (and, for a mutual duel, the target's attack back). Returns a
+    short result word for the queue item."""
+    tables = ctx.tables
+    enc = ctx.enc
+    target = ctx.combatant(action.target or "")
+    realm = realm_of(action, enc, tables)
+    w = weapon(weapon_of(action, c, tables), tables)
+    if target.out:
+        ctx.note(f"{target.name} is already {target.status}")
+    if not w.ranged and str(action.options.get("reach", "yes")) == "no":
+        ctx.log(f"{c.name} cannot touch {target.name}: no exchange (a brawler must be able to "
+                "touch the opponent)", kind="attack", actor=c, action="attack", target=target,
+                outcome="out of reach")
+        return "out of reach"
+    a = attacker_side(ctx, c, action)
+    # A blocked line of fire: the things in the path first (D12-MOB-4, AMB-D12-8).
+    if w.ranged and action.options.get("path"):
+        literal = tables["path"]["mode"] == "literal"
+        for oid, oname, bonus in parse_path(ctx, str(action.options["path"])):
+            if oid == target.id:
+                break
+            if oid is None:
+                o = None
+                side = Side(None, oname, 0, bonus, f"+{bonus}", "in the path")
+            else:
+                o = ctx.combatant(oid)
+                alloc = defence_against(enc, o, c.id, realm, tables)
+                side = combatant_side(ctx, o, alloc.bid if alloc else 0,
+                                      alloc.skill if alloc else None, "defend", "in the path")
+            out = contest(ctx, a, side, f"shoots past {oname}")
+            if out.halted:
+                return "halted"
+            vs = f"{out.a_total} vs {out.d_total}"
+            if out.winner == "a" and literal:
+                _say(ctx, f"{c.name}'s shot meets {oname} in the path: {vs}, {oname} is hit",
+                     c, o, out, "hit", realm, path=oname)
+                if o is not None:
+                    _hit(ctx, c, o, action, realm, out, a.bid)
+                return f"hit {oname}"
+            if out.winner == "a":
+                _say(ctx, f"{c.name} shoots past {oname}: {vs}", c, o, out, "past", realm,
+                     path=oname)
+                continue
+            if out.winner == "d" and literal:
+                _say(ctx, f"{oname} avoids {c.name}'s shot: {vs}; the shot goes on", c, o, out,
+                     "avoided", realm, path=oname)
+                continue
+            why = "tie, stand-off" if out.winner is None else f"{oname} wins"
+            _say(ctx, f"{oname} stops {c.name}'s shot: {vs} ({why})", c, o, out, "stopped",
+                 realm, path=oname)
+            return "stopped"
+    # The exchange with the target.
+    if duel is not None:
+        # A mutual duel: each side's bid is its offensive bid against the other plus any
+        # defensive allocation covering the other; the loser takes the winner's damage.
+        d = attacker_side(ctx, target, duel, "duels")
+        alloc = defence_against(enc, target, c.id, realm, tables)
+        if alloc:
+            d.bid += alloc.bid
+        alloc_a = defence_against(enc, c, target.id, realm, tables)
+        if alloc_a:
+            a.bid += alloc_a.bid
+    else:
+        alloc = defence_against(enc, target, c.id, realm, tables)
+        d = combatant_side(ctx, target, alloc.bid if alloc else 0, alloc.skill if alloc else None,
+                           "defend", "defends")
+    verb = "duels" if duel is not None else "attacks"
+    out = contest(ctx, a, d, f"{verb} {target.name}")
+    if out.halted:
+        return "halted"
+    head = f"{c.name} {verb} {target.name}: {out.a_total} vs {out.d_total}"
+    if out.winner is None:
+        _say(ctx, f"{head}, tie: stand-off, nobody connects", c, target, out, "standoff", realm)
+        return "standoff"
+    if out.winner == "a":
+        _say(ctx, f"{head}, {c.name} connects", c, target, out, "hit", realm)
+        _hit(ctx, c, target, action, realm, out, a.bid)
+        return "hit"
+    if duel is not None:
+        _say(ctx, f"{head}, {target.name} wins and connects", c, target, out, "countered", realm)
+        _hit(ctx, target, c, duel, realm, out, d.bid)
+        return "countered"
+    if tables["contest"]["loser_always_takes_damage"]:
+        _say(ctx, f"{head}, {target.name} wins; the loser takes damage (house rule)", c, target,
+             out, "countered", realm)
+        _hit(ctx, target, c, None, realm, out, d.bid)
+        return "countered"
+    _say(ctx, f"{head}, {target.name} avoids the hit", c, target, out, "miss", realm)
+    return "miss"
+
+
+def _say(ctx: RulesContext, text: str, c: Combatant, target: Combatant | None, out: Outcome,
+         outcome: str, realm: str, **extra: Any) -> None:
+    """The outcome line of a contest: ``total`` is the attacker's, ``difficulty`` the other's."""
+    e = ctx.log(text, kind="attack", actor=c, action="attack", target=target,
+                difficulty=out.d_total, outcome=outcome, a_total=out.a_total,
+                d_total=out.d_total, realm=realm, **extra)
+    e.total = out.a_total

@@ -1,0 +1,145 @@
+"""Health: Body, Mind and Soul hits (the digest's proposed model, section 3).
+
+Maximum hits = characteristic x Forces of the realm (Strength/Corporeal, Intelligence/Ethereal,
+Will/Celestial); without Forces, ``health.no_forces_multiplier`` x the characteristic; without
+the characteristic, ``health.default_hits``; the ``body=``/``mind=``/``soul=`` stats override.
+The damage taken is kept per track in ``Combatant.data["taken"]``, so editing stats keeps wounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import Combatant
+
+TRACK_STAT = {"body": ("Strength", "corporeal_forces"),
+              "mind": ("Intelligence", "ethereal_forces"),
+              "soul": ("Will", "celestial_forces")}
+TRACK_OF_REALM = {"corporeal": "body", "ethereal": "mind", "celestial": "soul"}
+TRACK_WORDS = {"body": "body", "corporeal": "body", "mind": "mind", "ethereal": "mind",
+               "soul": "soul", "celestial": "soul"}
+
+
+def max_hits(c: Combatant, track: str, tables: dict[str, Any]) -> tuple[int, str]:
+    """The maximum hits of ``track`` and how they were found."""
+    if c.stats.get(track) is not None:
+        return int(c.stats[track]), f"{track}={c.stats[track]}"
+    stat, forces = TRACK_STAT[track]
+    h = tables["health"]
+    v = c.stats.get(stat)
+    if v is None:
+        return int(h["default_hits"]), "default"
+    f = c.stats.get(forces)
+    if f is not None:
+        return int(v) * int(f), f"{stat} {v} x Forces {f}"
+    m = int(h["no_forces_multiplier"])
+    return int(v) * m, f"{m} x {stat} {v}"
+
+
+def current(c: Combatant, track: str, tables: dict[str, Any]) -> int:
+    return max_hits(c, track, tables)[0] - int(c.data.get("taken", {}).get(track, 0))
+
+
+def setup(c: Combatant, tables: dict[str, Any]) -> None:
+    taken = c.data.setdefault("taken", {})
+    for t in TRACK_STAT:
+        taken.setdefault(t, 0)
+    c.data["max_hits"] = {t: max_hits(c, t, tables)[0] for t in TRACK_STAT}
+
+
+def status_of(c: Combatant, tables: dict[str, Any]) -> tuple[str, bool]:
+    """The status word and whether ``c`` is out of the fight."""
+    body = current(c, "body", tables)
+    strength = c.stats.get("Strength")
+    floor = -int(strength) if strength is not None else -(max_hits(c, "body", tables)[0] // 2)
+    if body < floor:
+        return "Dead", True
+    if body <= 0:
+        return "Incapacitated", True
+    if current(c, "soul", tables) <= 0:
+        return "Soul destroyed", True
+    if current(c, "mind", tables) <= 0:
+        return "Unconscious", True
+    hurt = any(int(v) > 0 for v in c.data.get("taken", {}).values())
+    return ("Hurt" if hurt else "OK"), False
+
+
+def refresh(ctx: RulesContext, c: Combatant) -> None:
+    before = c.out
+    status, out = status_of(c, ctx.tables)
+    ctx.set_status(c, status, out=out)
+    if out and not before:
+        c.data["out_round"] = ctx.enc.round
+
+
+def hurt(ctx: RulesContext, c: Combatant, n: int, track: str, *, source: str = "",
+         **numbers: Any) -> None:
+    """``c`` loses ``n`` hits of ``track``; logs the wound and the new status."""
+    setup(c, ctx.tables)
+    c.data["taken"][track] = int(c.data["taken"][track]) + n
+    was = c.status
+    refresh(ctx, c)
+    left = current(c, track, ctx.tables)
+    mx = max_hits(c, track, ctx.tables)[0]
+    change = f", {c.status}" if c.status != was else ""
+    src = f" ({source})" if source else ""
+    ctx.log(f"{c.name} takes {n} {track.capitalize()} hit{'' if n == 1 else 's'}{src}: "
+            f"{left}/{mx} left{change}",
+            kind="wound", target=c, outcome=c.status, damage=n, track=track, hits=left,
+            max_hits=mx, **numbers)
+
+
+def parse_value(value: str, *, default_track: str = "body",
+                need_number: bool = True) -> tuple[int | None, str]:
+    """``3``, ``3 mind``, ``mind 3``, ``soul=2`` -> (number, track)."""
+    words = value.replace("=", " ").split()
+    n: int | None = None
+    track = default_track
+    for w in words:
+        low = w.lower()
+        if low.lstrip("+").isdigit():
+            if n is not None:
+                raise RuleError(f"one number of hits, not {value!r}: e.g. 3 body")
+            n = int(low.lstrip("+"))
+        else:
+            hits = [t for k, t in TRACK_WORDS.items() if k.startswith(low)]
+            if not hits or len(set(hits)) > 1:
+                raise RuleError(f'"{w}" is not a track: body, mind or soul '
+                                "(or corporeal, ethereal, celestial), e.g. 3 mind")
+            track = hits[0]
+    if n is None and need_number:
+        raise RuleError(f"damage is a number of hits and a track, e.g. 3 or 3 mind, not {value!r}")
+    if n is not None and n > 999:
+        raise RuleError(f"{n} hits is too many (at most 999)")
+    return n, track
+
+
+def damage(ctx: RulesContext, c: Combatant, value: str) -> None:
+    n, track = parse_value(value)
+    assert n is not None
+    hurt(ctx, c, n, track, source="direct")
+
+
+def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
+    setup(c, ctx.tables)
+    taken = c.data["taken"]
+    if not value:
+        for t in taken:
+            taken[t] = 0
+        refresh(ctx, c)
+        c.data.pop("out_round", None)
+        ctx.log(f"{c.name} is fully restored: Body {current(c, 'body', ctx.tables)}, "
+                f"Mind {current(c, 'mind', ctx.tables)}, Soul {current(c, 'soul', ctx.tables)}",
+                kind="heal", target=c, outcome=c.status)
+        return
+    n, track = parse_value(value)
+    assert n is not None
+    back = min(n, int(taken[track]))
+    taken[track] = int(taken[track]) - back
+    refresh(ctx, c)
+    mx = max_hits(c, track, ctx.tables)[0]
+    ctx.log(f"{c.name} recovers {back} {track.capitalize()} hit{'' if back == 1 else 's'}: "
+            f"{current(c, track, ctx.tables)}/{mx}", kind="heal", target=c, outcome=c.status,
+            healed=back, track=track)

@@ -1,0 +1,78 @@
+"""The d12 and divine/infernal intervention (D12-INT-1, AMB-D12-3, AMB-D12-12).
+
+Every d12 of a task or a contest goes through :func:`roll_d12`: a natural 1 is rolled again;
+on the check, 1 is demonic intervention, 12 angelic, 2-11 nothing (the first roll stands, or
+with ``intervention.reroll_replaces`` the check replaces it). An intervention halts the exchange
+it happened in; what it does is the GM's to narrate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat_cli.dice import Roll, sum_dice
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.models import Combatant
+
+
+@dataclass(frozen=True)
+class D12:
+    natural: int
+    """The face of the first roll."""
+    value: int
+    """The value used in the total (the first roll, or the check when it replaces it)."""
+    check: int | None = None
+    """The intervention check roll, if a natural 1 called for one."""
+    intervention: str | None = None
+    """None, "demonic" or "angelic"."""
+    roll: Roll | None = None
+    """The first roll (for the log: dice and faces)."""
+
+
+def classify(check: int, tables: dict) -> str | None:
+    t = tables["intervention"]
+    if check == int(t["demonic"]):
+        return "demonic"
+    if check == int(t["angelic"]):
+        return "angelic"
+    return None
+
+
+def roll_d12(ctx: RulesContext, who: Combatant | None, purpose: str, *,
+             contest: bool = True) -> D12:
+    """One d12 for ``who``; a natural 1 triggers the intervention check (logged). The caller
+    logs the roll itself with its total."""
+    t = ctx.tables["intervention"]
+    r = ctx.roll(sum_dice(1, 12), purpose)
+    natural = r.total
+    applies = bool(t["enabled"]) and (not contest or bool(t["in_contests"]))
+    if natural != 1 or not applies:
+        return D12(natural, natural, roll=r)
+    name = who.name if who else "roll"
+    c = ctx.roll(sum_dice(1, 12), f"{name}: intervention check d12 (natural 1: "
+                                  f"{t['demonic']} demonic, {t['angelic']} angelic)")
+    kind = classify(c.total, ctx.tables)
+    value = natural
+    if kind is None and bool(t["reroll_replaces"]):
+        value = c.total
+    text = {"demonic": "DEMONIC INTERVENTION", "angelic": "ANGELIC INTERVENTION",
+            None: "no intervention"}[kind]
+    extra = "" if kind else (f", the check {c.total} replaces the 1" if value != natural
+                             else ", the 1 stands")
+    ctx.log(f"{name} rolled a natural 1: intervention check {c.total} -> {text}{extra}",
+            kind="intervention" if kind else "roll", actor=who, action="intervention",
+            roll=c, outcome=kind or "none", check=c.total)
+    return D12(natural, value, c.total, kind, r)
+
+
+def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str) -> None:
+    """An intervention happened: halt note for the GM, and the encounter's list."""
+    allegiance = who.stats.get("allegiance") if who else None
+    side = f" ({who.name} is {allegiance})" if who and allegiance else ""
+    text = (f"{kind.upper()} INTERVENTION during {where}{side}: the exchange halts here; "
+            "the GM narrates what happens, then continues (resolve)")
+    ctx.log(text, kind="intervention", actor=who, action="intervention", outcome=kind,
+            halted=where)
+    ctx.note(text)
+    ctx.enc.data.setdefault("interventions", []).append(
+        {"round": ctx.enc.round, "who": who.name if who else None, "kind": kind, "where": where})

@@ -1,0 +1,119 @@
+"""Mob rounds (D12-MOB-*): declarations, movement first by Agility, then the exchanges.
+
+:func:`plan` builds the queue: every ``move`` first, highest Agility first (ties: d12 roll-off,
+AMB-D12-9), then one item per attack (a mutual pair of attacks is one duel), then tasks.
+"""
+
+from __future__ import annotations
+
+from combat_cli.dice import sum_dice
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.models import ActionRequest, Combatant, QueueItem
+from rulesets.d12.bids import realm_of
+from rulesets.d12.intervention import record, roll_d12
+
+
+def agility(c: Combatant) -> int:
+    v = c.stats.get("Agility")
+    return -1 if v is None else int(v)
+
+
+def order(ctx: RulesContext) -> list[str]:
+    """The round order: Agility, highest first (as added among equals)."""
+    cs = sorted(ctx.enc.combatants, key=lambda c: -agility(c))
+    return [c.id for c in cs]
+
+
+def movement_order(ctx: RulesContext, movers: list[tuple[Combatant, ActionRequest]]
+                   ) -> list[tuple[Combatant, ActionRequest, str]]:
+    """Movers by Agility; equal Agility settled by a d12 roll-off (or declaration order)."""
+    groups: dict[int, list[tuple[Combatant, ActionRequest]]] = {}
+    for c, a in movers:
+        groups.setdefault(agility(c), []).append((c, a))
+    out: list[tuple[Combatant, ActionRequest, str]] = []
+    for ag in sorted(groups, reverse=True):
+        g = groups[ag]
+        label = f"Agility {ag}" if ag >= 0 else "no Agility"
+        if len(g) == 1 or ctx.tables["movement"]["ties"] != "rolloff":
+            out += [(c, a, label) for c, a in g]
+            continue
+        for c, a, why in _rolloff(ctx, g, label):
+            out.append((c, a, why))
+    return out
+
+
+def _rolloff(ctx: RulesContext, g: list[tuple[Combatant, ActionRequest]], label: str,
+             depth: int = 0) -> list[tuple[Combatant, ActionRequest, str]]:
+    rolls: dict[int, list[tuple[Combatant, ActionRequest]]] = {}
+    check = bool(ctx.tables["intervention"]["on_rolloffs"])
+    for c, a in g:
+        purpose = f"{c.name}: movement roll-off d12 ({label}, tied)"
+        if check:
+            d = roll_d12(ctx, c, purpose)
+            if d.intervention:
+                record(ctx, c, d.intervention, "a movement roll-off")
+            face, r = d.value, d.roll
+        else:
+            r = ctx.roll(sum_dice(1, 12), purpose)
+            face = r.total
+        ctx.log(f"{c.name} rolls {face} in the movement roll-off ({label})", kind="roll",
+                actor=c, action="move", roll=r)
+        rolls.setdefault(face, []).append((c, a))
+    out: list[tuple[Combatant, ActionRequest, str]] = []
+    for face in sorted(rolls, reverse=True):
+        sub = rolls[face]
+        if len(sub) > 1 and depth < 5:
+            out += _rolloff(ctx, sub, label, depth + 1)
+        else:
+            out += [(c, a, f"{label}, roll-off {face}") for c, a in sub]
+    return out
+
+
+def plan(ctx: RulesContext) -> list[QueueItem]:
+    enc = ctx.enc
+    rank = {cid: i for i, cid in enumerate(enc.order)}
+    decls = sorted(enc.declarations.values(), key=lambda d: rank.get(d.actor, 1 << 30))
+    movers: list[tuple[Combatant, ActionRequest]] = []
+    attacks: list[tuple[Combatant, ActionRequest]] = []
+    tasks: list[tuple[Combatant, ActionRequest]] = []
+    for d in decls:
+        c = enc.get(d.actor)
+        for a in d.actions:
+            if a.name == "move":
+                movers.append((c, a))
+            elif a.name == "attack":
+                attacks.append((c, a))
+            elif a.name in ("task", "wait"):
+                tasks.append((c, a))
+    items: list[QueueItem] = []
+    moved = movement_order(ctx, movers)
+    if moved:
+        ctx.log("Movement order: " + ", ".join(f"{c.name} ({why})" for c, _, why in moved),
+                kind="order", action="move")
+    for n, (c, a, why) in enumerate(moved, start=1):
+        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, segment=1,
+                               data={"phase": "movement", "rank": n, "why": why}))
+    merged: set[int] = set()
+    for i, (c, a) in enumerate(attacks):
+        if i in merged:
+            continue
+        data: dict = {"phase": "exchange"}
+        for j in range(i + 1, len(attacks)):
+            o, b = attacks[j]
+            if j in merged or o.id != a.target or b.target != c.id:
+                continue
+            if realm_of(a, enc, ctx.tables) != realm_of(b, enc, ctx.tables):
+                continue
+            if a.options.get("path") or b.options.get("path"):
+                continue
+            merged.add(j)
+            data["duel"] = o.id
+            data["duel_action"] = b.model_dump()
+            ctx.log(f"{c.name} and {o.name} attack each other: one duel", kind="order",
+                    actor=c, target=o, action="attack")
+            break
+        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, segment=2, data=data))
+    for c, a in tasks:
+        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, segment=3,
+                               data={"phase": "task"}))
+    return items

@@ -1,0 +1,68 @@
+"""Tasks, player vs thing (D12-TASK-*): d12 modified by skill and role-play against the GM's TN.
+
+Shown (``task.display = "effective"``) as ``d12 - skill - rp + penalty`` against the TN, success
+when strictly under (``task.success = "under"``; ``"under_or_equal"`` is canon In Nomine). The
+intervention check always looks at the natural die (AMB-D12-1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import Combatant
+from rulesets.d12.intervention import record, roll_d12
+from rulesets.d12.stats import skill_level
+
+
+def _int(options: dict[str, Any], key: str, default: int | None = None) -> int | None:
+    v = options.get(key)
+    if v is None or v == "":
+        return default
+    try:
+        return int(str(v))
+    except ValueError:
+        raise RuleError(f"task: {key}= takes a whole number, not {v!r}") from None
+
+
+def succeeds(effective: int, tn: int, tables: dict[str, Any]) -> bool:
+    """D12-TASK-3: under the TN (strict by default, AMB-D12-2)."""
+    return effective < tn if tables["task"]["success"] == "under" else effective <= tn
+
+
+def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
+    tn = _int(options, "tn")
+    if tn is None:
+        raise RuleError("task needs the GM's Target Number: task NAME tn=7 [skill=2] [rp=1]")
+    if not -20 <= tn <= 40:
+        raise RuleError(f"tn={tn} is out of range (-20..40)")
+    skill, label = skill_level(c, options.get("skill"), None)
+    rp = _int(options, "rp", 0) or 0
+    pen = _int(options, "mod", 0) or 0
+    if rp < 0:
+        raise RuleError("rp= is the GM's role-play bonus, 0 or more (use mod= for a penalty)")
+    what = options.get("for") or "task"
+    mods = f"- {label} - rp {rp}" + (f" + penalty {pen}" if pen else "")
+    d = roll_d12(ctx, c, f"{c.name}: {what} d12 {mods} under TN {tn}", contest=False)
+    if d.intervention:
+        ctx.log(f"{c.name} {what}: natural 1, the task halts", kind="task", actor=c,
+                action="task", roll=d.roll, difficulty=tn, outcome=d.intervention)
+        record(ctx, c, d.intervention, f"{c.name}'s {what}")
+        return "halted"
+    effective = d.value - skill - rp + pen
+    ok = succeeds(effective, tn, ctx.tables)
+    rel = ("<" if ok else ">=") if ctx.tables["task"]["success"] == "under" else (
+        "<=" if ok else ">")
+    word = "success" if ok else "failure"
+    if ctx.tables["task"]["display"] == "target":
+        target = tn + skill + rp - pen
+        text = (f"{c.name} {what}: d12 {d.value} {rel} TN {tn} + {label} + rp {rp}"
+                + (f" - penalty {pen}" if pen else "") + f" = {target}: {word}")
+    else:
+        text = f"{c.name} {what}: d12 {d.value} {mods} = {effective} {rel} TN {tn}: {word}"
+    e = ctx.log(text, kind="task", actor=c, action="task", roll=d.roll, difficulty=tn,
+                outcome=word, effective=effective, skill=skill, rp=rp, penalty=pen,
+                natural=d.natural)
+    e.total = effective
+    return word

@@ -1,0 +1,363 @@
+"""Declarations, resolution of queue items, and the d12 verbs (task, defend, realm, path,
+reach, bids, power)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.commands.parsing import COMMA, partition
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
+from combat_cli.engine.queries import find_combatant, match_word
+from rulesets.base import VerbSpec
+from rulesets.d12.bids import check_declaration, defences, realm_of, weapon_of
+from rulesets.d12.contest import parse_path, resolve_attack
+from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
+from rulesets.d12.stats import BUDGETS, REALMS, budget
+from rulesets.d12.tasks import run_task
+
+# -- declarations ----------------------------------------------------------------------------
+
+
+def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+    """Validate a whole declaration of ``c`` (weapons, ranges, paths, bids, the budget)."""
+    tables = ctx.tables
+    for a in actions:
+        if a.name == "attack":
+            if a.options.get("with"):
+                a.options["with"] = check_weapon(str(a.options["with"]), tables)
+            w = weapon(weapon_of(a, c, tables), tables)
+            parse_range(a.options.get("range"))
+            if a.options.get("path"):
+                if not w.ranged:
+                    raise RuleError(f"path= is for ranged weapons ({w.name} is not): a brawler "
+                                    "must touch the target (reach=no if they cannot)")
+                parse_path(ctx, str(a.options["path"]))
+        elif a.name == "task":
+            if a.options.get("tn") is None:
+                raise RuleError("task needs the GM's Target Number: task tn=7 [skill=2] [rp=1]")
+        elif a.name == "move" and a.target == c.id:
+            raise RuleError(f"{c.name} moves: give a place (move to=door) or another combatant")
+    if sum(1 for a in actions if a.name == "move") > 1:
+        raise RuleError("one move per round: move [WHERE] [to=TEXT]")
+    check_declaration(ctx.enc, c, actions, tables, spent=c.data.get("spent"))
+
+
+def end_round(ctx: RulesContext) -> None:
+    """``bid.budget = per_fight``: what was bid this round is spent for the rest of the fight."""
+    if ctx.tables["bid"]["budget"] != "per_fight":
+        return
+    for cid, d in ctx.enc.declarations.items():
+        c = ctx.combatant(cid)
+        spent = c.data.setdefault("spent", {})
+        for a in d.actions:
+            if a.name in ("attack", "defend"):
+                r = realm_of(a, ctx.enc, ctx.tables)
+                spent[r] = int(spent.get(r, 0)) + int(a.options.get("_bid", 0))
+
+
+# -- resolution ------------------------------------------------------------------------------
+
+
+def resolve_item(ctx: RulesContext, item: QueueItem) -> None:
+    c = ctx.combatant(item.actor)
+    a = item.action
+    if a.name == "move":
+        where = " ".join(a.args) or a.options.get("to") or ""
+        toward = f" toward {ctx.enc.name_of(a.target)}" if a.target else ""
+        place = f" to {where}" if where else ""
+        ctx.log(f"{c.name} moves{toward}{place} ({item.data.get('why', 'movement')}, "
+                f"{_ordinal(int(item.data.get('rank', 1)))} to move)", kind="move", actor=c,
+                action="move", target=a.target, outcome="moved")
+        return
+    if a.name == "attack":
+        if a.target is None or a.target not in {x.id for x in ctx.enc.combatants}:
+            item.state = "lapsed"
+            ctx.log(f"{c.name}'s attack lapses: the target is gone", kind="lapse", actor=c)
+            return
+        duel = item.data.get("duel_action")
+        item.data["result"] = resolve_attack(
+            ctx, c, a, ActionRequest.model_validate(duel) if duel else None)
+        return
+    if a.name == "task":
+        item.data["result"] = run_task(ctx, c, a.options)
+        return
+    if a.name == "wait":
+        ctx.log(f"{c.name} waits", kind="note", actor=c, action="wait")
+        return
+    raise RuleError(f"d12 cannot resolve {a.name}")
+
+
+def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+    """The GM's override: resolve one action now (bids checked against their caps only)."""
+    if action.name == "defend":
+        add_defence(ctx, c, action)
+        return
+    if action.name == "attack":
+        check_actions(ctx, c, [action])
+        resolve_attack(ctx, c, action)
+        return
+    if action.name == "task":
+        run_task(ctx, c, action.options)
+        return
+    resolve_item(ctx, QueueItem(id=ctx.enc.new_id(), actor=c.id, action=action,
+                                data={"why": "acting now", "rank": 1}))
+
+
+def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+    """Add a defensive allocation to ``c``'s declaration (re-checking the budget)."""
+    enc = ctx.enc
+    if enc.phase not in ("declare", "resolve"):
+        raise RuleError("defensive bids are made during a round: start the fight first")
+    d = enc.declarations.get(c.id)
+    actions = list(d.actions) if d else []
+    check_actions(ctx, c, actions + [action])
+    if d is None:
+        enc.declarations[c.id] = Declaration(actor=c.id, actions=[action])
+    else:
+        d.actions.append(action)
+    n = action.options.get("_bid", 0)
+    group = action.options.get("_from")
+    whom = ", ".join(enc.name_of(i) for i in group) if group else "any other attacker"
+    ctx.log(f"{c.name} defends with {n} against {whom} "
+            f"({realm_of(action, enc, ctx.tables)})", kind="declare", actor=c, action="defend",
+            bid=n)
+
+
+# -- display ---------------------------------------------------------------------------------
+
+
+def bids_json(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str, Any]:
+    d = enc.declarations.get(c.id)
+    out: dict[str, Any] = {"attacks": [], "defences": [], "committed": {}, "budget": {}}
+    if d is None:
+        return out
+    for a in d.actions:
+        realm = realm_of(a, enc, tables)
+        if a.name == "attack":
+            out["attacks"].append({"target": enc.name_of(a.target), "bid": a.options.get("_bid", 0),
+                                   "realm": realm})
+        elif a.name == "defend":
+            group = a.options.get("_from")
+            out["defences"].append({"from": [enc.name_of(i) for i in group] if group else None,
+                                    "bid": a.options.get("_bid", 0), "realm": realm})
+        else:
+            continue
+        out["committed"][realm] = out["committed"].get(realm, 0) + int(a.options.get("_bid", 0))
+    for realm in out["committed"]:
+        out["budget"][realm] = budget(c, realm, tables)[0]
+    return out
+
+
+def bid_summary(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
+    j = bids_json(enc, c, tables)
+    parts = [f"{x['target']} {x['bid']}" for x in j["attacks"]]
+    parts += [f"def {x['bid']}" + (f" vs {'+'.join(x['from'])}" if x["from"] else "")
+              for x in j["defences"]]
+    tot = ", ".join(f"{v}/{j['budget'][r] if j['budget'][r] is not None else '-'}"
+                    for r, v in j["committed"].items())
+    return "; ".join(parts) + (f" ({tot})" if tot else "")
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+# -- verbs -----------------------------------------------------------------------------------
+
+
+def _words(words: list[str]) -> list[str]:
+    """Re-join a list split at commas (``from=A, B`` -> ``from=A,B``)."""
+    out: list[str] = []
+    glue = False
+    for w in words:
+        if w == COMMA:
+            if not out:
+                raise RuleError("a list starts with a comma")
+            out[-1] += ","
+            glue = True
+        elif glue:
+            out[-1] += w
+            glue = False
+        else:
+            out.append(w)
+    return out
+
+
+def _action(ctx: RulesContext, words: list[str]) -> ActionRequest:
+    from combat_cli.commands.parsing import parse_action
+    from rulesets.d12 import RULESET
+
+    return parse_action(RULESET, ctx.enc, words)
+
+
+def _task_verb(ctx: RulesContext, words: list[str]) -> None:
+    words = _words(words)
+    if not words:
+        raise RuleError("usage: task NAME tn=N [skill=S] [rp=N] [mod=N] [for=TEXT]")
+    c = find_combatant(ctx.enc, words[0])
+    a = _action(ctx, ["task", *words[1:]])
+    run_task(ctx, c, a.options)
+
+
+def _defend_verb(ctx: RulesContext, words: list[str]) -> None:
+    words = _words(words)
+    pos, _ = partition(words)
+    if len(pos) < 2:
+        raise RuleError("usage: defend NAME BID [from=A,B] [skill=S] [realm=R]")
+    c = find_combatant(ctx.enc, words[0])
+    add_defence(ctx, c, _action(ctx, ["defend", *words[1:]]))
+
+
+def _realm_verb(ctx: RulesContext, words: list[str]) -> None:
+    if len(words) != 1:
+        raise RuleError("usage: realm corporeal|ethereal|celestial")
+    r = match_word(words[0], REALMS, "realm")
+    ctx.enc.data["realm"] = r
+    ctx.log(f"The fight is in the {r} realm: damage goes to "
+            f"{ {'corporeal': 'Body', 'ethereal': 'Mind', 'celestial': 'Soul'}[r] } hits",
+            kind="note", action="realm", outcome=r)
+
+
+def _pending_attacks(ctx: RulesContext, c: Combatant) -> list[ActionRequest]:
+    enc = ctx.enc
+    if enc.phase == "declare":
+        d = enc.declarations.get(c.id)
+        found = [a for a in (d.actions if d else []) if a.name == "attack"]
+    elif enc.phase == "resolve":
+        found = [i.action for i in enc.queue if i.actor == c.id and i.state == "pending"
+                 and i.action.name == "attack"]
+    else:
+        raise RuleError("no round is on: start the fight and declare first")
+    if not found:
+        raise RuleError(f"{c.name} has no pending attack: declare {c.name} attack TARGET first")
+    return found
+
+
+def _pick(ctx: RulesContext, c: Combatant, opts: dict[str, str]) -> list[ActionRequest]:
+    found = _pending_attacks(ctx, c)
+    target = next((v for k, v in opts.items() if k.lower() == "target"), None)
+    if target:
+        t = find_combatant(ctx.enc, target)
+        found = [a for a in found if a.target == t.id]
+        if not found:
+            raise RuleError(f"{c.name} has no pending attack on {t.name}")
+    elif len(found) > 1:
+        raise RuleError(f"{c.name} has {len(found)} pending attacks: add target=NAME")
+    return found
+
+
+def _path_verb(ctx: RulesContext, words: list[str]) -> None:
+    words = _words(words)
+    pos, opts = partition(words)
+    if len(pos) != 2:
+        raise RuleError('usage: path NAME "A,B,..."|clear [target=NAME]')
+    c = find_combatant(ctx.enc, pos[0])
+    for a in _pick(ctx, c, opts):
+        w = weapon(weapon_of(a, c, ctx.tables), ctx.tables)
+        if not w.ranged:
+            raise RuleError(f"{c.name} attacks with {w.name}, not a ranged weapon: path= is for "
+                            "shots (reach NAME no for a brawler who cannot touch)")
+        if pos[1].lower() in ("clear", "none"):
+            a.options.pop("path", None)
+            ctx.log(f"{c.name}'s line of fire to {ctx.enc.name_of(a.target)} is clear",
+                    kind="note", actor=c, action="path")
+        else:
+            names = [n for _, n, _ in parse_path(ctx, pos[1])]
+            a.options["path"] = pos[1]
+            ctx.log(f"{c.name}'s shot at {ctx.enc.name_of(a.target)} must pass "
+                    f"{', then '.join(names)}", kind="note", actor=c, action="path")
+
+
+def _reach_verb(ctx: RulesContext, words: list[str]) -> None:
+    pos, opts = partition(words)
+    if len(pos) != 2:
+        raise RuleError("usage: reach NAME yes|no [target=NAME]")
+    c = find_combatant(ctx.enc, pos[0])
+    yes = match_word(pos[1], ["yes", "no"], "answer (yes or no)")
+    for a in _pick(ctx, c, opts):
+        a.options["reach"] = yes
+        ctx.log(f"{c.name} {'can' if yes == 'yes' else 'cannot'} touch "
+                f"{ctx.enc.name_of(a.target)}", kind="note", actor=c, action="reach")
+
+
+def _bids_verb(ctx: RulesContext, words: list[str]) -> None:
+    enc = ctx.enc
+    who = [find_combatant(enc, w) for w in words] or [
+        c for c in enc.combatants if c.id in enc.declarations]
+    if not who:
+        ctx.note("no bids declared this round")
+    for c in who:
+        j = bids_json(enc, c, ctx.tables)
+        left = []
+        for r in REALMS:
+            b, src = budget(c, r, ctx.tables)
+            used = j["committed"].get(r, 0)
+            if b is not None or used:
+                left.append(f"{r} {used}/{b if b is not None else '-'} {BUDGETS[r]}")
+        ctx.note(f"{c.name}: {bid_summary(enc, c, ctx.tables) or 'no bids'}"
+                 + (f" [{'; '.join(left)}]" if left else ""))
+        for a in defences(enc, c, ctx.tables):
+            _ = a  # listed in the summary
+
+
+def _power_verb(ctx: RulesContext, words: list[str]) -> None:
+    pos, opts = partition(words)
+    if len(pos) != 1:
+        raise RuleError("usage: power WEAPON [strength=N] [bid=N] [range=close|far|FEET]")
+    w = weapon(check_weapon(pos[0], ctx.tables), ctx.tables)
+    low = {k.lower(): v for k, v in opts.items()}
+    extra = set(low) - {"strength", "bid", "range"}
+    if extra:
+        raise RuleError(f"power has no option {extra.pop()}= (strength=, bid=, range=)")
+    try:
+        strength = int(low["strength"]) if "strength" in low else None
+        bid = int(low.get("bid", 0))
+    except ValueError:
+        raise RuleError("strength= and bid= take whole numbers") from None
+    p = attack_power(w, ctx.tables, strength=strength, bid=bid, rng=parse_range(low.get("range")))
+    ctx.note(f"{w.name}: Power {p.power} ({p.how})")
+
+
+VERBS: tuple[VerbSpec, ...] = (
+    VerbSpec("task", "task NAME tn=N [skill=S] [rp=N] [mod=N] [for=TEXT]",
+             "player vs thing: d12 - skill - rp, success under the Target Number", _task_verb),
+    VerbSpec("defend", "defend NAME BID [from=A,B,...] [skill=S] [realm=R]",
+             "add a defensive bid to NAME's declaration; it counts in full against every "
+             "attacker named in from= (a direction group)", _defend_verb),
+    VerbSpec("realm", "realm corporeal|ethereal|celestial",
+             "the realm of the fight (damage to Body, Mind or Soul hits)", _realm_verb),
+    VerbSpec("path", 'path NAME "A,B,..."|clear [target=NAME]',
+             "the things in NAME's line of fire, nearest first (after movement)", _path_verb),
+    VerbSpec("reach", "reach NAME yes|no [target=NAME]",
+             "whether NAME (a brawler) can touch the target after movement", _reach_verb),
+    VerbSpec("bids", "bids [NAME ...]", "this round's bids and budgets", _bids_verb,
+             mutates=False),
+    VerbSpec("power", "power WEAPON [strength=N] [bid=N] [range=close|far|FEET]",
+             "a weapon's Power (the seed's list, or Walton small|medium|large+edged+firearm)",
+             _power_verb, mutates=False),
+)
+
+DEMO: tuple[str, ...] = (
+    "# Cory is on the wrong end of four shooters and a punch (the mob example of the seed)",
+    "add Cory side=pc Strength=5 Agility=6 Precision=4 Intelligence=5 Will=5 Dodge=1 Fighting=2",
+    "add Puncher Strength=7 Agility=7 Fighting=1",
+    "add Shooter x4 Agility=4 Precision=4 weapon=.22 Guns=1",
+    'add "Table Guy" Agility=2',
+    "start",
+    'declare "Table Guy" move to="in front of the table"',
+    'declare Cory move to="the bar", defend 1 from=Puncher, '
+    'defend 5 from="Shooter 1,Shooter 2,Shooter 3,Shooter 4"',
+    "declare Puncher attack Cory bid=full",
+    'declare "Shooter 1" attack Cory bid=4',
+    'declare "Shooter 2" attack Cory bid=4 range=close',
+    'declare "Shooter 3" attack Cory bid=4',
+    'declare "Shooter 4" attack Cory bid=4 path="Table Guy"',
+    "bids",
+    "resolve all",
+    "end",
+    'task Cory tn=8 skill=Dodge rp=1 for="vault the bar"',
+    "status",
+)
