@@ -1,0 +1,385 @@
+"""D6 (WEG-D6-style homebrew): die codes, Instincts order, multi-action penalties, reactions
+that set the attacker's difficulty, the wound ladder, first aid and natural healing.
+
+Rules: /work/shared/rules/d6.md (rule IDs D6-*, tables T-D6-*, ambiguities AMB-D6-*).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesets.base import (
+    ActionSpec,
+    ConditionSpec,
+    OptionSpec,
+    RuleError,
+    Ruleset,
+    VerbSpec,
+)
+from rulesets.d6.stats import STATS, extra_skill
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem, Timer
+
+YES = ("yes", "no")
+_RANGE_HELP = "point_blank, short, medium, long, or metres (25)"
+
+ATTACK_OPTIONS = (
+    OptionSpec("weapon", "weapon used (catalogue name); default: the weapon stat"),
+    OptionSpec("range", f"range band or metres: {_RANGE_HELP}", aliases=("r",)),
+    OptionSpec("cover", "physical cover: quarter +1D, half +2D, three_quarters +4D, full",
+               choices=("quarter", "half", "three_quarters", "full")),
+    OptionSpec("protection", "what the target hides behind: a door name or Body code (3D)",
+               aliases=("prot", "body")),
+    OptionSpec("called", "called shot: large (10-50 cm) +1D, small (1-10 cm) +4D, tiny +8D",
+               choices=("large", "small", "tiny")),
+    OptionSpec("conceal", "concealment: light_smoke, thick_smoke, very_thick_smoke, "
+                          "poor_light, moonlit, darkness",
+               choices=("light_smoke", "thick_smoke", "very_thick_smoke", "poor_light",
+                        "moonlit", "darkness")),
+    OptionSpec("scale", "the target's scale if not its stat (speeder, walker ...)"),
+    OptionSpec("diff", "GM modifier to the difficulty (+5, -3)", kind="int"),
+    OptionSpec("mod", "GM modifier in dice to the roll (+1D, -2D)"),
+    OptionSpec("offhand", "second gun in the off hand (yes/no)", choices=YES),
+    OptionSpec("fire", "single, burst_single, full_auto, sweep (automatic weapons)",
+               choices=("single", "burst_single", "full_auto", "sweep")),
+)
+MELEE_OPTIONS = tuple(o for o in ATTACK_OPTIONS
+                      if o.name in ("weapon", "scale", "diff", "mod", "called", "conceal"))
+UNARMED_OPTIONS = tuple(o for o in MELEE_OPTIONS if o.name != "weapon")
+VS = OptionSpec("vs", "the attacker this parry/block is for (default: the next one)")
+
+
+def _firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
+    from combat_cli.commands.parsing import partition
+    from rulesets.d6.healing import first_aid
+
+    pos, opts = partition(words)
+    if len(pos) != 2:
+        raise RuleError("usage: firstaid MEDIC PATIENT [facility=yes]")
+    bad = [k for k in opts if k.lower() != "facility"]
+    if bad:
+        raise RuleError(f"firstaid has no option {bad[0]}= (only facility=yes)")
+    fac = str(opts.get("facility", "no")).lower()
+    if fac not in YES:
+        raise RuleError("facility= takes yes or no")
+    medic, patient = ctx.find(pos[0]), ctx.find(pos[1])
+    first_aid(ctx, medic, patient, facility=fac == "yes")
+
+
+def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
+    if len(words) != 2 or not words[1].isdigit():
+        raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
+    c = ctx.find(words[0])
+    c.data["kit_uses"] = int(words[1])
+    ctx.log(f"{c.name} has {words[1]} first-aid kit use(s)", kind="roster", actor=c)
+
+
+class D6(Ruleset):
+    name = "d6"
+    title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
+    round_seconds = 5
+    declare_phase = True
+    tables_package = "rulesets.d6"
+
+    actions = (
+        ActionSpec("shoot", "ranged attack: weapon skill vs range difficulty (or the dodge)",
+                   target="required", options=ATTACK_OPTIONS),
+        ActionSpec("attack", "melee weapon attack: Melee Combat; damage STR + weapon dice",
+                   target="required", options=MELEE_OPTIONS, aliases=("melee",)),
+        ActionSpec("brawl", "Brawling vs 5 (or the block); damage STR + 1D per Effect Value",
+                   target="required", options=UNARMED_OPTIONS, aliases=("punch",)),
+        ActionSpec("martial", "Martial Arts vs 10 (or the block); damage STR",
+                   target="required", options=UNARMED_OPTIONS),
+        ActionSpec("dodge", "Dodge: the roll becomes every ranged attacker's difficulty this "
+                   "round; full=yes: the only action, roll added to the difficulty",
+                   target="none", reaction=True,
+                   options=(OptionSpec("full", "full dodge (the only action)", choices=YES),)),
+        ActionSpec("fulldodge", "full dodge: the only action; roll added to the difficulty",
+                   target="none", reaction=True),
+        ActionSpec("parry", "Melee Parry with a weapon: the roll is one melee attack's "
+                   "difficulty", target="none", reaction=True,
+                   options=(VS, OptionSpec("weapon", "the weapon parrying"))),
+        ActionSpec("block", "Brawling (with=martial: Martial Arts) block: one melee attack's "
+                   "difficulty", target="none", reaction=True,
+                   options=(VS, OptionSpec("with", "brawling or martial",
+                                           choices=("brawling", "martial")))),
+        ActionSpec("draw", "draw a weapon (an action)", target="none",
+                   options=(OptionSpec("weapon", "the weapon drawn"),)),
+        ActionSpec("reload", "reload (the weapon's reload actions)", target="none",
+                   options=(OptionSpec("weapon", "the weapon reloaded"),)),
+        ActionSpec("firstaid", "First Aid on a patient (uses a kit)", target="required",
+                   options=(OptionSpec("facility", "medical facility: Medicine (A), no kit",
+                                       choices=YES),), aliases=("aid",)),
+    )
+    conditions = (
+        ConditionSpec("Stunned", "-1D this round and next"),
+        ConditionSpec("Prone", "knocked down (Wounded and worse)"),
+        ConditionSpec("Unconscious", "cannot act"),
+    )
+    verbs = (
+        VerbSpec("firstaid", "firstaid MEDIC PATIENT [facility=yes]",
+                 "First Aid (kit) or Medicine (A) at a facility, outside the action count "
+                 "(in a round, act MEDIC firstaid PATIENT costs an action)",
+                 _firstaid_verb, aliases=("fa",)),
+        VerbSpec("restock", "restock NAME USES", "set first-aid kit uses (a kit has 2)",
+                 _kit_verb),
+    )
+    rest_options = (OptionSpec("care", "rest (default), easy (twice the time, +1D), "
+                                       "work (-1D)", choices=("rest", "easy", "work")),)
+    house_rules = {
+        "actions.max": "D6-MULTI-2/AMB-D6-3: most actions a round (5)",
+        "actions.penalty_per_extra": "AMB-D6-3: dice per action beyond the first (1: 5 actions = -4D)",
+        "actions.held_unused_counts": "AMB-D6-7: a declared (held) reaction counts even if unused",
+        "pools.zero": "a pool at 0D: cannot (refused / lapses) or one_die",
+        "pools.wild_die": "AMB-D6-11: Wild Die on every roll (off)",
+        "initiative.tie_break": "AMB-D6-10: after Instincts dice+pips: pc_first, roll",
+        "ties.mode": "AMB-D6-2: literal (>= but > vs full dodge), ge, gt",
+        "reactions.mode": "AMB-D6-1: partial_replaces (full dodge adds), add, replace",
+        "reactions.reaction_penalty": "AMB-D6-4: -1D on undeclared reactions (undeclared/always/never)",
+        "reactions.dodge_vs_melee": "AMB-D6-6: a dodge also counts against melee (off)",
+        "reactions.auto_declared": "declared dodges/parries/blocks roll by themselves when attacked",
+        "modifiers.difficulty_dice": "AMB-D6-9: +ND to a difficulty is rolled (roll) or fixed",
+        "melee.ev_on_unarmed": "AMB-D6-8: Effect Value dice on Brawling/Martial Arts hits",
+        "melee.weapon_difficulty": "difficulty of a melee weapon without its own (Easy 10)",
+        "wounds.repeat": "AMB-D6-12: re (R&E escalation) or opend6",
+        "wounds.stun_knockout": "AMB-D6-13: stuns >= Constitution dice knock out (2D minutes)",
+        "healing.rest_days": "D6-HEAL-2/AMB-D6-15: rest before a healing roll (MW 30 days)",
+        "first_aid.kit_required": "AMB-D6-14: first aid needs a kit use",
+        "first_aid.same_day_hours": "AMB-D6-14: window in which extra attempts step up",
+        "ranged.multi_target.applies_to_melee": "extra-target penalty for melee too (off)",
+        "two_guns.offhand_penalty": "T-D6-3: off-hand dice penalty (0)",
+    }
+
+    stats = STATS
+    extra_stats = staticmethod(extra_skill)
+
+    # -- roster ----------------------------------------------------------------------------
+    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
+        from rulesets.d6.healing import kit_uses_for
+        from rulesets.d6.stats import stat
+
+        kits = int(stat(c, "kits") or 0)
+        if c.data.get("kits") != kits:
+            c.data["kits"] = kits
+            c.data["kit_uses"] = kit_uses_for(ctx.tables, kits)
+        c.data.setdefault("wound", 0)
+
+    def join(self, ctx: RulesContext, c: Combatant) -> None:
+        from rulesets.d6.initiative import order
+
+        ctx.enc.order = order(ctx)
+
+    # -- rounds ----------------------------------------------------------------------------
+    def begin_round(self, ctx: RulesContext) -> None:
+        from rulesets.d6.core import rd
+        from rulesets.d6.initiative import order
+
+        ctx.enc.order = order(ctx)
+        for c in ctx.enc.combatants:
+            rd(ctx.enc, c)
+
+    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+        from rulesets.d6.combat import declare
+
+        declare(ctx, c, actions)
+
+    def plan(self, ctx: RulesContext) -> list[QueueItem]:
+        from rulesets.d6.combat import plan
+
+        return plan(ctx)
+
+    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
+        from rulesets.d6.combat import Lapse
+
+        c = ctx.combatant(item.actor)
+        try:
+            self._do(ctx, c, item.action)
+        except Lapse as e:
+            item.state = "lapsed"
+            ctx.log(f"{c.name}'s {item.action.name} lapses: {e}", kind="lapse", actor=c,
+                    action=item.action.name)
+
+    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        from rulesets.d6.combat import action_cost
+        from rulesets.d6.core import REACTIONS, add_action
+
+        if action.name in REACTIONS:
+            self.react(ctx, c, action)
+            return
+        replaced = next((i for i in ctx.enc.queue if i.actor == c.id and i.state == "skipped"
+                         and i.data.get("replaced_by") == action.text
+                         and not i.data.get("counted")), None)
+        if replaced is not None:
+            replaced.data["counted"] = True
+        else:
+            add_action(ctx, c, action_cost(ctx, c, action), action.name)
+        self._do(ctx, c, action)
+
+    def _do(self, ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+        from rulesets.d6 import combat
+        from rulesets.d6.healing import first_aid
+
+        if a.name in combat.ATTACKS:
+            combat.strike(ctx, c, a)
+        elif a.name == "draw":
+            combat.draw(ctx, c, a)
+        elif a.name == "reload":
+            combat.reload(ctx, c, a)
+        elif a.name == "firstaid":
+            first_aid(ctx, c, ctx.combatant(a.target or ""),
+                      facility=a.options.get("facility") == "yes", in_round=True)
+        else:
+            raise RuleError(f"{a.name} is a reaction: react {c.name} {a.name}")
+
+    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        from rulesets.d6.combat import react
+
+        react(ctx, c, action)
+
+    def end_round(self, ctx: RulesContext) -> None:
+        from rulesets.d6.wounds import mortal_checks
+
+        mortal_checks(ctx)
+
+    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+        from rulesets.d6.combat import can_act_reason
+
+        return can_act_reason(enc, c)
+
+    # -- health and time -------------------------------------------------------------------
+    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
+        from rulesets.d6.codes import parse_code
+        from rulesets.d6.core import roll_code
+        from rulesets.d6.wounds import apply_result, level_index, resist
+
+        v = value.strip()
+        if v.lstrip("-").isdigit():
+            n = int(v)
+            if n < 0:
+                raise RuleError("damage is 0 or more (or a wound level, or dice like 5D)")
+            resist(ctx, c, n, source="GM damage")
+            return
+        if any(ch.isdigit() for ch in v):
+            try:
+                code = parse_code(v)
+            except ValueError:
+                raise RuleError(f"damage takes a number, dice (5D) or a wound level, not {v!r}"
+                                ) from None
+            r = roll_code(ctx, code, f"damage {code.text()} on {c.name}")
+            ctx.log(f"{c.name} takes {r.total} damage ({code.text()})", kind="damage",
+                    target=c, roll=r, outcome=str(r.total))
+            resist(ctx, c, r.total, source="GM damage")
+            return
+        idx = level_index(ctx.tables, v)
+        if idx == 0:
+            raise RuleError("damage takes a wound level (Stunned ... Killed), a number or dice")
+        apply_result(ctx, c, ctx.tables["wounds"]["levels"][idx], cause="GM")
+
+    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
+        from rulesets.d6.core import wound
+        from rulesets.d6.healing import heal_one
+        from rulesets.d6.wounds import clear_stun, level_index, set_level
+
+        if value is None:
+            clear_stun(ctx, c, "healed")
+            for cond in ("Unconscious", "Prone"):
+                ctx.remove_condition(c, cond, quiet=True)
+            set_level(ctx, c, 0, why="GM", heal=True)
+            return
+        v = value.strip()
+        if v.isdigit():
+            for _ in range(int(v)):
+                heal_one(ctx, c, "GM")
+            return
+        idx = level_index(ctx.tables, v)
+        if idx >= max(wound(c), 1) and not (idx == 1 and wound(c) == 0):
+            raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
+                            f"{c.name} for fully healed)")
+        if idx <= 1:
+            if idx == 0:
+                clear_stun(ctx, c, "healed")
+            set_level(ctx, c, 0, why="GM", heal=True)
+        else:
+            set_level(ctx, c, idx, why="GM", heal=True)
+
+    def rest(self, ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
+        from rulesets.d6.healing import rest
+
+        rest(ctx, c, seconds, options)
+
+    def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
+        from rulesets.d6.healing import HEAL, LOCK, fire_heal
+        from rulesets.d6.wounds import clear_stun
+
+        c = ctx.combatant(timer.combatant) if timer.combatant else None
+        if timer.kind == HEAL:
+            fire_heal(ctx, timer)
+        elif timer.kind == LOCK and c is not None:
+            c.data.pop("fa_lock_until", None)
+            ctx.log(f"{c.name} can get first aid again", kind="timer", actor=c)
+        elif timer.kind == "d6_stun" and c is not None:
+            clear_stun(ctx, c, "30 minutes passed")
+        else:
+            super().fire_timer(ctx, timer)
+
+    # -- display ---------------------------------------------------------------------------
+    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+        from combat_cli.engine.durations import format_duration
+        from rulesets.d6.stats import defaults
+
+        t = defaults()
+        info = self._info(enc, c, t)
+        cols = {"Wound": info["level"], "Pen": f"-{info['penalty']}D" if info["penalty"] else "",
+                "Acts": "", "Dodge": "", "Kit": str(info["kit_uses"]) if info["kit_uses"] else "",
+                "Due": ""}
+        if enc.phase in ("declare", "resolve") and info["actions"]:
+            n = info["actions"]
+            cols["Acts"] = f"{n}" + (f" (-{n - 1}D)" if n > 1 else "")
+        if info["dodge"] is not None:
+            cols["Dodge"] = f"{info['dodge']}{' full' if info['full_dodge'] else ''}"
+        due = sorted((x for x in enc.timers if x.combatant == c.id), key=lambda x: x.due)
+        if due:
+            x = due[0]
+            what = {"d6_heal": "heal roll", "d6_fa_lock": "first aid ok",
+                    "d6_stun": "stun ends"}.get(x.kind, x.name)
+            cols["Due"] = f"{what} in {format_duration(x.due - enc.clock.seconds)}"
+        return cols
+
+    def _info(self, enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str, Any]:
+        lv = t["wounds"]["levels"]
+        w = int(c.data.get("wound", 0))
+        stunned = int(c.data.get("stuns", 0)) > 0
+        pen = int(t["wounds"]["penalty"][w]) if w else 0
+        if int(c.data.get("stun_round", -1)) >= enc.round:
+            pen += int(t["wounds"]["penalty"][1])
+        r = c.data.get("rd") or {}
+        current = r.get("round") == enc.round
+        n = 0
+        if current:
+            n = int(r.get("declared", 0)) + int(r.get("extra", 0)) + int(r.get("held", 0))
+        dodge = (r.get("dodge") or {}) if current else {}
+        return {"level": lv[w] if w else (lv[1] if stunned else lv[0]), "penalty": pen,
+                "actions": n, "dodge": dodge.get("value"), "full_dodge": dodge.get("full"),
+                "kit_uses": int(c.data.get("kit_uses", 0)), "ammo": c.data.get("ammo", {}),
+                "stuns": int(c.data.get("stuns", 0))}
+
+    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+        from rulesets.d6.stats import defaults
+
+        t = defaults()
+        return {"d6": {c.name: self._info(enc, c, t) for c in enc.combatants}}
+
+    def parse_roll(self, text: str) -> Any:
+        from combat_cli.dice import parse
+
+        return parse(text)
+
+    def demo(self) -> list[str]:
+        from rulesets.d6.demo import DEMO
+
+        return list(DEMO)
+
+
+RULESET = D6()

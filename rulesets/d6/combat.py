@@ -1,0 +1,612 @@
+"""Declarations, the resolution queue, attacks, reactions, protection (D6-MULTI/REACT/RANGE/MELEE)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.models import QueueItem
+from rulesets.base import RuleError
+from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.core import (
+    REACTIONS,
+    action_penalties,
+    actions_taken,
+    add_action,
+    beats,
+    build_pool,
+    difficulty_dice,
+    multi_penalty,
+    rd,
+    roll_code,
+    scale_dice,
+    wound,
+)
+from rulesets.d6.stats import _match, need_skill, norm, stat, weapon_entry
+from rulesets.d6.wounds import KILLED, resist
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import ActionRequest, Combatant, Encounter
+
+ATTACKS = ("shoot", "attack", "brawl", "martial")
+YES = ("yes", "no")
+
+
+class Lapse(RuleError):
+    """The action cannot happen now (0D pool, no ammunition ...): a queued action lapses."""
+
+
+def is_full_dodge(a: ActionRequest) -> bool:
+    return a.name == "fulldodge" or (a.name == "dodge" and a.options.get("full") == "yes")
+
+
+def can_act_reason(enc: Encounter, c: Combatant) -> str | None:
+    if c.out:
+        return f"{c.name} is {c.status}"
+    if c.has_condition("Unconscious"):
+        return f"{c.name} is unconscious"
+    r = c.data.get("rd")
+    if r and r.get("round") == enc.round and r.get("no_more"):
+        return f"{c.name} is {c.status} (no more actions this round)"
+    return None
+
+
+# -- weapons ---------------------------------------------------------------------------------
+def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee: bool
+                ) -> dict[str, Any]:
+    own = stat(c, "weapon")
+    want = opts.get("weapon")
+    if want is None:
+        if own is None:
+            raise RuleError(f"{c.name} has no weapon: add weapon=NAME to the action, or "
+                            f"set {c.name} weapon=NAME" + ("" if not melee else " (or brawl)"))
+        w = weapon_entry(ctx.tables, own)
+    elif isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
+        w = own
+    else:
+        try:
+            w = weapon_entry(ctx.tables, want)
+        except ValueError as e:
+            raise RuleError(str(e)) from None
+    if melee and not w["melee"]:
+        raise RuleError(f"{w['name']} is not a melee weapon: attack ... weapon=Knife, or brawl")
+    if not melee and w["melee"]:
+        raise RuleError(f"{w['name']} is a melee weapon: attack with it, or shoot ... "
+                        "weapon=Heavy Pistol")
+    return w
+
+
+def ammo_left(c: Combatant, w: dict[str, Any]) -> int | None:
+    if not w.get("ammo"):
+        return None
+    return int(c.data.setdefault("ammo", {}).setdefault(w["name"], int(w["ammo"])))
+
+
+def action_cost(ctx: RulesContext, c: Combatant, a: ActionRequest) -> int:
+    if a.name == "reload":
+        w = pick_weapon(ctx, c, a.options, melee=False)
+        return int(w.get("reload", ctx.tables["actions"]["reload_default"]))
+    if a.name == "draw":
+        return int(ctx.tables["actions"]["draw_cost"])
+    return 1
+
+
+# -- declare and plan ------------------------------------------------------------------------
+def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+    t = ctx.tables
+    r = rd(ctx.enc, c)
+    full = [a for a in actions if is_full_dodge(a)]
+    if full and len(actions) > 1:
+        raise RuleError("a full dodge must be the only action of the round (D6-REACT-3)")
+    if sum(1 for a in actions if a.name in ("dodge", "fulldodge")) > 1:
+        raise RuleError("one dodge a round is enough: it covers every ranged attack")
+    autos = [a for a in actions if a.options.get("fire") == "full_auto"]
+    if autos and len(actions) > 1:
+        raise RuleError("full auto uses the whole round: it must be the only action")
+    active = [a for a in actions if a.name not in REACTIONS]
+    react = [a for a in actions if a.name in REACTIONS]
+    cost = sum(action_cost(ctx, c, a) for a in active)
+    n = cost + len(react)
+    cap = int(t["actions"]["max"])
+    if n > cap:
+        raise RuleError(f"{n} actions: at most {cap} a round (D6-MULTI-2)")
+    # per weapon shots against ROF
+    shots: dict[str, int] = {}
+    targets: list[str] = []
+    for a in active:
+        if a.name == "shoot":
+            w = pick_weapon(ctx, c, a.options, melee=False)
+            shots[w["name"]] = shots.get(w["name"], 0) + 1
+            if shots[w["name"]] > int(w["rof"]):
+                raise RuleError(f"{w['name']} has ROF {w['rof']}: at most {w['rof']} shot(s) "
+                                "a round (D6-MULTI-6)")
+            if a.target and a.target not in targets:
+                targets.append(a.target)
+        elif a.name == "attack":
+            pick_weapon(ctx, c, a.options, melee=True)
+        elif a.name == "reload":
+            pick_weapon(ctx, c, a.options, melee=False)
+        elif a.name == "draw" and not a.options.get("weapon"):
+            raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")
+        if a.target:
+            tg = ctx.combatant(a.target)
+            if tg.id == c.id and a.name in ATTACKS:
+                raise RuleError(f"{c.name} cannot attack themself")
+            if wound(tg) >= KILLED:
+                ctx.note(f"{tg.name} is Killed; the action will lapse")
+    held = len(react) if t["actions"]["held_unused_counts"] else 0
+    # pools must stay above 0D (checked with today's wounds)
+    base_pen = multi_penalty(t, cost + held)
+    per = int(t["ranged"]["multi_target"]["per_extra_target"])
+    for a in actions:
+        sk = _skill_for(ctx, c, a)
+        if sk is None:
+            continue
+        extra = 0
+        if a.name == "shoot" and a.target in targets:
+            extra = targets.index(a.target) * per
+        pen = base_pen + extra + sum(d for _, d in _health(ctx, c))
+        if sk[1].dice - pen < 1 and t["pools"]["zero"] == "cannot":
+            who = ctx.name(a.target) if a.target else ""
+            raise RuleError(f"{c.name}'s {a.name}{' at ' + who if who else ''} would roll "
+                            f"{max(sk[1].dice - pen, 0)}D ({sk[1].text()} -{pen}D): "
+                            "declare fewer actions or targets")
+    r.update(declared=cost, held=len(react), used_held=0, targets=targets, full_dodge=bool(full),
+             ready_dodge=None, ready_melee=[])
+    for a in react:
+        if a.name in ("dodge", "fulldodge"):
+            r["ready_dodge"] = {"full": is_full_dodge(a)}
+        else:
+            r["ready_melee"].append({"kind": a.name, "options": dict(a.options)})
+    if autos:
+        r["no_defence"] = True
+
+
+def _health(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
+    from rulesets.d6.core import health_penalties
+
+    return health_penalties(ctx, c)
+
+
+def _skill_for(ctx: RulesContext, c: Combatant, a: ActionRequest) -> tuple[str, Code] | None:
+    t = ctx.tables
+    if a.name == "shoot":
+        return need_skill(t, c, pick_weapon(ctx, c, a.options, melee=False)["skill"])
+    if a.name == "attack":
+        return need_skill(t, c, pick_weapon(ctx, c, a.options, melee=True)["skill"])
+    if a.name == "brawl":
+        return need_skill(t, c, "Brawling")
+    if a.name == "martial":
+        return need_skill(t, c, "Martial Arts")
+    if a.name in ("dodge", "fulldodge"):
+        return need_skill(t, c, "Dodge")
+    if a.name == "parry":
+        return need_skill(t, c, "Melee Parry")
+    if a.name == "block":
+        return need_skill(t, c, "Martial Arts" if a.options.get("with") == "martial"
+                          else "Brawling")
+    if a.name == "firstaid":
+        return need_skill(t, c, "Medicine (A)" if a.options.get("facility") == "yes"
+                          else "First Aid")
+    return None
+
+
+def plan(ctx: RulesContext) -> list[QueueItem]:
+    """D6-INIT-3: everyone's first action in segment 1 (Instincts order), every extra action
+    in segment 2 (Instincts order again). Declared reactions wait for their attack."""
+    enc = ctx.enc
+    rank = {cid: i for i, cid in enumerate(enc.order)}
+    items: list[tuple[int, int, int, QueueItem]] = []
+    for d in enc.declarations.values():
+        n = 0
+        for a in d.actions:
+            if a.name in REACTIONS:
+                continue
+            seg = 1 if n == 0 else 2
+            items.append((seg, rank.get(d.actor, 1 << 30), n, QueueItem(
+                id=enc.new_id(), actor=d.actor, action=a, segment=seg, data={"n": n + 1})))
+            n += 1
+    items.sort(key=lambda x: x[:3])
+    return [x[3] for x in items]
+
+
+# -- reactions -------------------------------------------------------------------------------
+def _reaction_mods(ctx: RulesContext, c: Combatant, declared: bool, kind: str
+                   ) -> list[tuple[str, int]]:
+    t = ctx.tables["reactions"]
+    mods = action_penalties(ctx, c)
+    mode = t["reaction_penalty"]
+    if mode == "always" or (mode == "undeclared" and not declared):
+        mods.append(("reaction" if kind == "dodge" else f"undeclared {kind}",
+                     int(t["reaction_penalty_dice"])))
+    return mods
+
+
+def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -> dict[str, Any]:
+    r = rd(ctx.enc, c)
+    if declared:
+        r["ready_dodge"] = None
+        r["used_held"] += 1
+    else:
+        if full and actions_taken(ctx.tables, ctx.enc, c) > 0:
+            raise RuleError(f"{c.name} already acts this round: a full dodge must be the only "
+                            "action (use dodge)")
+        add_action(ctx, c, 1, "dodge")
+        if full:
+            r["full_dodge"] = True
+    _, code = need_skill(ctx.tables, c, "Dodge")
+    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, "dodge"))
+    what = "full dodge" if full else "Dodge"
+    roll = roll_code(ctx, pool, f"{c.name}: {what} {pool.text()} ({how})")
+    d = {"value": roll.total, "full": full}
+    r["dodge"] = d
+    ctx.log(f"{c.name} {'full-dodges' if full else 'dodges'}: {roll.total}"
+            + (" (added to the difficulty of every ranged attack this round)" if full else
+               " (the difficulty of every ranged attack this round)"),
+            kind="reaction", actor=c, action="fulldodge" if full else "dodge", roll=roll,
+            outcome=str(roll.total), pool=how, declared=declared)
+    return d
+
+
+def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any], *,
+               declared: bool, vs: str | None = None) -> dict[str, Any]:
+    r = rd(ctx.enc, c)
+    if declared:
+        r["used_held"] += 1
+    else:
+        add_action(ctx, c, 1, kind)
+    if kind == "parry":
+        w = pick_weapon(ctx, c, opts, melee=True)
+        name, code = need_skill(ctx.tables, c, "Melee Parry")
+        label = f"parry ({name}, {w['name']})"
+    else:
+        sk = "Martial Arts" if opts.get("with") == "martial" else "Brawling"
+        name, code = need_skill(ctx.tables, c, sk)
+        label = f"block ({name})"
+    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, kind))
+    roll = roll_code(ctx, pool, f"{c.name}: {label} {pool.text()} ({how})")
+    p = {"value": roll.total, "kind": kind, "vs": vs, "full": False}
+    ctx.log(f"{c.name} {kind}s: {roll.total} (the difficulty of one melee attack)",
+            kind="reaction", actor=c, action=kind, roll=roll, outcome=str(roll.total),
+            pool=how, declared=declared, target=vs)
+    return p
+
+
+def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    r = rd(ctx.enc, c)
+    if r.get("no_defence"):
+        raise RuleError(f"{c.name} fires full auto this round: no active defence")
+    if a.name in ("dodge", "fulldodge"):
+        if r["dodge"] is not None:
+            raise RuleError(f"{c.name} already dodged this round ({r['dodge']['value']}): "
+                            "one dodge covers every ranged attack")
+        full = is_full_dodge(a)
+        ready = r["ready_dodge"]
+        if ready is not None:
+            roll_dodge(ctx, c, full=bool(ready["full"]) or full and r["declared"] == 0,
+                       declared=True)
+        else:
+            roll_dodge(ctx, c, full=full, declared=False)
+        return
+    vs = None
+    if a.options.get("vs"):
+        vs = ctx.find(str(a.options["vs"])).id
+    ready = r["ready_melee"]
+    match = next((i for i, x in enumerate(ready) if x["kind"] == a.name), None)
+    if match is not None:
+        spec = ready.pop(match)
+        opts = {**spec["options"], **a.options}
+        p = roll_melee(ctx, c, a.name, opts, declared=True, vs=vs)
+    else:
+        p = roll_melee(ctx, c, a.name, a.options, declared=False, vs=vs)
+    r["parries"].append(p)
+
+
+def _reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bool
+                  ) -> dict[str, Any] | None:
+    """The reaction that sets this attack's difficulty (rolling a declared one if due)."""
+    t = ctx.tables["reactions"]
+    r = rd(ctx.enc, target)
+    able = can_act_reason(ctx.enc, target) is None and not r.get("no_defence")
+    if ranged or t["dodge_vs_melee"]:
+        if r["dodge"] is None and r["ready_dodge"] is not None and t["auto_declared"] and able:
+            roll_dodge(ctx, target, full=bool(r["ready_dodge"]["full"]), declared=True)
+        if r["dodge"] is not None:
+            return {**r["dodge"], "kind": "dodge"}
+        if ranged:
+            return None
+    for i, p in enumerate(r["parries"]):
+        if p["vs"] in (None, attacker.id):
+            return r["parries"].pop(i)
+    if r["ready_melee"] and t["auto_declared"] and able:
+        spec = r["ready_melee"].pop(0)
+        try:
+            return roll_melee(ctx, target, spec["kind"], spec["options"], declared=True,
+                              vs=attacker.id)
+        except Lapse:
+            return None
+    return None
+
+
+# -- attacks ---------------------------------------------------------------------------------
+def _range_base(ctx: RulesContext, w: dict[str, Any], value: Any) -> tuple[int, str]:
+    t = ctx.tables["ranged"]
+    bands = t["bands"]
+    if value is None:
+        band = t["default_range"]
+    else:
+        text = str(value).strip().lower().rstrip("m")
+        if text.isdigit():
+            m = int(text)
+            lim = [int(t["point_blank_m"]), *w["ranges"]]
+            names = ["point_blank", "short", "medium", "long"]
+            band = next((n for n, hi in zip(names, lim, strict=True) if m <= hi), "")
+            if not band:
+                raise RuleError(f"{m} m is beyond {w['name']}'s long range ({lim[-1]} m)")
+        else:
+            band = _match(str(value), list(bands), "range")
+    return int(bands[band]), band.replace("_", " ")
+
+
+def _dice_opt(value: Any, what: str) -> int:
+    try:
+        code = parse_code(str(value))
+    except ValueError:
+        raise RuleError(f"{what}= takes dice like +1D or -2D, not {value!r}") from None
+    text = str(value).strip()
+    return -code.dice if text.startswith("-") or code.pips < 0 else code.dice
+
+
+def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    t = ctx.tables
+    kind = a.name
+    if not a.target:
+        raise RuleError(f"{kind} needs a target: {kind} NAME")
+    target = ctx.combatant(a.target)
+    if wound(target) >= KILLED:
+        raise Lapse(f"{target.name} is already Killed")
+    r = rd(ctx.enc, c)
+    opts = a.options
+    w: dict[str, Any] | None = None
+    ranged = kind == "shoot"
+    if kind in ("shoot", "attack"):
+        w = pick_weapon(ctx, c, opts, melee=not ranged)
+        skill_name = w["skill"]
+    else:
+        skill_name = "Brawling" if kind == "brawl" else "Martial Arts"
+    sname, code = need_skill(t, c, skill_name)
+    fire = opts.get("fire", "single")
+    spray = t["spray"].get(fire) if fire != "single" else None
+    if spray is not None and (w is None or not w.get("auto")):
+        raise RuleError(f"fire={fire} needs an automatic weapon")
+    left = None
+    if ranged and w is not None:
+        used = int(r["shots"].get(w["name"], 0))
+        if used >= int(w["rof"]):
+            raise Lapse(f"{w['name']} has ROF {w['rof']}: no more shots this round")
+        left = ammo_left(c, w)
+        if left is not None and left <= 0:
+            raise Lapse(f"{c.name}'s {w['name']} is empty: reload")
+    # the attacker's pool
+    mods = action_penalties(ctx, c)
+    if ranged or t["ranged"]["multi_target"]["applies_to_melee"]:
+        tl = r["targets"]
+        if target.id not in tl:
+            tl.append(target.id)
+        k = tl.index(target.id)
+        per = int(t["ranged"]["multi_target"]["per_extra_target"])
+        if k and per:
+            mods.append((f"target {k + 1}", k * per))
+    if opts.get("offhand") == "yes" and int(t["two_guns"]["offhand_penalty"]):
+        mods.append(("off hand", int(t["two_guns"]["offhand_penalty"])))
+    if opts.get("mod"):
+        mods.append(("GM modifier", -_dice_opt(opts["mod"], "mod")))
+    s_att = scale_dice(t, c)
+    s_tgt = scale_dice(t, target, opts.get("scale"))
+    if s_att < s_tgt:
+        mods.append(("scale", -(s_tgt - s_att)))
+    if w is not None and w.get("targeting"):
+        mods.append(("targeting", -parse_code(w["targeting"]).dice))
+    pool, how = build_pool(ctx, code, mods)
+    # difficulty
+    if ranged:
+        assert w is not None
+        base, band = _range_base(ctx, w, opts.get("range"))
+        base_txt = f"{band} range {base}"
+    elif kind == "brawl":
+        base, base_txt = int(t["melee"]["brawling_difficulty"]), "Brawling"
+        base_txt = f"Brawling {base}"
+    elif kind == "martial":
+        base = int(t["melee"]["martial_difficulty"])
+        base_txt = f"Martial Arts {base}"
+    else:
+        assert w is not None
+        base = int(w.get("difficulty", t["melee"]["weapon_difficulty"]))
+        base_txt = f"{w['name']} {base}"
+    if opts.get("diff") is not None:
+        base += int(opts["diff"])
+        base_txt += f" {int(opts['diff']):+d} GM"
+    reaction = _reaction_for(ctx, target, c, ranged)
+    full = False
+    parts: list[str] = []
+    if reaction is not None:
+        rv = int(reaction["value"])
+        if reaction["kind"] == "dodge" and s_att > s_tgt:
+            add, _ = difficulty_dice(ctx, target.name, s_att - s_tgt, "scale (smaller target's dodge)")
+            rv += add
+        full = bool(reaction.get("full"))
+        mode = t["reactions"]["mode"]
+        adds = mode == "add" or (mode == "partial_replaces" and full)
+        if adds:
+            diff = base + rv
+            parts.append(f"{base_txt} + {reaction['kind']} {rv}")
+        else:
+            diff = rv
+            parts.append(f"{reaction['kind']} {rv} (replaces {base_txt})")
+    else:
+        diff = base
+        parts.append(base_txt)
+    if spray is not None and int(spray["difficulty"]):
+        n = int(spray["difficulty"])
+        v, txt = difficulty_dice(ctx, c.name, abs(n), fire.replace("_", " "))
+        diff += v if n > 0 else -v
+        parts.append(("+" if n > 0 else "-") + txt.lstrip("+"))
+    for key, table, label in (("called", "called", "called shot"),
+                              ("conceal", "conceal", "concealment")):
+        if opts.get(key):
+            n = int(t["modifiers"][table][opts[key]])
+            v, txt = difficulty_dice(ctx, c.name, n, f"{label} ({opts[key].replace('_', ' ')})")
+            diff += v
+            parts.append(txt)
+    cover = opts.get("cover")
+    cover_add = 0
+    if cover and cover != "full":
+        n = int(t["modifiers"]["cover"][cover])
+        cover_add, txt = difficulty_dice(ctx, c.name, n, f"cover ({cover.replace('_', ' ')})")
+        parts.append(txt)
+    total_diff = diff + cover_add
+    verb = {"shoot": "shoots at", "attack": "attacks", "brawl": "punches",
+            "martial": "strikes"}[kind]
+    gt = " (must roll higher)" if full and not beats(t, total_diff, total_diff, full_dodge=True) else ""
+    roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {total_diff}{gt}"
+                                f" - {kind} {target.name}")
+    if ranged and w is not None:
+        r["shots"][w["name"]] = int(r["shots"].get(w["name"], 0)) + 1
+        if left is not None:
+            c.data["ammo"][w["name"]] = left - 1
+    if cover == "full":
+        hit, prot = False, beats(t, roll.total, diff, full_dodge=full)
+    else:
+        hit = beats(t, roll.total, total_diff, full_dodge=full)
+        prot = bool(cover) and not hit and beats(t, roll.total, diff, full_dodge=full)
+    outcome = "hit" if hit else ("protection" if prot else "miss")
+    wtxt = f" with {w['name']}" if w else ""
+    ctx.log(f"{c.name} {verb} {target.name}{wtxt}: {roll.total} vs {total_diff} "
+            f"({', '.join(parts)}), {'hits the cover' if prot else outcome}",
+            kind="attack", actor=c, action=kind, target=target, roll=roll,
+            difficulty=total_diff, outcome=outcome, pool=how, skill=sname,
+            reaction=reaction["kind"] if reaction else None, full_dodge=full)
+    if hit:
+        _damage(ctx, c, target, w, kind, roll.total - total_diff, spray, s_att, s_tgt)
+    elif prot:
+        _protection(ctx, c, target, w, kind, opts, s_att, s_tgt)
+
+
+def _damage_code(ctx: RulesContext, c: Combatant, w: dict[str, Any] | None) -> tuple[Code, str]:
+    strength = parse_code(stat(c, "Strength") or "2D")
+    if w is None:
+        return strength, f"Strength {strength.text()}"
+    dmg = str(w["damage"])
+    if dmg.upper().startswith("STR"):
+        extra = parse_code(dmg[3:].lstrip("+") or "0D")
+        return (Code.make(strength.dice + extra.dice, strength.pips + extra.pips),
+                f"Strength {strength.text()} + {w['name']} {extra.text()}")
+    return parse_code(dmg), f"{w['name']} {parse_code(dmg).text()}"
+
+
+def _damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, Any] | None,
+            kind: str, margin: int, spray: dict[str, Any] | None, s_att: int, s_tgt: int) -> None:
+    t = ctx.tables
+    code, how = _damage_code(ctx, c, w)
+    ev = max(0, margin) // int(t["damage"]["ev_step"])
+    if kind in ("brawl", "martial") and not t["melee"]["ev_on_unarmed"]:
+        ev = 0
+    extra = ev
+    if ev:
+        how += f" +{ev}D Effect Value"
+    if spray is not None and int(spray["damage"]):
+        extra += int(spray["damage"])
+        how += f" {int(spray['damage']):+d}D spray"
+    if s_att > s_tgt:
+        extra += s_att - s_tgt
+        how += f" +{s_att - s_tgt}D scale"
+    code = Code(max(0, code.dice + extra), code.pips)
+    roll = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on {target.name}")
+    ctx.log(f"{c.name} rolls {roll.total} damage on {target.name} ({how})", kind="damage",
+            actor=c, action=kind, target=target, roll=roll, outcome=str(roll.total),
+            effect_value=ev)
+    resist(ctx, target, roll.total, source=f"{c.name}'s {kind}", attacker=c,
+           scale_bonus=max(0, s_tgt - s_att))
+
+
+def _protection(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, Any] | None,
+                kind: str, opts: dict[str, Any], s_att: int, s_tgt: int) -> None:
+    """D6-PROT-1/2: the shot hits what the target hides behind (T-D6-6a..c)."""
+    t = ctx.tables
+    pt = t["protection"]
+    name = opts.get("protection")
+    if name:
+        if str(name).replace("_", " ").lower() in (k.replace("_", " ") for k in pt["body"]):
+            key = _match(str(name), list(pt["body"]), "protection")
+            body, label = parse_code(pt["body"][key]), key.replace("_", " ")
+        else:
+            try:
+                body, label = parse_code(name), f"protection {parse_code(name).text()}"
+            except ValueError:
+                key = _match(str(name), list(pt["body"]), "protection")
+                body, label = parse_code(pt["body"][key]), key.replace("_", " ")
+    else:
+        body, label = parse_code(pt["default_body"]), "cover"
+    code, how = _damage_code(ctx, c, w)
+    d = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on the {label}")
+    b = roll_code(ctx, body, f"{label}: Body Strength {body.text()}")
+    damaged = beats(t, d.total, b.total, what="damage")
+    if not damaged:
+        ctx.log(f"The {label} takes {d.total} vs Body {b.total}: undamaged; {target.name} "
+                "is unharmed", kind="protection", actor=c, target=target, roll=d,
+                difficulty=b.total, outcome="undamaged")
+        return
+    rows = sorted(pt["chart"], key=lambda x: int(x["min"]))
+    row = rows[0]
+    for x in rows:
+        if d.total - b.total >= int(x["min"]):
+            row = x
+    enc_prot = ctx.enc.data.setdefault("protection", {})
+    enc_prot[label] = row["state"]
+    ctx.log(f"The {label} takes {d.total} vs Body {b.total}: {row['state']}", kind="protection",
+            actor=c, target=target, roll=d, difficulty=b.total, outcome=row["state"])
+    if row.get("passes") == "none":
+        ctx.log(f"{target.name} is unharmed behind the {label}", kind="protection",
+                target=target, outcome="unharmed")
+        return
+    minus = int(row.get("minus", 0))
+    left = Code(max(0, code.dice - minus), code.pips)
+    if s_att > s_tgt:
+        left = left.plus_dice(s_att - s_tgt)
+    if left.dice <= 0:
+        ctx.log(f"{target.name} is unharmed behind the {label}", kind="protection",
+                target=target, outcome="unharmed")
+        return
+    roll = roll_code(ctx, left, f"{c.name}: damage through the {label} {left.text()} "
+                                f"({code.text()} -{minus}D)")
+    ctx.log(f"{target.name} takes {roll.total} through the {label} ({code.text()} -{minus}D)",
+            kind="damage", actor=c, target=target, roll=roll, outcome=str(roll.total))
+    resist(ctx, target, roll.total, source=f"through the {label}", attacker=c,
+           scale_bonus=max(0, s_tgt - s_att))
+
+
+# -- other actions ---------------------------------------------------------------------------
+def draw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    want = a.options.get("weapon")
+    if not want:
+        raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")
+    own = stat(c, "weapon")
+    if isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
+        w = own
+    else:
+        try:
+            w = weapon_entry(ctx.tables, want)
+        except ValueError as e:
+            raise RuleError(str(e)) from None
+        c.stats["weapon"] = w["name"]
+    ctx.log(f"{c.name} draws {w['name']}", kind="action", actor=c, action="draw",
+            outcome=w["name"])
+
+
+def reload(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    w = pick_weapon(ctx, c, a.options, melee=False)
+    if not w.get("ammo"):
+        raise RuleError(f"{w['name']} needs no reloading")
+    c.data.setdefault("ammo", {})[w["name"]] = int(w["ammo"])
+    ctx.log(f"{c.name} reloads {w['name']} ({w['ammo']} shots, {w['reload']} action(s))",
+            kind="action", actor=c, action="reload", outcome=str(w["ammo"]))

@@ -1,0 +1,174 @@
+"""Shared helpers: per-round state, action counts, dice pools and rolls, difficulty dice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.dice import DiceTerm, Roll, RollSpec
+from rulesets.base import RuleError
+from rulesets.d6.codes import Code, parse_code
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import Combatant, Encounter
+
+REACTIONS = ("dodge", "fulldodge", "parry", "block")
+
+
+class ZeroPool(RuleError):
+    """A pool reduced to 0D (cannot be used)."""
+
+
+def levels(tables: dict[str, Any]) -> list[str]:
+    return list(tables["wounds"]["levels"])
+
+
+def wound(c: Combatant) -> int:
+    """Wound level index (0 healthy, 2 Wounded ... 6 Killed); stuns are kept apart."""
+    return int(c.data.get("wound", 0))
+
+
+def stunned(c: Combatant) -> bool:
+    return int(c.data.get("stuns", 0)) > 0
+
+
+def level_name(tables: dict[str, Any], c: Combatant) -> str:
+    w = wound(c)
+    if w:
+        return levels(tables)[w]
+    return levels(tables)[1] if stunned(c) else levels(tables)[0]
+
+
+def fresh_round(rnd: int) -> dict[str, Any]:
+    return {"round": rnd, "declared": 0, "extra": 0, "held": 0, "used_held": 0,
+            "ready_dodge": None, "ready_melee": [], "dodge": None, "parries": [],
+            "targets": [], "shots": {}, "no_more": False, "full_dodge": False}
+
+
+def rd(enc: Encounter, c: Combatant) -> dict[str, Any]:
+    """This round's state of ``c`` (created fresh when the round has moved on)."""
+    r = c.data.get("rd")
+    if not r or r.get("round") != enc.round:
+        r = fresh_round(enc.round)
+        c.data["rd"] = r
+    return r
+
+
+def actions_taken(tables: dict[str, Any], enc: Encounter, c: Combatant) -> int:
+    r = rd(enc, c)
+    held = r["held"] if tables["actions"]["held_unused_counts"] else r["used_held"]
+    return int(r["declared"]) + int(r["extra"]) + int(held)
+
+
+def add_action(ctx: RulesContext, c: Combatant, n: int = 1, what: str = "action") -> None:
+    """One more action this round than declared (GM override, undeclared reaction)."""
+    cap = int(ctx.tables["actions"]["max"])
+    have = actions_taken(ctx.tables, ctx.enc, c)
+    if have + n > cap:
+        raise RuleError(f"{c.name} already takes {have} action(s) this round; at most {cap}"
+                        f" (no room for this {what})")
+    rd(ctx.enc, c)["extra"] += n
+
+
+def multi_penalty(tables: dict[str, Any], n: int) -> int:
+    return max(0, n - 1) * int(tables["actions"]["penalty_per_extra"])
+
+
+def health_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
+    """(label, dice) for wounds and stun on every roll."""
+    out: list[tuple[str, int]] = []
+    lv = levels(ctx.tables)
+    w = wound(c)
+    pen = ctx.tables["wounds"]["penalty"]
+    if w and pen[w]:
+        out.append((lv[w].lower(), int(pen[w])))
+    if int(c.data.get("stun_round", -1)) >= ctx.enc.round and pen[1]:
+        out.append(("stunned", int(pen[1])))
+    return out
+
+
+def action_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
+    n = actions_taken(ctx.tables, ctx.enc, c)
+    p = multi_penalty(ctx.tables, n)
+    return ([(f"{n} actions", p)] if p else []) + health_penalties(ctx, c)
+
+
+def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]]) -> tuple[Code, str]:
+    """Apply dice penalties (positive numbers remove dice, negative add). Returns the pool and
+    how it was computed (``4D -1D 2 actions -1D reaction``)."""
+    dice = base.dice
+    parts = [base.text()]
+    for label, n in mods:
+        if not n:
+            continue
+        dice -= n
+        parts.append(f"{'-' if n > 0 else '+'}{abs(n)}D {label}")
+    pool = Code(dice, base.pips)
+    if dice < 1:
+        if ctx.tables["pools"]["zero"] == "one_die":
+            pool = Code(1, base.pips)
+            parts.append("(at least 1D)")
+        else:
+            raise ZeroPool(f"pool reduced to {max(dice, 0)}D ({' '.join(parts)}): "
+                           "a 0D pool cannot be used")
+    return pool, " ".join(parts)
+
+
+def spec_for(tables: dict[str, Any], code: Code, wild: bool | None = None) -> RollSpec:
+    if wild is None:
+        wild = bool(tables["pools"]["wild_die"])
+    dice = max(0, code.dice)
+    if wild and dice:
+        terms: tuple[DiceTerm, ...] = ((DiceTerm(dice - 1, 6),) if dice > 1 else ()) + (
+            DiceTerm(1, 6, explode=True),)
+        return RollSpec(terms, code.pips, d6_notation=True, label=f"{code.text()} (wild)")
+    terms = (DiceTerm(dice, 6),) if dice else ()
+    return RollSpec(terms, code.pips, d6_notation=True, label=code.text())
+
+
+def roll_code(ctx: RulesContext, code: Code | str, purpose: str) -> Roll:
+    return ctx.roll(spec_for(ctx.tables, parse_code(code)), purpose)
+
+
+def difficulty_dice(ctx: RulesContext, who: str, n: int, why: str) -> tuple[int, str]:
+    """``+ND`` to a difficulty: rolled (default) or fixed per die (AMB-D6-9)."""
+    if n <= 0:
+        return 0, ""
+    if ctx.tables["modifiers"]["difficulty_dice"] == "fixed":
+        v = n * int(ctx.tables["modifiers"]["fixed_per_die"])
+        return v, f"+{v} {why}"
+    r = roll_code(ctx, Code(n, 0), f"{who}: difficulty +{n}D {why}")
+    ctx.log(f"Difficulty +{n}D {why}: {r.describe()}", kind="roll", actor=who, roll=r)
+    return r.total, f"+{r.total} {why} ({n}D)"
+
+
+def beats(tables: dict[str, Any], roll: int, against: int, *, full_dodge: bool = False,
+          what: str = "attack") -> bool:
+    """AMB-D6-2: does ``roll`` beat ``against``?"""
+    mode = tables["ties"]["mode"]
+    if mode == "gt":
+        return roll > against
+    if mode == "ge":
+        return roll >= against
+    if what == "attack" and full_dodge:
+        return roll > against
+    return roll >= against
+
+
+def difficulty_step(tables: dict[str, Any], value: int, steps: int) -> int:
+    """Move a difficulty ``steps`` levels up the ladder (Easy -> Moderate ...)."""
+    ladder = [int(x) for x in tables["difficulty"]["values"]]
+    if steps <= 0:
+        return value
+    idx = next((i for i, v in enumerate(ladder) if v >= value), len(ladder))
+    target = idx + steps
+    if target < len(ladder):
+        return ladder[target]
+    return ladder[-1] + 5 * (target - len(ladder) + 1)
+
+
+def scale_dice(tables: dict[str, Any], c: Combatant | None, override: str | None = None) -> int:
+    from rulesets.d6.stats import stat
+
+    name = override or (stat(c, "scale") if c is not None else None) or "character"
+    return int(tables["scale"].get(name, 0))

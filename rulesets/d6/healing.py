@@ -1,0 +1,183 @@
+"""Healing: natural-healing clocks (T-D6-8), first aid (T-D6-9), kits, lockouts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.durations import format_clock, format_duration
+from rulesets.base import RuleError
+from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.core import (
+    action_penalties,
+    beats,
+    build_pool,
+    difficulty_step,
+    health_penalties,
+    level_name,
+    levels,
+    roll_code,
+    wound,
+)
+from rulesets.d6.stats import need_skill, stat
+from rulesets.d6.wounds import INCAP, KILLED, WOUNDED, clear_stun, level_index, set_level
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import Combatant, Timer
+
+DAY = 86400
+HEAL = "d6_heal"
+LOCK = "d6_fa_lock"
+
+
+def rest_need(tables: dict[str, Any], level: str) -> int:
+    return int(tables["healing"]["rest_days"][level]) * DAY
+
+
+def restart_healing(ctx: RulesContext, c: Combatant) -> None:
+    """A new natural-healing period starts whenever the wound level changes (D6-HEAL-2)."""
+    ctx.remove_timers(kind=HEAL, combatant=c)
+    w = wound(c)
+    if not WOUNDED <= w < KILLED:
+        c.data.pop("heal", None)
+        return
+    name = levels(ctx.tables)[w]
+    need = rest_need(ctx.tables, name)
+    c.data["heal"] = {"start": ctx.now, "level": name, "need": need, "care": "rest",
+                      "worked": False}
+    ctx.add_timer(f"{c.name}: natural healing roll ({name})", due_in=need, kind=HEAL,
+                  combatant=c, data={"level": name})
+
+
+def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
+    """``rest NAME DURATION [care=rest|easy|work]``."""
+    care = options.get("care", "rest")
+    if seconds >= 60 and (int(c.data.get("stuns", 0)) or c.has_condition("Stunned")):
+        clear_stun(ctx, c, "rested a minute")
+    h = c.data.get("heal")
+    if not h:
+        ctx.log(f"{c.name} rests {format_duration(seconds)} (no wound to heal)", kind="rest",
+                actor=c)
+        return
+    if care == "work":
+        h["worked"] = True
+    h["care"] = care
+    due = h["start"] + h["need"] * (2 if care == "easy" and not h["worked"] else 1)
+    for t in ctx.enc.timers:
+        if t.kind == HEAL and t.combatant == c.id:
+            t.due = max(due, ctx.now)
+    how = {"rest": "rests", "easy": "takes it easy (twice the time, +1D)",
+           "work": "keeps working (-1D)"}[care]
+    ctx.log(f"{c.name} {how} for {format_duration(seconds)}; healing roll due "
+            f"{format_clock(max(due, ctx.now))}", kind="rest", actor=c, care=care)
+
+
+def fire_heal(ctx: RulesContext, timer: Timer) -> None:
+    c = ctx.combatant(timer.combatant or "")
+    h = c.data.get("heal") or {}
+    w = wound(c)
+    name = levels(ctx.tables)[w] if w else ""
+    if not h or name != h.get("level"):
+        return
+    con = parse_code(stat(c, "Constitution") or "2D")
+    mods: list[tuple[str, int]] = []
+    if h.get("worked"):
+        mods.append(("worked while healing", int(ctx.tables["healing"]["work_penalty"])))
+    elif h.get("care") == "easy":
+        mods.append(("took it easy", -int(ctx.tables["healing"]["easy_bonus"])))
+    pool, how = build_pool(ctx, con, mods)
+    r = roll_code(ctx, pool, f"{c.name}: natural healing, Constitution {pool.text()} ({how})")
+    row = ctx.tables["healing"]["natural"][name]
+    if r.total <= int(row["worse_max"]):
+        outcome, new = "worse", row["worse"]
+    elif r.total <= int(row["same_max"]):
+        outcome, new = "unchanged", name
+    else:
+        outcome, new = "better", row["better"]
+    ctx.log(f"{c.name} natural healing roll ({name}): {r.total} -> {outcome}"
+            + ("" if new == name else f" ({new})"), kind="heal", actor=c, roll=r,
+            outcome=outcome, level=new)
+    if new == name:
+        restart_healing(ctx, c)
+    else:
+        set_level(ctx, c, level_index(ctx.tables, new), why="natural healing",
+                  heal=outcome == "better")
+
+
+def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
+              facility: bool = False, in_round: bool = False) -> None:
+    """D6-HEAL-3..7: one First Aid (or Medicine (A)) attempt on ``patient``."""
+    t = ctx.tables
+    fa = t["first_aid"]
+    lvl = level_name(t, patient)
+    if wound(patient) >= KILLED:
+        raise RuleError(f"{patient.name} is Killed: first aid cannot help")
+    unconscious = patient.has_condition("Unconscious")
+    if lvl == levels(t)[0] and not unconscious:
+        raise RuleError(f"{patient.name} is not hurt")
+    lock = int(patient.data.get("fa_lock_until", -1))
+    if lock > ctx.now:
+        raise RuleError(f"{patient.name} cannot get first aid again until "
+                        f"{format_clock(lock)} (a roll missed by more than {fa['lockout_margin']})")
+    uses = int(medic.data.get("kit_uses", 0))
+    if not facility and fa["kit_required"] and uses <= 0:
+        raise RuleError(f"{medic.name} has no first-aid kit uses left: set {medic.name} kits=1")
+    skill_name = str(fa["facility_skill"]) if facility else "First Aid"
+    used, code = need_skill(t, medic, skill_name)
+    key = lvl if lvl in fa["difficulty"] else "Stunned"
+    base = int(fa["difficulty"][key])
+    window = int(fa["same_day_hours"]) * 3600
+    attempts = [int(x) for x in patient.data.get("fa_attempts", []) if ctx.now - int(x) < window]
+    diff = difficulty_step(t, base, len(attempts))
+    mods = action_penalties(ctx, medic) if in_round else health_penalties(ctx, medic)
+    pool, how = build_pool(ctx, code, mods)
+    what = "Medicine (A)" if facility else "First Aid"
+    r = roll_code(ctx, pool, f"{medic.name}: {what} on {patient.name} {pool.text()} ({how}) "
+                             f"vs {diff}")
+    attempts.append(ctx.now)
+    patient.data["fa_attempts"] = attempts
+    if not facility and fa["kit_required"]:
+        medic.data["kit_uses"] = uses - 1
+    ok = beats(t, r.total, diff, what="skill")
+    step = f" ({len(attempts) - 1} earlier attempt(s) today: +{len(attempts) - 1} level)" if (
+        len(attempts) > 1) else ""
+    ctx.log(f"{medic.name} gives {what} to {patient.name} ({lvl}): {r.total} vs {diff}{step}, "
+            + ("success" if ok else "failure"), kind="first_aid", actor=medic, action="firstaid",
+            target=patient, roll=r, difficulty=diff, outcome="success" if ok else "failure",
+            kit_uses=medic.data.get("kit_uses"))
+    if ok:
+        heal_one(ctx, patient, why=what)
+        return
+    if diff - r.total > int(fa["lockout_margin"]):
+        hours = int(fa["lockout_hours"])
+        patient.data["fa_lock_until"] = ctx.now + hours * 3600
+        ctx.remove_timers(kind=LOCK, combatant=patient)
+        ctx.add_timer(f"{patient.name}: first aid possible again", due_in=hours * 3600,
+                      kind=LOCK, combatant=patient)
+        ctx.log(f"{what} missed by {diff - r.total}: no more first aid on {patient.name} "
+                f"for {hours} hours", kind="first_aid", target=patient, outcome="locked")
+
+
+def heal_one(ctx: RulesContext, c: Combatant, why: str) -> None:
+    """D6-HEAL-4: one level better (Stunned, Wounded -> healthy; the others one step)."""
+    w = wound(c)
+    if w == 0:
+        clear_stun(ctx, c, why)
+        if c.has_condition("Unconscious"):
+            ctx.remove_condition(c, "Unconscious", reason=why)
+        return
+    new = 0 if w == WOUNDED else w - 1
+    if new == 0:
+        clear_stun(ctx, c, why)
+    set_level(ctx, c, new, why=why, heal=True)
+    if new <= INCAP - 1:
+        ctx.remove_condition(c, "Unconscious", quiet=True)
+
+
+def kit_uses_for(tables: dict[str, Any], kits: int) -> int:
+    return kits * int(tables["first_aid"]["kit_uses"])
+
+
+def medic_code(tables: dict[str, Any], c: Combatant) -> Code | None:
+    v = stat(c, "First Aid")
+    return parse_code(v) if v else None

@@ -1,0 +1,50 @@
+"""Initiative: Instincts order, highest first (D6-INIT-1), ties per AMB-D6-10."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesets.d6.codes import parse_code
+from rulesets.d6.core import roll_code
+from rulesets.d6.stats import stat
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import Combatant
+
+
+def instincts(c: Combatant) -> int:
+    return parse_code(stat(c, "Instincts") or "2D").value
+
+
+def order(ctx: RulesContext) -> list[str]:
+    """Combatant ids by Instincts (dice, then pips), then the tie-break chain: ``pc_first``
+    (PCs before NPCs), ``roll`` (an Instincts roll, made once when first needed and kept),
+    and finally the order they were added."""
+    cs = list(ctx.enc.combatants)
+    chain = list(ctx.tables["initiative"]["tie_break"])
+    keys: dict[str, list[Any]] = {c.id: [-instincts(c)] for c in cs}
+    for step in chain:
+        if step == "pc_first":
+            for c in cs:
+                keys[c.id].append(0 if c.side == "pc" else 1)
+        elif step == "roll":
+            groups: dict[tuple[Any, ...], list[Combatant]] = {}
+            for c in cs:
+                groups.setdefault(tuple(keys[c.id]), []).append(c)
+            for group in groups.values():
+                if len(group) < 2:
+                    for c in group:
+                        keys[c.id].append(-int(c.data.get("init_roll", 0)))
+                    continue
+                for c in group:
+                    if "init_roll" not in c.data:
+                        code = parse_code(stat(c, "Instincts") or "2D")
+                        r = roll_code(ctx, code, f"{c.name}: Instincts {code.text()} "
+                                                 "(initiative tie-break)")
+                        c.data["init_roll"] = r.total
+                        ctx.log(f"{c.name} rolls Instincts for a tie: {r.total}",
+                                kind="initiative", actor=c, roll=r)
+                    keys[c.id].append(-int(c.data["init_roll"]))
+    index = {c.id: i for i, c in enumerate(cs)}
+    return [c.id for c in sorted(cs, key=lambda c: (*keys[c.id], index[c.id]))]

@@ -1,0 +1,187 @@
+"""Stats of a D6 combatant: attributes and skills as die codes, weapons, armour, scale, kits."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rulesets.base import RuleError, StatSpec, load_toml
+from rulesets.d6.codes import Code, code_text, parse_code
+
+WEAPON_KEYS = {"name", "damage", "ranges", "rof", "ammo", "reload", "skill", "melee",
+               "difficulty", "targeting", "auto"}
+
+
+@lru_cache(maxsize=1)
+def defaults() -> dict[str, Any]:
+    """The ruleset's own tables (catalogues are checked against these when a stat is typed)."""
+    return load_toml("rulesets.d6")
+
+
+def norm(name: str) -> str:
+    return " ".join(name.replace("_", " ").lower().split())
+
+
+def _match(word: str, choices: list[str], what: str) -> str:
+    low = norm(word)
+    for c in choices:
+        if norm(c) == low:
+            return c
+    hits = [c for c in choices if norm(c).startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    from combat_cli.engine.queries import closest
+
+    guess = closest(word, choices)
+    hint = f" — did you mean {guess}?" if guess else f" (known: {', '.join(choices)})"
+    raise ValueError(f'no {what} "{word}"{hint}')
+
+
+def parse_damage(value: Any) -> dict[str, Any]:
+    """``5D`` (fixed) or ``STR+1D`` (Strength plus dice)."""
+    text = str(value).strip()
+    up = text.upper().replace(" ", "")
+    if up.startswith("STR"):
+        rest = up[3:]
+        return {"str": True, "code": code_text(rest) if rest else "0D"}
+    return {"str": False, "code": code_text(text)}
+
+
+def damage_text(dmg: dict[str, Any]) -> str:
+    if dmg["str"]:
+        return "STR" if dmg["code"] == "0D" else f"STR+{dmg['code']}"
+    return str(dmg["code"])
+
+
+def parse_weapon(value: Any) -> Any:
+    """A catalogue name (stored as the name) or a TOML table (stored as a checked dict)."""
+    if isinstance(value, dict):
+        extra = set(value) - WEAPON_KEYS
+        if extra:
+            raise ValueError(f"weapon has no field {sorted(extra)[0]!r} "
+                             f"(fields: {', '.join(sorted(WEAPON_KEYS))})")
+        if "damage" not in value:
+            raise ValueError('a weapon table needs damage = "5D" or "STR+1D"')
+        return normalize_weapon(value.get("name", "custom weapon"), value)
+    return _match(str(value), list(defaults()["weapons"]), "weapon")
+
+
+def normalize_weapon(name: str, raw: dict[str, Any]) -> dict[str, Any]:
+    dmg = parse_damage(raw["damage"])
+    melee = bool(raw.get("melee", dmg["str"]))
+    ranges = [int(x) for x in raw.get("ranges", [])]
+    if not melee and len(ranges) != 3:
+        raise ValueError(f"{name}: ranges = [short, medium, long] in metres, e.g. [10, 30, 120]")
+    out: dict[str, Any] = {
+        "name": str(name), "damage": damage_text(dmg), "melee": melee, "ranges": ranges,
+        "rof": int(raw.get("rof", 1)), "ammo": int(raw.get("ammo", 0)),
+        "reload": int(raw.get("reload", 1)),
+        "skill": str(raw.get("skill", "Melee Combat" if melee else "Firearms")),
+        "auto": bool(raw.get("auto", False)),
+    }
+    if "difficulty" in raw:
+        out["difficulty"] = int(raw["difficulty"])
+    if "targeting" in raw:
+        out["targeting"] = code_text(raw["targeting"])
+    if out["rof"] < 1:
+        raise ValueError(f"{name}: rof must be at least 1")
+    return out
+
+
+def weapon_entry(tables: dict[str, Any], value: Any) -> dict[str, Any]:
+    """The full weapon record for a stat value (catalogue name or table)."""
+    if isinstance(value, dict):
+        return value
+    cat = tables["weapons"]
+    name = _match(str(value), list(cat), "weapon")
+    return normalize_weapon(name, cat[name])
+
+
+def parse_scale(value: Any) -> str:
+    t = defaults()
+    aliases = t["scale_aliases"]
+    names = list(t["scale"]) + list(aliases)
+    hit = _match(str(value), names, "scale")
+    return aliases.get(hit, hit)
+
+
+def parse_count(value: Any) -> int:
+    n = int(value)
+    if not 0 <= n <= 99:
+        raise ValueError("give a number 0..99")
+    return n
+
+
+def parse_armor(value: Any) -> str:
+    return code_text(value)
+
+
+def _code(value: Any) -> str:
+    return code_text(value)
+
+
+STATS = (
+    StatSpec("Instincts", "initiative order, highest first (die code)", _code, "2D",
+             aliases=("inst", "instinct")),
+    StatSpec("Dodge", "reaction skill vs ranged attacks", _code, None),
+    StatSpec("Brawling", "unarmed attack (difficulty 5) and block", _code, None,
+             aliases=("brawl",)),
+    StatSpec("Martial Arts", "unarmed attack (difficulty 10) and block", _code, None,
+             aliases=("martial_arts", "martial", "martialarts")),
+    StatSpec("Melee Combat", "armed melee attack", _code, None,
+             aliases=("melee_combat", "melee")),
+    StatSpec("Melee Parry", "parry with a melee weapon (else Melee Combat)", _code, None,
+             aliases=("melee_parry", "parry")),
+    StatSpec("Firearms", "guns", _code, None, aliases=("guns",)),
+    StatSpec("Strength", "melee and unarmed damage", _code, "2D", aliases=("str",)),
+    StatSpec("Constitution", "resists damage, natural healing", _code, "2D",
+             aliases=("con", "const")),
+    StatSpec("First Aid", "first-aid kits", _code, None, aliases=("first_aid", "firstaid")),
+    StatSpec("Medicine (A)", "medical facilities", _code, None,
+             aliases=("medicine", "medicine_a", "medicine(a)")),
+    StatSpec("weapon", "weapon in hand: a catalogue name (Heavy Pistol) or a TOML table",
+             parse_weapon, None, aliases=("wpn",)),
+    StatSpec("armor", "armour die code added to Constitution vs damage", parse_armor, None,
+             aliases=("armour",)),
+    StatSpec("scale", "character, speeder, walker, starfighter, capital (or car, tank ...)",
+             parse_scale, "character"),
+    StatSpec("kits", "first-aid kits carried (2 uses each)", parse_count, 0, aliases=("kit",)),
+)
+
+
+def extra_skill(value: Any) -> str:
+    """Any other skill a stat block names (Missile Weapons=5D ...)."""
+    return code_text(value)
+
+
+def stat(c: Any, name: str) -> Any:
+    """A stat by name, case/underscore-insensitive."""
+    want = norm(name)
+    for k, v in c.stats.items():
+        if norm(k) == want:
+            return v
+    for s in STATS:
+        if norm(s.name) == want or want in (norm(a) for a in s.aliases):
+            for k, v in c.stats.items():
+                if norm(k) == norm(s.name) or norm(k) in (norm(a) for a in s.aliases):
+                    return v
+            return s.default
+    return None
+
+
+def skill(tables: dict[str, Any], c: Any, name: str) -> tuple[str, Code] | None:
+    """(name used, code) of a skill, following the fallback table; None if missing."""
+    for n in [name, *tables["skills"]["fallback"].get(name, [])]:
+        v = stat(c, n)
+        if v is not None:
+            return n, parse_code(v)
+    return None
+
+
+def need_skill(tables: dict[str, Any], c: Any, name: str) -> tuple[str, Code]:
+    got = skill(tables, c, name)
+    if got is None:
+        key = name if " " not in name else f'"{name}=3D"'
+        raise RuleError(f"{c.name} has no {name} skill: set {c.name} "
+                        f"{key if ' ' in name else name + '=3D'}")
+    return got

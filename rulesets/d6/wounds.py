@@ -1,0 +1,202 @@
+"""Damage: resistance rolls, the wound chart (T-D6-7), repeat wounds and their effects."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesets.base import RuleError
+from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.core import beats, level_name, levels, rd, roll_code, wound
+from rulesets.d6.stats import stat
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import Combatant
+
+STUNNED, WOUNDED, WOUNDED2, INCAP, MORTAL, KILLED = 1, 2, 3, 4, 5, 6
+
+
+def chart_result(tables: dict[str, Any], diff: int) -> str:
+    """T-D6-7: the wound result for (damage - resistance)."""
+    rows = sorted(tables["wounds"]["chart"], key=lambda r: int(r["min"]))
+    hit = rows[0]["level"]
+    for row in rows:
+        if diff >= int(row["min"]):
+            hit = row["level"]
+    return str(hit)
+
+
+def level_index(tables: dict[str, Any], name: str) -> int:
+    lv = levels(tables)
+    low = name.strip().lower()
+    for i, n in enumerate(lv):
+        if n.lower() == low:
+            return i
+    hits = [i for i, n in enumerate(lv) if n.lower().startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    raise RuleError(f'no wound level "{name}" (levels: {", ".join(lv)})')
+
+
+def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
+           attacker: Combatant | None = None, scale_bonus: int = 0) -> str | None:
+    """``c`` rolls Constitution + armour (+ scale dice) against ``damage``; apply the result.
+    Returns the wound result, or None when resisted."""
+    con = parse_code(stat(c, "Constitution") or "2D")
+    armor_v = stat(c, "armor")
+    armor = parse_code(armor_v) if armor_v else Code(0, 0)
+    total = Code(con.dice + armor.dice + scale_bonus, con.pips + armor.pips)
+    how = f"Constitution {con.text()}"
+    if armor_v:
+        how += f" + armor {armor.text()}"
+    if scale_bonus:
+        how += f" + scale {scale_bonus}D"
+    r = roll_code(ctx, total, f"{c.name}: resist damage {total.text()} ({how})")
+    diff = damage - r.total
+    hurt = beats(ctx.tables, damage, r.total, what="damage")
+    ctx.log(f"{c.name} resists {damage} damage: {how} rolls {r.total}"
+            + ("" if hurt else " -> no effect"), kind="resist", actor=c, action="resist",
+            roll=r, difficulty=damage, outcome="hurt" if hurt else "resisted", damage=damage,
+            margin=diff)
+    if not hurt:
+        return None
+    result = chart_result(ctx.tables, max(diff, 0))
+    apply_result(ctx, c, result, cause=f"{damage} damage vs {r.total}" + (
+        f" ({source})" if source else ""), attacker=attacker)
+    return result
+
+
+def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "",
+                 attacker: Combatant | None = None) -> None:
+    """Apply a wound-chart result with repeat-wound escalation (AMB-D6-12)."""
+    t = ctx.tables
+    r = level_index(t, result)
+    if r == 0:
+        return
+    cur = wound(c)
+    lv = levels(t)
+    if t["wounds"]["repeat"] == "opend6":
+        eff = cur if cur else (STUNNED if int(c.data.get("stuns", 0)) else 0)
+        new = min(eff + 1, KILLED) if r <= eff else r
+    else:
+        if r == STUNNED:
+            new = STUNNED if cur == 0 else cur
+            if cur:
+                _stun(ctx, c, cause)
+                ctx.log(f"{c.name}: Stunned ({cause}); stays {lv[cur]}", kind="wound",
+                        target=c, actor=attacker, outcome="Stunned", level=lv[cur])
+                return
+        else:
+            new = r if r > cur else min(cur + 1, KILLED)
+    if new == STUNNED:
+        _stun(ctx, c, cause)
+        ctx.log(f"{c.name} is Stunned ({cause})", kind="wound", target=c, actor=attacker,
+                outcome="Stunned", level="Stunned")
+        _knockout_check(ctx, c)
+        return
+    esc = "" if new == r else f" ({result} on {lv[cur] if cur else 'Stunned'})"
+    set_level(ctx, c, new, why=f"{cause}{esc}", attacker=attacker)
+
+
+def _stun(ctx: RulesContext, c: Combatant, cause: str) -> None:
+    c.data["stuns"] = int(c.data.get("stuns", 0)) + 1
+    c.data["stun_round"] = ctx.enc.round + 1
+    if not c.has_condition("Stunned"):
+        ctx.add_condition(c, "Stunned", quiet=True)
+    ctx.remove_timers(kind="d6_stun", combatant=c)
+    minutes = int(ctx.tables["wounds"]["stun_lasts_minutes"])
+    ctx.add_timer(f"{c.name}: stun wears off", due_in=minutes * 60, kind="d6_stun",
+                  combatant=c, quiet=True)
+    refresh_status(ctx, c)
+
+
+def _knockout_check(ctx: RulesContext, c: Combatant) -> None:
+    """AMB-D6-13: stuns >= Constitution dice -> unconscious for 2D minutes."""
+    if not ctx.tables["wounds"]["stun_knockout"]:
+        return
+    con = parse_code(stat(c, "Constitution") or "2D")
+    stuns = int(c.data.get("stuns", 0))
+    if stuns >= con.dice:
+        code = ctx.tables["wounds"]["stun_knockout_minutes"]
+        r = roll_code(ctx, code, f"{c.name}: knocked out for {code} minutes "
+                                 f"({stuns} stuns >= Constitution {con.dice}D)")
+        ctx.log(f"{c.name} is knocked unconscious by {stuns} stuns for {r.total} minutes",
+                kind="wound", target=c, roll=r, outcome="Unconscious")
+        ctx.add_condition(c, "Unconscious", duration=r.total * 60)
+
+
+def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
+              attacker: Combatant | None = None, heal: bool = False) -> None:
+    """Put ``c`` at wound level ``new`` and apply its effects."""
+    from rulesets.d6.healing import restart_healing
+
+    t = ctx.tables
+    lv = levels(t)
+    old = wound(c)
+    c.data["wound"] = new if new >= WOUNDED else 0
+    if new >= WOUNDED and not heal:
+        if not c.has_condition("Prone"):
+            ctx.add_condition(c, "Prone", quiet=True)
+        if ctx.enc.phase in ("declare", "resolve", "turns") and new in (WOUNDED, WOUNDED2):
+            rd(ctx.enc, c)["no_more"] = True
+    if new == INCAP and old < INCAP and not heal:
+        code = t["wounds"]["incap_unconscious_minutes"]
+        r = roll_code(ctx, code, f"{c.name}: unconscious for {code} minutes (Incapacitated)")
+        ctx.add_condition(c, "Unconscious", duration=r.total * 60, quiet=True)
+        ctx.log(f"{c.name} is unconscious for {r.total} minutes", kind="condition",
+                target=c, roll=r, outcome="+Unconscious")
+    if new == MORTAL and old != MORTAL:
+        c.data["mw_rounds"] = 0
+        ctx.add_condition(c, "Unconscious", quiet=True)
+    if new < MORTAL:
+        c.data.pop("mw_rounds", None)
+    if new == KILLED:
+        ctx.remove_timers(combatant=c)
+        for cond in list(c.conditions):
+            ctx.remove_condition(c, cond.name, quiet=True)
+    if heal and new < INCAP:
+        ctx.remove_condition(c, "Unconscious", quiet=True)
+    if new < WOUNDED and heal:
+        ctx.remove_condition(c, "Prone", quiet=True)
+    refresh_status(ctx, c)
+    ctx.log(f"{c.name} is {lv[new] if new else 'healthy'}" + (f" ({why})" if why else ""),
+            kind="heal" if heal else "wound", target=c, actor=attacker,
+            outcome=lv[new] if new else "Healthy", level=lv[new] if new else "Healthy",
+            was=lv[old] if old else "Healthy")
+    if new != old:
+        restart_healing(ctx, c)
+
+
+def refresh_status(ctx: RulesContext, c: Combatant) -> None:
+    w = wound(c)
+    name = level_name(ctx.tables, c)
+    ctx.set_status(c, "OK" if name == levels(ctx.tables)[0] else name, out=w >= INCAP)
+
+
+def clear_stun(ctx: RulesContext, c: Combatant, why: str) -> None:
+    if int(c.data.get("stuns", 0)) or c.has_condition("Stunned"):
+        c.data["stuns"] = 0
+        c.data.pop("stun_round", None)
+        ctx.remove_condition(c, "Stunned", reason=why)
+        ctx.remove_timers(kind="d6_stun", combatant=c)
+        if wound(c) < INCAP:
+            ctx.remove_condition(c, "Unconscious", quiet=True)
+        refresh_status(ctx, c)
+
+
+def mortal_checks(ctx: RulesContext) -> None:
+    """End of round: each Mortally Wounded character rolls 2D; below the rounds spent -> dies."""
+    for c in ctx.enc.combatants:
+        if wound(c) != MORTAL:
+            continue
+        n = int(c.data.get("mw_rounds", 0)) + 1
+        c.data["mw_rounds"] = n
+        code = ctx.tables["wounds"]["mortal_check"]
+        r = roll_code(ctx, code, f"{c.name}: Mortally Wounded check {code} "
+                                 f"(dies if below {n}, rounds Mortally Wounded)")
+        dies = r.total < n
+        ctx.log(f"{c.name} Mortally Wounded check: {r.total} vs {n} rounds -> "
+                + ("dies" if dies else "holds on"), kind="mortal", actor=c, roll=r,
+                difficulty=n, outcome="Killed" if dies else "alive")
+        if dies:
+            set_level(ctx, c, KILLED, why="Mortally Wounded check")
