@@ -36,11 +36,18 @@ class Weapon:
 
 
 def _lookup(name: str, tables: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A catalogue entry by exact name or alias; else (unless the name is a Walton build) by
+    unique prefix."""
     cat = tables.get("weapons", {})
     low = name.lower()
     for key, entry in cat.items():
         if key.lower() == low or low in (a.lower() for a in entry.get("aliases", [])):
             return key, entry
+    try:
+        if _parse_build(name, tables):
+            return None
+    except RuleError:
+        pass
     hits = [k for k in cat if k.lower().startswith(low)]
     if len(hits) == 1:
         return hits[0], cat[hits[0]]

@@ -1,0 +1,81 @@
+"""Intervention (D12-INT-1, AMB-D12-3, AMB-D12-12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import body, kinds, out, run, table, who
+
+
+@pytest.mark.parametrize(("check", "kind"), [(1, "demonic"), (12, "angelic")])
+def test_D12_INT_1_natural_one_check_gives_intervention(check, kind):
+    t = table([1, check])
+    run(t, "add Cory allegiance=angelic")
+    o = run(t, "task Cory tn=7 skill=2")
+    inter = kinds(o, "intervention")
+    assert inter[0].outcome == kind and inter[0].faces == [check]
+    assert any("halts" in e.text for e in inter)
+    task = kinds(o, "task")[0]
+    assert task.outcome == kind          # neither success nor failure
+    assert t.enc.data["interventions"] == [
+        {"round": 0, "who": "Cory", "kind": kind, "where": "Cory's task"}]
+
+
+def test_D12_INT_1_check_2_to_11_proceeds_as_normal():
+    t = table([1, 7])
+    run(t, "add Cory")
+    o = run(t, "task Cory tn=7 skill=2")
+    assert not kinds(o, "intervention")
+    task = kinds(o, "task")[0]
+    assert task.total == -1 and task.outcome == "success"   # the 1 stands: 1 - 2
+    assert "interventions" not in t.enc.data
+
+
+def test_D12_INT_1_natural_12_is_not_an_intervention():
+    t = table([12])
+    run(t, "add Cory")
+    o = run(t, "task Cory tn=7")
+    assert kinds(o, "task")[0].outcome == "failure"
+    assert len(t.dice.asked) == 1
+
+
+def test_AMB_D12_3_reroll_replaces_switch():
+    t = table([1, 7], house={"intervention": {"reroll_replaces": True}})
+    run(t, "add Cory")
+    task = kinds(run(t, "task Cory tn=7 skill=2"), "task")[0]
+    assert task.total == 5     # the check 7 replaces the 1: 7 - 2
+
+
+def _mob(faces, house=None):
+    t = table(faces, house)
+    run(t, "add Cory physical=6", "add Shooter weapon=.22", "start",
+        "declare Shooter attack Cory bid=3")
+    return t
+
+
+def test_D12_INT_1_in_a_contest_halts_the_exchange():
+    t = _mob([9, 1, 12])           # Shooter 9, Cory natural 1, check 12: angelic
+    res = out(t, "resolve")
+    o = res.entries
+    assert any("ANGELIC INTERVENTION" in n and "halts" in n for n in res.notes)
+    assert kinds(o, "intervention")[-1].outcome == "angelic"
+    assert not kinds(o, "wound")
+    assert body(t, "Cory") == 8
+    assert t.enc.data["interventions"][0]["kind"] == "angelic"
+    assert t.enc.queue[0].data["result"] == "halted"
+
+
+def test_D12_INT_1_attacker_intervention_stops_before_the_defender_rolls():
+    t = _mob([1, 1])               # Shooter natural 1, check 1: demonic
+    o = run(t, "resolve")
+    assert kinds(o, "intervention")[-1].outcome == "demonic"
+    assert len(t.dice.asked) == 2
+    assert body(t, "Cory") == 8
+
+
+def test_AMB_D12_12_contests_without_intervention_switch():
+    t = _mob([9, 1], house={"intervention": {"in_contests": False}})
+    o = run(t, "resolve")            # Shooter 9+3 = 12 vs Cory 1 + 0 = 1: hit
+    assert not kinds(o, "intervention")
+    assert body(t, "Cory") == 7
+    assert who(t, "Cory").status == "Hurt"
