@@ -1,0 +1,229 @@
+"""czech_pool: the Czech homebrew d10 pool system (SOUBOJ).
+
+Everyone declares whom he threatens and whom he defends against; on the first ``resolve``
+everyone rolls ONE pool (attribute + lowest skill in use + bonuses - penalties) and the
+successes are counted per pair at that pair's difficulty (6 + modifiers). Pairs resolve from
+the highest speed (attribute + skill + weapon/spell speed); the winner wounds (difference +
+weapon - armour) or imposes a +1 disadvantage (to +3). Czech by default, English with
+``--lang en``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset, VerbSpec
+
+from rulesets.czech_pool import lang as _lang
+from rulesets.czech_pool.stats import STATS
+
+_THREAT_OPTS = (
+    OptionSpec("volba", "zranit|nevýhoda — wound (default) or impose a disadvantage",
+               aliases=("choice",)),
+    OptionSpec("cíl", "větší|menší — shooting at a larger (-1) / smaller (+1) target",
+               aliases=("cil", "size")),
+    OptionSpec("dostřel", "malý|velký — beyond short (+1) / long (+2, -2 dice) range",
+               aliases=("dostrel", "range")),
+    OptionSpec("překážka", "malá|střední|velká — target behind cover (+1/+2/+3)",
+               aliases=("prekazka", "cover")),
+    OptionSpec("obt", "±N other difficulty modifier (other influences)", kind="int",
+               aliases=("obtížnost", "obtiznost", "diff", "difficulty")),
+    OptionSpec("bank", "±N dice (other bonuses/penalties)", kind="int", aliases=("pool",)),
+    OptionSpec("zranění", "weapon/spell damage of this attack", kind="int",
+               aliases=("zraneni", "damage", "dmg")),
+    OptionSpec("rychlost", "weapon/spell/miracle speed of this attack", kind="int",
+               aliases=("speed",)),
+    OptionSpec("atribut", "Klamání|Charisma|Pevnost mysli (invocation/prayer)",
+               aliases=("attribute", "attr")),
+    OptionSpec("kontrola", "rovnováha|houževnatost|soustředění — check if wounded first",
+               aliases=("check",)),
+    OptionSpec("mireni", "ano — aiming (-1)", aliases=("míření", "aim")),
+    OptionSpec("omracit", "ano — trying to stun (+1)", aliases=("omráčit", "stun")),
+    OptionSpec("dlouhy_vrh", "ano — long throw (+1, -1 die)",
+               aliases=("daleko", "far", "dlouhý_vrh", "long_throw")),
+    OptionSpec("rozptyl", "ano — wide spread, scatter shot (-1)", aliases=("spread",)),
+    OptionSpec("zady", "ano — the target has its back turned (its difficulty +1)",
+               aliases=("zády", "back")),
+)
+_FLAGS = "[míření] [omráčit] [daleko] [rozptyl] [zády]"
+_SKILL_OPT = OptionSpec("dovednost", "boj|rvačka|atletika ... — the skill to defend with",
+                        aliases=("skill",))
+
+
+def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
+    names = {_lang.norm(cz), en, *extra} - {cz}
+    return ActionSpec(cz, f"threaten TARGET with {skill} ({en})", target="required",
+                      options=_THREAT_OPTS, aliases=tuple(sorted(names)), args=_FLAGS)
+
+
+ACTIONS = (
+    _threat("boj", "melee", "Boj (Melee)", "attack"),
+    _threat("rvačka", "brawl", "Rvačka (Brawl)"),
+    _threat("vrh", "throw", "Vrh (Throwing)"),
+    _threat("střelba", "shoot", "Střelba (Shooting)"),
+    _threat("kouzlení", "cast", "Kouzlení (Spellcasting)"),
+    _threat("vzývání", "invoke", "Vzývání (Invocation)"),
+    _threat("modlení", "pray", "Modlení (Prayer)"),
+    ActionSpec("bránit", "defend (against TARGET, or everyone) with dovednost=SKILL",
+               target="optional", options=(_SKILL_OPT,), aliases=("branit", "defend")),
+    ActionSpec("pouze_bránit", "full defence (pouze bránit): attackers +1, own -1 (min 6)",
+               target="none", options=(_SKILL_OPT,),
+               aliases=("pouze", "pouze_branit", "full_defence", "full_defense", "fulldef")),
+    ActionSpec("nebránit", "do not defend against TARGET (no outnumbering penalty for him)",
+               target="required", aliases=("nebranit", "ignore")),
+    ActionSpec("vstát", "stand up from prone (difficulty +2)", target="none",
+               aliases=("vstat", "stand")),
+)
+
+CONDITIONS = (
+    ConditionSpec("Ležící", "prone: difficulty +2; vstát to stand up", ("lezici", "prone")),
+    ConditionSpec("Šero", "dusk / blurred view: difficulty +1", ("sero", "dusk", "dim")),
+    ConditionSpec("Tma", "darkness / blindness / unseen opponent: difficulty +3",
+                  ("tma", "dark", "darkness", "blind", "slepota")),
+    ConditionSpec("Stísněný", "cramped space: difficulty +1",
+                  ("stisneny", "stísněný prostor", "cramped")),
+)
+
+HOUSE_RULES = {
+    "amb.full_defence": "AMB-CZ-1 pouze bránit: both (default) | attacker (+1 to attackers) | "
+                        "own (own -1, min 6)",
+    "amb.success": "AMB-CZ-2 a die succeeds at >= (default) or > the difficulty",
+    "amb.ones_cancel": "AMB-CZ-3 each 1 cancels a success (default false)",
+    "amb.one_roll": "AMB-CZ-4 per_pair (default): successes counted per pair | highest",
+    "amb.forced_skill": "AMB-CZ-5 trump (default): the winner's skill or better | "
+                        "melee_or_brawl",
+    "amb.talent_difficulty": "AMB-CZ-6 shield/two-weapon +1 vs a single opponent goes to "
+                             "the opponent (default) | own",
+    "amb.table_columns": "AMB-CZ-7 modifier columns: recommended (default) | as_printed",
+    "amb.range_second_value": "AMB-CZ-7 long throw / beyond range second value: pool "
+                              "(default) | damage",
+    "amb.outnumber_baseline": "AMB-CZ-8 -2 per defended opponent beyond the free number "
+                              "(free, default) | beyond one",
+    "amb.undefended_zero": "AMB-CZ-9 an undefended attack meets 0 successes (default true)",
+    "amb.non_threat_disadvantage_only": "AMB-CZ-10 a winner who did not threaten may only "
+                                        "impose a disadvantage (default true)",
+    "amb.drop_defence_disadvantage": "AMB-CZ-11 a full defender who attacks loses the "
+                                     "disadvantages he imposed (default true)",
+    "amb.difficulty_min": "AMB-CZ-12 lowest difficulty (default 2)",
+    "amb.difficulty_max": "AMB-CZ-12 highest difficulty (default 10)",
+    "amb.ties_simultaneous": "AMB-CZ-13 equal speeds resolve simultaneously (default true)",
+    "amb.notice_roll": "AMB-CZ-14 round 1 Postřeh + Obezřetnost notice roll (default true)",
+    "amb.notice_difficulty": "AMB-CZ-14 its difficulty (default 6)",
+    "amb.notice_surprise": "AMB-CZ-14 no success: surprised, may not threaten in round 1 "
+                           "(default true)",
+    "health.recheck_against": "unconsciousness re-check when a wound is worse than the worst "
+                              "(default) | previous wound",
+    "health.at_zero": "all levels gone: bezvedomi (default) | smrt",
+    "core.default_choice": "what a winner who threatened does without volba=: wound (default) "
+                           "| disadvantage",
+}
+
+
+class CzechPool(Ruleset):
+    name = "czech_pool"
+    title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
+    round_seconds = 6
+    declare_phase = True
+    tables_package = "rulesets.czech_pool"
+    stats = STATS
+    actions = ACTIONS
+    conditions = CONDITIONS
+    house_rules = HOUSE_RULES
+    languages = ("en",)
+
+    def __init__(self) -> None:
+        from rulesets.czech_pool.verbs import VERBS
+
+        self.verbs = VERBS
+
+    # -- language --------------------------------------------------------------------
+    def label(self, word: str, lang: str = "") -> str:
+        return _lang.label(word, lang)
+
+    # -- roster ----------------------------------------------------------------------
+    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
+        from rulesets.czech_pool.stats import weapon
+
+        weapon(c, ctx.tables)  # an unknown catalogue weapon is refused here
+        c.data.setdefault("wounds", [])
+
+    # -- rounds ----------------------------------------------------------------------
+    def begin_round(self, ctx: RulesContext) -> None:
+        from rulesets.czech_pool.initiative import begin_round
+
+        begin_round(ctx)
+
+    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+        from rulesets.czech_pool.combat import check_declaration
+
+        check_declaration(ctx, c, actions)
+
+    def plan(self, ctx: RulesContext) -> list[QueueItem]:
+        from rulesets.czech_pool.resolution import plan
+
+        return plan(ctx)
+
+    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
+        from rulesets.czech_pool.resolution import resolve
+
+        resolve(ctx, item)
+
+    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        raise RuleError(_lang.t(ctx, "v tomto systému se jedná společně: declare JMÉNO AKCE ..., "
+                                     "pak resolve",
+                                "this system resolves a turn together: declare NAME ACTION ..., "
+                                "then resolve"))
+
+    def end_round(self, ctx: RulesContext) -> None:
+        from rulesets.czech_pool.resolution import end_round
+
+        end_round(ctx)
+
+    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+        if not c.out:
+            return None
+        if enc.phase == "resolve":
+            turn = enc.data.get("czp", {}).get("turn") or {}
+            at = turn.get("out_speed", {}).get(c.id)
+            item = next((i for i in enc.queue if i.actor == c.id and i.state == "pending"), None)
+            if at is not None and item is not None and int(item.data.get("speed", -1)) == at:
+                return None  # AMB-CZ-13: knocked out at the same speed, still acts
+        return f"{c.name}: {c.status}"
+
+    # -- health ----------------------------------------------------------------------
+    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
+        from rulesets.czech_pool.health import damage
+
+        damage(ctx, c, value)
+
+    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
+        from rulesets.czech_pool.health import heal
+
+        heal(ctx, c, value)
+
+    # -- display ---------------------------------------------------------------------
+    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+        from rulesets.czech_pool.display import status_columns
+
+        return status_columns(self, enc, c)
+
+    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+        from rulesets.czech_pool.display import json_extra
+
+        return json_extra(self, enc)
+
+    def help_text(self) -> str:
+        return ("Akce / actions: boj rvačka vrh střelba kouzlení vzývání modlení CÍL "
+                "[volba=zranit|nevýhoda] [míření] ...; bránit [CÍL] dovednost=..; pouze_bránit; "
+                "nebránit CÍL; vstát.\n" + super().help_text())
+
+    def demo(self) -> list[str]:
+        from rulesets.czech_pool.demo import demo_lines
+
+        return demo_lines()
+
+
+RULESET = CzechPool()

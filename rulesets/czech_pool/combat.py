@@ -1,0 +1,486 @@
+"""The turn: declarations -> engagements, pools, per-pair difficulties, speeds; the single roll
+per combatant; pair resolution in speed order; disadvantages and forced skills.
+
+State kept in ``enc.data["czp"]``:
+- ``pairs``: ``"HOLDER>VICTIM"`` -> ``{"level": 0..3, "fd": bool}`` (disadvantage imposed by
+  HOLDER on VICTIM; ``fd`` = imposed while only defending),
+- ``turn``: this turn's engagements, pools, rolls, difficulties, and what resolved.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from rulesets.czech_pool import health
+from rulesets.czech_pool.lang import TERMS, flag, match, norm, t, term
+from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
+
+# action name (Czech, canonical) -> skill key
+THREAT_ACTIONS = {"boj": "boj", "rvačka": "rvacka", "vrh": "vrh", "střelba": "strelba",
+                  "kouzlení": "kouzleni", "vzývání": "vzyvani", "modlení": "modleni"}
+DEFEND, FULL, IGNORE, STAND = "bránit", "pouze_bránit", "nebránit", "vstát"
+FLAGS = {
+    "mireni": ("míření", "aim", "mirit", "mířit"),
+    "omracit": ("omráčit", "stun"),
+    "dlouhy_vrh": ("daleko", "far", "dlouhý_vrh", "long_throw"),
+    "rozptyl": ("spread", "velký_rozptyl"),
+    "zady": ("zády", "back"),
+}
+CHOICES = {"wound": ("zranit", "zranění", "wound", "w"),
+           "disadvantage": ("nevýhoda", "nevyhoda", "disadvantage", "d")}
+SIZES = {"vetsi_cil": ("větší", "larger", "bigger"), "mensi_cil": ("menší", "smaller")}
+RANGES = {"0": ("malý", "short", "maly", "1"), "1": ("velký", "long", "velky", "2")}
+COVERS = {"0": ("malá", "small", "1"), "1": ("střední", "medium", "2"), "2": ("velká", "large", "3")}
+CHECKS = {k: (TERMS[k][0], TERMS[k][1]) for k in ("rovnovaha", "houzevnatost", "soustredeni")}
+PRONE = "Ležící"
+
+
+def skill_names(keys: list[str] | tuple[str, ...]) -> dict[str, tuple[str, str]]:
+    return {k: TERMS[k] for k in keys}
+
+
+# ---------------------------------------------------------------- state helpers ----------
+def store(enc: Encounter) -> dict[str, Any]:
+    return enc.data.setdefault("czp", {"pairs": {}, "turn": {}})
+
+
+def pair_level(enc: Encounter, holder: str, victim: str) -> int:
+    return int(store(enc)["pairs"].get(f"{holder}>{victim}", {}).get("level", 0))
+
+
+def pkey(a: str, b: str) -> str:
+    return "|".join(sorted((a, b)))
+
+
+def rows(tables: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The modifier table with the columns chosen by AMB-CZ-7."""
+    out = {k: dict(v) for k, v in tables["modifiers"].items()}
+    if tables["amb"]["table_columns"] == "as_printed":
+        out.update({k: dict(v) for k, v in tables["modifiers_as_printed"].items()})
+    return out
+
+
+def _cell(row: dict[str, Any], column: str, index: int = 0) -> int:
+    v = row.get(column, 0)
+    if isinstance(v, list):
+        return int(v[min(index, len(v) - 1)]) if v else 0
+    return int(v)
+
+
+# ---------------------------------------------------------------- declarations -----------
+def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dict[str, Any]:
+    """What a declaration means: threats, defence, full defence, ignored attackers, standing."""
+    out: dict[str, Any] = {"threats": [], "full": False, "def_skill": None, "def_vs": {},
+                           "ignore": [], "stand": False}
+    for a in actions:
+        if a.name in THREAT_ACTIONS:
+            out["threats"].append(_threat(ctx, c, a))
+        elif a.name in (DEFEND, FULL):
+            skill = a.options.get("dovednost")
+            key = match(skill, skill_names(("boj", "rvacka", "atletika", "kouzleni",
+                                             "vzyvani", "modleni")), "defence skill") if skill else None
+            if a.name == FULL:
+                out["full"] = True
+            if a.target:
+                out["def_vs"][a.target] = key
+                if a.target in out["ignore"]:
+                    raise RuleError(f"{c.name}: {ctx.name(a.target)} both defended and ignored")
+            elif key:
+                out["def_skill"] = key
+        elif a.name == IGNORE:
+            if a.target == c.id:
+                raise RuleError(f"{c.name} cannot ignore himself")
+            out["ignore"].append(a.target)
+        elif a.name == STAND:
+            out["stand"] = True
+    targets = [x["target"] for x in out["threats"]]
+    if len(set(targets)) != len(targets):
+        raise RuleError(f"{c.name} threatens the same opponent twice: one action per opponent")
+    if out["full"] and targets:
+        raise RuleError(f"{c.name}: pouze bránit (full defence) threatens nobody — drop "
+                        f"the attack or the full defence")
+    if out["stand"] and targets:
+        raise RuleError(f"{c.name}: vstát (standing up) takes the whole action — no attack "
+                        "this turn")
+    for x in out["ignore"]:
+        if x in targets:
+            raise RuleError(f"{c.name} cannot threaten {ctx.name(x)} and not defend against him")
+        if x in out["def_vs"]:
+            raise RuleError(f"{c.name}: {ctx.name(x)} both defended and ignored")
+    return out
+
+
+def _opt_choice(a: ActionRequest, key: str, table: dict[str, tuple[str, ...]], what: str
+                ) -> str | None:
+    v = a.options.get(key)
+    return None if v is None else match(str(v), table, what)
+
+
+def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]:
+    if a.target is None:
+        raise RuleError(f"{a.name} needs a target: {a.name} NAME")
+    if a.target == c.id:
+        raise RuleError(f"{c.name} cannot threaten himself")
+    skill = THREAT_ACTIONS[a.name]
+    flags: list[str] = []
+    for w in a.args:
+        flags.append(match(w, FLAGS, f"flag of {a.name}"))
+    for k in FLAGS:
+        if k in a.options and flag(a.options[k]):
+            flags.append(k)
+    choice = _opt_choice(a, "volba", CHOICES, "volba (zranit/nevýhoda)")
+    attr = a.options.get("atribut")
+    attr_key = None
+    if attr is not None:
+        allowed = ctx.tables["skills"]["attribute"][skill]
+        attr_key = match(str(attr), skill_names(tuple(allowed)), f"attribute for {a.name}")
+    check = _opt_choice(a, "kontrola", CHECKS, "kontrola (rovnováha/houževnatost/soustředění)")
+    return {
+        "target": a.target, "skill": skill, "action": a.name, "flags": sorted(set(flags)),
+        "choice": choice, "attr": attr_key, "check": check,
+        "size": _opt_choice(a, "cíl", SIZES, "cíl (větší/menší)"),
+        "range": _opt_choice(a, "dostřel", RANGES, "dostřel (malý/velký)"),
+        "cover": _opt_choice(a, "překážka", COVERS, "překážka (malá/střední/velká)"),
+        "diff": int(a.options.get("obt", 0)), "pool": int(a.options.get("bank", 0)),
+        "damage": a.options.get("zranění"), "speed": a.options.get("rychlost"),
+    }
+
+
+def free_number(ctx: RulesContext, c: Combatant, skill: str) -> int:
+    """CZ-POOL-3/4: 1 + 1 per skill point above 2, +1 per usable Shield/Two-Weapon talent."""
+    core = ctx.tables["core"]
+    n = int(core["free_base"]) + max(0, value(c, skill) - int(core["free_skill_floor"]))
+    return n + int(core["talent_free_bonus"]) * len(usable_talents(ctx, c, skill))
+
+
+def usable_talents(ctx: RulesContext, c: Combatant, skill: str) -> list[str]:
+    if skill not in ctx.tables["core"]["talent_skills"]:
+        return []
+    have = talents(c)
+    out = []
+    if "stit" in have and flag(stat(c, "Štít", True)):
+        out.append("stit")
+    if "dve_zbrane" in have and flag(stat(c, "Druhá zbraň", True)):
+        out.append("dve_zbrane")
+    return out
+
+
+def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+    it = intent(ctx, c, actions)
+    enc = ctx.enc
+    turn_skills = [x["skill"] for x in it["threats"]]
+    for x in it["threats"]:
+        o = ctx.combatant(x["target"])
+        if o.out:
+            raise RuleError(f"{o.name} is out of the fight ({o.status})")
+    forced = c.data.get("forced")
+    if forced:
+        for x in it["threats"]:
+            if x["skill"] not in forced:
+                names = "/".join(term(k) for k in forced)
+                raise RuleError(f"{c.name} must fight with {names} this turn (lost to it last "
+                                f"turn): declare {names.lower().split('/')[0]} ...")
+    if it["stand"] and not c.has_condition(PRONE):
+        raise RuleError(f"{c.name} is not prone (neleží): vstát is for a prone fighter")
+    if turn_skills:
+        low = min(turn_skills, key=lambda k: value(c, k))
+        limit = max(1, free_number(ctx, c, low))
+        if len(turn_skills) > limit:
+            raise RuleError(f"{c.name} can threaten at most {limit} opponent(s) with "
+                            f"{term(low)} {value(c, low)} (1 + 1 per point above 2)")
+
+
+# ---------------------------------------------------------------- the turn model ---------
+def _speed(ctx: RulesContext, c: Combatant, th: dict[str, Any]) -> tuple[int, str]:
+    """CZ-INIT-2: attribute + skill + weapon/spell/miracle speed."""
+    skill = th["skill"]
+    attr = th["attr"] or best_attr(ctx, c, skill)
+    src = ctx.tables["skills"]["speed_source"].get(skill, "none")
+    if th.get("speed") is not None:
+        extra = int(th["speed"])
+    elif src == "weapon":
+        extra = weapon(c, ctx.tables)["speed"]
+    elif src == "brawl":
+        extra = int(ctx.tables["core"]["brawl_speed"])
+    elif src == "spell":
+        extra = int(stat(c, "Rychlost kouzla", 0))
+    elif src == "miracle":
+        extra = int(stat(c, "Rychlost zázraku", 0))
+    else:
+        extra = 0
+    s = value(c, attr) + value(c, skill) + extra
+    return s, f"{term(attr, ctx.lang)} {value(c, attr)} + {term(skill, ctx.lang)} {value(c, skill)} + {extra}"
+
+
+def best_attr(ctx: RulesContext, c: Combatant, skill: str) -> str:
+    allowed = ctx.tables["skills"]["attribute"].get(skill, ["obratnost"])
+    return max(allowed, key=lambda k: value(c, k))
+
+
+def stand_speed(c: Combatant) -> int:
+    return value(c, "obratnost") + value(c, "atletika")
+
+
+def potential_speed(ctx: RulesContext, c: Combatant) -> int:
+    """Before declarations: the speed of a melee attack (for the order shown)."""
+    return _speed(ctx, c, {"skill": "boj", "attr": None})[0]
+
+
+def _length(ctx: RulesContext, c: Combatant, skill: str) -> tuple[int, int]:
+    if skill == "rvacka":
+        core = ctx.tables["core"]
+        return int(core["brawl_length"]), int(core["brawl_speed"])
+    w = weapon(c, ctx.tables)
+    return w["length"], w["speed"]
+
+
+def build(ctx: RulesContext) -> dict[str, Any]:
+    """Everything fixed at the start of resolution: who engages whom with which skill, pools,
+    per-pair difficulties, speeds."""
+    enc = ctx.enc
+    tables = ctx.tables
+    sk = tables["skills"]
+    core = tables["core"]
+    amb = tables["amb"]
+    live = [c for c in enc.combatants if not c.out]
+    intents: dict[str, dict[str, Any]] = {}
+    for c in live:
+        d = enc.declarations.get(c.id)
+        intents[c.id] = intent(ctx, c, d.actions) if d else {
+            "threats": [], "full": False, "def_skill": None, "def_vs": {}, "ignore": [],
+            "stand": False}
+        it = intents[c.id]
+        if it["threats"] and c.data.get("surprised") and enc.round == 1:
+            ctx.log(t(ctx, f"{c.name} je překvapen: v 1. tahu nikoho neohrozí, jen se brání",
+                      f"{c.name} is surprised: he threatens nobody in turn 1, only defends"),
+                    kind="note", actor=c, outcome="surprised")
+            it["threats"] = []
+    # attackers
+    attackers: dict[str, list[str]] = {c.id: [] for c in live}
+    threat_of: dict[str, dict[str, dict[str, Any]]] = {c.id: {} for c in live}
+    for cid, it in intents.items():
+        for th in it["threats"]:
+            if th["target"] in attackers:
+                attackers[th["target"]].append(cid)
+                threat_of[cid][th["target"]] = th
+    model: dict[str, Any] = {"pools": {}, "diff": {}, "self_diff": {}, "threats": {},
+                             "engage": {}, "defended": {}, "full": [], "stand": [],
+                             "resolved": [], "void": [], "checked": {}, "wounds": {},
+                             "out_speed": {}, "speeds": {}}
+    # engagement skills
+    for c in live:
+        it = intents[c.id]
+        eng: dict[str, str] = {}
+        for o, th in threat_of[c.id].items():
+            eng[o] = th["skill"]
+        own = [th["skill"] for th in threat_of[c.id].values()]
+        defended = [x for x in attackers[c.id] if x not in it["ignore"]]
+        for x in defended:
+            xs = threat_of[x][c.id]["skill"]
+            allowed = list(sk["defend_with"].get(xs, ["atletika"]))
+            if x in eng and eng[x] in allowed:
+                continue
+            chosen = it["def_vs"].get(x)
+            if chosen is not None and chosen not in allowed:
+                raise RuleError(
+                    f"{c.name} cannot defend against {ctx.name(x)}'s {term(xs)} with "
+                    f"{term(chosen)} (use {'/'.join(term(k) for k in allowed)})")
+            if chosen is None and it["def_skill"] in allowed:
+                chosen = it["def_skill"]
+            if chosen is None:
+                inuse = [s for s in own if s in allowed]
+                chosen = inuse[0] if inuse else max(allowed, key=lambda k: value(c, k))
+            if x in eng:  # he threatens x with a skill that cannot parry x's: the lower one
+                eng[x] = min((eng[x], chosen), key=lambda k: value(c, k))
+            else:
+                eng[x] = chosen
+        model["engage"][c.id] = eng
+        model["defended"][c.id] = defended
+        if it["full"]:
+            model["full"].append(c.id)
+        if it["stand"]:
+            model["stand"].append(c.id)
+    # pools
+    rw = rows(tables)
+    for c in live:
+        it = intents[c.id]
+        eng = model["engage"][c.id]
+        used = list(dict.fromkeys([*eng.values(), *(["atletika"] if it["stand"] else [])]))
+        if not used:
+            continue
+        skill = min(used, key=lambda k: value(c, k))
+        magic_attr = next((th["attr"] for th in it["threats"]
+                           if th["skill"] == skill and th["attr"]), None)
+        attr = magic_attr or best_attr(ctx, c, skill)
+        parts: list[tuple[str, int]] = [(term(attr, ctx.lang), value(c, attr)),
+                                        (term(skill, ctx.lang), value(c, skill))]
+        free = free_number(ctx, c, skill)
+        ndef = len(model["defended"][c.id])
+        base = free if amb["outnumber_baseline"] == "free" else 1
+        extra = max(0, ndef - base)
+        if extra:
+            parts.append((term("precisleni", ctx.lang), -int(core["outnumber_penalty"]) * extra))
+        bonus = int(stat(c, "Bonus", 0))
+        if bonus:
+            parts.append((term("bonus", ctx.lang), bonus))
+        tier = health.penalty_tier(c, tables)
+        if tier:
+            v = _cell(rw["zraneni"], "pool", tier - 1)
+            if v:
+                parts.append((term("zraneni", ctx.lang), v))
+        dk = demon_key(c)
+        if dk:
+            v = _cell(rw[dk], "pool")
+            if dk.startswith("silny") and stat(c, "Démon bank") is not None:
+                v = int(stat(c, "Démon bank"))
+            if v:
+                parts.append((term(dk, ctx.lang), v))
+        second = amb["range_second_value"] == "pool"
+        for th in it["threats"]:
+            if second and "dlouhy_vrh" in th["flags"]:
+                v = _cell(rw["dlouhy_vrh"], "second")
+                if v:
+                    parts.append((term("dlouhy_vrh", ctx.lang), v))
+            if second and th["range"] is not None:
+                v = _cell(rw["dostrel"], "second", int(th["range"]))
+                if v:
+                    parts.append((term("dostrel", ctx.lang), v))
+            if th["pool"]:
+                parts.append((term("bonus", ctx.lang), int(th["pool"])))
+        n = sum(v for _, v in parts)
+        text = parts_text(parts)
+        model["pools"][c.id] = {"n": max(0, n), "skill": skill, "attr": attr, "free": free,
+                                "defended": ndef, "text": text, "faces": None, "total": 0}
+    # difficulties
+    for c in live:
+        model["self_diff"][c.id] = _difficulty(ctx, c, None, intents, threat_of, model)[0]
+        model["diff"][c.id] = {}
+        for o in model["engage"][c.id]:
+            d, parts = _difficulty(ctx, c, ctx.combatant(o), intents, threat_of, model)
+            model["diff"][c.id][o] = {"value": d, "parts": parts}
+        if amb["one_roll"] == "highest" and model["diff"][c.id]:
+            top = max(x["value"] for x in model["diff"][c.id].values())
+            for x in model["diff"][c.id].values():
+                x["value"] = top
+    # threats and speeds
+    for c in live:
+        ths = []
+        for th in intents[c.id]["threats"]:
+            s, why = _speed(ctx, c, th)
+            ths.append({**th, "speed_value": s, "speed_text": why})
+        model["threats"][c.id] = ths
+        speeds = [x["speed_value"] for x in ths]
+        if c.id in model["stand"]:
+            speeds.append(stand_speed(c))
+        model["speeds"][c.id] = max(speeds) if speeds else None
+    return model
+
+
+def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
+                intents: dict[str, Any], threat_of: dict[str, Any], model: dict[str, Any]
+                ) -> tuple[int, list[list[Any]]]:
+    """c's difficulty against o (None: c's own difficulty, e.g. to stand up)."""
+    tables = ctx.tables
+    core = tables["core"]
+    amb = tables["amb"]
+    rw = rows(tables)
+    lang = ctx.lang
+    parts: list[list[Any]] = []
+
+    def add(key: str, v: int) -> None:
+        if v:
+            parts.append([term(key, lang), v])
+
+    # personal
+    for cond, key in ((PRONE, "lezici"), ("Šero", "sero"), ("Tma", "tma"),
+                      ("Stísněný", "stisneny")):
+        if c.has_condition(cond):
+            add(key, _cell(rw[key], "difficulty"))
+    for st, key in (("Únava", "unava"), ("Počasí", "pocasi"), ("Terén", "teren")):
+        n = int(stat(c, st, 0))
+        if n:
+            add(key, min(n, int(rw[key].get("max", n))) * _cell(rw[key], "difficulty"))
+    dk = demon_key(c)
+    if dk:
+        v = _cell(rw[dk], "difficulty")
+        if dk.startswith("silny") and stat(c, "Démon obtížnost") is not None:
+            v = int(stat(c, "Démon obtížnost"))
+        add("demon", v)
+    tier = health.penalty_tier(c, tables)
+    if tier:
+        add("zraneni", _cell(rw["zraneni"], "difficulty", tier - 1))
+    for key in ("resistence", "zranitelnost"):
+        n = int(stat(c, TERMS[key][0].capitalize(), 0))
+        if n:
+            add(key, n * _cell(rw[key], "difficulty"))
+    if o is not None:
+        add("nevyhoda", pair_level(ctx.enc, o.id, c.id))
+        th = threat_of[c.id].get(o.id)
+        if th:
+            for f in th["flags"]:
+                if f != "zady":
+                    add(f, _cell(rw[f], "difficulty"))
+            if th["size"]:
+                add(th["size"], _cell(rw[th["size"]], "difficulty"))
+            if th["range"] is not None:
+                add("dostrel", _cell(rw["dostrel"], "difficulty", int(th["range"])))
+            if th["cover"] is not None:
+                add("prekazka", _cell(rw["prekazka"], "difficulty", int(th["cover"])))
+            add("obt", th["diff"])
+        oth = threat_of[o.id].get(c.id)
+        if oth and "zady" in oth["flags"]:
+            add("zady", _cell(rw["zady"], "difficulty"))
+        eng_c = model["engage"][c.id].get(o.id)
+        eng_o = model["engage"].get(o.id, {}).get(c.id)
+        melee = ("boj", "rvacka")
+        if eng_c in melee and eng_o in melee:
+            lc, sc = _length(ctx, c, eng_c)
+            lo, so = _length(ctx, o, eng_o)
+            if th and lo > lc:
+                add("delsi_zbran", int(core["longer_weapon"]))
+            if lo == lc and so > sc:
+                add("rychlejsi_zbran", int(core["faster_weapon"]))
+        # CZ-POOL-5 talents vs a single opponent (AMB-CZ-6)
+        if amb["talent_difficulty"] == "opponent":
+            opp_o = model["engage"].get(o.id, {})
+            if len(opp_o) == 1 and eng_o is not None:
+                n = len(usable_talents(ctx, o, eng_o))
+                add("talent_jeden", n * int(core["talent_single_difficulty"]))
+        else:
+            mine = model["engage"][c.id]
+            if len(mine) == 1 and eng_c is not None:
+                n = len(usable_talents(ctx, c, eng_c))
+                add("talent_vlastni", n * int(core["talent_single_difficulty"]))
+        # as printed: weak demons raise the opponent's difficulty
+        odk = demon_key(o)
+        if odk:
+            add("demon", _cell(rw[odk], "opponent_difficulty"))
+        if (o.id in model["full"] and th and amb["full_defence"] in ("both", "attacker")):
+            add("soupera_pouze_branit", int(core["full_defence_attacker"]))
+    d = int(core["base_difficulty"]) + sum(v for _, v in parts)
+    if c.id in model["full"] and amb["full_defence"] in ("both", "own"):
+        floor = int(core["full_defence_floor"])
+        if d > floor:
+            nd = max(floor, d + int(core["full_defence_own"]))
+            parts.append([term("pouze_branit", lang), nd - d])
+            d = nd
+    d = min(max(d, int(amb["difficulty_min"])), int(amb["difficulty_max"]))
+    return d, parts
+
+
+def describe_diff(base: int, parts: list[list[Any]], d: int) -> str:
+    bits = "".join(f" {'+' if v >= 0 else '-'} {name} {abs(v)}" for name, v in parts)
+    return f"{d} ({base}{bits})" if parts else str(d)
+
+
+def parts_text(parts: list[tuple[str, int]]) -> str:
+    out = ""
+    for i, (name, v) in enumerate(parts):
+        if i == 0:
+            out = f"{name} {v}"
+        else:
+            out += f" {'+' if v >= 0 else '-'} {name} {abs(v)}"
+    return out

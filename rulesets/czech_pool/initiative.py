@@ -1,0 +1,42 @@
+"""Initiative: the round-1 notice roll (CZ-INIT-1, AMB-CZ-14) and the order shown before the
+declarations (potential melee speed; the real order is set by speed when resolving)."""
+
+from __future__ import annotations
+
+from combat_cli.engine.context import RulesContext
+from rulesets.czech_pool import health
+from rulesets.czech_pool.combat import potential_speed, store
+from rulesets.czech_pool.lang import t, term
+from rulesets.czech_pool.stats import value
+
+
+def begin_round(ctx: RulesContext) -> None:
+    enc = ctx.enc
+    store(enc)["turn"] = {}
+    rank = {c.id: i for i, c in enumerate(enc.combatants)}
+    live = sorted(enc.combatants, key=lambda c: (-potential_speed(ctx, c), rank[c.id]))
+    enc.order = [c.id for c in live]
+    amb = ctx.tables["amb"]
+    if enc.round != 1 or not amb["notice_roll"]:
+        return
+    diff = int(amb["notice_difficulty"])
+    for c in live:
+        if c.out:
+            continue
+        n = value(c, "postreh") + value(c, "obezretnost")
+        purpose = (f"{c.name}: {t(ctx, 'všimnutí si ohrožení', 'noticing the threat')} {n}k10 "
+                   f"({term('postreh', ctx.lang)} {value(c, 'postreh')} + "
+                   f"{term('obezretnost', ctx.lang)} {value(c, 'obezretnost')}) "
+                   f"{t(ctx, 'obt.', 'diff')} {diff}")
+        r, _faces, s = health.roll_pool(ctx, n, diff, purpose)
+        surprised = s == 0 and bool(amb["notice_surprise"])
+        if surprised:
+            c.data["surprised"] = True
+        else:
+            c.data.pop("surprised", None)
+        ctx.log(t(ctx, f"{c.name} – postřeh + obezřetnost: {s} úsp. při obt. {diff}"
+                       + (" — překvapen, v 1. tahu nikoho neohrozí" if surprised else ""),
+                  f"{c.name} – perception + caution: {s} successes at diff {diff}"
+                  + (" — surprised, threatens nobody in turn 1" if surprised else "")),
+                kind="initiative", actor=c, action="postřeh", roll=r, difficulty=diff,
+                outcome="surprised" if surprised else "aware", successes=s)

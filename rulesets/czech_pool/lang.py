@@ -1,0 +1,159 @@
+"""Czech by default, English with ``--lang en``: terms, labels, and word matching without
+diacritics."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from combat_cli.engine.errors import RuleError
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+
+# canonical key -> (Czech, English)
+TERMS: dict[str, tuple[str, str]] = {
+    # attributes
+    "obratnost": ("Obratnost", "Agility"),
+    "zrucnost": ("Zručnost", "Dexterity"),
+    "pamet": ("Paměť", "Memory"),
+    "odolnost": ("Odolnost", "Resilience"),
+    "konstituce": ("Konstituce", "Constitution"),
+    "postreh": ("Postřeh", "Perception"),
+    "obezretnost": ("Obezřetnost", "Caution"),
+    "klamani": ("Klamání", "Deception"),
+    "charisma": ("Charisma", "Charisma"),
+    "pevnost_mysli": ("Pevnost mysli", "Willpower"),
+    # skills
+    "boj": ("Boj", "Melee"),
+    "rvacka": ("Rvačka", "Brawl"),
+    "vrh": ("Vrh", "Throwing"),
+    "strelba": ("Střelba", "Shooting"),
+    "atletika": ("Atletika", "Athletics"),
+    "kouzleni": ("Kouzlení", "Spellcasting"),
+    "vzyvani": ("Vzývání", "Invocation"),
+    "modleni": ("Modlení", "Prayer"),
+    # talents
+    "stit": ("Boj se štítem", "Shield Fighting"),
+    "dve_zbrane": ("Boj se dvěma zbraněmi", "Two-Weapon Fighting"),
+    "utok_z_obrany": ("Útok z obrany", "Attack from Defence"),
+    # checks
+    "rovnovaha": ("rovnováha", "balance"),
+    "houzevnatost": ("houževnatost", "toughness"),
+    "soustredeni": ("soustředění", "concentration"),
+    # modifier rows
+    "delsi_zbran": ("delší zbraň soupeře", "opponent's longer weapon"),
+    "rychlejsi_zbran": ("rychlejší zbraň soupeře", "opponent's faster weapon"),
+    "dlouhy_vrh": ("vrh nad velkou vzdálenost", "long throw"),
+    "dostrel": ("střelba nad dostřel", "beyond range"),
+    "mireni": ("míření", "aiming"),
+    "omracit": ("snaha omráčit", "trying to stun"),
+    "vetsi_cil": ("větší cíl", "larger target"),
+    "mensi_cil": ("menší cíl", "smaller target"),
+    "lezici": ("ležící", "prone"),
+    "sero": ("šero", "dusk"),
+    "tma": ("tma", "darkness"),
+    "prekazka": ("překážka", "cover"),
+    "unava": ("únava", "fatigue"),
+    "pocasi": ("počasí", "weather"),
+    "teren": ("terén", "terrain"),
+    "stisneny": ("stísněný prostor", "cramped space"),
+    "resistence": ("resistence", "resistance"),
+    "zranitelnost": ("zranitelnost", "vulnerability"),
+    "zraneni": ("zranění", "wounds"),
+    "rozptyl": ("velký rozptyl", "wide spread"),
+    "slaby_utocny": ("slabý útočný démon", "weak offensive demon"),
+    "silny_utocny": ("silný útočný démon", "strong offensive demon"),
+    "slaby_obranny": ("slabý obranný démon", "weak defensive demon"),
+    "silny_obranny": ("silný obranný démon", "strong defensive demon"),
+    "zady": ("zády k útočníkovi", "back turned"),
+    "nevyhoda": ("nevýhoda", "disadvantage"),
+    "pouze_branit": ("pouze bránit", "full defence"),
+    "soupera_pouze_branit": ("soupeř se pouze brání", "opponent in full defence"),
+    "talent_jeden": ("talent soupeře", "opponent's talent"),
+    "talent_vlastni": ("vlastní talent", "own talent"),
+    "obt": ("jiné vlivy", "other"),
+    "bonus": ("bonus", "bonus"),
+    "precisleni": ("přečíslení", "outnumbered"),
+    "demon": ("démon", "demon"),
+}
+
+# the core's words and our status words: English (as the core names them) -> Czech
+LABELS: dict[str, str] = {
+    "Name": "Jméno", "Side": "Strana", "Status": "Stav", "Conditions": "Efekty",
+    "Held": "Odloženo", "Order": "Pořadí", "Round": "Kolo", "Phase": "Fáze",
+    "Action": "Akce", "Target": "Cíl", "Outcome": "Výsledek", "Timers": "Časovače",
+    "Acts": "Jedná", "Log": "Záznam", "declare": "ohlašování", "resolve": "vyhodnocení",
+    "turns": "tahy", "setup": "příprava", "OK": "OK", "Wounded": "Zraněný",
+    "Unconscious": "Bezvědomí", "Dead": "Mrtvý", "Prone": "Ležící", "Surprised": "Překvapený",
+    "Wounds": "Zranění", "Difficulty": "Obtížnost", "Pool": "Bank", "Speed": "Rychlost",
+    "Disadvantage": "Nevýhoda", "Forced": "Nucená dovednost", "Successes": "Úspěchy",
+}
+CZ_TO_EN = {v: k for k, v in LABELS.items()}
+
+
+def label(word: str, lang: str = "") -> str:
+    if lang == "en":
+        return CZ_TO_EN.get(word, word)
+    return LABELS.get(word, word)
+
+
+def norm(word: str) -> str:
+    """Lower case, no diacritics, spaces and dashes as underscores: "Útok z obrany" ->
+    "utok_z_obrany"."""
+    text = unicodedata.normalize("NFKD", str(word).strip().lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return text.replace(" ", "_").replace("-", "_")
+
+
+def term(key: str, lang: str = "") -> str:
+    cz, en = TERMS.get(key, (key, key))
+    return en if lang == "en" else cz
+
+
+def t(ctx: RulesContext | None, cz: str, en: str) -> str:
+    """The text in the table's language."""
+    return en if ctx is not None and ctx.lang == "en" else cz
+
+
+def tt(ctx: RulesContext | None, key: str) -> str:
+    return term(key, ctx.lang if ctx is not None else "")
+
+
+def match(word: str, choices: dict[str, Iterable[str]], what: str) -> str:
+    """The canonical key whose names (Czech or English, with or without diacritics) ``word``
+    names exactly or by a unique prefix."""
+    w = norm(word)
+    names = {key: {norm(n) for n in (key, *ns)} for key, ns in choices.items()}
+    for key, ns in names.items():
+        if w in ns:
+            return key
+    hits = {key for key, ns in names.items() if w and any(n.startswith(w) for n in ns)}
+    if len(hits) == 1:
+        return hits.pop()
+    from combat_cli.engine.queries import closest
+
+    shown = [(list(ns) or [key])[0] for key, ns in choices.items()]
+    if hits:
+        raise RuleError(f'"{word}" could be {", ".join(sorted(hits))}: type more')
+    guess = closest(w, [n for ns in names.values() for n in ns])
+    hint = f" — did you mean {guess}?" if guess else ""
+    raise RuleError(f'no {what} "{word}"{hint} (choose: {", ".join(shown)})')
+
+
+YES = {"ano", "a", "yes", "y", "1", "true", "on", "+"}
+NO = {"ne", "n", "no", "0", "false", "off", "-"}
+
+
+def flag(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value != 0
+    w = norm(str(value))
+    if w in YES:
+        return True
+    if w in NO:
+        return False
+    raise ValueError(f"ano/ne (yes/no), not {value!r}")

@@ -1,0 +1,383 @@
+"""Resolution: the one roll per combatant, the queue in speed order, each pair's outcome
+(wound or disadvantage), the check when wounded before acting, standing up, forced skills."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant, QueueItem
+from rulesets.czech_pool import health
+from rulesets.czech_pool.combat import (
+    FULL,
+    PRONE,
+    STAND,
+    _cell,
+    build,
+    describe_diff,
+    pair_level,
+    pkey,
+    rows,
+    store,
+)
+from rulesets.czech_pool.lang import t, term
+from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
+
+
+def plan(ctx: RulesContext) -> list[QueueItem]:
+    enc = ctx.enc
+    st = store(enc)
+    model = build(ctx)
+    st["turn"] = model
+    _drop_defence_disadvantages(ctx, model)
+    rank = {cid: i for i, cid in enumerate(enc.order)}
+    # the order: by speed (highest first); defenders after, as added
+    def speed_key(cid: str) -> tuple[int, int]:
+        s = model["speeds"].get(cid)
+        return (-(s if s is not None else -999), rank.get(cid, 999))
+    order = sorted((c.id for c in enc.combatants), key=speed_key)
+    enc.order = order
+    # everyone rolls his pool once (CZ-CORE-1, AMB-CZ-4)
+    for cid in order:
+        p = model["pools"].get(cid)
+        if p is None:
+            continue
+        c = ctx.combatant(cid)
+        purpose = (f"{c.name}: {t(ctx, 'bank', 'pool')} {p['n']}k10 ({p['text']})")
+        r, faces, _ = health.roll_pool(ctx, p["n"], int(ctx.tables["core"]["base_difficulty"]),
+                                      purpose)
+        p["faces"] = faces
+        p["total"] = r.total if r is not None else 0
+        ctx.log(t(ctx, f"{c.name} hází bank {p['n']}k10 ({p['text']}): "
+                       f"{' '.join(map(str, faces)) if faces else '—'}",
+                  f"{c.name} rolls a pool of {p['n']}d10 ({p['text']}): "
+                  f"{' '.join(map(str, faces)) if faces else '—'}"),
+                kind="roll", actor=c, action="bank", roll=r, pool=p["n"], skill=p["skill"],
+                free=p["free"], defended=p["defended"])
+    items: list[QueueItem] = []
+    for cid in order:
+        d = enc.declarations.get(cid)
+        if d is None:
+            continue
+        for a in d.actions:
+            speed = None
+            if a.name == STAND:
+                speed = stand_speed_of(ctx, cid)
+            else:
+                th = next((x for x in model["threats"].get(cid, []) if x["target"] == a.target
+                           and x["action"] == a.name), None)
+                if th is not None:
+                    speed = th["speed_value"]
+            if speed is None:
+                continue
+            items.append(QueueItem(id=enc.new_id(), actor=cid, action=a,
+                                   data={"speed": speed}))
+    items.sort(key=lambda i: (-int(i.data["speed"]), rank.get(i.actor, 999)))
+    return items
+
+
+def stand_speed_of(ctx: RulesContext, cid: str) -> int:
+    c = ctx.combatant(cid)
+    return value(c, "obratnost") + value(c, "atletika")
+
+
+def _drop_defence_disadvantages(ctx: RulesContext, model: dict[str, Any]) -> None:
+    """AMB-CZ-11 / CZ-DEF-1: a full defender who now threatens (without Útok z obrany) loses
+    the disadvantages he imposed while only defending."""
+    if not ctx.tables["amb"]["drop_defence_disadvantage"]:
+        return
+    pairs = store(ctx.enc)["pairs"]
+    for cid, ths in model["threats"].items():
+        if not ths:
+            continue
+        c = ctx.combatant(cid)
+        if "utok_z_obrany" in talents(c):
+            continue
+        for key, p in pairs.items():
+            holder, victim = key.split(">")
+            if holder == cid and p.get("fd") and p.get("level"):
+                ctx.log(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda "
+                               f"+{p['level']} na {ctx.name(victim)} zaniká",
+                          f"{c.name} stopped only defending: his +{p['level']} disadvantage "
+                          f"on {ctx.name(victim)} is lost"),
+                        kind="disadvantage", actor=c, target=victim, outcome="lost")
+                p["level"] = 0
+                p["fd"] = False
+
+
+# ------------------------------------------------------------------------ resolve -------
+def resolve(ctx: RulesContext, item: QueueItem) -> None:
+    enc = ctx.enc
+    model = store(enc).get("turn") or {}
+    if not model:
+        raise RuleError("no turn in progress: declare, then resolve")
+    a = ctx.combatant(item.actor)
+    speed = int(item.data.get("speed", 0))
+    if item.action.name == STAND:
+        _stand(ctx, a, model)
+        return
+    b = ctx.combatant(item.action.target or "")
+    key = pkey(a.id, b.id)
+    if key in model["resolved"]:
+        ctx.log(t(ctx, f"{a.name} – {b.name}: střet už byl rozhodnut tento tah",
+                  f"{a.name} – {b.name}: this clash was already decided this turn"),
+                kind="note", actor=a, target=b, action=item.action.name)
+        return
+    if b.out and model["out_speed"].get(b.id) != speed:
+        model["resolved"].append(key)
+        ctx.log(t(ctx, f"{a.name}: {b.name} už je mimo boj ({b.status})",
+                  f"{a.name}: {b.name} is already out of the fight"),
+                kind="note", actor=a, target=b, action=item.action.name)
+        return
+    th_a = _threat(model, a.id, b.id)
+    th_b = _threat(model, b.id, a.id)
+    live_a = th_a is not None and _ready(ctx, a, th_a, model)
+    live_b = (th_b is not None and int(th_b["speed_value"]) <= speed
+              and _ready(ctx, b, th_b, model))
+    if not live_a and not live_b:
+        if th_b is not None and b.id not in model["void"] and int(th_b["speed_value"]) < speed:
+            ctx.log(t(ctx, f"{a.name} nedokáže jednat; střet s {b.name} rozhodne jeho akce",
+                      f"{a.name} cannot act; {b.name}'s own action decides the clash"),
+                    kind="note", actor=a, target=b)
+            return
+        model["resolved"].append(key)
+        ctx.log(t(ctx, f"{a.name} nedokáže jednat proti {b.name}",
+                  f"{a.name} cannot act against {b.name}"), kind="note", actor=a, target=b)
+        return
+    model["resolved"].append(key)
+    _compare(ctx, a, b, th_a if live_a else None, th_b if live_b else None, model, speed,
+             item.action.name)
+
+
+def _threat(model: dict[str, Any], a: str, b: str) -> dict[str, Any] | None:
+    return next((x for x in model["threats"].get(a, []) if x["target"] == b), None)
+
+
+def _count(ctx: RulesContext, model: dict[str, Any], c: Combatant, o: Combatant) -> tuple[int, int | None]:
+    """c's successes against o (0 if c does not engage o), and c's difficulty vs o."""
+    p = model["pools"].get(c.id)
+    d = model["diff"].get(c.id, {}).get(o.id)
+    if p is None:
+        return 0, None
+    if d is None:  # AMB-CZ-9: he does not defend against o
+        if ctx.tables["amb"]["undefended_zero"]:
+            return 0, None
+        sd = int(model["self_diff"][c.id])
+        return health.successes(p["faces"], p["total"], sd, ctx.tables), sd
+    return health.successes(p["faces"], p["total"], int(d["value"]), ctx.tables), int(d["value"])
+
+
+def _explain(model: dict[str, Any], c: str, o: str, base: int, d: int | None) -> str:
+    if d is None:
+        return "—"
+    x = model["diff"].get(c, {}).get(o)
+    return describe_diff(base, x["parts"], d) if x else str(d)
+
+
+def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any] | None,
+             th_b: dict[str, Any] | None, model: dict[str, Any], speed: int,
+             action: str) -> None:
+    sa, da = _count(ctx, model, a, b)
+    sb, db = _count(ctx, model, b, a)
+    base = int(ctx.tables["core"]["base_difficulty"])
+    exp_a = _explain(model, a.id, b.id, base, da)
+    exp_b = _explain(model, b.id, a.id, base, db)
+    und = "" if b.id in model["diff"] and a.id in model["diff"][b.id] else t(ctx, f" ({b.name} se nebrání)",
+                                      f" ({b.name} does not defend)")
+    head = t(ctx, f"{a.name} ({sa} úsp., obt. {exp_a}) vs {b.name} ({sb} úsp., obt. {exp_b}){und}",
+             f"{a.name} ({sa} successes, diff {exp_a}) vs {b.name} ({sb} successes, diff {exp_b}){und}")
+    if sa == sb:
+        ctx.log(head + t(ctx, ": remíza, nevýhody zůstávají", ": draw, disadvantages stay"),
+                kind="clash", actor=a, target=b, action=action, difficulty=da, outcome="draw",
+                successes=sa, target_successes=sb, target_difficulty=db, speed=speed)
+        return
+    if sa > sb:
+        w, lo, sw, sl, thw, thl = a, b, sa, sb, th_a, th_b
+    else:
+        w, lo, sw, sl, thw, thl = b, a, sb, sa, th_b, th_a
+    ctx.log(head + t(ctx, f": vítězí {w.name}", f": {w.name} wins"), kind="clash", actor=a,
+            target=b, action=action, difficulty=da,
+            outcome="win" if w is a else "loss", successes=sa, target_successes=sb,
+            target_difficulty=db, speed=speed, winner=w.name)
+    pairs = store(ctx.enc)["pairs"]
+    # CZ-RES-2: the loser's disadvantage on the winner is lost
+    lost = pairs.get(f"{lo.id}>{w.id}")
+    if lost and lost.get("level"):
+        ctx.log(t(ctx, f"Nevýhoda +{lost['level']} od {lo.name} na {w.name} zaniká",
+                  f"{lo.name}'s +{lost['level']} disadvantage on {w.name} is lost"),
+                kind="disadvantage", actor=lo, target=w, outcome="lost")
+        lost["level"] = 0
+        lost["fd"] = False
+    choice = (thw or {}).get("choice") or (
+        "wound" if ctx.tables["core"]["default_choice"] in ("wound", "zranit") else "disadvantage")
+    if thw is None and ctx.tables["amb"]["non_threat_disadvantage_only"]:
+        choice = "disadvantage"
+    if choice == "wound":
+        _wound(ctx, w, lo, sw - sl, thw, model, speed)
+    else:
+        core = ctx.tables["core"]
+        p = pairs.setdefault(f"{w.id}>{lo.id}", {"level": 0, "fd": False})
+        p["level"] = min(int(core["disadvantage_max"]), int(p["level"]) + int(core["disadvantage_step"]))
+        if w.id in model["full"]:
+            p["fd"] = True
+        ctx.log(t(ctx, f"{w.name} vnucuje {lo.name} nevýhodu: +{p['level']} k obtížnosti proti "
+                       f"{w.name}",
+                  f"{w.name} imposes a disadvantage on {lo.name}: +{p['level']} difficulty "
+                  f"against {w.name}"),
+                kind="disadvantage", actor=w, target=lo, outcome=f"+{p['level']}",
+                level=p["level"])
+    # CZ-SKILL-3 forced skill next turn
+    if thw is not None and thw["skill"] in ctx.tables["skills"]["forcing"]:
+        lskill = model["engage"].get(lo.id, {}).get(w.id)
+        if lskill in ctx.tables["skills"]["forced_from"]:
+            sk = ctx.tables["skills"]
+            allowed = (sk["trump"][thw["skill"]] if ctx.tables["amb"]["forced_skill"] == "trump"
+                       else sk["melee_or_brawl"])
+            lo.data["forced_next"] = list(allowed)
+            names = "/".join(term(k, ctx.lang) for k in allowed)
+            ctx.log(t(ctx, f"{lo.name} musí příští tah bojovat: {names}",
+                      f"{lo.name} must fight with {names} next turn"),
+                    kind="forced", actor=w, target=lo, outcome=names)
+
+
+def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
+           thw: dict[str, Any] | None, model: dict[str, Any], speed: int) -> None:
+    """T-CZ-2: difference of successes + weapon/spell damage - armour (+ table rows)."""
+    rw = rows(ctx.tables)
+    parts: list[tuple[str, int]] = [(t(ctx, "rozdíl úspěchů", "margin"), margin)]
+    skill = thw["skill"] if thw else None
+    if thw and thw.get("damage") is not None:
+        dmg = int(thw["damage"])
+    elif skill in ("kouzleni", "vzyvani", "modleni"):
+        dmg = int(stat(w, "Zranění kouzla", 0))
+    elif skill == "rvacka":
+        dmg = int(ctx.tables["core"]["brawl_damage"])
+    elif skill:
+        dmg = weapon(w, ctx.tables)["damage"]
+    else:
+        dmg = 0
+    if dmg:
+        parts.append((t(ctx, "zbraň", "weapon"), dmg))
+    armour = int(stat(lo, "Zbroj", 0))
+    if armour:
+        parts.append((t(ctx, "zbroj", "armour"), -armour))
+    for key, st in (("resistence", "Resistence"), ("zranitelnost", "Zranitelnost")):
+        n = int(stat(lo, st, 0))
+        v = n * _cell(rw[key], "damage")
+        if v:
+            parts.append((term(key, ctx.lang), v))
+    wd = demon_key(w)
+    if wd:
+        v = _cell(rw[wd], "damage")
+        if wd == "silny_utocny" and stat(w, "Démon zranění") is not None:
+            v = int(stat(w, "Démon zranění"))
+        if v:
+            parts.append((term(wd, ctx.lang), v))
+    ld = demon_key(lo)
+    if ld:
+        v = _cell(rw[ld], "damage_taken")
+        if ld == "silny_obranny" and stat(lo, "Démon zranění") is not None:
+            v = int(stat(lo, "Démon zranění"))
+        if v:
+            parts.append((term(ld, ctx.lang), v))
+    levels = max(0, sum(v for _, v in parts))
+    from rulesets.czech_pool.combat import parts_text
+
+    if levels == 0:
+        ctx.log(t(ctx, f"{w.name} zraňuje {lo.name}: 0 st. ({parts_text(parts)}) — bez zranění",
+                  f"{w.name} hits {lo.name}: 0 levels ({parts_text(parts)}) — no wound"),
+                kind="hit", actor=w, target=lo, outcome="0", levels=0)
+        return
+    ctx.log(t(ctx, f"{w.name} zraňuje {lo.name}: {levels} st. ({parts_text(parts)})",
+              f"{w.name} wounds {lo.name}: {levels} levels ({parts_text(parts)})"),
+            kind="hit", actor=w, target=lo, outcome=f"-{levels}", levels=levels)
+    was_out = lo.out
+    health.apply_wound(ctx, lo, levels)
+    model["wounds"].setdefault(lo.id, []).append([speed, levels])
+    if lo.out and not was_out:
+        model["out_speed"][lo.id] = speed
+
+
+def _ready(ctx: RulesContext, c: Combatant, th: dict[str, Any], model: dict[str, Any]) -> bool:
+    """CZ-INIT-3: may c's threat go ahead? A fighter wounded (at a higher speed) before his
+    own action must pass a check roll first."""
+    if c.id in model["void"]:
+        return False
+    if c.out:
+        return model["out_speed"].get(c.id) == th["speed_value"] and bool(
+            ctx.tables["amb"]["ties_simultaneous"])
+    own = int(th["speed_value"])
+    strict = bool(ctx.tables["amb"]["ties_simultaneous"])
+    before = [lv for sp, lv in model["wounds"].get(c.id, [])
+              if (sp > own if strict else sp >= own)]
+    if not before:
+        return True
+    done = model["checked"].get(c.id)
+    if done is not None:
+        return bool(done)
+    ok = _check(ctx, c, th, max(before))
+    model["checked"][c.id] = ok
+    if not ok:
+        model["void"].append(c.id)
+    return ok
+
+
+def _check(ctx: RulesContext, c: Combatant, th: dict[str, Any], levels: int) -> bool:
+    tables = ctx.tables
+    kind = th.get("check") or tables["check"]["default"].get(th["skill"], "houzevnatost")
+    attr, skill = tables["check"][kind]
+    if skill == "SKILL":
+        skill = th["skill"]
+    n = value(c, attr) + value(c, skill)
+    diff = health.severity(levels, tables)
+    purpose = (f"{c.name}: {t(ctx, 'kontrolní hod', 'check roll')} ({term(kind, ctx.lang)}) "
+               f"{n}k10 ({term(attr, ctx.lang)} {value(c, attr)} + {term(skill, ctx.lang)} "
+               f"{value(c, skill)}) {t(ctx, 'obt.', 'diff')} {diff}")
+    r, _faces, s = health.roll_pool(ctx, n, diff, purpose)
+    ok = s >= 1
+    ctx.log(t(ctx, f"{c.name} je zraněn před svou akcí: kontrolní hod ({term(kind)}) {s} úsp. "
+                   f"při obt. {diff} — " + ("jedná" if ok else "jeho akce propadá"),
+              f"{c.name} was wounded before acting: check roll ({term(kind, 'en')}) {s} "
+              f"successes at diff {diff} — " + ("acts" if ok else "his action is lost")),
+            kind="check", actor=c, action="kontrola", roll=r, difficulty=diff,
+            outcome="ok" if ok else "lost", successes=s)
+    return ok
+
+
+def _stand(ctx: RulesContext, c: Combatant, model: dict[str, Any]) -> None:
+    """CZ-PRONE-1: an action to stand at difficulty +2 (the prone row); no success: stays down."""
+    p = model["pools"].get(c.id)
+    d = int(model["self_diff"][c.id])
+    s = health.successes(p["faces"], p["total"], d, ctx.tables) if p else 0
+    ok = s >= 1
+    if ok:
+        ctx.remove_condition(c, PRONE, quiet=True)
+    ctx.log(t(ctx, f"{c.name} se snaží vstát: {s} úsp. při obt. {d} — "
+                   + ("vstává" if ok else "zůstává ležet"),
+              f"{c.name} tries to stand: {s} successes at diff {d} — "
+              + ("stands up" if ok else "stays down")),
+            kind="stand", actor=c, action=STAND, difficulty=d,
+            outcome="stands" if ok else "prone", successes=s)
+
+
+def end_round(ctx: RulesContext) -> None:
+    enc = ctx.enc
+    st = store(enc)
+    for c in enc.combatants:
+        forced = c.data.pop("forced_next", None)
+        if forced:
+            c.data["forced"] = forced
+        else:
+            c.data.pop("forced", None)
+        if enc.round >= 1:
+            c.data.pop("surprised", None)
+    st["last_full"] = list((st.get("turn") or {}).get("full", []))
+    st["turn"] = {}
+
+
+def full_defenders(model: dict[str, Any]) -> list[str]:
+    return list(model.get("full", []))
+
+
+__all__ = ["FULL", "PRONE", "ActionRequest", "end_round", "pair_level", "plan", "resolve"]

@@ -1,0 +1,193 @@
+"""Stat blocks: attributes, skills, talents, weapon, armour, demon, situational numbers.
+
+Every stat has a Czech name (what is stored and shown) and English / diacritic-free aliases.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import Combatant
+from rulesets.base import StatSpec
+from rulesets.czech_pool.lang import TERMS, flag, match, norm
+
+ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
+              "obezretnost", "klamani", "charisma", "pevnost_mysli")
+SKILLS = ("boj", "rvacka", "vrh", "strelba", "atletika", "kouzleni", "vzyvani", "modleni")
+THREAT_SKILLS = ("boj", "rvacka", "vrh", "strelba", "kouzleni", "vzyvani", "modleni")
+TALENTS = ("stit", "dve_zbrane", "utok_z_obrany")
+TALENT_NAMES = {
+    "stit": ("Boj se štítem", "štít", "shield", "shield fighting", "shield_fighting"),
+    "dve_zbrane": ("Boj se dvěma zbraněmi", "dvě zbraně", "dve_zbrane", "two weapons",
+                   "two-weapon fighting", "two_weapon"),
+    "utok_z_obrany": ("Útok z obrany", "attack from defence", "attack from defense",
+                      "attack_from_defence"),
+}
+DEMONS = {
+    "zadny": ("žádný", "none", "ne", "no"),
+    "slaby_utocny": ("slabý útočný", "weak offensive", "weak_offensive"),
+    "silny_utocny": ("silný útočný", "strong offensive", "strong_offensive"),
+    "slaby_obranny": ("slabý obranný", "weak defensive", "weak_defensive"),
+    "silny_obranny": ("silný obranný", "strong defensive", "strong_defensive"),
+}
+
+
+def _int(v: Any) -> int:
+    try:
+        n = int(str(v).strip().replace("+", ""))
+    except ValueError:
+        raise ValueError(f"a whole number, not {v!r}") from None
+    return n
+
+
+def _nonneg(v: Any) -> int:
+    n = _int(v)
+    if n < 0:
+        raise ValueError(f"0 or more, not {n}")
+    if n > 30:
+        raise ValueError(f"at most 30, not {n}")
+    return n
+
+
+def _upto(limit: int):  # noqa: ANN202
+    def parse(v: Any) -> int:
+        n = _nonneg(v)
+        if n > limit:
+            raise ValueError(f"0..{limit}, not {n}")
+        return n
+    return parse
+
+
+def _talents(v: Any) -> list[str]:
+    if isinstance(v, list | tuple):
+        words = [str(x) for x in v]
+    else:
+        words = [w for w in str(v).split(",") if w.strip()]
+    out: list[str] = []
+    for w in words:
+        if norm(w) in ("", "zadne", "none", "-"):
+            continue
+        key = match(w, TALENT_NAMES, "talent")
+        name = TERMS[key][0]
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def _demon(v: Any) -> str:
+    key = match(str(v), DEMONS, "demon")
+    return "" if key == "zadny" else DEMONS[key][0]
+
+
+def _text(v: Any) -> str:
+    s = str(v).strip()
+    if not s:
+        raise ValueError("needs a value")
+    return s
+
+
+def _spec(key: str, parse: Any, default: Any, help: str, *extra: str) -> StatSpec:
+    cz, en = TERMS[key]
+    names = {cz, norm(cz), key, en, norm(en), *extra}
+    names.discard(cz)
+    return StatSpec(cz, help, parse, default, tuple(sorted(names)))
+
+
+def _named(cz: str, en: str, parse: Any, default: Any, help: str, *extra: str) -> StatSpec:
+    names = {norm(cz), en, norm(en), *extra}
+    names.discard(cz)
+    return StatSpec(cz, help, parse, default, tuple(sorted(names)))
+
+
+STATS: tuple[StatSpec, ...] = (
+    *(_spec(k, _nonneg, 0, f"attribute {TERMS[k][1]}",
+            *(("pevnost", "vůle", "will") if k == "pevnost_mysli" else ()))
+      for k in ATTRIBUTES),
+    *(_spec(k, _nonneg, 0, f"skill {TERMS[k][1]}") for k in SKILLS),
+    _named("Talenty", "talents", _talents, [], "Boj se štítem, Boj se dvěma zbraněmi, Útok z obrany",
+           "talent"),
+    _named("Štít", "shield", flag, True, "the shield can be used (ano/ne)"),
+    _named("Druhá zbraň", "second_weapon", flag, True, "the second weapon can be used (ano/ne)",
+           "druha_zbran", "druhá_zbraň"),
+    _named("Zbraň", "weapon", _text, "", "weapon from the catalogue (speed, length, damage)"),
+    _named("Rychlost zbraně", "weapon_speed", _int, None, "weapon speed (after Strength/two hands)",
+           "rychlost_zbrane", "rychlost_zbraně", "wspeed"),
+    _named("Délka zbraně", "weapon_length", _nonneg, None, "weapon length (0 fist, 1 short ...)",
+           "delka_zbrane", "délka_zbraně", "delka", "délka", "length", "reach"),
+    _named("Zranění zbraně", "weapon_damage", _int, None, "weapon damage in wound levels",
+           "zraneni_zbrane", "zranění_zbraně", "poškození", "poskozeni", "wdamage"),
+    _named("Rychlost kouzla", "spell_speed", _int, 0, "spell speed", "rychlost_kouzla"),
+    _named("Zranění kouzla", "spell_damage", _int, 0, "spell damage (also miracles)",
+           "zraneni_kouzla", "zranění_kouzla"),
+    _named("Rychlost zázraku", "miracle_speed", _int, 0, "speed of a manifestation/miracle",
+           "rychlost_zazraku", "rychlost_zázraku", "rychlost_úkazu", "rychlost_ukazu"),
+    _named("Zbroj", "armour", _nonneg, 0, "armour: wound levels it stops", "armor"),
+    _named("Bonus", "pool_bonus", _int, 0, "dice added to the pool (enchantment, očarování)",
+           "očarování", "ocarovani", "enchantment"),
+    _named("Únava", "fatigue", _upto(4), 0, "fatigue / exhaustion: +1..+4 difficulty",
+           "vyčerpání", "vycerpani", "exhaustion"),
+    _named("Počasí", "weather", _upto(2), 0, "extreme weather: up to +2 difficulty"),
+    _named("Terén", "terrain", _upto(2), 0, "impassable terrain: up to +2 difficulty"),
+    _named("Resistence", "resistance", _nonneg, 0, "resistance ranks: damage taken -1 per rank",
+           "rezistence"),
+    _named("Zranitelnost", "vulnerability", _nonneg, 0, "vulnerability ranks: damage taken +1 each"),
+    _named("Démon", "demon", _demon, "", "slabý/silný útočný/obranný (weak/strong offensive/defensive)"),
+    _named("Démon obtížnost", "demon_difficulty", _int, None, "strong demon: own difficulty change",
+           "demon_obtiznost", "démon_obtížnost"),
+    _named("Démon bank", "demon_pool", _int, None, "strong demon: pool change", "demon_bank",
+           "démon_bank"),
+    _named("Démon zranění", "demon_damage", _int, None, "strong demon: damage change",
+           "demon_zraneni", "démon_zranění"),
+)
+
+BY_KEY: dict[str, str] = {k: TERMS[k][0] for k in (*ATTRIBUTES, *SKILLS)}
+
+
+def value(c: Combatant, key: str) -> int:
+    """An attribute or skill by canonical key (``obratnost``, ``boj``)."""
+    return int(c.stats.get(BY_KEY.get(key, key), 0) or 0)
+
+
+def stat(c: Combatant, name: str, default: Any = None) -> Any:
+    v = c.stats.get(name)
+    return default if v is None else v
+
+
+def weapon(c: Combatant, tables: dict[str, Any]) -> dict[str, int]:
+    """Speed, length and damage: the catalogue entry named by Zbraň, overridden by the numbers."""
+    base = {"speed": 0, "length": 1, "damage": 0}
+    name = stat(c, "Zbraň", "")
+    if name:
+        cat = tables.get("weapons", {})
+        key = norm(name)
+        if key not in cat:
+            from combat_cli.engine.queries import closest
+
+            guess = closest(key, cat)
+            raise RuleError(f'{c.name}: no weapon "{name}" in the catalogue'
+                            + (f" — did you mean {guess}?" if guess else
+                               f" (known: {', '.join(cat)})"))
+        base.update({k: int(v) for k, v in cat[key].items() if k in base})
+    for k, s in (("speed", "Rychlost zbraně"), ("length", "Délka zbraně"),
+                 ("damage", "Zranění zbraně")):
+        if c.stats.get(s) is not None:
+            base[k] = int(c.stats[s])
+    return base
+
+
+def talents(c: Combatant) -> set[str]:
+    names = stat(c, "Talenty", []) or []
+    return {k for k in TALENTS if TERMS[k][0] in names}
+
+
+def demon_key(c: Combatant) -> str:
+    name = stat(c, "Démon", "") or ""
+    for k, names in DEMONS.items():
+        if names[0] == name:
+            return k
+    return ""
+
+
+def max_levels(c: Combatant, tables: dict[str, Any]) -> int:
+    return int(tables["health"]["base_levels"]) + value(c, "konstituce")
