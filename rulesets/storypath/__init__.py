@@ -1,0 +1,258 @@
+"""Storypath (Scion 2nd edition / Scion: Origin combat chapter) for combat-cli.
+
+Turn-based: initiative is rolled once per fight into PC and SGC slots (players choose who takes
+each PC slot with ``slot NAME``); each slot acts with ``act NAME ACTION ...`` and ``next``.
+See README.md beside this file for the GM's reference.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset, VerbSpec
+
+from . import combat, initiative, injuries, verbs
+from .stats import STATS, weapon_of
+
+BANDS = ("close", "short", "medium", "long", "extreme")
+YN = ("yes", "no")
+
+POOL = OptionSpec("pool", "dice pool: traits joined by + (close_combat+might) or a number")
+ENH = OptionSpec("enh", "Enhancement: bonus successes, only if at least one success", kind="int")
+TEAM = OptionSpec("team", "teamwork: the helpers' successes, an Enhancement of at most 3", kind="int")
+WAIVE = OptionSpec("waive", "yes: the Injury Conditions cannot affect this roll", choices=YN)
+MIXED = OptionSpec("mixed", "a mixed action: the other action's pool (the lower pool is rolled)")
+OTHER = OptionSpec("other", "what the other half does (other=stand: stand up, Complication 1)")
+GIVE = OptionSpec("give", "successes split off to the other half (default: its Difficulty)",
+                  kind="int")
+ODIFF = OptionSpec("odiff", "Difficulty of the other half (default 1)", kind="int")
+BLOCK = OptionSpec("block", "the other half is a complicate action against NAME (with task=)")
+TASK = OptionSpec("task", "the task blocked or attempted (\"open the door\", \"attack Ann\")")
+PROTECT = OptionSpec("protect", "complicate: Blocked applies to attacks on NAME")
+BUY = OptionSpec("buy", "the injury Complication: buy it off first, last (after Stunts) or no",
+                 choices=("first", "last", "no"))
+BOX = OptionSpec("box", "the Injury box(es) the target's player chooses: bruised, injured, "
+                 "maimed (comma-separated for a Critical)")
+NAME = OptionSpec("name", "a name for the Injury Condition (\"Broken Arm\")")
+NAME2 = OptionSpec("name2", "a name for the Critical's extra Condition")
+STUNTS = OptionSpec("stunts", "Stunts to buy in order: damage, critical, disarm, blind, "
+                    "breakgrapple, none (default auto: Inflict Damage, then Critical)")
+RANGE = OptionSpec("range", "range to the target", choices=BANDS)
+WEAPON = OptionSpec("weapon", "weapon from the catalogue (default: the stat block's)")
+MIX = (MIXED, OTHER, GIVE, ODIFF, BLOCK, TASK, PROTECT)
+ROLL = (POOL, ENH, TEAM, WAIVE, BUY)
+HARM = (BOX, NAME, NAME2, STUNTS, RANGE)
+
+HOUSE_RULES = {
+    "dice.ten_again": "AMB-SP-1: 10s count and are rolled again (default true)",
+    "penalties.mode": "AMB-SP-2: Injury penalty as complication (default) | dice | difficulty",
+    "penalties.combine": "AMB-SP-2: worst Injury only (max, default) or sum",
+    "injury.bruised_formula": "AMB-SP-3: one_plus_half_rest = 1+ceil((Sta-1)/2) (default) | half_stamina",
+    "sgc.use_health": "AMB-SP-4: SGCs use a Health counter, PCs boxes (default true)",
+    "sgc.injury_penalty": "AMB-SP-4: SGC injuries impose penalties automatically (default false)",
+    "defense.scope": "AMB-SP-5: the first Defense roll holds for the round (round, default) | attack",
+    "defense.pc_default": "AMB-SP-5: a PC's Defense when first attacked: roll (default) | standard",
+    "ambush.pool": "AMB-SP-6: ambushers roll agility+dexterity if they have Agility ...",
+    "ambush.fallback_pool": "AMB-SP-6: ... else subterfuge+dexterity",
+    "first_aid.per": "AMB-SP-7: one first-aid removal per session per patient (default) | medic",
+    "surprise.ties": "AMB-SP-8: literal (PC side wins exact ties, bandmates: defender) | meet",
+    "stunts.extra_damage_per_scale": "AMB-SP-9: one more Inflict Damage per Scale rank of advantage",
+    "injury.clear_at": "AMB-SP-10: non-Persistent Injuries clear at the end of the scene | never",
+    "first_aid.failed_attempt_counts": "a failed first-aid roll uses up the session's removal",
+    "initiative.pc_slots_each_round": "players choose PC slot holders anew each round",
+    "initiative.sgc_auto": "SGC slots filled automatically in roll order",
+    "actions.reflexive_counts_for_mixed": "reflexive actions on one's turn count toward a mixed action",
+    "stunts.auto_critical": "with no stunts= an attack also buys the Critical when it can",
+}
+
+
+class Storypath(Ruleset):
+    name = "storypath"
+    title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
+    round_seconds = 3
+    declare_phase = False
+    tables_package = "rulesets.storypath"
+    stats = STATS
+    actions = (
+        ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts",
+                   target="required", options=(WEAPON, *HARM, *ROLL, *MIX), aliases=("hit", "shoot")),
+        ActionSpec("defend", "Full Defense (simple action): roll double the Defense pool; "
+                   "react NAME defend [mode=standard] takes the reflexive Defense now",
+                   target="none", reaction=True,
+                   options=(OptionSpec("mode", "reaction: roll (default) or standard Defense 1",
+                                       choices=("roll", "standard")),),
+                   aliases=("dodge",)),
+        ActionSpec("complicate", "part of a mixed action: Blocked N on the target's task",
+                   target="required", options=(*ROLL, *MIX)),
+        ActionSpec("throw", "lift (Athletics + Might) or a grappled person, then a Thrown, "
+                   "Pushing attack", target="required",
+                   options=(OptionSpec("object", "what is thrown"),
+                            OptionSpec("person", "a combatant you grapple, thrown at the target"),
+                            OptionSpec("weight", "Difficulty of the lift (default 1)", kind="int"),
+                            OptionSpec("large", "yes: a car, a pillar: Shockwave", choices=YN),
+                            OptionSpec("lethal", "yes: Lethal (else Bashing)", choices=YN),
+                            OptionSpec("stun", "yes: Stun tag", choices=YN),
+                            OptionSpec("pbox", "the thrown person's Injury box(es)"),
+                            OptionSpec("pname", "name of the thrown person's Injury"),
+                            *HARM, *ROLL, *MIX)),
+        ActionSpec("grapple", "an attack (Close Combat + Might) that puts the target in a grapple",
+                   target="required", options=(*ROLL, RANGE)),
+        ActionSpec("drag", "drag the grappled target: opposed Might + Athletics, grappler wins ties",
+                   target="required", options=()),
+        ActionSpec("escape", "escape a grapple: opposed (Close Combat|Athletics) + (Dexterity|Might)",
+                   target="none", options=(POOL, WAIVE,
+                                           OptionSpec("reverse", "yes: reverse the grapple",
+                                                      choices=YN))),
+        ActionSpec("letgo", "release someone you grapple (reflexive)", target="required"),
+        ActionSpec("stand", "stand up: reflexive, or with an enemy close a mixed action at "
+                   "Complication 1 (unbought: an Injury Condition)", target="none",
+                   options=(POOL, ENH, WAIVE, BOX, NAME, MIXED, OTHER, GIVE, ODIFF,
+                            OptionSpec("engaged", "yes/no: an enemy is at close range",
+                                       choices=YN))),
+        ActionSpec("prone", "drop prone (reflexive)", target="none"),
+        ActionSpec("do", "any other rolled action: pool vs Difficulty (a Blocked task must be "
+                   "bought off)", target="optional",
+                   options=(*ROLL, OptionSpec("diff", "Difficulty (default 1)", kind="int"),
+                            OptionSpec("reflexive", "yes: a reflexive action", choices=YN),
+                            *MIX)),
+        ActionSpec("reflexive", "a reflexive action without a roll (move, draw, look)",
+                   target="none", options=(OptionSpec("what", "what the character does"),),
+                   reaction=True, aliases=("move", "draw")),
+    )
+    conditions = (
+        ConditionSpec("Prone", "-1 Defense at close range, +2 at other ranges; standing next "
+                      "to an enemy is a mixed action"),
+        ConditionSpec("Grappled", "cannot move from the spot"),
+        ConditionSpec("Disarmed"), ConditionSpec("Blinded", "+1 Difficulty on the next "
+                                                 "ranged/thrown attack"),
+    )
+    verbs = (
+        VerbSpec("slot", "slot NAME [N]", "NAME takes the acting PC/SGC slot (or slot N)",
+                 verbs.slot),
+        VerbSpec("ambush", "ambush NAME ... vs NAME ... [pool=P] [tpool=P] [spend=N]",
+                 "a prepared ambush before the fight: Surprise Complication on initiative",
+                 verbs.ambush),
+        VerbSpec("surprise", "surprise NAME ... vs NAME ... [attr=dexterity|intellect] [pool=P]",
+                 "a surprise attack before start: a full round before initiative", verbs.surprise),
+        VerbSpec("range", "range NAME NAME BAND", "set the range band between two combatants",
+                 verbs.range_),
+        VerbSpec("aftermath", "aftermath", "the fight is over: first aid may begin",
+                 verbs.aftermath),
+        VerbSpec("aid", "aid MEDIC PATIENT [LEVEL|NAME] [enh=N] [pool=P]",
+                 "first aid after combat: Intellect + Medicine downgrades one Injury Condition",
+                 verbs.aid),
+        VerbSpec("scene", "scene", "the scene ends: non-Persistent Injury Conditions clear",
+                 verbs.scene),
+        VerbSpec("session", "session", "a new session: first aid is available again",
+                 verbs.session),
+    )
+    house_rules = HOUSE_RULES
+
+    # -- roster --------------------------------------------------------------------------
+    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
+        weapon_of(ctx.tables, c)  # refuse an unknown weapon now, with a hint
+        if c.stats.get("weapon"):
+            c.stats["weapon"] = weapon_of(ctx.tables, c)["name"]
+        injuries.store(c)
+        injuries.refresh_status(ctx, c)
+
+    def join(self, ctx: RulesContext, c: Combatant) -> None:
+        initiative.join(ctx, c)
+
+    # -- rounds --------------------------------------------------------------------------
+    def begin_round(self, ctx: RulesContext) -> None:
+        initiative.begin_round(ctx)
+
+    def next_turn(self, ctx: RulesContext) -> None:
+        initiative.next_turn(ctx)
+
+    def current(self, enc: Encounter) -> Combatant | None:
+        return initiative.current(enc)
+
+    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+        if c.out:
+            return f"{c.name} is {c.status}"
+        return None
+
+    def order_labels(self, enc: Encounter) -> list[str] | None:
+        if not initiative.roster(enc):
+            return None
+        return initiative.labels(enc)
+
+    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
+        self.act(ctx, ctx.combatant(item.actor), item.action)
+
+    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        handlers = {
+            "attack": combat.attack, "defend": combat.full_defense,
+            "complicate": combat.complicate, "throw": combat.throw, "grapple": combat.grapple,
+            "drag": combat.drag, "escape": combat.escape, "letgo": combat.let_go,
+            "stand": combat.stand, "prone": combat.go_prone, "do": combat.do_task,
+            "reflexive": combat.reflexive,
+        }
+        handlers[action.name](ctx, c, action)
+
+    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        if action.name == "defend":
+            combat.react_defend(ctx, c, action)
+        elif action.name == "reflexive":
+            combat.reflexive(ctx, c, action)
+        else:  # pragma: no cover - the parser offers reactions only
+            raise RuleError(f"{action.name} is not a reaction (defend, reflexive)")
+
+    # -- health ----------------------------------------------------------------------------
+    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
+        injuries.damage(ctx, c, value)
+
+    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
+        injuries.heal(ctx, c, value)
+
+    # -- display ---------------------------------------------------------------------------
+    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+        tables = self._tables(enc)
+        df = c.data.get("defense")
+        cols = {"Injuries": injuries.track_text(tables, c)}
+        names = injuries.names_text(c)
+        if names:
+            cols["Injury Conditions"] = names
+        cols["Def"] = f"{df['value']} ({df['how']})" if df else ""
+        return cols
+
+    def load_tables(self) -> dict[str, Any]:
+        return _load()
+
+    def _tables(self, enc: Encounter) -> dict[str, Any]:
+        return self.tables_for(enc.house_rules)
+
+    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+        tables = self._tables(enc)
+        hs = initiative.holders(enc) if initiative.roster(enc) else []
+        return {"storypath": {
+            "roster": [{"slot": initiative.slot_name(s), "side": s["side"], "value": s["value"],
+                        "holder": enc.name_of(h) if h else None, "chosen": bool(s.get("who"))}
+                       for s, h in zip(initiative.roster(enc), hs, strict=True)],
+            "acting_slot": initiative.slot_index(enc) + 1 if initiative.roster(enc) else None,
+            "momentum": enc.data.get("momentum", {"players": 0, "storyguide": 0}),
+            "session": enc.data.get("session", 1),
+            "injuries": {c.name: {"track": injuries.track_text(tables, c),
+                                  "conditions": injuries.marked(c)} for c in enc.combatants},
+        }}
+
+    def demo(self) -> list[str]:
+        from .demo import LINES
+
+        return list(LINES)
+
+
+@lru_cache(maxsize=1)
+def _load() -> dict[str, Any]:
+    from rulesets.base import load_toml
+
+    return load_toml("rulesets.storypath")
+
+
+RULESET = Storypath()

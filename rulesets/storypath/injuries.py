@@ -1,0 +1,299 @@
+"""Injury Conditions (SP-INJ-*): boxes from Stamina and Scale, the player's choice of box,
+Taken Out, Persistent injuries, SGC Health (AMB-SP-4), direct damage and healing."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import Combatant
+
+from .stats import is_pc, trait
+
+TAKEN_OUT = "taken_out"
+
+
+def title(level: str) -> str:
+    return "Taken Out" if level == TAKEN_OUT else level.title()
+
+
+def marked(c: Combatant) -> list[dict[str, Any]]:
+    """The Injury Conditions ``c`` has (a list of dicts: level, name, persistent, downgraded).
+    Read-only use; :func:`store` for the list to change."""
+    return list(c.data.get("injuries") or [])
+
+
+def store(c: Combatant) -> list[dict[str, Any]]:
+    return c.data.setdefault("injuries", [])
+
+
+def bruised_boxes(tables: dict[str, Any], stamina: int, scale: int) -> int:
+    """SP-INJ-2 / AMB-SP-3: Bruised x1, plus one per further 2 Stamina (round up), plus Scale."""
+    inj = tables["injury"]
+    if inj["bruised_formula"] == "half_stamina":
+        base = max(1, math.ceil(stamina / 2))
+    else:
+        base = 1 + max(0, math.ceil((stamina - 1) / 2))
+    return base + int(inj["bruised_per_scale"]) * scale
+
+
+def boxes(tables: dict[str, Any], c: Combatant) -> dict[str, int]:
+    """Boxes per level (Taken Out is always there and not counted)."""
+    stamina = trait(c, "stamina")
+    scale = int(c.stats.get("scale") or 0)
+    inj = tables["injury"]
+    return {
+        "bruised": bruised_boxes(tables, stamina, scale),
+        "injured": 1 if stamina >= int(inj["injured_min_stamina"]) else 0,
+        "maimed": int(inj["maimed_boxes"]),
+    }
+
+
+def uses_health(tables: dict[str, Any], c: Combatant) -> bool:
+    return not is_pc(c) and bool(tables["sgc"]["use_health"])
+
+
+def health(tables: dict[str, Any], c: Combatant) -> int:
+    """AMB-SP-4: Injury Conditions an SGC can take; the next one Takes it Out."""
+    h = c.stats.get("health")
+    return int(h) if h is not None else sum(boxes(tables, c).values())
+
+
+def free(tables: dict[str, Any], c: Combatant) -> dict[str, int]:
+    have = boxes(tables, c)
+    for i in marked(c):
+        if i["level"] in have:
+            have[i["level"]] -= 1
+    return have
+
+
+def is_taken_out(c: Combatant) -> bool:
+    return any(i["level"] == TAKEN_OUT for i in marked(c))
+
+
+def track_text(tables: dict[str, Any], c: Combatant) -> str:
+    """``B●○ I○ M○`` for boxes, or ``Health 2/3`` for an SGC."""
+    if uses_health(tables, c):
+        hits = len([i for i in marked(c) if i["level"] != TAKEN_OUT])
+        return f"Health {max(0, health(tables, c) - hits)}/{health(tables, c)}"
+    have = boxes(tables, c)
+    left = free(tables, c)
+    out = []
+    for lv in tables["injury"]["levels"]:
+        if have.get(lv):
+            used = have[lv] - left[lv]
+            out.append(lv[0].upper() + "●" * used + "○" * left[lv])
+    return " ".join(out)
+
+
+def names_text(c: Combatant) -> str:
+    out = []
+    for i in marked(c):
+        lv = title(i["level"]) if i["level"] != "hit" else "Hit"
+        flags = ", Persistent" if i.get("persistent") else ""
+        flags += ", aided" if i.get("downgraded") else ""
+        out.append(f"{i['name']} ({lv}{flags})" if i.get("name") else f"{lv}{flags}")
+    return "; ".join(out)
+
+
+def refresh_status(ctx: RulesContext, c: Combatant) -> None:
+    levels = [i["level"] for i in marked(c)]
+    if TAKEN_OUT in levels:
+        ctx.set_status(c, "Taken Out", out=True)
+        return
+    order = ctx.tables["injury"]["levels"]
+    worst = [lv for lv in order if lv in levels]
+    if worst:
+        ctx.set_status(c, title(worst[-1]), out=False)
+    elif levels:
+        ctx.set_status(c, "Hurt", out=False)
+    else:
+        ctx.set_status(c, "OK", out=False)
+
+
+def match_level(word: str, tables: dict[str, Any], *, taken_out: bool = False) -> str:
+    choices = list(tables["injury"]["levels"]) + ([TAKEN_OUT] if taken_out else [])
+    low = word.strip().lower().replace(" ", "_").replace("-", "_")
+    if low in ("out", "takenout", "to"):
+        low = TAKEN_OUT
+    hits = [c for c in choices if c == low] or [c for c in choices if c.startswith(low)]
+    if len(hits) != 1:
+        raise RuleError(f'no Injury level "{word}" (choose {", ".join(choices)})')
+    return hits[0]
+
+
+def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: str | None = None,
+            persistent: bool = False, source: str = "", attacker: Combatant | None = None
+            ) -> str:
+    """Give ``c`` one Injury Condition (SP-INJ-3). ``box``: the player's choice; None: the
+    least severe free box (said in the log). Returns the level taken."""
+    tables = ctx.tables
+    why = f" ({source})" if source else ""
+    if is_taken_out(c):
+        ctx.log(f"{c.name} is already Taken Out{why}", kind="wound", actor=attacker, target=c,
+                outcome="Taken Out")
+        return TAKEN_OUT
+    entry: dict[str, Any] = {"level": "", "name": name, "persistent": persistent,
+                             "downgraded": False}
+    note = ""
+    if uses_health(tables, c):
+        hp = health(tables, c)
+        hits = len([i for i in marked(c) if i["level"] != TAKEN_OUT])
+        if hits >= hp:
+            entry["level"] = TAKEN_OUT
+        else:
+            entry["level"] = match_level(box, tables) if box else "hit"
+        note = f" (Health {max(0, hp - hits - 1)}/{hp} left)" if entry["level"] != TAKEN_OUT else ""
+    else:
+        left = free(tables, c)
+        if box:
+            lv = match_level(box, tables, taken_out=True)
+            if lv != TAKEN_OUT and left.get(lv, 0) <= 0:
+                avail = [title(k) for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
+                raise RuleError(f"{c.name} has no free {title(lv)} box (free: "
+                                f"{', '.join(avail) or 'none — Taken Out'})")
+            entry["level"] = lv
+        else:
+            avail = [k for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
+            if avail:
+                entry["level"] = avail[0]
+                note = f" (no box chosen: {title(avail[0])}, the least severe free box)"
+            else:
+                entry["level"] = TAKEN_OUT
+                note = " (no free box left)"
+    store(c).append(entry)
+    refresh_status(ctx, c)
+    label = f"{name} ({title(entry['level'])})" if name else title(entry["level"])
+    if entry["level"] == "hit":
+        label = f"{name} (Hit)" if name else "an Injury Condition"
+    pers = ", Persistent" if persistent else ""
+    ctx.log(f"{c.name} takes {label}{pers}{note}{why}", kind="wound", actor=attacker, target=c,
+            outcome=title(entry["level"]) if entry["level"] != "hit" else "Hit",
+            level=entry["level"], injury=name, persistent=persistent)
+    return entry["level"]
+
+
+_KEY = re.compile(r"(\w+)=")
+
+
+def parse_value(text: str) -> tuple[list[str], dict[str, str]]:
+    """``injured name=Broken Arm persistent`` -> (["injured", "persistent"], {"name": "Broken Arm"}).
+    A value runs until the next ``key=``."""
+    words: list[str] = []
+    opts: dict[str, str] = {}
+    pos = 0
+    matches = list(_KEY.finditer(text))
+    if matches:
+        words = text[:matches[0].start()].split()
+        for n, m in enumerate(matches):
+            end = matches[n + 1].start() if n + 1 < len(matches) else len(text)
+            opts[m.group(1).lower()] = text[m.end():end].strip().strip('"')
+    else:
+        words = text[pos:].split()
+    return words, opts
+
+
+def damage(ctx: RulesContext, c: Combatant, value: str) -> None:
+    """``damage NAME [N|LEVEL ...] [name=TEXT] [persistent|aggravated|lethal]``."""
+    words, opts = parse_value(value)
+    unknown = [k for k in opts if k not in ("name", "box")]
+    if unknown:
+        raise RuleError(f"damage has no option {unknown[0]}= (name=, box=)")
+    count = 1
+    levels: list[str | None] = []
+    persistent = False
+    for w in words:
+        low = w.lower()
+        if low.isdigit():
+            count = int(low)
+            if not 1 <= count <= 20:
+                raise RuleError("damage N takes 1..20 Injury Conditions")
+        elif low in ("persistent", "aggravated", "agg"):
+            persistent = True
+        elif low == "lethal":
+            persistent = persistent or (
+                bool(ctx.tables["injury"]["lethal_persistent_vs_mortals"]) and _mortal(c))
+        else:
+            try:
+                levels.append(match_level(w, ctx.tables, taken_out=True))
+            except RuleError:
+                raise RuleError(f'damage reads a number, a level (bruised, injured, maimed, '
+                                f'taken_out), persistent/aggravated/lethal, name=TEXT — not "{w}"'
+                                ) from None
+    if "box" in opts:
+        levels.append(match_level(opts["box"], ctx.tables, taken_out=True))
+    if not levels:
+        levels = [None] * count
+    elif count > 1 and len(levels) == 1:
+        levels = levels * count
+    for n, lv in enumerate(levels):
+        inflict(ctx, c, box=lv, name=opts.get("name") if n == 0 else None,
+                persistent=persistent, source="damage")
+
+
+def _mortal(c: Combatant) -> bool:
+    from .stats import is_mortal
+
+    return is_mortal(c)
+
+
+def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
+    """``heal NAME`` clears every Injury Condition; ``heal NAME LEVEL`` removes one of that
+    level (the latest); ``heal NAME N`` removes the N least severe; ``heal NAME TEXT`` removes
+    the injury named TEXT."""
+    have = store(c)
+    if not have:
+        raise RuleError(f"{c.name} has no Injury Conditions")
+    removed: list[dict[str, Any]] = []
+    text = (value or "").strip()
+    if not text or text.lower() == "all":
+        removed = list(have)
+        have.clear()
+    elif text.isdigit():
+        n = int(text)
+        if n < 1:
+            raise RuleError("heal N takes N of at least 1")
+        order = {lv: k for k, lv in enumerate(ctx.tables["injury"]["levels"] + ["hit", TAKEN_OUT])}
+        for i in sorted(have, key=lambda i: order.get(i["level"], 99))[:n]:
+            have.remove(i)
+            removed.append(i)
+    else:
+        named = [i for i in have if (i.get("name") or "").lower() == text.lower().strip('"')]
+        if not named:
+            try:
+                lv = match_level(text, ctx.tables, taken_out=True)
+            except RuleError:
+                known = [i["name"] for i in have if i.get("name")]
+                raise RuleError(f'heal reads a level, a number, all, or an injury\'s name, not '
+                                f'"{text}"' + (f" (named: {', '.join(known)})" if known else "")
+                                ) from None
+            named = [i for i in have if i["level"] == lv]
+            if not named:
+                raise RuleError(f"{c.name} has no {title(lv)} Condition")
+        have.remove(named[-1])
+        removed.append(named[-1])
+    refresh_status(ctx, c)
+    what = ", ".join(names_text_one(i) for i in removed)
+    ctx.log(f"{c.name} heals: {what} removed", kind="heal", target=c, outcome=c.status)
+
+
+def names_text_one(i: dict[str, Any]) -> str:
+    lv = "Hit" if i["level"] == "hit" else title(i["level"])
+    return f"{i['name']} ({lv})" if i.get("name") else lv
+
+
+def clear_scene(ctx: RulesContext) -> None:
+    """AMB-SP-10: at the end of the scene non-Persistent Injury Conditions clear."""
+    if ctx.tables["injury"]["clear_at"] != "scene":
+        return
+    for c in ctx.enc.combatants:
+        have = marked(c)
+        gone = [i for i in have if not i.get("persistent")]
+        if gone:
+            c.data["injuries"] = [i for i in have if i.get("persistent")]
+            refresh_status(ctx, c)
+            ctx.log(f"{c.name}: end of scene clears {', '.join(names_text_one(i) for i in gone)}",
+                    kind="heal", target=c, outcome=c.status)

@@ -1,0 +1,105 @@
+"""Storypath dice: d10 pools, target number by Tier, 10-again, Enhancements, injury penalties
+(SP-DICE-*, AMB-SP-1, AMB-SP-2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from combat_cli.dice import Roll, pool
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.models import Combatant
+
+from . import injuries
+from .stats import is_pc, pool_of
+
+
+@dataclass
+class PoolRoll:
+    """A rolled pool: raw successes, Enhancement (counted only with >= 1 success), the injury
+    penalty as the table reads it, and the usable total."""
+
+    roll: Roll | None
+    dice: int
+    successes: int
+    enhancement: int = 0
+    complication: int = 0
+    """Injury Complication on this roll (AMB-SP-2 mode "complication")."""
+    extra_difficulty: int = 0
+    """Injury penalty added to the Difficulty (mode "difficulty")."""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.successes + self.enhancement
+
+
+def target_number(ctx: RulesContext, c: Combatant) -> int:
+    tier = c.stats.get("tier", "mortal")
+    return int(ctx.tables["dice"]["target_number"].get(tier, 8))
+
+
+def injury_penalty(ctx: RulesContext, c: Combatant) -> tuple[int, str]:
+    """The penalty of ``c``'s Injury Conditions (AMB-SP-2) and a label (``Injured 2``)."""
+    if not is_pc(c) and ctx.tables["sgc"]["use_health"] and not ctx.tables["sgc"]["injury_penalty"]:
+        return 0, ""
+    pen = ctx.tables["penalties"]
+    ratings = [(int(pen["rating"].get(i["level"], 0)), i["level"]) for i in injuries.marked(c)
+               if i["level"] in pen["rating"]]
+    if not ratings:
+        return 0, ""
+    if pen["combine"] == "sum":
+        return sum(r for r, _ in ratings), "+".join(f"{lv.title()} {r}" for r, lv in ratings)
+    r, lv = max(ratings)
+    return r, f"{lv.title()} {r}"
+
+
+def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str, *,
+              enhancement: int = 0, injury: bool = True, penalty_ok: bool = True) -> PoolRoll:
+    """Roll ``dice`` d10 for ``c``. ``what`` names the roll for the GM; ``label`` explains the
+    pool. ``injury`` False: the GM waived the Injury Conditions for this roll (SP-INJ-1).
+    ``penalty_ok`` False: this roll only takes an injury penalty in "dice" mode (Defense,
+    initiative, which have nothing to buy a Complication off with)."""
+    tables = ctx.tables
+    notes: list[str] = []
+    complication = extra = 0
+    pen, pen_label = injury_penalty(ctx, c) if injury else (0, "")
+    mode = tables["penalties"]["mode"]
+    explain = label
+    if pen:
+        if mode == "dice":
+            dice = max(0, dice - pen)
+            explain += f" -{pen} {pen_label}"
+        elif not penalty_ok:
+            notes.append(f"{pen_label} does not apply to this roll")
+            pen = 0
+        elif mode == "difficulty":
+            extra = pen
+            notes.append(f"Difficulty +{pen} ({pen_label})")
+        else:
+            complication = pen
+            notes.append(f"Complication {pen} ({pen_label})")
+    tn = target_number(ctx, c)
+    again = bool(tables["dice"]["ten_again"])
+    spec = pool(dice, 10, tn, explode=again)
+    flags = f"TN {tn}" + (", 10s again" if again else "")
+    enh = f", Enhancement +{enhancement}" if enhancement else ""
+    purpose = f"{c.name}: {what} {dice}d10 ({explain}; {flags}{enh})"
+    r = ctx.roll(spec, purpose) if dice > 0 else None
+    succ = r.total if r is not None else 0
+    got_enh = enhancement if succ >= 1 else 0  # SP-DICE-3
+    if enhancement and not got_enh:
+        notes.append(f"Enhancement +{enhancement} lost: no success rolled")
+    return PoolRoll(r, dice, succ, got_enh, complication, extra, notes)
+
+
+def roll_named(ctx: RulesContext, c: Combatant, what: str, pool_text: str, **kw: object) -> PoolRoll:
+    dice, label = pool_of(c, pool_text)
+    return roll_pool(ctx, c, what, dice, label, **kw)  # type: ignore[arg-type]
+
+
+def faces_text(r: PoolRoll) -> str:
+    if r.roll is None:
+        return "0d10 = 0"
+    faces = "" if r.roll.faces is None else " [" + " ".join(map(str, r.roll.faces)) + "]"
+    enh = f" +{r.enhancement} Enh" if r.enhancement else ""
+    return f"{r.dice}d10{faces} = {r.successes}{enh}"

@@ -1,0 +1,222 @@
+"""Storypath stat blocks: Attributes, Skills, Tier, Scale, Armor, Defense, Health, weapons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import Combatant
+from rulesets.base import StatSpec
+
+ATTRIBUTES = ("might", "dexterity", "stamina", "intellect", "cunning", "resolve",
+              "presence", "manipulation", "composure")
+"""The nine Storypath Attributes (Physical, Mental, Social x Power, Finesse, Resilience)."""
+EXTRA_ATTRIBUTES = ("agility",)
+"""The seed's ambush pool names Agility; only used when a stat block has it (AMB-SP-6)."""
+SKILLS = ("academics", "athletics", "close_combat", "culture", "empathy", "firearms",
+          "integrity", "leadership", "medicine", "occult", "persuasion", "pilot", "science",
+          "subterfuge", "survival", "technology")
+TRAITS = ATTRIBUTES + EXTRA_ATTRIBUTES + SKILLS
+ALIASES = {"cc": "close_combat", "closecombat": "close_combat", "close": "close_combat",
+           "melee": "close_combat", "str": "might", "dex": "dexterity", "sta": "stamina",
+           "int": "intellect", "cun": "cunning", "res": "resolve", "pre": "presence",
+           "man": "manipulation", "com": "composure"}
+TIERS = ("mortal", "heroic", "demigod", "divine")
+DEFAULT_ATTRIBUTE = 1
+
+
+def _dots(v: Any) -> int:
+    n = int(v)
+    if not 0 <= n <= 20:
+        raise ValueError(f"dots run 0..20, not {n}")
+    return n
+
+
+def _scale(v: Any) -> int:
+    n = int(v)
+    if not 0 <= n <= 6:
+        raise ValueError(f"Scale runs 0 (Standard) .. 6 (Titanic), not {n}")
+    return n
+
+
+def _nonneg(v: Any) -> int:
+    n = int(v)
+    if n < 0:
+        raise ValueError(f"must be 0 or more, not {n}")
+    return n
+
+
+def _tier(v: Any) -> str:
+    s = str(v).strip().lower()
+    hits = [t for t in TIERS if t.startswith(s)] if s else []
+    if len(hits) != 1:
+        raise ValueError(f"tier is one of {', '.join(TIERS)}, not {v!r}")
+    return hits[0]
+
+
+def _defense(v: Any) -> int | str:
+    s = str(v).strip().lower()
+    if s in ("roll", "standard"):
+        return s
+    n = int(s)
+    if n < 0:
+        raise ValueError("Defense is 0 or more (or roll / standard)")
+    return n
+
+
+def _pool_text(v: Any) -> str:
+    s = str(v).strip().lower()
+    parse_pool_terms(s)  # raises with a hint
+    return s
+
+
+def _tags(v: Any) -> list[str]:
+    items = v if isinstance(v, list) else str(v).replace(";", ",").split(",")
+    out = []
+    for t in items:
+        t = str(t).strip()
+        if t:
+            out.append(t[:1].upper() + t[1:].lower())
+    return out
+
+
+def _text(v: Any) -> str:
+    return str(v)
+
+
+def _weapon(v: Any) -> str:
+    s = str(v).strip().lower()
+    if not s:
+        raise ValueError("name a weapon from the catalogue (sword, pistol ...)")
+    return s
+
+
+def _bool(v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    s = str(v).strip().lower()
+    if s in ("yes", "y", "true", "1", "on"):
+        return True
+    if s in ("no", "n", "false", "0", "off"):
+        return False
+    raise ValueError(f"yes or no, not {v!r}")
+
+
+STATS: tuple[StatSpec, ...] = (
+    *(StatSpec(a, f"Attribute {a.title()} (dots)", _dots, DEFAULT_ATTRIBUTE,
+               tuple(k for k, x in ALIASES.items() if x == a)) for a in ATTRIBUTES),
+    StatSpec("agility", "the seed's ambush trait (only if the stat block has it)", _dots, None),
+    *(StatSpec(s, f"Skill {s.replace('_', ' ').title()} (dots)", _dots, 0,
+               tuple(k for k, x in ALIASES.items() if x == s)) for s in SKILLS),
+    StatSpec("tier", "mortal, heroic (TN 8), demigod, divine (TN 7)", _tier, "mortal"),
+    StatSpec("scale", "Scale 0..6 (+1 Bruised box per level; Enhancement)", _scale, 0),
+    StatSpec("armor", "Armor: Inflict Damage costs 0 + Armor", _nonneg, 0, ("soak",)),
+    StatSpec("defense", "static Defense N, or roll / standard (default: PCs roll, SGCs 1)",
+             _defense, None, ("def",)),
+    StatSpec("defense_pool", "pool rolled for Defense (default: highest Resilience Attribute)",
+             _pool_text, None),
+    StatSpec("health", "SGC Health: Injury Conditions it can take before the next Takes it Out",
+             _nonneg, None, ("hp",)),
+    StatSpec("weapon", "a weapon from the catalogue (tables.toml [weapons])", _weapon, "unarmed"),
+    StatSpec("tags", "extra weapon tags, comma-separated (Lethal, Aggravated, Stun ...)", _tags, None),
+    StatSpec("attack_pool", "default attack pool (e.g. close_combat+might or 6)", _pool_text, None),
+    StatSpec("mortal", "yes: lethal damage is Persistent (default: tier mortal)", _bool, None),
+    StatSpec("init_group", "SGCs with the same group share one initiative roll (SP-INIT-5)",
+             _text, None),
+    StatSpec("knacks", "Knack notes", _text, None),
+    StatSpec("boons", "Boon notes", _text, None),
+    StatSpec("notes", "free notes", _text, None),
+)
+
+
+def trait_name(word: str) -> str:
+    """The trait named by ``word`` (full name, alias or unique prefix)."""
+    low = word.strip().lower().replace(" ", "_")
+    low = ALIASES.get(low, low)
+    if low in TRAITS:
+        return low
+    hits = [t for t in TRAITS if t.startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    from combat_cli.engine.queries import closest
+
+    guess = closest(low, TRAITS)
+    if hits:
+        raise RuleError(f'"{word}" could be {", ".join(hits)}: type more')
+    raise RuleError(f'no trait "{word}"' + (f" — did you mean {guess}?" if guess else
+                                           " (Attributes and Skills, e.g. close_combat+might)"))
+
+
+def parse_pool_terms(text: str) -> list[str | int]:
+    """``close_combat+might`` -> ["close_combat", "might"]; numbers stay numbers."""
+    words = [w.strip() for w in str(text).replace(" ", "").split("+")]
+    if not words or any(not w for w in words):
+        raise RuleError(f'pool "{text}": write traits joined by +, e.g. close_combat+might, or a number')
+    out: list[str | int] = []
+    for w in words:
+        if w.lstrip("-").isdigit():
+            out.append(int(w))
+        else:
+            out.append(trait_name(w))
+    return out
+
+
+def trait(c: Combatant, name: str) -> int:
+    v = c.stats.get(name)
+    if v is None:
+        return DEFAULT_ATTRIBUTE if name in ATTRIBUTES else 0
+    return int(v)
+
+
+def pool_of(c: Combatant, text: str) -> tuple[int, str]:
+    """Dice and a label (``Close Combat 3 + Might 2``) for a pool expression."""
+    total = 0
+    parts = []
+    for term in parse_pool_terms(text):
+        if isinstance(term, int):
+            total += term
+            parts.append(f"{term:+d}" if parts else str(term))
+        else:
+            n = trait(c, term)
+            total += n
+            parts.append(f"{term.replace('_', ' ').title()} {n}")
+    return max(0, total), " + ".join(parts)
+
+
+def best_of(c: Combatant, names: list[str]) -> str:
+    return max(names, key=lambda n: (trait(c, n), -names.index(n)))
+
+
+def is_pc(c: Combatant) -> bool:
+    return c.side == "pc"
+
+
+def is_mortal(c: Combatant) -> bool:
+    v = c.stats.get("mortal")
+    if v is not None:
+        return bool(v)
+    return c.stats.get("tier", "mortal") == "mortal"
+
+
+def weapon_of(tables: dict[str, Any], c: Combatant, name: str | None = None) -> dict[str, Any]:
+    """The weapon entry (tags, pool, range) with the combatant's extra tags added."""
+    weapons = tables["weapons"]
+    wname = (name or c.stats.get("weapon") or "unarmed").lower()
+    if wname not in weapons:
+        hits = [w for w in weapons if w.startswith(wname)]
+        if len(hits) != 1:
+            from combat_cli.engine.queries import closest
+
+            guess = closest(wname, weapons)
+            raise RuleError(f'no weapon "{wname}"' + (f" — did you mean {guess}?" if guess else
+                                                      f" (known: {', '.join(weapons)})"))
+        wname = hits[0]
+    w = dict(weapons[wname])
+    w["name"] = wname
+    tags = list(w.get("tags", []))
+    if name is None:
+        for t in c.stats.get("tags") or []:
+            if t not in tags:
+                tags.append(t)
+    w["tags"] = tags
+    return w

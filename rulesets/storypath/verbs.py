@@ -1,0 +1,321 @@
+"""Storypath's own verbs: slot, ambush, surprise, range, aftermath, aid, scene, session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.commands.parsing import COMMA, partition
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import Combatant
+
+from . import combat, initiative, injuries
+from .rolls import faces_text, roll_named
+from .stats import is_pc, trait
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _words(words: list[str]) -> tuple[list[str], dict[str, str]]:
+    pos, opts = partition([w for w in words if w != COMMA])
+    return pos, {k.lower(): v for k, v in opts.items()}
+
+
+def _only(opts: dict[str, str], allowed: tuple[str, ...], verb: str) -> None:
+    for k in opts:
+        if k not in allowed:
+            raise RuleError(f"{verb} has no option {k}= (options: "
+                            f"{', '.join(a + '=' for a in allowed) or 'none'})")
+
+
+def _sides(ctx: RulesContext, pos: list[str], verb: str) -> tuple[list[Combatant], list[Combatant]]:
+    low = [w.lower() for w in pos]
+    if "vs" not in low:
+        raise RuleError(f"{verb} needs two sides: {verb} NAME [NAME ...] vs NAME [NAME ...]")
+    k = low.index("vs")
+    a = [ctx.find(w) for w in pos[:k]]
+    b = [ctx.find(w) for w in pos[k + 1:]]
+    if not a or not b:
+        raise RuleError(f"{verb} needs names on both sides of vs")
+    if {x.id for x in a} & {x.id for x in b}:
+        raise RuleError(f"{verb}: nobody can be on both sides")
+    return a, b
+
+
+def _int(v: str, what: str) -> int:
+    try:
+        return int(v)
+    except ValueError:
+        raise RuleError(f"{what} takes a whole number, not {v!r}") from None
+
+
+# -- slot (SP-INIT-3) --------------------------------------------------------------------------
+def slot(ctx: RulesContext, words: list[str]) -> None:
+    pos, opts = _words(words)
+    _only(opts, (), "slot")
+    if not 1 <= len(pos) <= 2:
+        raise RuleError("usage: slot NAME [N] — NAME takes the acting slot (or slot N)")
+    c = ctx.find(pos[0])
+    index = _int(pos[1], "slot N") - 1 if len(pos) == 2 else None
+    initiative.take_slot(ctx, c, index)
+
+
+# -- ambush (SP-AMB-*) -------------------------------------------------------------------------
+def _ambush_pool(ctx: RulesContext, c: Combatant, given: str | None) -> str:
+    if given:
+        return given
+    t = ctx.tables["ambush"]
+    if "agility" in str(t["pool"]) and c.stats.get("agility") is None:
+        return str(t["fallback_pool"])  # AMB-SP-6
+    return str(t["pool"])
+
+
+def ambush(ctx: RulesContext, words: list[str]) -> None:
+    enc = ctx.enc
+    if enc.data.get("initiative"):
+        raise RuleError("initiative has been rolled: an ambush comes before the fight (aftermath ends it)")
+    pos, opts = _words(words)
+    _only(opts, ("pool", "tpool", "spend"), "ambush")
+    amb, tgt = _sides(ctx, pos, "ambush")
+    total_a = 0
+    for c in amb:
+        r = roll_named(ctx, c, "ambush", _ambush_pool(ctx, c, opts.get("pool")))
+        total_a += r.total
+        ctx.log(f"{c.name} ambush roll: {faces_text(r)}", kind="roll", actor=c, action="ambush",
+                roll=r.roll, successes=r.total)
+    total_t = 0
+    for c in tgt:
+        r = roll_named(ctx, c, "notice the ambush", opts.get("tpool") or ctx.tables["ambush"]["target_pool"])
+        total_t += r.total
+        ctx.log(f"{c.name} notices: {faces_text(r)}", kind="roll", actor=c, action="notice",
+                roll=r.roll, successes=r.total)
+    a = total_a // len(amb)  # SP-AMB-2
+    t = total_t // len(tgt)
+    diff = max(int(ctx.tables["dice"]["difficulty"]), t)
+    ok = a >= diff
+    spare = a - diff if ok else 0
+    spend = spare if opts.get("spend") is None else min(spare, max(0, _int(opts["spend"], "spend=")))
+    text = (f"Ambush: {len(amb)} ambusher(s) {total_a} successes / {len(amb)} = {a}; "
+            f"{len(tgt)} target(s) {total_t} / {len(tgt)} = {t} -> Difficulty {diff}: "
+            f"{'success' if ok else 'failure'}")
+    if ok and spend:
+        text += f"; Surprise {spend}: Complication {spend} on the targets' initiative"
+        for c in tgt:
+            c.data["surprise_cmp"] = spend
+    elif ok:
+        text += "; no successes left for Surprise"
+    ctx.log(text, kind="ambush", action="ambush", difficulty=diff,
+            outcome="success" if ok else "failure", ambushers=a, targets=t, surprise=spend)
+    enc.data["ambush"] = {"ambushers": [c.id for c in amb], "targets": [c.id for c in tgt],
+                          "result": a, "difficulty": diff, "surprise": spend, "success": ok}
+
+
+# -- surprise attack (SP-SURP-*) ---------------------------------------------------------------
+def surprise(ctx: RulesContext, words: list[str]) -> None:
+    enc = ctx.enc
+    if enc.phase != "setup":
+        raise RuleError("a surprise attack comes before the fight: use it before start")
+    pos, opts = _words(words)
+    _only(opts, ("pool", "attr"), "surprise")
+    atk, tgt = _sides(ctx, pos, "surprise")
+    composure = max(trait(c, "composure") for c in tgt)  # SP-SURP-2: highest in the group
+    diff = max(int(ctx.tables["dice"]["difficulty"]), composure // 2)
+    base = str(ctx.tables["surprise"]["pool"])
+    if opts.get("attr"):
+        attr = opts["attr"].lower()
+        if not ("dexterity".startswith(attr) or "intellect".startswith(attr)):
+            raise RuleError("attr= is dexterity or intellect")
+        base = "subterfuge+" + ("dexterity" if "dexterity".startswith(attr) else "intellect")
+    winners = []
+    for c in atk:
+        r = roll_named(ctx, c, f"surprise attack (Difficulty {diff})", opts.get("pool") or base)
+        ok, why = surprise_outcome(ctx, c, tgt, r.total, diff)
+        ctx.log(f"{c.name} surprise attack: {faces_text(r)} vs Difficulty {diff} "
+                f"(half of Composure {composure}, rounded down): {'success' if ok else 'failure'}{why}",
+                kind="surprise", actor=c, action="surprise", roll=r.roll, difficulty=diff,
+                outcome="success" if ok else "failure", successes=r.total)
+        if ok:
+            winners.append(c.id)
+    if winners:
+        enc.data["surprise"] = {"attackers": winners, "pending": True,
+                                "targets": [c.id for c in tgt]}
+        ctx.log(f"{', '.join(enc.name_of(w) for w in winners)} get a full round before initiative "
+                "(start begins it)", kind="surprise", outcome="surprise round")
+    else:
+        enc.data.pop("surprise", None)
+        ctx.log("No surprise: initiative as normal", kind="surprise", outcome="no surprise")
+
+
+def surprise_outcome(ctx: RulesContext, c: Combatant, targets: list[Combatant], n: int, diff: int
+                     ) -> tuple[bool, str]:
+    """AMB-SP-8: exactly meeting the Difficulty favours the PC side; bandmates: the defender."""
+    if n != diff or ctx.tables["surprise"]["ties"] != "literal":
+        return n >= diff, ""
+    if all(t.side == c.side for t in targets):
+        return False, " (tie between bandmates favours the defender)"
+    if is_pc(c):
+        return True, " (tie favours the player character)"
+    if any(is_pc(t) for t in targets):
+        return False, " (tie favours the player character)"
+    return True, ""
+
+
+# -- ranges ------------------------------------------------------------------------------------
+def range_(ctx: RulesContext, words: list[str]) -> None:
+    pos, opts = _words(words)
+    _only(opts, (), "range")
+    if len(pos) != 3:
+        raise RuleError(f"usage: range NAME NAME BAND ({', '.join(ctx.tables['ranges']['bands'])})")
+    a, b = ctx.find(pos[0]), ctx.find(pos[1])
+    if a.id == b.id:
+        raise RuleError("range needs two different combatants")
+    bnd = combat.match_band(ctx, pos[2])
+    combat.set_band(ctx, a, b, bnd)
+    ctx.log(f"{a.name} and {b.name} are at {bnd} range", kind="note", actor=a, target=b)
+
+
+# -- after the fight -----------------------------------------------------------------------------
+def aftermath(ctx: RulesContext, words: list[str]) -> None:
+    enc = ctx.enc
+    if words:
+        raise RuleError("aftermath takes no arguments")
+    if enc.phase == "setup":
+        raise RuleError("no fight is on")
+    for key in ("roster", "initiative", "surprise", "ambush", "slot", "ranges"):
+        enc.data.pop(key, None)
+    for c in enc.combatants:
+        for key in ("turn", "defense", "init", "init_seq", "done_round", "held_round",
+                    "lose_turn_round", "surprise_cmp"):
+            c.data.pop(key, None)
+        c.held = False
+        for cond in list(c.conditions):
+            if cond.data.get("blocked"):
+                ctx.remove_condition(c, cond.name, quiet=True)
+    enc.phase = "setup"
+    enc.turn = 0
+    enc.queue.clear()
+    enc.declarations.clear()
+    ctx.log(f"The fight is over after {enc.round} round(s): first aid now (aid MEDIC PATIENT); "
+            "scene ends the scene", kind="round", outcome="over")
+
+
+def _eligible(ctx: RulesContext, p: Combatant, i: dict[str, Any]) -> str | None:
+    """Why injury ``i`` cannot be downgraded (None: it can). SP-AID-2."""
+    if i.get("downgraded"):
+        return "it was downgraded once already"
+    if i["level"] in ("bruised", "hit"):
+        return None
+    if _lower_box(ctx, p, i["level"]) is None:
+        return "no empty box of a lower level"
+    return None
+
+
+def _lower_box(ctx: RulesContext, p: Combatant, level: str) -> str | None:
+    levels = list(ctx.tables["injury"]["levels"])
+    below = levels if level == injuries.TAKEN_OUT else levels[:levels.index(level)]
+    left = injuries.free(ctx.tables, p)
+    for lv in reversed(below):
+        if left.get(lv, 0) > 0:
+            return lv
+    return None
+
+
+def aid_difficulty(ctx: RulesContext, p: Combatant, i: dict[str, Any]) -> int:
+    fa = ctx.tables["first_aid"]
+    if i["level"] == injuries.TAKEN_OUT:
+        others = len([x for x in injuries.marked(p) if x is not i])
+        return max(int(ctx.tables["dice"]["difficulty"]), int(fa["taken_out_per_condition"]) * others)
+    lv = "bruised" if i["level"] == "hit" else i["level"]
+    return int(fa["difficulty"][lv])
+
+
+def aid(ctx: RulesContext, words: list[str]) -> None:
+    """``aid MEDIC PATIENT [LEVEL|NAME] [enh=N] [pool=P]``: SP-AID-*."""
+    enc = ctx.enc
+    fa = ctx.tables["first_aid"]
+    pos, opts = _words(words)
+    _only(opts, ("enh", "pool"), "aid")
+    if len(pos) < 2:
+        raise RuleError("usage: aid MEDIC PATIENT [LEVEL|NAME] [enh=N]")
+    if fa["after_combat_only"] and enc.phase != "setup":
+        raise RuleError("first aid comes after combat: aftermath ends the fight first")
+    medic, p = ctx.find(pos[0]), ctx.find(pos[1])
+    if medic.out:
+        raise RuleError(f"{medic.name} is {medic.status} and cannot give first aid")
+    session = int(enc.data.get("session", 1))
+    who = p if fa["per"] == "patient" else medic
+    key = "aid_session" if fa["per"] == "patient" else "aid_given_session"
+    if who.data.get(key) == session:
+        raise RuleError(f"{who.name} has already {'had' if who is p else 'given'} first aid this "
+                        "session (one Condition per session; session starts a new one)")
+    have = injuries.store(p)
+    if not have:
+        raise RuleError(f"{p.name} has no Injury Conditions")
+    if len(pos) > 2:
+        word = " ".join(pos[2:])
+        named = [i for i in have if (i.get("name") or "").lower() == word.lower()]
+        if not named:
+            lv = injuries.match_level(word, ctx.tables, taken_out=True)
+            named = [i for i in have if i["level"] == lv]
+            if not named:
+                raise RuleError(f"{p.name} has no {injuries.title(lv)} Condition")
+        i = next((x for x in reversed(named) if _eligible(ctx, p, x) is None), named[-1])
+        why = _eligible(ctx, p, i)
+        if why:
+            raise RuleError(f"{injuries.names_text_one(i)} cannot be downgraded: {why}")
+    else:
+        order = list(ctx.tables["injury"]["levels"]) + [injuries.TAKEN_OUT]
+        cands = [x for x in have if _eligible(ctx, p, x) is None]
+        if not cands:
+            raise RuleError(f"none of {p.name}'s Injury Conditions can be downgraded "
+                            "(each only once, into an empty lower box)")
+        i = max(cands, key=lambda x: order.index(x["level"]) if x["level"] in order else 0)
+    diff = aid_difficulty(ctx, p, i)
+    enh = int(opts["enh"]) if opts.get("enh") else 0
+    r = roll_named(ctx, medic, f"first aid on {p.name}'s {injuries.names_text_one(i)} "
+                   f"(Difficulty {diff})", opts.get("pool") or fa["pool"], enhancement=enh)
+    need = diff + r.extra_difficulty
+    ok = r.total >= need
+    label = injuries.names_text_one(i)
+    if ok:
+        if i["level"] in ("bruised", "hit"):
+            have.remove(i)
+            result = "removed"
+        else:
+            new = _lower_box(ctx, p, i["level"])
+            assert new is not None
+            i["level"] = new
+            i["downgraded"] = True
+            result = f"downgraded to {injuries.title(new)}"
+        injuries.refresh_status(ctx, p)
+    else:
+        result = "no effect"
+    cmp = ""
+    if r.complication:
+        if ok and r.total - need >= r.complication:
+            cmp = f"; buys off the injury Complication {r.complication}"
+        else:
+            cmp = f"; injury Complication {r.complication} not bought off: +1 Momentum"
+            combat.momentum(ctx, "storyguide" if is_pc(medic) else "players", 1)
+    ctx.log(f"{medic.name} gives first aid to {p.name}: {faces_text(r)} vs Difficulty {need} "
+            f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,
+            roll=r.roll, difficulty=need, outcome="success" if ok else "failure", injury=label)
+    if ok or fa["failed_attempt_counts"]:
+        who.data[key] = session
+
+
+def scene(ctx: RulesContext, words: list[str]) -> None:
+    if words:
+        raise RuleError("scene takes no arguments")
+    if ctx.enc.phase != "setup":
+        raise RuleError("the fight is still on: aftermath ends it first")
+    ctx.log("The scene ends", kind="round")
+    injuries.clear_scene(ctx)
+
+
+def session(ctx: RulesContext, words: list[str]) -> None:
+    if words:
+        raise RuleError("session takes no arguments")
+    n = int(ctx.enc.data.get("session", 1)) + 1
+    ctx.enc.data["session"] = n
+    ctx.log(f"Session {n} begins: first aid is available again", kind="round")
