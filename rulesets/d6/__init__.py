@@ -331,7 +331,7 @@ class D6(Ruleset):
 
         t = defaults()
         info = self._info(enc, c, t)
-        cols = {"Wound": info["level"], "Pen": f"-{info['penalty']}D" if info["penalty"] else "",
+        cols = {"Pen": f"-{info['penalty']}D" if info["penalty"] else "",
                 "Acts": "", "Dodge": "", "Kit": str(info["kit_uses"]) if info["kit_uses"] else "",
                 "Due": ""}
         if enc.phase in ("declare", "resolve") and info["actions"]:

@@ -52,6 +52,8 @@ def parse_code(value: Any) -> Code:
             raise ValueError(f"{value} is not a die code: try 3D+1")
         return Code(value, 0)
     text = str(value).strip()
+    if text.startswith("+") and "d" in text.lower():
+        text = text[1:].strip()
     m = _CODE.match(text)
     if not text or not m or (m.group(1) is None and m.group(3) is None):
         raise ValueError(f"{text!r} is not a die code: try 3D+1, 4D or +2")

@@ -113,9 +113,11 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     # per weapon shots against ROF
     shots: dict[str, int] = {}
     targets: list[str] = []
+    drawn: dict[str, Any] = {}
     for a in active:
+        opts = {**drawn, **a.options}
         if a.name == "shoot":
-            w = pick_weapon(ctx, c, a.options, melee=False)
+            w = pick_weapon(ctx, c, opts, melee=False)
             shots[w["name"]] = shots.get(w["name"], 0) + 1
             if shots[w["name"]] > int(w["rof"]):
                 raise RuleError(f"{w['name']} has ROF {w['rof']}: at most {w['rof']} shot(s) "
@@ -123,11 +125,16 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
             if a.target and a.target not in targets:
                 targets.append(a.target)
         elif a.name == "attack":
-            pick_weapon(ctx, c, a.options, melee=True)
+            pick_weapon(ctx, c, opts, melee=True)
         elif a.name == "reload":
-            pick_weapon(ctx, c, a.options, melee=False)
-        elif a.name == "draw" and not a.options.get("weapon"):
-            raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")
+            pick_weapon(ctx, c, opts, melee=False)
+        elif a.name == "draw":
+            if not a.options.get("weapon"):
+                raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")
+            try:
+                drawn = {"weapon": weapon_entry(ctx.tables, a.options["weapon"])["name"]}
+            except ValueError as e:
+                raise RuleError(str(e)) from None
         if a.target:
             tg = ctx.combatant(a.target)
             if tg.id == c.id and a.name in ATTACKS:
@@ -138,8 +145,11 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     # pools must stay above 0D (checked with today's wounds)
     base_pen = multi_penalty(t, cost + held)
     per = int(t["ranged"]["multi_target"]["per_extra_target"])
+    drawn = {}
     for a in actions:
-        sk = _skill_for(ctx, c, a)
+        if a.name == "draw":
+            drawn = {"weapon": a.options["weapon"]}
+        sk = _skill_for(ctx, c, a, drawn)
         if sk is None:
             continue
         extra = 0
@@ -168,12 +178,14 @@ def _health(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
     return health_penalties(ctx, c)
 
 
-def _skill_for(ctx: RulesContext, c: Combatant, a: ActionRequest) -> tuple[str, Code] | None:
+def _skill_for(ctx: RulesContext, c: Combatant, a: ActionRequest,
+               drawn: dict[str, Any] | None = None) -> tuple[str, Code] | None:
     t = ctx.tables
+    opts = {**(drawn or {}), **a.options}
     if a.name == "shoot":
-        return need_skill(t, c, pick_weapon(ctx, c, a.options, melee=False)["skill"])
+        return need_skill(t, c, pick_weapon(ctx, c, opts, melee=False)["skill"])
     if a.name == "attack":
-        return need_skill(t, c, pick_weapon(ctx, c, a.options, melee=True)["skill"])
+        return need_skill(t, c, pick_weapon(ctx, c, opts, melee=True)["skill"])
     if a.name == "brawl":
         return need_skill(t, c, "Brawling")
     if a.name == "martial":
@@ -349,12 +361,15 @@ def _range_base(ctx: RulesContext, w: dict[str, Any], value: Any) -> tuple[int, 
 
 
 def _dice_opt(value: Any, what: str) -> int:
+    text = str(value).strip()
+    neg = text.startswith("-")
     try:
-        code = parse_code(str(value))
+        code = parse_code(text.lstrip("+-"))
     except ValueError:
         raise RuleError(f"{what}= takes dice like +1D or -2D, not {value!r}") from None
-    text = str(value).strip()
-    return -code.dice if text.startswith("-") or code.pips < 0 else code.dice
+    if code.pips or not code.dice:
+        raise RuleError(f"{what}= takes whole dice like +1D or -2D, not {value!r}")
+    return -code.dice if neg else code.dice
 
 
 def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
