@@ -24,7 +24,7 @@ from rulesets.d12.bids import (
     split_names,
     weapon_of,
 )
-from rulesets.d12.intervention import D12, record, roll_d12
+from rulesets.d12.intervention import D12, log_check, record, roll_d12
 from rulesets.d12.power import attack_power, parse_range, weapon
 from rulesets.d12.stats import skill_level
 
@@ -63,16 +63,19 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
     t = ctx.tables["contest"]
     tries = 0
     while True:
-        ra = roll_d12(ctx, a.who, f"{a.name}: {what} d12 + bid {a.bid} + {a.skill_label}")
+        ra = roll_d12(ctx, a.who, f"{a.name}: {what} d12 + bid {a.bid} + {a.skill_label}",
+                      log_check=False)
+        at = _log_side(ctx, a, ra, what, d)
+        log_check(ctx, a.who, ra)
         if ra.intervention:
-            _log_side(ctx, a, ra, what)
-            record(ctx, a.who, ra.intervention, what)
-            return Outcome(None, halted=True)
+            record(ctx, a.who, ra.intervention, f"{a.name} {what}")
+            return Outcome(None, at, halted=True)
         rd = roll_d12(ctx, d.who, f"{d.name}: {d.role} vs {a.name} d12 + bid {d.bid} + "
-                                  f"{d.skill_label}")
-        at, dt = _log_side(ctx, a, ra, what), _log_side(ctx, d, rd, f"{d.role} vs {a.name}")
+                                  f"{d.skill_label}", log_check=False)
+        dt = _log_side(ctx, d, rd, f"{d.role} vs {a.name}", a)
+        log_check(ctx, d.who, rd)
         if rd.intervention:
-            record(ctx, d.who, rd.intervention, what)
+            record(ctx, d.who, rd.intervention, f"{a.name} {what}")
             return Outcome(None, at, dt, halted=True)
         if at != dt:
             return Outcome("a" if at > dt else "d", at, dt)
@@ -89,10 +92,10 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
         return Outcome(None, at, dt)
 
 
-def _log_side(ctx: RulesContext, s: Side, d: D12, what: str) -> int:
+def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int:
     total = s.total(d)
-    e = ctx.log(f"{s.name} {what}: {s.describe(d)} = {total}", kind="roll", actor=s.who,
-                action=s.role, roll=d.roll, bid=s.bid, skill=s.skill, natural=d.natural,
+    e = ctx.log(f"{s.name} {what}: {s.describe(d)} = {total}", kind="roll",
+                actor=s.who or s.name, action=s.role, target=other.who or other.name, roll=d.roll, bid=s.bid, skill=s.skill, natural=d.natural,
                 value=d.value)
     e.total = total
     return total
@@ -158,8 +161,8 @@ def _hit(ctx: RulesContext, winner: Combatant, loser: Combatant, action: ActionR
          realm: str, out: Outcome, bid: int) -> None:
     n, how = damage_amount(ctx, winner, action, realm, out.difference, bid)
     track = health.TRACK_OF_REALM[realm]
-    health.hurt(ctx, loser, n, track, source=f"{winner.name}, {realm}: {how}",
-                attacker=winner.name, realm=realm)
+    health.hurt(ctx, loser, n, track, source=f"{winner.name}, {realm}: {how}", actor=winner,
+                realm=realm)
 
 
 # -- one attack ------------------------------------------------------------------------------

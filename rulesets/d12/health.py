@@ -75,7 +75,7 @@ def refresh(ctx: RulesContext, c: Combatant) -> None:
 
 
 def hurt(ctx: RulesContext, c: Combatant, n: int, track: str, *, source: str = "",
-         **numbers: Any) -> None:
+         actor: Combatant | None = None, **numbers: Any) -> None:
     """``c`` loses ``n`` hits of ``track``; logs the wound and the new status."""
     setup(c, ctx.tables)
     c.data["taken"][track] = int(c.data["taken"][track]) + n
@@ -87,7 +87,8 @@ def hurt(ctx: RulesContext, c: Combatant, n: int, track: str, *, source: str = "
     src = f" ({source})" if source else ""
     ctx.log(f"{c.name} takes {n} {track.capitalize()} hit{'' if n == 1 else 's'}{src}: "
             f"{left}/{mx} left{change}",
-            kind="wound", target=c, outcome=c.status, damage=n, track=track, hits=left,
+            kind="wound", actor=actor, target=c, outcome=c.status, damage=n, track=track,
+            hits=left,
             max_hits=mx, **numbers)
 
 

@@ -27,6 +27,7 @@ class D12:
     """None, "demonic" or "angelic"."""
     roll: Roll | None = None
     """The first roll (for the log: dice and faces)."""
+    check_roll: Roll | None = None
 
 
 def classify(check: int, tables: dict) -> str | None:
@@ -39,37 +40,51 @@ def classify(check: int, tables: dict) -> str | None:
 
 
 def roll_d12(ctx: RulesContext, who: Combatant | None, purpose: str, *,
-             contest: bool = True) -> D12:
-    """One d12 for ``who``; a natural 1 triggers the intervention check (logged). The caller
-    logs the roll itself with its total."""
+             contest: bool = True, log_check: bool = True) -> D12:
+    """One d12 for ``who``; a natural 1 triggers the intervention check. The caller logs the
+    roll itself with its total; the check is logged here (or by :func:`log_check` when the
+    caller wants it after its own line)."""
     t = ctx.tables["intervention"]
     r = ctx.roll(sum_dice(1, 12), purpose)
     natural = r.total
     applies = bool(t["enabled"]) and (not contest or bool(t["in_contests"]))
     if natural != 1 or not applies:
         return D12(natural, natural, roll=r)
-    name = who.name if who else "roll"
+    name = who.name if who else "the roll"
     c = ctx.roll(sum_dice(1, 12), f"{name}: intervention check d12 (natural 1: "
                                   f"{t['demonic']} demonic, {t['angelic']} angelic)")
     kind = classify(c.total, ctx.tables)
     value = natural
     if kind is None and bool(t["reroll_replaces"]):
         value = c.total
+    d = D12(natural, value, c.total, kind, r, c)
+    if log_check:
+        _log_check(ctx, who, d)
+    return d
+
+
+def _log_check(ctx: RulesContext, who: Combatant | None, d: D12) -> None:
+    if d.check_roll is None:
+        return
+    name = who.name if who else "The roll"
     text = {"demonic": "DEMONIC INTERVENTION", "angelic": "ANGELIC INTERVENTION",
-            None: "no intervention"}[kind]
-    extra = "" if kind else (f", the check {c.total} replaces the 1" if value != natural
-                             else ", the 1 stands")
-    ctx.log(f"{name} rolled a natural 1: intervention check {c.total} -> {text}{extra}",
-            kind="intervention" if kind else "roll", actor=who, action="intervention",
-            roll=c, outcome=kind or "none", check=c.total)
-    return D12(natural, value, c.total, kind, r)
+            None: "no intervention"}[d.intervention]
+    extra = "" if d.intervention else (
+        f", the check {d.check} replaces the 1" if d.value != d.natural else ", the 1 stands")
+    ctx.log(f"{name} rolled a natural 1: intervention check {d.check} -> {text}{extra}",
+            kind="intervention" if d.intervention else "roll", actor=who,
+            action="intervention", roll=d.check_roll, outcome=d.intervention or "none",
+            check=d.check)
+
+
+log_check = _log_check
 
 
 def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str) -> None:
     """An intervention happened: halt note for the GM, and the encounter's list."""
     allegiance = who.stats.get("allegiance") if who else None
     side = f" ({who.name} is {allegiance})" if who and allegiance else ""
-    text = (f"{kind.upper()} INTERVENTION during {where}{side}: the exchange halts here; "
+    text = (f"{kind.upper()} INTERVENTION ({where}){side}: the exchange halts here; "
             "the GM narrates what happens, then continues (resolve)")
     ctx.log(text, kind="intervention", actor=who, action="intervention", outcome=kind,
             halted=where)

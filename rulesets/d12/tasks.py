@@ -42,7 +42,7 @@ def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
     pen = _int(options, "mod", 0) or 0
     if rp < 0:
         raise RuleError("rp= is the GM's role-play bonus, 0 or more (use mod= for a penalty)")
-    what = options.get("for") or "task"
+    what = f"task ({options['for']})" if options.get("for") else "task"
     mods = f"- {label} - rp {rp}" + (f" + penalty {pen}" if pen else "")
     d = roll_d12(ctx, c, f"{c.name}: {what} d12 {mods} under TN {tn}", contest=False)
     if d.intervention:

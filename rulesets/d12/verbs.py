@@ -14,7 +14,7 @@ from rulesets.base import VerbSpec
 from rulesets.d12.bids import check_declaration, defences, realm_of, weapon_of
 from rulesets.d12.contest import parse_path, resolve_attack
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
-from rulesets.d12.stats import BUDGETS, REALMS, budget
+from rulesets.d12.stats import BUDGETS, REALMS, budget, skill_level
 from rulesets.d12.tasks import run_task
 
 # -- declarations ----------------------------------------------------------------------------
@@ -24,6 +24,8 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
     """Validate a whole declaration of ``c`` (weapons, ranges, paths, bids, the budget)."""
     tables = ctx.tables
     for a in actions:
+        if a.name in ("attack", "defend", "task") and a.options.get("skill") is not None:
+            skill_level(c, a.options["skill"], None)
         if a.name == "attack":
             if a.options.get("with"):
                 a.options["with"] = check_weapon(str(a.options["with"]), tables)
@@ -153,8 +155,9 @@ def bids_json(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str,
 def bid_summary(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
     j = bids_json(enc, c, tables)
     parts = [f"{x['target']} {x['bid']}" for x in j["attacks"]]
-    parts += [f"def {x['bid']}" + (f" vs {'+'.join(x['from'])}" if x["from"] else "")
-              for x in j["defences"]]
+    parts += [f"def {x['bid']}" + (
+        "" if not x["from"] else f" vs {x['from'][0]}" if len(x["from"]) == 1
+        else f" vs {len(x['from'])}") for x in j["defences"]]
     tot = ", ".join(f"{v}/{j['budget'][r] if j['budget'][r] is not None else '-'}"
                     for r, v in j["committed"].items())
     return "; ".join(parts) + (f" ({tot})" if tot else "")

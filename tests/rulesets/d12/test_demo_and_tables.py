@@ -1,0 +1,60 @@
+"""The demo runs, the house-rule switches exist, the README documents every action."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import rulesets
+from combat_cli.commands.registry import dispatch
+from combat_cli.dice import RandomDice
+from combat_cli.engine.table import Table
+
+
+def test_demo_runs_without_errors():
+    rs = rulesets.load("d12")
+    for seed in range(12):
+        t = Table.new(rs, RandomDice(seed))
+        for line in rs.demo():
+            out = dispatch(t, line)
+            assert out.error is None, f"seed {seed}: {line!r}: {out.error}"
+        assert t.enc.round == 2
+
+
+def test_every_house_rule_is_a_table_key_and_every_ambiguity_has_one():
+    rs = rulesets.load("d12")
+    tables = rs.load_tables()
+    for key in rs.house_rules:
+        node = tables
+        for part in key.split("."):
+            assert part in node, key
+            node = node[part]
+    text = " ".join(rs.house_rules.values())
+    for n in range(1, 13):
+        assert f"AMB-D12-{n}:" in text
+
+
+def test_house_rules_override_and_typos_refused():
+    import pytest
+
+    from combat_cli.engine.errors import CommandError
+    from rulesets.d12.power import weapon
+
+    rs = rulesets.load("d12")
+    assert weapon(".22", rs.tables_for({})).power == 1
+    assert weapon(".22", rs.tables_for({"power": {"scheme": "walton"}})).power == 3
+    assert rs.tables_for({"power": {"scheme": "walton"}})["power"]["scheme"] == "walton"
+    with pytest.raises(CommandError):
+        rs.tables_for({"power": {"schema": "walton"}})
+
+
+def test_readme_documents_actions_verbs_and_switches():
+    rs = rulesets.load("d12")
+    text = (Path(rulesets.__file__).parent / "d12" / "README.md").read_text()
+    for a in rs.actions:
+        assert f"`{a.name}" in text, a.name
+        for o in a.options:
+            assert f"{o.name}=" in text, (a.name, o.name)
+    for v in rs.verbs:
+        assert f"`{v.name}" in text, v.name
+    for key in rs.house_rules:
+        assert key in text, key
