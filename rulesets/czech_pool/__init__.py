@@ -15,8 +15,7 @@ from typing import Any
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
-from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset, VerbSpec
-
+from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset
 from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool.stats import STATS
 

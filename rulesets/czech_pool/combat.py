@@ -13,9 +13,9 @@ from typing import Any
 
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter
 from rulesets.czech_pool import health
-from rulesets.czech_pool.lang import TERMS, flag, match, norm, t, term
+from rulesets.czech_pool.lang import TERMS, flag, match, t, term
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 # action name (Czech, canonical) -> skill key
@@ -170,7 +170,6 @@ def usable_talents(ctx: RulesContext, c: Combatant, skill: str) -> list[str]:
 
 def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
     it = intent(ctx, c, actions)
-    enc = ctx.enc
     turn_skills = [x["skill"] for x in it["threats"]]
     for x in it["threats"]:
         o = ctx.combatant(x["target"])

@@ -193,9 +193,9 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
                 successes=sa, target_successes=sb, target_difficulty=db, speed=speed)
         return
     if sa > sb:
-        w, lo, sw, sl, thw, thl = a, b, sa, sb, th_a, th_b
+        w, lo, sw, sl, thw, _thl = a, b, sa, sb, th_a, th_b
     else:
-        w, lo, sw, sl, thw, thl = b, a, sb, sa, th_b, th_a
+        w, lo, sw, sl, thw, _thl = b, a, sb, sa, th_b, th_a
     ctx.log(head + t(ctx, f": vítězí {w.name}", f": {w.name} wins"), kind="clash", actor=a,
             target=b, action=action, difficulty=da,
             outcome="win" if w is a else "loss", successes=sa, target_successes=sb,

@@ -1,0 +1,68 @@
+"""Helpers for the czech_pool tests: a table with fixed dice, lines that must work."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import rulesets
+from combat_cli.commands.registry import dispatch
+from combat_cli.dice import FixedDice
+from combat_cli.engine.table import Table
+
+
+class T:
+    def __init__(self, faces: list[int] | None = None, lang: str = "",
+                 **house: dict[str, Any]) -> None:
+        hr: dict[str, Any] = {"amb": {"notice_roll": False}}
+        for k, v in house.items():
+            hr.setdefault(k, {}).update(v)
+        self.dice = FixedDice(faces or [])
+        self.t = Table.new(rulesets.load("czech_pool"), self.dice, house_rules=hr, lang=lang)
+        self.entries: list[Any] = []
+
+    def __call__(self, *lines: str) -> list[Any]:
+        out_entries = []
+        for line in lines:
+            out = dispatch(self.t, line)
+            assert out.error is None, f"{line!r}: {out.error}"
+            out_entries += out.entries
+        self.entries += out_entries
+        return out_entries
+
+    def fails(self, line: str) -> str:
+        before = self.t.state_json
+        out = dispatch(self.t, line)
+        assert out.error, f"{line!r} should fail"
+        assert "\n" not in out.error
+        assert self.t.state_json == before
+        return out.error
+
+    def faces(self, *faces: int) -> None:
+        self.dice.queue += list(faces)
+
+    def c(self, name: str) -> Any:
+        return next(x for x in self.t.enc.combatants if x.name == name)
+
+    @property
+    def turn(self) -> dict[str, Any]:
+        return self.t.enc.data["czp"]["turn"]
+
+    def pool(self, name: str) -> dict[str, Any]:
+        return self.turn["pools"][self.c(name).id]
+
+    def diff(self, name: str, other: str) -> int:
+        return self.turn["diff"][self.c(name).id][self.c(other).id]["value"]
+
+    def level(self, holder: str, victim: str) -> int:
+        p = self.t.enc.data["czp"]["pairs"].get(f"{self.c(holder).id}>{self.c(victim).id}")
+        return p["level"] if p else 0
+
+    def kinds(self, kind: str) -> list[Any]:
+        return [e for e in self.entries if e.kind == kind]
+
+
+@pytest.fixture
+def mk():
+    return T
