@@ -44,7 +44,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                args="[BID]",
                options=(_BID, OptionSpec("from", "the direction group: attackers, "
                                          "\"Shooter 1,Shooter 2\""), _SKILL, _REALM),
-               aliases=("def", "dodge")),
+               aliases=("def", "dodge"), reaction=True),
     ActionSpec("task", "player vs thing: d12 - skill - rp under the GM's Target Number",
                target="none",
                options=(OptionSpec("tn", "the Target Number", kind="int"), _SKILL,
@@ -152,6 +152,12 @@ class D12Ruleset(Ruleset):
         from rulesets.d12.verbs import act
 
         act(ctx, c, action)
+
+    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        """``react NAME defend BID [from=...]``: add a defensive bid during resolution."""
+        from rulesets.d12.verbs import add_defence
+
+        add_defence(ctx, c, action)
 
     def end_round(self, ctx: RulesContext) -> None:
         from rulesets.d12.verbs import end_round

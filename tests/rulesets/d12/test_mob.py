@@ -287,3 +287,13 @@ def test_bids_verb_lists_budgets():
     run(t, f"declare Cory defend 1 from=Puncher, defend 5 from={SHOOTERS}")
     notes = out(t, "bids Cory").notes
     assert "corporeal 6/6 physical" in notes[0]
+
+
+def test_react_defend_adds_a_defensive_bid_during_resolution():
+    t = table([5, 5, 5, 5])
+    run(t, "add Cory physical=6 Agility=6", "add A Agility=5", "add B Agility=4", "start",
+        "declare A attack Cory bid=1", "declare B attack Cory bid=1", "resolve")
+    run(t, "react Cory defend 3 from=B")
+    o = run(t, "resolve")
+    assert [e.data["bid"] for e in kinds(o, "roll") if e.actor == "Cory"] == [3]
+    assert "6 physical" in fails(t, "react Cory defend 4")
