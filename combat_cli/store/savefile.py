@@ -90,7 +90,7 @@ def read_raw(path: Path) -> dict[str, Any]:
     if not data.strip():
         raise SaveError(f"{path} is empty: not a combat-cli save file")
     try:
-        raw = json.loads(data)
+        raw = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not text: not a combat-cli save file") from None
     except json.JSONDecodeError as e:

@@ -1,0 +1,143 @@
+"""The REPL in a real pseudo-terminal (pexpect)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pexpect
+import pytest
+
+from tests.conftest import combat_cmd
+
+PROMPT = "combat>"
+
+
+def spawn(path, *extra: str, history=None) -> pexpect.spawn:  # noqa: ANN001
+    env = dict(os.environ)
+    env.update({"PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm-256color", "NO_COLOR": "1",
+                "COMBAT_HISTORY": str(history) if history else ""})
+    cmd = combat_cmd()
+    child = pexpect.spawn(cmd[0], [*cmd[1:], "play", str(path), *extra], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(40, 140))
+    child.delaybeforesend = None
+    child.expect_exact(PROMPT)
+    return child
+
+
+def control(child: pexpect.spawn, key: str) -> None:
+    """Send a control key once the prompt is really reading: between two prompts the terminal
+    is briefly in cooked mode, where the tty itself would swallow Ctrl-C / Ctrl-D."""
+    time.sleep(0.4)
+    child.sendcontrol(key)
+
+
+def tab(child: pexpect.spawn, text: str) -> None:
+    """Type ``text`` then Tab, letting the live completer answer first (as a person would)."""
+    child.send(text)
+    time.sleep(0.4)
+    child.send("\t")
+    time.sleep(0.4)
+
+
+def new(tmp_path, lines: str = "add Mina side=pc speed=3\nadd Lector speed=2\n"):  # noqa: ANN201
+    f = tmp_path / "f.json"
+    subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", "toy"], check=True,
+                   capture_output=True)
+    subprocess.run([*combat_cmd(), "play", str(f)], input=lines, text=True, check=True,
+                   capture_output=True)
+    return f
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_prompt_completion_error_and_ctrl_d(tmp_path):
+    f = new(tmp_path)
+    child = spawn(f)
+    # completion offers a combatant name from the live state
+    tab(child, "set Le")
+    child.sendline(" speed=5")
+    child.expect_exact("Lector: speed=5")
+    child.sendline("remove Minna")
+    child.expect_exact('no combatant "Minna"')
+    child.expect_exact("did you mean Mina?")
+    child.expect_exact(PROMPT)
+    child.sendline("add Carl speed=1")
+    child.expect_exact("Carl joins")
+    child.expect_exact(PROMPT)
+    # Ctrl-C cancels the line, the REPL goes on
+    child.send("remove Carl")
+    control(child, "c")
+    child.expect_exact(PROMPT)
+    control(child, "d")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    data = json.loads(f.read_text())
+    assert [c["name"] for c in data["encounter"]["combatants"]] == ["Mina", "Lector", "Carl"]
+    assert data["encounter"]["combatants"][1]["stats"]["speed"] == 5
+    assert not (tmp_path / "f.json.lock").exists()
+
+
+def test_verb_action_and_target_completion(tmp_path):
+    f = new(tmp_path)
+    child = spawn(f)
+    child.sendline("start")
+    child.expect_exact("Round 1")
+    child.expect_exact(PROMPT)
+    tab(child, "decl")
+    tab(child, " Mina att")
+    child.sendline(" Lector")
+    child.expect_exact("Mina declares: attack Lector")
+    child.expect_exact(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    data = json.loads(f.read_text())
+    assert data["encounter"]["phase"] == "declare"
+    assert data["encounter"]["declarations"]
+
+
+def test_manual_dice_prompt_shows_what_the_roll_is_for(tmp_path):
+    f = new(tmp_path, "add Mina side=pc speed=3 skill=5\nadd Lector speed=2\nstart\n")
+    child = spawn(f, "--dice", "manual")
+    child.sendline("act Mina attack Lector")
+    child.expect_exact("Mina: attack 1d20+5")
+    child.sendline("25")
+    child.expect_exact("a d20 shows 1..20")
+    child.sendline("12")
+    child.expect_exact("Mina: damage 1d6")
+    child.sendline("")  # Enter rolls it
+    child.expect_exact("Mina attacks Lector: 17 vs 10, hit")
+    child.expect_exact(PROMPT)
+    child.sendline("act Mina attack Lector")
+    child.expect_exact("1d20+5")
+    control(child, "c")  # cancelling the roll cancels the command
+    child.expect_exact("roll cancelled")
+    child.expect_exact(PROMPT)
+    control(child, "d")
+    child.expect(pexpect.EOF)
+    data = json.loads(f.read_text())
+    attacks = [e for e in data["log"] if e["kind"] == "attack"]
+    assert len(attacks) == 1 and attacks[0]["faces"] == [12]
+
+
+def test_history_persists_between_sessions(tmp_path):
+    f = new(tmp_path)
+    hist = tmp_path / "history"
+    child = spawn(f, history=hist)
+    child.sendline("status")
+    child.expect_exact(PROMPT)
+    control(child, "d")
+    child.expect(pexpect.EOF)
+    child = spawn(f, history=hist)
+    time.sleep(0.4)  # the history file loads in the background
+    child.send("\x1b[A")  # Up arrow recalls the last line
+    child.expect_exact("status")
+    child.send("\r")
+    child.expect_exact("setup")
+    child.expect_exact(PROMPT)
+    control(child, "d")
+    child.expect(pexpect.EOF)
+    assert "+status" in hist.read_text()

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import io
+
+from combat_cli.commands.registry import dispatch
+from combat_cli.render.console import make_console
+from combat_cli.render.jsonview import public_json
+from combat_cli.render.output import print_output
+from combat_cli.repl.toolbar import create_toolbar
+from tests.conftest import run
+
+
+def rendered(t, line: str) -> str:
+    buf = io.StringIO()
+    console = make_console(buf, width=100)
+    print_output(console, t, dispatch(t, line))
+    return buf.getvalue()
+
+
+def test_round_table_shows_order_actions_and_who_acts(make_table):
+    t = make_table([12, 4])
+    run(t, "add Ann side=pc speed=3 skill=5", "add Bob speed=1", "start",
+        "declare Ann attack Bob", "declare Bob wait", "condition Bob +Prone for=2r")
+    text = rendered(t, "resolve")
+    assert "Ann attacks Bob: 17 vs 10, hit" in text
+    assert "(Ann: attack 1d20+5 [12])" in text
+    assert "Acts: Bob" in text
+    assert "✓ attack Bob" in text and "Prone (2r)" in text
+    assert "\x1b[" not in text  # not a terminal: plain
+
+
+def test_status_shows_timers_and_log_shows_faces(make_table):
+    t = make_table([12, 4])
+    run(t, "add Ann skill=5", "add Bob", "start", "act Ann attack Bob", "timer Bell in=2h who=Ann")
+    text = rendered(t, "status")
+    assert "Timers" in text and "Bell" in text and "2h" in text
+    text = rendered(t, "log 3")
+    assert "1d20+5" in text and "12" in text
+
+
+def test_help_lists_verbs_actions_and_house_rules(make_table):
+    t = make_table()
+    text = rendered(t, "help")
+    for word in ("declare", "resolve", "undo", "shout", "attack", "dodge", "Prone", "difficulty"):
+        assert word in text
+    assert "bonus=" in rendered(t, "help attack")
+    assert "declare NAME ACTION" in rendered(t, "help declare")
+    assert "error: " in rendered(t, "help nothing")
+
+
+def test_toolbar_says_ruleset_round_phase_and_who_acts(make_table):
+    t = make_table(ruleset="toyturns")
+    run(t, "add Ann speed=2", "add Bob", "start")
+    bar = create_toolbar(lambda: t, "manual")()
+    assert "toyturns" in bar and "round 1" in bar and "turns" in bar and "acts: Ann" in bar
+    assert "dice: manual" in bar
+
+
+def test_public_json_has_binding_keys(make_table):
+    t = make_table([12, 4])
+    run(t, "add Ann skill=5", "add Bob", "start", "act Ann attack Bob")
+    data = public_json(t)
+    assert {"schema", "ruleset", "round", "phase", "clock", "order", "combatants", "log"} <= set(data)
+    c = data["combatants"][0]
+    assert {"name", "side", "status", "conditions", "held", "stats"} <= set(c)
+    e = [x for x in data["log"] if x["kind"] == "attack"][0]
+    assert (e["actor"], e["target"], e["dice"], e["difficulty"], e["faces"], e["total"],
+            e["outcome"]) == ("Ann", "Bob", "1d20+5", 10, [12], 17, "hit")
+    assert e["text"] == "Ann attacks Bob: 17 vs 10, hit"

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from combat_cli.dice import RandomDice
+from combat_cli.store.savefile import Lock, SaveError, load, save
+from tests.conftest import run
+
+
+def played(make_table, tmp_path):
+    t = make_table(seed=3)
+    run(t, "add Ann side=pc speed=3 skill=5", "add Orc x2 speed=1", "start",
+        'declare Ann attack "Orc 1"', "resolve all", "condition Ann +Prone for=2r",
+        "timer Bell in=1h")
+    path = tmp_path / "fight.json"
+    save(path, t)
+    return t, path
+
+
+def test_round_trip_keeps_state_log_and_history(make_table, tmp_path):
+    t, path = played(make_table, tmp_path)
+    raw = json.loads(path.read_text())
+    assert raw["schema"] == 1 and raw["app"] == "combat-cli" and raw["ruleset"] == "toy"
+    t2 = load(path, RandomDice())
+    assert t2.enc == t.enc
+    assert [e.text for e in t2.log] == [e.text for e in t.log]
+    assert len(t2.history.undo) == len(t.history.undo)
+    run(t2, "undo", "undo")
+    assert t2.enc.timers == [] and not t2.enc.combatants[0].conditions
+    run(t2, "redo")
+    assert t2.enc.combatants[0].has_condition("Prone")
+
+
+def test_save_is_atomic_no_temp_files_left(make_table, tmp_path):
+    t, path = played(make_table, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.json"]
+
+
+def test_failed_save_keeps_the_previous_file(make_table, tmp_path, monkeypatch):
+    t, path = played(make_table, tmp_path)
+    before = path.read_bytes()
+    import os
+
+    def boom(*a, **k):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", boom)
+    run(t, "add Late")
+    with pytest.raises(SaveError, match="No space left"):
+        save(path, t)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.json"]
+
+
+@pytest.mark.parametrize("content,fragment", [
+    (b"", "empty"),
+    (b"\xff\xfe\x00garbage", "not text"),
+    (b'{"schema": 1, "app": "combat-cli", "ruleset": "toy", "encounter": {', "damaged or truncated"),
+    (b'{"hello": "world"}', "not a combat-cli save file"),
+    (b"[1, 2, 3]", "not a combat-cli save file"),
+    (b'{"schema": 99, "app": "combat-cli", "ruleset": "toy", "encounter": {}, "log": []}', "newer combat-cli"),
+    (b'{"schema": "x", "app": "combat-cli"}', "schema"),
+    (b'{"schema": 1, "app": "combat-cli", "ruleset": "nope", "encounter": {"ruleset": "nope"}, "log": []}', 'no ruleset "nope"'),
+    (b'{"schema": 1, "app": "combat-cli", "ruleset": "toy", "encounter": {"ruleset": "toy", "round": "x"}, "log": []}', "damaged: round"),
+    (b'{"schema": 1, "app": "combat-cli", "ruleset": "toy", "encounter": {"ruleset": "toy"}, "log": [], "history": {"undo": [{"line": 1}]}}', "undo history"),
+])
+def test_bad_files_give_one_clear_error_and_stay_untouched(tmp_path, content, fragment):
+    path = tmp_path / "x.json"
+    path.write_bytes(content)
+    with pytest.raises(SaveError, match=fragment) as e:
+        load(path, RandomDice())
+    assert "\n" not in str(e.value)
+    assert path.read_bytes() == content
+
+
+def test_truncated_real_save(make_table, tmp_path):
+    t, path = played(make_table, tmp_path)
+    data = path.read_bytes()
+    for cut in (10, len(data) // 2, len(data) - 3):
+        path.write_bytes(data[:cut])
+        with pytest.raises(SaveError):
+            load(path, RandomDice())
+        assert path.read_bytes() == data[:cut]
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(SaveError, match="no such file"):
+        load(tmp_path / "nope.json", RandomDice())
+
+
+def test_lock_refuses_a_second_player(tmp_path):
+    path = tmp_path / "f.json"
+    with Lock(path):
+        with pytest.raises(SaveError, match="in use"):
+            with Lock(path):
+                pass
+    with Lock(path):
+        pass
+    assert not (tmp_path / "f.json.lock").exists()
