@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rulesets.d6.conftest import LECTOR, T, faces
+from tests.rulesets.d6.conftest import LECTOR, faces
 
 FIGHTER = ('add Fighter Instincts=3D Brawling=4D "Martial Arts=4D" "Melee Combat=4D" '
            'Strength=3D Firearms=4D weapon=Knife')
