@@ -102,8 +102,8 @@ def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int
 
 
 def combatant_side(ctx: RulesContext, c: Combatant, bid: int, skill: Any, kind: str,
-                   role: str) -> Side:
-    n, label = skill_level(c, skill, ctx.tables["skills"].get(kind))
+                   role: str, realm: str) -> Side:
+    n, label = skill_level(c, skill, ctx.tables["skills"].get(realm, {}).get(kind))
     return Side(c, c.name, bid, n, label, role)
 
 
@@ -173,7 +173,7 @@ def attacker_side(ctx: RulesContext, c: Combatant, action: ActionRequest, role: 
     bid = action.options.get("_bid")
     if bid is None:
         bid = bid_value(c, action, realm, kind, ctx.tables)
-    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role)
+    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role, realm)
 
 
 def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
@@ -206,7 +206,8 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
                 o = ctx.combatant(oid)
                 alloc = defence_against(enc, o, c.id, realm, tables)
                 side = combatant_side(ctx, o, alloc.bid if alloc else 0,
-                                      alloc.skill if alloc else None, "defend", "in the path")
+                                      alloc.skill if alloc else None, "defend", "in the path",
+                                      realm)
             out = contest(ctx, a, side, f"shoots past {oname}")
             if out.halted:
                 return "halted"
@@ -243,7 +244,7 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     else:
         alloc = defence_against(enc, target, c.id, realm, tables)
         d = combatant_side(ctx, target, alloc.bid if alloc else 0, alloc.skill if alloc else None,
-                           "defend", "defends")
+                           "defend", "defends", realm)
     verb = "duels" if duel is not None else "attacks"
     out = contest(ctx, a, d, f"{verb} {target.name}")
     if out.halted:

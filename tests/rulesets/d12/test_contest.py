@@ -150,3 +150,28 @@ def test_AMB_D12_6_ties(mode, faces, a_body, b_body, outcome):
     res = kinds(o, "attack")[-1]
     assert res.outcome == outcome
     assert body(t, "A") == a_body and body(t, "B") == b_body
+
+
+def test_act_resolves_one_attack_now():
+    t = _pair([9, 2], decl_a="wait", decl_b="defend 3")
+    o = run(t, "act A attack B bid=2 with=large+edged")
+    res = kinds(o, "attack")[0]
+    assert (res.total, res.difficulty, res.outcome) == (13, 6, "hit")   # 9+2+2 vs 2+3+1
+    assert body(t, "B") == 5                                           # Walton large+edged 3
+
+
+def test_ethereal_duel_loser_takes_the_difference():
+    t = _pair([4, 10], a="Intelligence=6", b="Intelligence=5 Precision=3",
+              decl_a="attack B bid=4", decl_b="attack A bid=5", realm="ethereal")
+    o = run(t, "resolve all")
+    res = kinds(o, "attack")[0]
+    assert (res.total, res.difficulty, res.outcome) == (8, 15, "countered")   # 4+4+0 vs 10+5+0
+    assert hits(t, "A", "mind") == 12 - 7 and hits(t, "B", "mind") == 10
+
+
+def test_default_skill_per_realm_house_rule():
+    t = _pair([4, 10], a="Intelligence=6 Dreaming=3", b="Intelligence=5 Precision=3",
+              decl_a="attack B bid=4", decl_b="attack A bid=5", realm="ethereal",
+              house={"skills": {"ethereal": {"melee": "Dreaming"}}})
+    res = kinds(run(t, "resolve all"), "attack")[0]
+    assert res.total == 11                      # 4 + 4 + Dreaming 3
