@@ -259,6 +259,15 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
         dmg = 0
     if dmg:
         parts.append((t(ctx, "zbraň", "weapon"), dmg))
+    if thw and ctx.tables["amb"]["range_second_value"] == "damage":  # AMB-CZ-7
+        if "dlouhy_vrh" in thw["flags"]:
+            v = _cell(rw["dlouhy_vrh"], "second")
+            if v:
+                parts.append((term("dlouhy_vrh", ctx.lang), v))
+        if thw.get("range") is not None:
+            v = _cell(rw["dostrel"], "second", int(thw["range"]))
+            if v:
+                parts.append((term("dostrel", ctx.lang), v))
     armour = int(stat(lo, "Zbroj", 0))
     if armour:
         parts.append((t(ctx, "zbroj", "armour"), -armour))
