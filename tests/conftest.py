@@ -1,4 +1,4 @@
-"""Shared fixtures. The core is tested with the test-only ruleset in tests/toyrules, registered
+"""Shared fixtures. The core is tested with the test-only ruleset in tests/plugins/toyrules, registered
 through COMBAT_RULESETS (also seen by the subprocesses the end-to-end tests start)."""
 
 from __future__ import annotations
@@ -10,13 +10,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-os.environ["COMBAT_RULESETS"] = "toy=tests.toyrules:RULESET,toyturns=tests.toyrules:TURNS"
+PLUGINS = ROOT / "tests" / "plugins"
+os.environ["COMBAT_RULESETS"] = "toy=toyrules:RULESET,toyturns=toyrules:TURNS"
+# Subprocesses see the test-only ruleset but not the source tree: run from another folder, they
+# use the installed package (its data files included), as a new user would.
 os.environ["PYTHONPATH"] = os.pathsep.join(
-    p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    p for p in (str(PLUGINS), os.environ.get("PYTHONPATH", "")) if p)
 os.environ.setdefault("COMBAT_HISTORY", "")
 os.environ["COLUMNS"] = "120"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for p in (str(ROOT), str(PLUGINS)):
+    if p not in sys.path:
+        sys.path.insert(0, p)
 
 
 @pytest.fixture

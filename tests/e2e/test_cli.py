@@ -5,16 +5,18 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import tempfile
 
 from tests.conftest import combat_cmd
 
 
 def combat(*args: str, input: str | None = None, env: dict | None = None,
            cwd=None) -> subprocess.CompletedProcess:  # noqa: ANN001
+    """Run the installed program from outside the source tree."""
     e = dict(os.environ)
     e.update(env or {})
     return subprocess.run([*combat_cmd(), *args], input=input, capture_output=True, text=True,
-                          timeout=60, env=e, cwd=cwd)
+                          timeout=60, env=e, cwd=cwd or tempfile.gettempdir())
 
 
 SCRIPT = """\
@@ -174,3 +176,25 @@ def test_lock_refuses_second_play(tmp_path):
     finally:
         p.communicate("quit\n", timeout=30)
     assert combat("play", str(f), input="status\n").returncode == 0
+
+
+def test_installed_rulesets_load_with_their_data_files(tmp_path):
+    """From outside the source tree: every built-in ruleset's tables.toml was installed."""
+    code = ("import rulesets, sys\n"
+            "for n in ('d6', 'storypath', 'd12', 'czech_pool'):\n"
+            "    rs = rulesets.load(n)\n"
+            "    assert rs.load_tables(), n\n"
+            "    print(n, sys.modules[type(rs).__module__].__file__)\n")
+    r = subprocess.run([combat_cmd()[0], "-c", code], capture_output=True, text=True,
+                       cwd=tmp_path, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert str(tmp_path) not in r.stdout
+
+
+def test_every_builtin_demo_runs_from_the_installed_program(tmp_path):
+    for name in ("d6", "storypath", "d12", "czech_pool"):
+        r = combat("demo", "--ruleset", name, cwd=tmp_path)
+        assert r.returncode == 0, f"{name}: {r.stdout[-2000:]} {r.stderr}"
+        assert "Traceback" not in r.stdout + r.stderr
+    r = combat("demo", cwd=tmp_path)
+    assert r.returncode == 0 and "d6" in combat("rulesets", cwd=tmp_path).stdout

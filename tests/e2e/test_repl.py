@@ -22,7 +22,8 @@ def spawn(path, *extra: str, history=None) -> pexpect.spawn:  # noqa: ANN001
                 "COMBAT_HISTORY": str(history) if history else ""})
     cmd = combat_cmd()
     child = pexpect.spawn(cmd[0], [*cmd[1:], "play", str(path), *extra], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(40, 140))
+                          encoding="utf-8", timeout=20, dimensions=(40, 140),
+                          cwd=str(path.parent))
     child.delaybeforesend = None
     child.expect_exact(PROMPT)
     return child
@@ -46,9 +47,9 @@ def tab(child: pexpect.spawn, text: str) -> None:
 def new(tmp_path, lines: str = "add Mina side=pc speed=3\nadd Lector speed=2\n"):  # noqa: ANN201
     f = tmp_path / "f.json"
     subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", "toy"], check=True,
-                   capture_output=True)
+                   capture_output=True, cwd=tmp_path)
     subprocess.run([*combat_cmd(), "play", str(f)], input=lines, text=True, check=True,
-                   capture_output=True)
+                   capture_output=True, cwd=tmp_path)
     return f
 
 
