@@ -84,6 +84,47 @@ HOUSE_RULES = {
 }
 
 
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "task.display": ("effective", "target"),
+    "task.success": ("under", "under_or_equal"),
+    "intervention.reroll_replaces": (True, False),
+    "intervention.in_contests": (True, False),
+    "intervention.on_rolloffs": (True, False),
+    "intervention.enabled": (True, False),
+    "bid.budget": ("per_round", "per_contest", "per_fight"),
+    "contest.loser_always_takes_damage": (True, False),
+    "contest.ties": ("standoff", "reroll", "defender"),
+    "power.scheme": ("list", "walton"),
+    "path.mode": ("literal", "must_beat"),
+    "movement.ties": ("rolloff", "declared"),
+    "power.strength_scope": ("unarmed_and_melee", "unarmed", "none"),
+    "power.other_realm_bonus": ("power", "none"),
+    "mob.simultaneous": (True, False),
+}
+
+
+def _check_choices(tables: dict[str, Any]) -> None:
+    from rulesets.d12.stats import CHARACTERISTICS
+
+    for key, allowed in CHOICES.items():
+        node: Any = tables
+        for part in key.split("."):
+            node = node[part]
+        if node not in allowed or type(node) is not type(allowed[0]):
+            shown = " or ".join(str(a).lower() if isinstance(a, bool) else f'"{a}"'
+                                for a in allowed)
+            raise RuleError(f"house rules: {key} is {shown}, not {node!r}")
+    for realm, stat in tables["bid"]["default_budget"].items():
+        if stat not in CHARACTERISTICS:
+            raise RuleError(f"house rules: bid.default_budget.{realm} is a characteristic "
+                            f"({', '.join(CHARACTERISTICS)}), not {stat!r}")
+    for realm, caps in tables["bid"]["caps"].items():
+        for kind, stat in caps.items():
+            if stat not in CHARACTERISTICS:
+                raise RuleError(f"house rules: bid.caps.{realm}.{kind} is a characteristic "
+                                f"({', '.join(CHARACTERISTICS)}), not {stat!r}")
+
+
 class D12Ruleset(Ruleset):
     name = "d12"
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
@@ -105,6 +146,13 @@ class D12Ruleset(Ruleset):
         if not hasattr(self, "_tables"):
             self._tables = super().load_tables()
         return self._tables
+
+    def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
+        """The tables with the house rules merged in; switch values are checked."""
+        tables = super().tables_for(house_rules)
+        if house_rules:
+            _check_choices(tables)
+        return tables
 
     # -- roster ------------------------------------------------------------------------------
     def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:

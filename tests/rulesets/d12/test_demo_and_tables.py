@@ -58,3 +58,21 @@ def test_readme_documents_actions_verbs_and_switches():
         assert f"`{v.name}" in text, v.name
     for key in rs.house_rules:
         assert key in text, key
+
+
+def test_house_rule_values_are_checked():
+    import pytest
+
+    from combat_cli.engine.errors import CommandError
+
+    rs = rulesets.load("d12")
+    _ = rs.tables_for({})
+    from rulesets.d12 import _check_choices
+
+    _check_choices(rs.load_tables())                     # the defaults are valid
+    with pytest.raises(CommandError, match="contest.ties"):
+        rs.tables_for({"contest": {"ties": "coinflip"}})
+    with pytest.raises(CommandError, match="reroll_replaces"):
+        rs.tables_for({"intervention": {"reroll_replaces": "yes"}})
+    with pytest.raises(CommandError, match="characteristic"):
+        rs.tables_for({"bid": {"caps": {"corporeal": {"melee": "Brawn"}}}})

@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-
-from tests.conftest import combat_cmd
+import sys
 
 SCRIPT = """\
 add Cory side=pc physical=6 Dodge=1
@@ -43,13 +42,15 @@ resolve all
 
 
 def _combat(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*combat_cmd(), *args], capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ))
+    return subprocess.run([sys.executable, "-m", "combat_cli", *args], capture_output=True,
+                          text=True, timeout=60, env=dict(os.environ))
 
 
 def test_mob_round_from_the_command_line(tmp_path):
     f = tmp_path / "mob.json"
-    r = _combat("new", str(f), "--ruleset", "d12")
+    house = tmp_path / "house.toml"
+    house.write_text('[contest]\nties = "standoff"\n[task]\nsuccess = "under"\n')
+    r = _combat("new", str(f), "--ruleset", "d12", "--house-rules", str(house))
     assert r.returncode == 0, r.stderr
     s = tmp_path / "round.txt"
     s.write_text(SCRIPT)
