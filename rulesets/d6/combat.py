@@ -378,6 +378,8 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if not a.target:
         raise RuleError(f"{kind} needs a target: {kind} NAME")
     target = ctx.combatant(a.target)
+    if target.id == c.id:
+        raise RuleError(f"{c.name} cannot attack themself")
     if wound(target) >= KILLED:
         raise Lapse(f"{target.name} is already Killed")
     r = rd(ctx.enc, c)

@@ -181,7 +181,12 @@ def skill(tables: dict[str, Any], c: Any, name: str) -> tuple[str, Code] | None:
 def need_skill(tables: dict[str, Any], c: Any, name: str) -> tuple[str, Code]:
     got = skill(tables, c, name)
     if got is None:
-        key = name if " " not in name else f'"{name}=3D"'
-        raise RuleError(f"{c.name} has no {name} skill: set {c.name} "
-                        f"{key if ' ' in name else name + '=3D'}")
+        if "(" in name:
+            example = name.split("(")[0].strip().lower().replace(" ", "_") + "=3D"
+        elif " " in name:
+            example = f'"{name}=3D"'
+        else:
+            example = f"{name}=3D"
+        who = f'"{c.name}"' if " " in c.name else c.name
+        raise RuleError(f"{c.name} has no {name} skill: set {who} {example}")
     return got
