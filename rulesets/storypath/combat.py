@@ -79,7 +79,11 @@ def use_action(ctx: RulesContext, c: Combatant, kind: str, *, attack: bool = Fal
 
 def use_reflexive(ctx: RulesContext, c: Combatant) -> None:
     """SP-ACT-2: any time; on the character's own turn it counts toward a mixed action."""
-    cur = initiative.current(ctx.enc)
+    enc = ctx.enc
+    if (c.data.get("lose_turn_round") == enc.round
+            and (enc.data.get("initiative") or {}).get("round") == enc.round):
+        raise RuleError(f"{c.name} is surprised: no action in the first turn (SP-AMB-3)")
+    cur = initiative.current(enc)
     if cur is not None and cur.id == c.id:
         t = turn_of(ctx, c)
         rules = ctx.tables["actions"]
