@@ -29,7 +29,7 @@ def split_names(text: str) -> list[str]:
 
 
 def realm_of(action: ActionRequest, enc: Encounter, tables: dict[str, Any]) -> str:
-    r = action.options.get("realm")
+    r = action.options.get("realm") or action.options.get("_realm")
     return str(r) if r else str(enc.data.get("realm", tables["default_realm"]))
 
 
@@ -158,6 +158,7 @@ def check_declaration(enc: Encounter, c: Combatant, actions: list[ActionRequest]
         if a.name not in ("attack", "defend"):
             continue
         realm = realm_of(a, enc, tables)
+        a.options["_realm"] = realm          # the realm in force when it was declared
         kind = kind_of(a, tables, c)
         n = bid_value(c, a, realm, kind, tables)
         a.options["_bid"] = n

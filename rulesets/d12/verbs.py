@@ -35,7 +35,9 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
                 if not w.ranged:
                     raise RuleError(f"path= is for ranged weapons ({w.name} is not): a brawler "
                                     "must touch the target (reach=no if they cannot)")
-                parse_path(ctx, str(a.options["path"]))
+                if any(oid == c.id for oid, _, _ in parse_path(ctx, str(a.options["path"]))):
+                    raise RuleError(f"{c.name} cannot be in their own line of fire: path= lists "
+                                    "what stands between shooter and target")
         elif a.name == "task":
             if a.options.get("tn") is None:
                 raise RuleError("task needs the GM's Target Number: task tn=7 [skill=2] [rp=1]")

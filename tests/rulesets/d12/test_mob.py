@@ -297,3 +297,17 @@ def test_react_defend_adds_a_defensive_bid_during_resolution():
     o = run(t, "resolve")
     assert [e.data["bid"] for e in kinds(o, "roll") if e.actor == "Cory"] == [3]
     assert "6 physical" in fails(t, "react Cory defend 4")
+
+
+def test_realm_is_fixed_at_declaration():
+    t = table([8, 8])
+    run(t, "add A Intelligence=6 physical=4", "add B Intelligence=4 Precision=4", "start",
+        "declare A attack B bid=4", "realm ethereal")
+    run(t, "resolve")
+    assert body(t, "B") == 7 and t.enc.data["realm"] == "ethereal"   # declared corporeal
+
+
+def test_shooter_not_in_own_path():
+    t = table()
+    run(t, "add S weapon=.22", "add X", "start")
+    assert "own line of fire" in fails(t, "declare S attack X path=S")
