@@ -138,6 +138,8 @@ class D6(Ruleset):
         "ties.mode": "AMB-D6-2: literal (>= but > vs full dodge), ge, gt",
         "reactions.mode": "AMB-D6-1: partial_replaces (full dodge adds), add, replace",
         "reactions.reaction_penalty": "AMB-D6-4: -1D on undeclared reactions (undeclared/always/never)",
+        "reactions.adds_action": "AMB-D6-5: an undeclared reaction adds an action (penalty for "
+                                 "it and later rolls; earlier rolls stand)",
         "reactions.dodge_vs_melee": "AMB-D6-6: a dodge also counts against melee (off)",
         "reactions.auto_declared": "declared dodges/parries/blocks roll by themselves when attacked",
         "modifiers.difficulty_dice": "AMB-D6-9: +ND to a difficulty is rolled (roll) or fixed",

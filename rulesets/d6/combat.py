@@ -243,7 +243,8 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
         if full and actions_taken(ctx.tables, ctx.enc, c) > 0:
             raise RuleError(f"{c.name} already acts this round: a full dodge must be the only "
                             "action (use dodge)")
-        add_action(ctx, c, 1, "dodge")
+        if ctx.tables["reactions"]["adds_action"] or full:
+            add_action(ctx, c, 1, "dodge")
         if full:
             r["full_dodge"] = True
     _, code = need_skill(ctx.tables, c, "Dodge")
@@ -265,7 +266,7 @@ def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any],
     r = rd(ctx.enc, c)
     if declared:
         r["used_held"] += 1
-    else:
+    elif ctx.tables["reactions"]["adds_action"]:
         add_action(ctx, c, 1, kind)
     if kind == "parry":
         w = pick_weapon(ctx, c, opts, melee=True)

@@ -3,6 +3,8 @@ D6-ARMOR; T-D6-1..6)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.rulesets.d6.conftest import LECTOR, MINA, T, faces
 
 VAMPS = ['add "Vampire 1" Instincts=1D Constitution=3D', 'add "Vampire 2" Instincts=1D+1 Constitution=3D']
@@ -160,7 +162,7 @@ def test_D6_MOD_1_targeting_systems_help(t, tmp_path):
     assert t.asked()[-1].startswith("G: Firearms 5D (3D +2D targeting)")
 
 
-def test_D6_MOD_2_and_T_D6_5_concealment_and_cover_add_dice(mk):
+def test_D6_MOD_2_T_D6_5a_T_D6_5b_concealment_and_cover_add_dice(mk):
     t = mk(FIXED)
     t(LECTOR, 'add X Instincts=1D', "start")
     for opt, add in (("conceal=light_smoke", 3), ("conceal=thick_smoke", 6),
@@ -217,4 +219,41 @@ def test_D6_ARMOR_1_armor_adds_to_constitution(t):
     t("act Lector shoot X")
     assert t.asked()[-1] == "X: resist damage 3D+1 (Constitution 2D + armor 1D+1)"
     assert t.last("resist").total == 11 and t.c("X").status == "OK"
+    t.done()
+
+
+@pytest.mark.parametrize("scale,dice", [("speeder", 2), ("walker", 4), ("starfighter", 6),
+                                        ("capital", 12), ("tank", 4), ("building", 12)])
+def test_T_D6_4_scale_dice_and_difference(t, scale, dice):
+    t('add G Instincts=3D Firearms=1D weapon="Heavy Pistol"',
+      f'add Big Instincts=1D scale={scale}', "start")
+    t.dice(faces(1 + dice, 1 + dice))
+    t("act G shoot Big range=long")
+    assert f"+{dice}D scale" in t.asked()[-1]
+
+
+@pytest.mark.parametrize("door,code", [("flimsy_door", "1D"), ("wooden_door", "2D"),
+                                       ("metal_door", "3D"), ("reinforced_door", "4D"),
+                                       ("blast_door", "6D")])
+def test_T_D6_6a_body_strength_of_protection(mk, door, code):
+    t = mk(FIXED)
+    t(LECTOR, 'add X Instincts=1D Constitution=2D', "start")
+    n = int(code[0])
+    t.dice(faces(4, 13), faces(5, 5), faces(n, 6 * n))
+    t(f"act Lector shoot X cover=half protection={door}")
+    assert t.asked()[-1] == f"{door.replace('_', ' ')}: Body Strength {code}"
+    assert t.last("protection").outcome == "undamaged"
+
+
+@pytest.mark.parametrize("dmg,state,left", [(13, "lightly damaged", "1D"),
+                                            (22, "severely damaged", "4D"),
+                                            (25, "destroyed", "5D")])
+def test_T_D6_6c_damage_passed_through(mk, dmg, state, left):
+    t = mk(FIXED)
+    t(LECTOR, 'add X Instincts=1D Constitution=2D', "start")
+    n = int(left[0])
+    t.dice(faces(4, 13), faces(5, dmg), faces(2, 9), faces(n, n), faces(2, 12))
+    t("act Lector shoot X cover=half protection=wooden_door")
+    assert t.last("protection", outcome=state)
+    assert t.asked()[3].startswith(f"Lector: damage through the wooden door {left} (5D")
     t.done()
