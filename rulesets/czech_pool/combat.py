@@ -129,8 +129,13 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]
     for w in a.args:
         flags.append(match(w, FLAGS, f"flag of {a.name}"))
     for k in FLAGS:
-        if k in a.options and flag(a.options[k]):
-            flags.append(k)
+        if k in a.options:
+            try:
+                on = flag(a.options[k])
+            except ValueError as e:
+                raise RuleError(f"{a.name}: {k}= takes {e}") from None
+            if on:
+                flags.append(k)
     choice = _opt_choice(a, "volba", CHOICES, "volba (zranit/nevýhoda)")
     attr = a.options.get("atribut")
     attr_key = None

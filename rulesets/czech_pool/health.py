@@ -85,7 +85,7 @@ def unconsciousness_check(ctx: RulesContext, c: Combatant, levels: int) -> bool:
     n = value(c, attr) + value(c, best)
     diff = severity(levels, ctx.tables)
     lang = ctx.lang
-    purpose = (f"{c.name}: {t(ctx, 'kontrola bezvědomí', 'unconsciousness check')} {n}k10 "
+    purpose = (f"{c.name}: {t(ctx, 'kontrola bezvědomí', 'unconsciousness check')} {n}{t(ctx, 'k10', 'd10')} "
                f"({term(attr, lang)} {value(c, attr)} + {term(best, lang)} {value(c, best)}) "
                f"{t(ctx, 'obt.', 'diff')} {diff}")
     r, _faces, s = roll_pool(ctx, n, diff, purpose)

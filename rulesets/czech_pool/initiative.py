@@ -24,7 +24,7 @@ def begin_round(ctx: RulesContext) -> None:
         if c.out:
             continue
         n = value(c, "postreh") + value(c, "obezretnost")
-        purpose = (f"{c.name}: {t(ctx, 'všimnutí si ohrožení', 'noticing the threat')} {n}k10 "
+        purpose = (f"{c.name}: {t(ctx, 'všimnutí si ohrožení', 'noticing the threat')} {n}{t(ctx, 'k10', 'd10')} "
                    f"({term('postreh', ctx.lang)} {value(c, 'postreh')} + "
                    f"{term('obezretnost', ctx.lang)} {value(c, 'obezretnost')}) "
                    f"{t(ctx, 'obt.', 'diff')} {diff}")

@@ -13,6 +13,7 @@ from rulesets.czech_pool.combat import (
     FULL,
     PRONE,
     STAND,
+    THREAT_ACTIONS,
     _cell,
     build,
     describe_diff,
@@ -44,15 +45,12 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         if p is None:
             continue
         c = ctx.combatant(cid)
-        purpose = (f"{c.name}: {t(ctx, 'bank', 'pool')} {p['n']}k10 ({p['text']})")
+        purpose = (f"{c.name}: {t(ctx, 'bank', 'pool')} {p['n']}{t(ctx, 'k10', 'd10')} ({p['text']})")
         r, faces, _ = health.roll_pool(ctx, p["n"], int(ctx.tables["core"]["base_difficulty"]),
                                       purpose)
         p["faces"] = faces
         p["total"] = r.total if r is not None else 0
-        ctx.log(t(ctx, f"{c.name} hází bank {p['n']}k10 ({p['text']}): "
-                       f"{' '.join(map(str, faces)) if faces else '—'}",
-                  f"{c.name} rolls a pool of {p['n']}d10 ({p['text']}): "
-                  f"{' '.join(map(str, faces)) if faces else '—'}"),
+        ctx.log(t(ctx, f"{c.name} hází bank {p['n']}k10", f"{c.name} rolls {p['n']}d10"),
                 kind="roll", actor=c, action="bank", roll=r, pool=p["n"], skill=p["skill"],
                 free=p["free"], defended=p["defended"])
     items: list[QueueItem] = []
@@ -69,6 +67,9 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                            and x["action"] == a.name), None)
                 if th is not None:
                     speed = th["speed_value"]
+                elif ctx.combatant(cid).data.get("surprised") and a.name in THREAT_ACTIONS:
+                    items.append(QueueItem(id=enc.new_id(), actor=cid, action=a,
+                                           data={"speed": -1, "surprised": True}))
             if speed is None:
                 continue
             items.append(QueueItem(id=enc.new_id(), actor=cid, action=a,
@@ -114,6 +115,11 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
         raise RuleError("no turn in progress: declare, then resolve")
     a = ctx.combatant(item.actor)
     speed = int(item.data.get("speed", 0))
+    if item.data.get("surprised"):
+        ctx.log(t(ctx, f"{a.name} je překvapen: {item.action.text} propadá, jen se brání",
+                  f"{a.name} is surprised: {item.action.text} is lost, he only defends"),
+                kind="lapse", actor=a, action=item.action.name, outcome="surprised")
+        return
     if item.action.name == STAND:
         _stand(ctx, a, model)
         return
@@ -229,8 +235,9 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
                 level=p["level"])
     # CZ-SKILL-3 forced skill next turn
     if thw is not None and thw["skill"] in ctx.tables["skills"]["forcing"]:
-        lskill = model["engage"].get(lo.id, {}).get(w.id)
-        if lskill in ctx.tables["skills"]["forced_from"]:
+        used = {model["engage"].get(lo.id, {}).get(w.id), (_threat(model, lo.id, w.id) or {}).get(
+            "skill")}
+        if used & set(ctx.tables["skills"]["forced_from"]):
             sk = ctx.tables["skills"]
             allowed = (sk["trump"][thw["skill"]] if ctx.tables["amb"]["forced_skill"] == "trump"
                        else sk["melee_or_brawl"])
@@ -341,7 +348,7 @@ def _check(ctx: RulesContext, c: Combatant, th: dict[str, Any], levels: int) -> 
     n = value(c, attr) + value(c, skill)
     diff = health.severity(levels, tables)
     purpose = (f"{c.name}: {t(ctx, 'kontrolní hod', 'check roll')} ({term(kind, ctx.lang)}) "
-               f"{n}k10 ({term(attr, ctx.lang)} {value(c, attr)} + {term(skill, ctx.lang)} "
+               f"{n}{t(ctx, 'k10', 'd10')} ({term(attr, ctx.lang)} {value(c, attr)} + {term(skill, ctx.lang)} "
                f"{value(c, skill)}) {t(ctx, 'obt.', 'diff')} {diff}")
     r, _faces, s = health.roll_pool(ctx, n, diff, purpose)
     ok = s >= 1

@@ -161,6 +161,7 @@ def weapon(c: Combatant, tables: dict[str, Any]) -> dict[str, int]:
     if name:
         cat = tables.get("weapons", {})
         key = norm(name)
+        key = next((k for k, v in cat.items() if norm(v.get("en", "")) == key), key)
         if key not in cat:
             from combat_cli.engine.queries import closest
 
@@ -168,7 +169,7 @@ def weapon(c: Combatant, tables: dict[str, Any]) -> dict[str, int]:
             raise RuleError(f'{c.name}: no weapon "{name}" in the catalogue'
                             + (f" — did you mean {guess}?" if guess else
                                f" (known: {', '.join(cat)})"))
-        base.update({k: int(v) for k, v in cat[key].items() if k in base})
+        base.update({k: int(v) for k, v in cat[key].items() if k in base})  # type: ignore
     for k, s in (("speed", "Rychlost zbraně"), ("length", "Délka zbraně"),
                  ("damage", "Zranění zbraně")):
         if c.stats.get(s) is not None:

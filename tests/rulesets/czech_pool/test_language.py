@@ -1,0 +1,132 @@
+"""Czech and English input, labels and log texts by language, bad input, the demo."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulesets
+from combat_cli.commands.registry import dispatch
+from combat_cli.dice import RandomDice
+from combat_cli.engine.table import Table
+from tests.rulesets.czech_pool.conftest import T
+
+
+def test_english_input_and_english_log() -> None:
+    t = T(lang="en")
+    t("add Ann agility=3 melee=2 weapon=sword talents=shield",
+      "add Bob Agility=2 melee=2 weapon=axe armour=1", "start",
+      "declare Ann melee Bob choice=disadvantage", "declare Bob defend skill=melee")
+    t.faces(6, 6, 1, 1, 1, 1, 1, 1, 1)
+    out = t("resolve all")
+    assert t.c("Ann").stats == {"Obratnost": 3, "Boj": 2, "Zbraň": "sword",
+                                "Talenty": ["Boj se štítem"]}
+    texts = [e.text for e in out]
+    roll = next(e for e in out if e.kind == "roll")
+    assert roll.text == "Ann rolls 5d10" and roll.faces == [6, 6, 1, 1, 1]
+    assert roll.data["for"] == "Ann: pool 5d10 (Agility 3 + Melee 2)"
+    assert any("Ann wins" in x for x in texts)
+    assert t.level("Ann", "Bob") == 1
+
+
+def test_czech_input_without_diacritics_same_numbers() -> None:
+    t = T()
+    t("add Ann obratnost=3 boj=2 zbran=mec", "add Bob Obratnost=2 Boj=2 Zbraň=sekera zbroj=1",
+      "start", "declare Ann boj Bob volba=nevyhoda", "declare Bob branit dovednost=boj")
+    t.faces(6, 6, 1, 1, 1, 1, 1, 1, 1)
+    out = t("resolve all")
+    roll = next(e for e in out if e.kind == "roll")
+    assert roll.data["for"] == "Ann: bank 5k10 (Obratnost 3 + Boj 2)"
+    assert t.level("Ann", "Bob") == 1
+
+
+def test_labels_switch_with_lang() -> None:
+    rs = rulesets.load("czech_pool")
+    assert rs.languages == ("en",)
+    for word, cz in [("Name", "Jméno"), ("Round", "Kolo"), ("declare", "ohlašování"),
+                     ("resolve", "vyhodnocení"), ("Status", "Stav"), ("Log", "Záznam"),
+                     ("Wounded", "Zraněný")]:
+        assert rs.label(word) == cz
+        assert rs.label(word, "en") == word
+    assert rs.label("Bezvědomí", "en") == "Unconscious"
+    assert rs.label("Bezvědomí") == "Bezvědomí"
+
+
+def test_every_spec_has_czech_and_english_names() -> None:
+    rs = rulesets.load("czech_pool")
+    en = {"Obratnost": "agility", "Pevnost mysli": "willpower", "Zbroj": "armour",
+          "Únava": "fatigue"}
+    for name, alias in en.items():
+        spec = rs.stat_spec(alias)
+        assert spec is not None and spec.name == name
+    for a in rs.actions:
+        assert a.aliases, a.name
+    for c in rs.conditions:
+        assert c.aliases, c.name
+    assert rs.stat_spec("pevnost_mysli").name == "Pevnost mysli"
+
+
+def test_conditions_czech_and_english() -> None:
+    t = T()
+    t("add Ann", "condition Ann +prone", "condition Ann +šero")
+    assert [c.name for c in t.c("Ann").conditions] == ["Ležící", "Šero"]
+
+
+@pytest.mark.parametrize("line", [
+    "declare Ann boj",                       # missing target
+    "declare Ann boj Zed",                   # unknown target
+    "declare Ann boj Bob volba=možná",       # wrong choice
+    "declare Ann boj Bob barva=1",           # no such option
+    "declare Ann boj Bob míření=možná",      # flag is ano/ne
+    "declare Ann boj Bob cíl=obří",          # size
+    "declare Ann boj Bob překážka=obří",     # cover
+    "declare Ann boj Bob atribut=Charisma",  # not for melee
+    "declare Ann boj Ann",                   # himself
+    "declare Ann boj Bob, boj Bob",          # twice
+    "declare Ann pouze_bránit, boj Bob",     # full defence threatens nobody
+    "declare Ann vstát",                     # not prone
+    "declare Ann nebránit",                  # needs a target
+    "declare Ann boj Bob, nebránit Bob",     # contradiction
+    "declare Ann bránit dovednost=tanec",    # no such skill
+    "declare Ann atletika Bob",              # Athletics never threatens
+    "act Ann boj Bob",                       # declare + resolve
+    "damage Ann hodně",
+    "damage Ann 0",
+    "heal Ann",                              # nothing to heal
+    "nevýhoda Ann Bob 4",
+    "nevýhoda Ann Ann 1",
+    "add Cyril Zbraň=laser",
+    "add Cyril Obratnost=-1",
+    "add Cyril Talenty=létání",
+    '"Démon=obří"',
+])
+def test_bad_input_one_line_state_unchanged(line: str) -> None:
+    t = T()
+    t("add Ann Obratnost=2 Boj=2", "add Bob Obratnost=2 Boj=2", "start")
+    if line.startswith('"'):
+        line = f"set Ann {line}"
+    t.fails(line)
+
+
+def test_bad_defence_skill_refused_on_resolve() -> None:
+    t = T()
+    t("add Ann Obratnost=2 Boj=2", "add Bob Zručnost=2 Střelba=2", "start",
+      "declare Bob střelba Ann", "declare Ann bránit Bob dovednost=boj")
+    assert "Atletika" in t.fails("resolve")
+
+
+def test_surprised_threat_lapses_and_is_shown() -> None:
+    t = T(amb={"notice_roll": True})
+    t("add Ann Obratnost=2 Boj=2", "add Bob Obratnost=2 Boj=2", "start",
+      "declare Ann boj Bob", "declare Bob boj Ann")
+    out = t("resolve all")  # nobody has Postřeh/Obezřetnost: both surprised, no pools
+    assert [e.outcome for e in out if e.kind == "lapse"] == ["surprised", "surprised"]
+
+
+@pytest.mark.parametrize("seed", [7, *range(0, 25)])
+def test_demo_runs_without_errors(seed: int) -> None:
+    rs = rulesets.load("czech_pool")
+    t = Table.new(rs, RandomDice(seed))
+    for line in rs.demo():
+        out = dispatch(t, line)
+        assert out.error is None, f"seed {seed}, {line!r}: {out.error}"
+    assert any(e.kind == "clash" for e in t.log)
