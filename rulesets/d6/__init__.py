@@ -333,7 +333,10 @@ class D6(Ruleset):
 
         t = defaults()
         info = self._info(enc, c, t)
-        cols = {"Pen": f"-{info['penalty']}D" if info["penalty"] else "",
+        wound = "" if info["level"] == t["wounds"]["levels"][0] else info["level"]
+        if info["penalty"]:
+            wound = f"{wound} -{info['penalty']}D".strip()
+        cols = {"Wound": wound,
                 "Acts": "", "Dodge": "", "Kit": str(info["kit_uses"]) if info["kit_uses"] else "",
                 "Due": ""}
         if enc.phase in ("declare", "resolve") and info["actions"]:

@@ -75,7 +75,7 @@ def test_D6_HEAL_1_taking_it_easy_twice_the_time_is_plus_1D(t):
 def test_status_columns_show_what_is_due(t):
     t(PATIENT, "damage Mina Wounded")
     cols = t.table.ruleset.status_columns(t.enc, t.c("Mina"))
-    assert cols["Pen"] == "-1D" and cols["Due"] == "heal roll in 3d"
+    assert cols["Wound"] == "Wounded -1D" and cols["Due"] == "heal roll in 3d"
 
 
 def test_D6_HEAL_3_a_kit_has_two_uses(t):
