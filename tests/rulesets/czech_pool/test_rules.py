@@ -538,7 +538,8 @@ def test_CZ_SKILL_3_seed_example_shooter_beaten_by_melee_must_melee() -> None:
     t("add Bořek Obratnost=4 Boj=4 Zbraň=meč", "add Lučištník Obratnost=2 Zručnost=3 Střelba=3 "
       "Atletika=2 Konstituce=5 Odolnost=2 Zbraň=luk", "start",
       "declare Bořek boj Lučištník", "declare Lučištník střelba Bořek")
-    t.faces(*[7] * 3, *[1] * 5, 1, 1, 1, 1)  # Bořek (speed 9) 3 successes; archer 0
+    # Bořek (speed 9) parries arrows with Atletika 0: 4 + 0 dice, 3 successes; archer 0
+    t.faces(7, 7, 7, 1, 1, 1, 1, 1)
     t.faces(10, 1)                           # 3 + sword 2 = 5 levels: check at 10 passes
     t("resolve all")
     assert t.pool("Lučištník")["skill"] == "atletika" and t.pool("Lučištník")["n"] == 4
