@@ -76,3 +76,18 @@ def test_house_rule_values_are_checked():
         rs.tables_for({"intervention": {"reroll_replaces": "yes"}})
     with pytest.raises(CommandError, match="characteristic"):
         rs.tables_for({"bid": {"caps": {"corporeal": {"melee": "Brawn"}}}})
+
+
+def test_import_stat_blocks(tmp_path):
+    from .helpers import body, fails, run, table, who
+
+    f = tmp_path / "blocks.toml"
+    f.write_text('[shooter]\nside = "npc"\nAgility = 4\nPrecision = 4\nweapon = ".22"\n'
+                 'Guns = 1\n[cory]\nside = "pc"\nphysical = 6\nStrength = 5\nDodge = 1\n')
+    t = table()
+    run(t, f"import {f}", "add Cory template=cory", "add Shooter x2 template=shooter Guns=2")
+    assert who(t, "Cory").side == "pc" and body(t, "Cory") == 10
+    assert who(t, "Shooter 2").stats == {"Agility": 4, "Precision": 4, "weapon": ".22", "Guns": 2}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[x]\nStrenght = 4\n')
+    assert "did you mean Strength" in fails(t, f"import {bad}")
