@@ -1,0 +1,75 @@
+"""End to end: a Czech GM plays a whole turn from the command line (manual dice typed in the
+script), then ``show --json`` has the exact numbers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = """\
+add Bořek side=pc Obratnost=3 Boj=3 Konstituce=3 Odolnost=3 Postřeh=3 Obezřetnost=3 Zbraň=meč
+add Vlk Obratnost=2 Boj=2 Konstituce=2 Odolnost=2 Postřeh=3 Obezřetnost=3 Zbraň=sekera
+start
+6 6 1 1 1 1
+6 1 1 1 1 1
+declare Bořek boj Vlk
+declare Vlk boj Bořek volba=nevýhoda
+resolve all
+7 7 7 7 1 1
+7 1 1 1
+10 1 1 1
+end
+"""
+
+
+def combat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "combat_cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, encoding="utf-8")
+
+
+def test_e2e_czech_round_from_the_command_line(tmp_path: Path) -> None:
+    f = tmp_path / "souboj.json"
+    script = tmp_path / "souboj.txt"
+    script.write_text(SCRIPT, encoding="utf-8")
+    r = combat("new", str(f), "--ruleset", "czech_pool")
+    assert r.returncode == 0, r.stderr
+    r = combat("play", str(f), "--script", str(script), "--dice", "manual")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Kolo 2" in r.stdout and "Jméno" in r.stdout
+    r = combat("show", str(f), "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["ruleset"] == "czech_pool" and d["round"] == 2 and d["phase"] == "declare"
+    vlk = next(c for c in d["combatants"] if c["name"] == "Vlk")
+    assert vlk["status"] == "Zraněný"
+    fighters = d["czech_pool"]["fighters"]
+    assert fighters["Vlk"] == {**fighters["Vlk"], "wound_levels": 7, "left": 2, "wounds": [5],
+                               "forced": ["boj", "rvacka"]}
+    assert fighters["Bořek"]["left"] == 8
+    clash = next(e for e in d["log"] if e.get("outcome") in ("win", "loss", "draw"))
+    assert clash["actor"] == "Bořek" and clash["target"] == "Vlk" and clash["outcome"] == "win"
+    assert clash["difficulty"] == 6
+    rolls = [e for e in d["log"] if e.get("faces") and e["actor"] in ("Bořek", "Vlk")]
+    assert [e["faces"] for e in rolls][2:4] == [[7, 7, 7, 7, 1, 1], [7, 1, 1, 1]]
+    texts = [e["text"] for e in d["log"]]
+    assert "Bořek (4 úsp., obt. 6) vs Vlk (1 úsp., obt. 7 (6 + rychlejší zbraň soupeře 1)): " \
+           "vítězí Bořek" in texts
+    assert "Bořek zraňuje Vlk: 5 st. (rozdíl úspěchů 3 + zbraň 2)" in texts
+    assert "Vlk: kontrola bezvědomí 1 úsp. při obt. 10 — zůstává při vědomí" in texts
+
+
+def test_e2e_english_display(tmp_path: Path) -> None:
+    f = tmp_path / "fight.json"
+    assert combat("new", str(f), "--ruleset", "czech_pool").returncode == 0
+    r = combat("play", str(f), "--script", "-", "--lang", "en", "--seed", "1",
+               stdin="add Ann agility=3 melee=2\nstart\nstatus\n")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Round 1" in r.stdout and "Name" in r.stdout and "Kolo" not in r.stdout
+
+
+def test_e2e_demo_runs() -> None:
+    r = combat("demo", "--ruleset", "czech_pool")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "vítězí" in r.stdout or "remíza" in r.stdout
