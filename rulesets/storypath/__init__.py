@@ -215,12 +215,9 @@ class Storypath(Ruleset):
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
         tables = self._tables(enc)
         df = c.data.get("defense")
-        cols = {"Injuries": injuries.track_text(tables, c)}
-        names = injuries.names_text(c)
-        if names:
-            cols["Injury Conditions"] = names
-        cols["Def"] = f"{df['value']} ({df['how']})" if df else ""
-        return cols
+        return {"Injuries": injuries.track_text(tables, c),
+                "Injury Conditions": injuries.names_text(c),
+                "Def": f"{df['value']} ({df['how']})" if df else ""}
 
     def load_tables(self) -> dict[str, Any]:
         return _load()

@@ -219,6 +219,9 @@ def second_half(ctx: RulesContext, c: Combatant, opts: dict[str, Any]) -> Half |
     if not pool_text:
         raise RuleError("a mixed action needs the other action's pool: mixed=POOL (e.g. athletics+dexterity)")
     need = 2 if is_stand else int(opts.get("odiff") or ctx.tables["dice"]["difficulty"])
+    pool_of(c, str(pool_text))  # a bad pool is refused before any roll
+    if opts.get("protect"):
+        ctx.find(str(opts["protect"]))
     h = Half(pool=str(pool_text), what=what, need=need)
     if block:
         h.block = ctx.find(str(block))
@@ -353,6 +356,8 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
         raise RuleError(f"{c.name}'s {w['name']} reaches close range only "
                         f"({t.name} is at {rng} range: range=close if they are close)")
     main_pool = str(pool_text or opts.get("pool") or c.stats.get("attack_pool") or w["pool"])
+    check_harm_options(ctx, opts)
+    pool_of(c, main_pool)
     # Step 1: the target's Defense (rolled the first time it is attacked this round).
     defense, dtext = defense_against(ctx, t, c, rng)
     # Step 2: the attack roll, successes + Enhancements.
@@ -467,8 +472,6 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     if cmp_n:
         unbought.append(f"injury Complication {cmp_n} not bought off: +1 Momentum to the Storyguide")
         momentum(ctx, "storyguide" if is_pc(c) else "players", 1)
-    if not res.hit and outcome == "miss":
-        notes.append("miss")
     if rng == "close":
         set_band(ctx, c, t, "close")
     head = (f"{c.name} {verb}s {t.name} with {w['name']} at {rng} range: {faces_text(r)}"
@@ -493,6 +496,15 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     return res
 
 
+def check_harm_options(ctx: RulesContext, opts: dict[str, Any]) -> None:
+    """Refuse a bad stunts=/box= before any die is rolled."""
+    parse_stunts(opts.get("stunts"))
+    for key in ("box", "pbox"):
+        for b in re.split(r"[+,/;]", str(opts.get(key) or "")):
+            if b.strip():
+                injuries.match_level(b, ctx.tables, taken_out=True)
+
+
 def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult,
                      tags: list[str], opts: dict[str, Any], *, prefix: str = "",
                      source: str = "") -> None:
@@ -506,7 +518,7 @@ def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackR
         name = names[k] if k < len(names) else None
         why = source or ("Critical" if k >= 1 else "Inflict Damage")
         res.levels.append(injuries.inflict(ctx, t, box=box, name=name, persistent=persistent,
-                                           source=why, attacker=c))
+                                           source=why, attacker=c, strict=False))
 
 
 def momentum(ctx: RulesContext, side: str, n: int) -> None:
@@ -547,7 +559,10 @@ def complicate(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise RuleError('complicate needs the task it stops: task="open the door" or protect=NAME')
     if protect and not task:
         task = f"attack {ctx.find(str(protect)).name}"
+    elif protect:
+        ctx.find(str(protect))
     main_pool = str(opts.get("pool") or "athletics+might")
+    check_harm_options(ctx, opts)
     half = None
     if opts.get("mixed") or opts.get("other"):
         half = Half(pool=str(opts.get("mixed") or "athletics+dexterity"),
@@ -653,7 +668,7 @@ def stand_result(ctx: RulesContext, c: Combatant, n: int, opts: dict[str, Any]) 
     ctx.log(text, kind="action", actor=c, action="stand", difficulty=diff,
             outcome="stands" if stood else "prone", successes=n, bought_off=bought)
     if not bought:
-        injuries.inflict(ctx, c, box=opts.get("box"), name=opts.get("name"),
+        injuries.inflict(ctx, c, box=opts.get("box"), name=opts.get("name"), strict=False,
                          source="standing up next to an enemy (SP-PRONE-3)")
 
 
@@ -661,6 +676,7 @@ def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     opts = a.options
     if not c.has_condition("Prone"):
         raise RuleError(f"{c.name} is not Prone")
+    check_harm_options(ctx, opts)
     engaged = opponents_close(ctx, c)
     if opts.get("engaged") is not None:
         engaged = engaged or ([c] if flag(opts, "engaged") else [])
@@ -808,6 +824,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         tags.append("Stun")
     if flag(opts, "large"):
         tags.append("Shockwave")
+    check_harm_options(ctx, opts)
     what = person.name if person else str(opts.get("object") or "an object")
     w["tags"] = tags
     w["name"] = what

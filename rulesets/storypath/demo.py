@@ -1,8 +1,9 @@
-"""The demo fight: an ambush, PC slots, attacks with Stunts, Injury Conditions, first aid.
+"""The demo fight: an ambush, PC slots, attacks with Stunts, a complicate action, standing up
+next to an enemy, Injury Conditions, first aid.
 
-Written to run without errors whatever the dice: the thugs' initiative pool is 0 (they always
-take the SGC slots after the PC slots), they have Health enough to stay up, and the first aid
-happens after a known injury."""
+It runs without errors whatever the dice: the thugs' initiative pool is 0 (their SGC slots come
+after the PC slots, ties favouring the players), they have Health enough to stay up, Ann has
+boxes enough, and first aid follows a known injury."""
 
 LINES = (
     "# Storypath demo: Ann and Ben ambush two thugs in a warehouse",
@@ -10,32 +11,37 @@ LINES = (
     "close_combat=3 athletics=2 subterfuge=2 medicine=1 weapon=sword",
     "add Ben side=pc might=2 dexterity=3 stamina=3 cunning=3 intellect=3 composure=3 "
     "firearms=3 athletics=2 subterfuge=3 medicine=3 weapon=pistol",
-    'add Thug x2 cunning=0 might=3 dexterity=2 stamina=2 attack_pool=4 health=5 defense=1 '
+    "add Thug x2 cunning=0 might=3 dexterity=2 stamina=2 attack_pool=4 health=5 defense=1 "
     "weapon=club",
+    "# the ambush: spare successes become a Surprise Complication on the thugs initiative",
     'ambush Ann Ben vs "Thug 1" "Thug 2"',
     "start",
+    "# the players give the first PC slot to Ann; Ben takes the other",
     "slot Ann",
-    'act Ann attack "Thug 1" stunts=damage,critical name="Cracked Ribs"',
+    'act Ann attack "Thug 1" stunts=damage+critical name="Cracked Ribs"',
     "next",
+    "# a mixed action: the lower pool, successes split",
     'act Ben attack "Thug 2" range=short mixed=athletics+dexterity other="dive behind a crate"',
     "next",
     "end",
+    "# round 2 reuses the roster; Ann was knocked down",
+    "condition Ann +Prone",
     "slot Ben",
+    "# Ben complicates the attacks of Thug 1 on Ann: Blocked N",
     'act Ben complicate "Thug 1" protect=Ann pool=firearms+dexterity',
     "next",
-    "prone Ann" if False else 'act Ann prone',
-    'act Ann stand',
-    'act Ann attack "Thug 1"',
+    "# standing up next to an enemy is part of a mixed action with Complication 1",
+    'act Ann attack "Thug 1" mixed=athletics+dexterity other=stand',
     "next",
-    'act "Thug 1" attack Ann box=bruised,bruised name="Split Lip"',
+    'act "Thug 1" attack Ann box=bruised+bruised name="Split Lip"',
     "next",
     'act "Thug 2" attack Ben range=close',
     "next",
     "status",
     "aftermath",
     'damage Ann 1 name="Twisted Knee"',
+    "# first aid: Intellect + Medicine, one Condition per patient per session",
     "aid Ben Ann",
     "status",
     "scene",
-    "log 12",
 )

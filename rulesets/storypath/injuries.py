@@ -126,8 +126,8 @@ def match_level(word: str, tables: dict[str, Any], *, taken_out: bool = False) -
 
 
 def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: str | None = None,
-            persistent: bool = False, source: str = "", attacker: Combatant | None = None
-            ) -> str:
+            persistent: bool = False, source: str = "", attacker: Combatant | None = None,
+            strict: bool = True) -> str:
     """Give ``c`` one Injury Condition (SP-INJ-3). ``box``: the player's choice; None: the
     least severe free box (said in the log). Returns the level taken."""
     tables = ctx.tables
@@ -153,17 +153,21 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
             lv = match_level(box, tables, taken_out=True)
             if lv != TAKEN_OUT and left.get(lv, 0) <= 0:
                 avail = [title(k) for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
-                raise RuleError(f"{c.name} has no free {title(lv)} box (free: "
-                                f"{', '.join(avail) or 'none — Taken Out'})")
-            entry["level"] = lv
-        else:
+                if strict:
+                    raise RuleError(f"{c.name} has no free {title(lv)} box (free: "
+                                    f"{', '.join(avail) or 'none — Taken Out'})")
+                box = None
+                note = f" ({title(lv)} is full)"
+            else:
+                entry["level"] = lv
+        if not box:
             avail = [k for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
             if avail:
                 entry["level"] = avail[0]
-                note = f" (no box chosen: {title(avail[0])}, the least severe free box)"
+                note += f" (no box chosen: {title(avail[0])}, the least severe free box)"
             else:
                 entry["level"] = TAKEN_OUT
-                note = " (no free box left)"
+                note += " (no free box left)"
     store(c).append(entry)
     refresh_status(ctx, c)
     label = f"{name} ({title(entry['level'])})" if name else title(entry["level"])

@@ -1,0 +1,171 @@
+"""Bad input for every action and verb (one-line error, state unchanged), the demo, and an
+end-to-end fight from the command line checked through show --json."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import F, S, fails, new_table, run
+
+
+@pytest.fixture
+def fight():  # noqa: ANN201
+    t = new_table([S, S, F, F, F, S, F, F])
+    run(t, "add Ann side=pc might=3 dexterity=2 stamina=3 cunning=2 close_combat=3 athletics=2",
+        "add Orc cunning=1 close_combat=2 might=2 stamina=2 defense=2", "start")
+    return t
+
+
+@pytest.mark.parametrize("line,expect", [
+    ("act Ann attack", "needs a target"),
+    ("act Ann attack Nobody", 'no combatant "Nobody"'),
+    ("act Ann attack Orc colour=red", "no option colour="),
+    ("act Ann attack Orc range=orbit", "range"),
+    ("act Ann attack Orc weapon=banana", 'no weapon "banana"'),
+    ("act Ann attack Orc pool=charisma+might", 'no trait "charisma"'),
+    ("act Ann attack Orc stunts=fireball", 'no stunt "fireball"'),
+    ("act Ann attack Ann", "cannot attack themself"),
+    ("act Ann attack Orc give=1", "give= splits a mixed action"),
+    ("act Ann attack Orc block=Orc", "needs the task"),
+    ("act Ann attack Orc box=purple", "no Injury level"),
+    ("act Ann attack Orc enh=lots", "whole number"),
+    ("act Ann attack Orc other=stand", "not Prone"),
+    ("act Ann complicate Orc", "needs the task"),
+    ("act Ann complicate", "needs a target"),
+    ("act Ann throw Orc person=Ann", "someone else"),
+    ("act Ann throw Orc person=Orc", "someone else"),
+    ("act Ann drag Orc", "not Grappled by Ann"),
+    ("act Ann escape", "not Grappled"),
+    ("act Ann letgo Orc", "not grappling"),
+    ("act Ann stand", "not Prone"),
+    ("act Ann do", "needs a pool"),
+    ("act Ann do pool=3 reflexive=yes mixed=2", "not a mixed action"),
+    ("act Ann fly", 'no action "fly"'),
+    ("act Orc attack Ann", "Ann's turn"),
+    ("react Ann attack Orc", "reaction"),
+    ("react Ann defend mode=sideways", "mode"),
+    ("slot", "usage: slot"),
+    ("slot Orc", "not Orc's side's slot"),
+    ("slot Ann 9", "no slot 9"),
+    ("slot Ann x", "whole number"),
+    ("ambush Ann vs Orc", "before the fight"),
+    ("surprise Ann vs Orc", "before start"),
+    ("range Ann Orc", "usage: range"),
+    ("range Ann Orc orbit", 'no range "orbit"'),
+    ("range Ann Ann close", "two different"),
+    ("aid Ann Orc", "after combat"),
+    ("aid Ann", "usage: aid"),
+    ("scene", "still on"),
+    ("session now", "no arguments"),
+    ("aftermath now", "no arguments"),
+    ("damage Ann purple", "damage reads"),
+    ("heal Orc", "no Injury Conditions"),
+    ("set Ann tier=godlike", "tier is one of"),
+    ("set Ann scale=9", "Scale runs"),
+    ("set Ann weapon=banana", 'no weapon "banana"'),
+    ("set Ann might=-1", "dots run"),
+    ("set Ann defense_pool=wits", 'no trait "wits"'),
+])
+def test_bad_input_is_one_line_and_changes_nothing(fight, line, expect):
+    err = fails(fight, line)
+    assert expect in err, err
+
+
+def test_bad_input_outside_a_fight():
+    t = new_table()
+    run(t, "add Ann side=pc stamina=3", "add Bo side=pc")
+    assert "no fight is on" in fails(t, "aftermath")
+    assert "no initiative roster" in fails(t, "slot Ann")
+    assert "two sides" in fails(t, "surprise Ann Bo")
+    assert "dexterity or intellect" in fails(t, "surprise Ann vs Bo attr=might")
+    assert "no Injury Conditions" in fails(t, "aid Bo Ann")
+    assert "no option" in fails(t, "aid Bo Ann colour=red")
+    assert "no option" in fails(t, "ambush Ann vs Bo colour=red")
+    assert "both sides" in fails(t, "ambush Ann vs")
+    assert "needs two sides" in fails(t, "ambush Ann Bo")
+
+
+def test_demo_runs_without_errors_for_many_seeds():
+    import rulesets
+    from combat_cli.commands.registry import dispatch
+    from combat_cli.dice import RandomDice
+    from combat_cli.engine.table import Table
+
+    rs = rulesets.load("storypath")
+    lines = rs.demo()
+    assert any(x.startswith("ambush") for x in lines) and any(x.startswith("aid") for x in lines)
+    for seed in range(60):
+        t = Table.new(rs, RandomDice(seed))
+        for line in lines:
+            out = dispatch(t, line)
+            assert out.error is None, f"seed {seed}: {line!r}: {out.error}"
+        assert t.enc.phase == "setup"
+        assert any(e.action == "aid" for e in t.log)
+
+
+def _combat(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "combat_cli", *args], input=input,
+                          capture_output=True, text=True, timeout=60, env=dict(os.environ))
+
+
+SCRIPT = """\
+add Ann side=pc might=3 dexterity=3 stamina=3 cunning=2 intellect=3 close_combat=3 athletics=2 subterfuge=2 medicine=2 weapon=sword
+add Ben side=pc might=2 dexterity=3 stamina=3 cunning=3 intellect=3 firearms=3 medicine=3 weapon=pistol
+add Thug x2 cunning=0 might=3 stamina=2 attack_pool=4 health=3 defense=1 weapon=club
+ambush Ann Ben vs "Thug 1" "Thug 2"
+start
+slot Ann
+act Ann attack "Thug 1" stunts=damage+critical name="Cracked Ribs"
+next
+act Ben attack "Thug 2" range=short
+next
+end
+slot Ben
+act Ben attack "Thug 2"
+next
+act Ann attack "Thug 1" box=maimed
+next
+aftermath
+damage Ann injured name="Broken Arm"
+aid Ben Ann
+"""
+
+
+def test_end_to_end_fight_from_the_command_line(tmp_path):
+    f = tmp_path / "fight.json"
+    script = tmp_path / "fight.txt"
+    script.write_text(SCRIPT, encoding="utf-8")
+    r = _combat("new", str(f), "--ruleset", "storypath")
+    assert r.returncode == 0, r.stderr
+    r = _combat("play", str(f), "--script", str(script), "--seed", "3")
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr
+    r = _combat("show", str(f), "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["ruleset"] == "storypath" and doc["phase"] == "setup"
+    log = doc["log"]
+    # initiative rolled once (round 1), two attacks per round, first aid after the fight
+    assert sum(1 for e in log if e["action"] == "initiative") == 4
+    attacks = [e for e in log if e["action"] == "attack"]
+    assert len(attacks) == 4 and all(e["faces"] for e in attacks)
+    assert all(e["difficulty"] == 1 for e in attacks)  # the thugs' static Defense 1
+    for e in attacks:
+        hit = e["outcome"] == "hit"
+        assert hit == (e["data"]["successes"] + e["data"]["enhancement"] >= 1)
+    aid = next(e for e in log if e["action"] == "aid")
+    assert aid["difficulty"] == 3  # an Injured Condition
+    inj = doc["storypath"]["injuries"]
+    ann = next(c for c in doc["combatants"] if c["name"] == "Ann")
+    levels = [i["level"] for i in ann["data"]["injuries"]]
+    assert levels == (["bruised"] if aid["outcome"] == "success" else ["injured"])
+    assert inj["Ann"]["conditions"][0]["name"] == "Broken Arm"
+    thug_hits = {n: len(inj[n]["conditions"]) for n in ("Thug 1", "Thug 2")}
+    expect = {"Thug 1": 0, "Thug 2": 0}
+    for e in attacks:
+        expect[e["target"]] += e["data"]["conditions"]
+    assert thug_hits == expect
