@@ -42,8 +42,10 @@ ATTACK_OPTIONS = (
     OptionSpec("diff", "GM modifier to the difficulty (+5, -3)", kind="int"),
     OptionSpec("mod", "GM modifier in dice to the roll (+1D, -2D)"),
     OptionSpec("offhand", "second gun in the off hand (yes/no)", choices=YES),
-    OptionSpec("fire", "single, burst_single, full_auto, sweep (automatic weapons)",
-               choices=("single", "burst_single", "full_auto", "sweep")),
+    OptionSpec("fire", "single, multi (rounds=N at one target), burst_single, full_auto, "
+                       "sweep (the last three: automatic weapons)",
+               choices=("single", "multi", "burst_single", "full_auto", "sweep")),
+    OptionSpec("rounds", "with fire=multi: shots fired at the one target", kind="int"),
 )
 MELEE_OPTIONS = tuple(o for o in ATTACK_OPTIONS
                       if o.name in ("weapon", "scale", "diff", "mod", "called", "conceal"))

@@ -394,17 +394,30 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         skill_name = "Brawling" if kind == "brawl" else "Martial Arts"
     sname, code = need_skill(t, c, skill_name)
     fire = opts.get("fire", "single")
-    spray = t["spray"].get(fire) if fire != "single" else None
-    if spray is not None and (w is None or not w.get("auto")):
+    spray = dict(t["spray"][fire]) if fire != "single" else None
+    rounds = 1
+    if fire == "multi":
+        rounds = int(opts.get("rounds") or 2)
+        if rounds < 2:
+            raise RuleError("fire=multi needs rounds=2 or more (shots at the same target)")
+        extra = rounds - 1
+        spray = {"difficulty": int(spray["difficulty"]) * extra,
+                 "damage": int(spray["damage"]) * extra} if spray else None
+    elif opts.get("rounds") is not None:
+        raise RuleError("rounds= goes with fire=multi")
+    if spray is not None:
+        spray["label"] = fire.replace("_", " ")
+    if spray is not None and fire != "multi" and (w is None or not w.get("auto")):
         raise RuleError(f"fire={fire} needs an automatic weapon")
     left = None
     if ranged and w is not None:
         used = int(r["shots"].get(w["name"], 0))
-        if used >= int(w["rof"]):
+        if used + rounds > int(w["rof"]):
             raise Lapse(f"{w['name']} has ROF {w['rof']}: no more shots this round")
         left = ammo_left(c, w)
-        if left is not None and left <= 0:
-            raise Lapse(f"{c.name}'s {w['name']} is empty: reload")
+        if left is not None and left < rounds:
+            raise Lapse(f"{c.name}'s {w['name']} is empty: reload" if left <= 0 else
+                        f"{c.name}'s {w['name']} has {left} shot(s) left: reload")
     # the attacker's pool
     mods = action_penalties(ctx, c)
     if ranged or t["ranged"]["multi_target"]["applies_to_melee"]:
@@ -489,9 +502,9 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {total_diff}{gt}"
                                 f" - {kind} {target.name}")
     if ranged and w is not None:
-        r["shots"][w["name"]] = int(r["shots"].get(w["name"], 0)) + 1
+        r["shots"][w["name"]] = int(r["shots"].get(w["name"], 0)) + rounds
         if left is not None:
-            c.data["ammo"][w["name"]] = left - 1
+            c.data["ammo"][w["name"]] = left - rounds
     if cover == "full":
         hit, prot = False, beats(t, roll.total, diff, full_dodge=full)
     else:
@@ -534,7 +547,7 @@ def _damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, Any
         how += f" +{ev}D Effect Value"
     if spray is not None and int(spray["damage"]):
         extra += int(spray["damage"])
-        how += f" {int(spray['damage']):+d}D spray"
+        how += f" {int(spray['damage']):+d}D {spray.get('label', 'spray')}"
     if s_att > s_tgt:
         extra += s_att - s_tgt
         how += f" +{s_att - s_tgt}D scale"

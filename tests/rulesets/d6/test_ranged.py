@@ -84,6 +84,20 @@ def test_D6_RANGE_3_and_T_D6_2_full_auto_spray(mk):
     assert "automatic" in t2.err("act Pistolero shoot X fire=full_auto")
 
 
+def test_T_D6_2_single_fire_as_multi(mk):
+    t = mk(FIXED)
+    t('add Gunner Instincts=3D Firearms=4D weapon="Heavy Pistol"',
+      'add Target Instincts=1D Constitution=3D', "start")
+    t.dice(faces(4, 4), faces(7, 7), faces(3, 18))  # 3 rounds: 10 -6 = 4; damage 5D +2D
+    t("act Gunner shoot Target fire=multi rounds=3")
+    a = t.last("attack")
+    assert (a.dice, a.difficulty, a.outcome) == ("4D", 4, "hit")  # not a multi-action
+    assert t.last("damage").dice == "7D"
+    assert t.c("Gunner").data["ammo"]["Heavy Pistol"] == 7
+    assert "ROF" in t.err("act Gunner shoot Target fire=multi rounds=4")
+    assert "fire=multi" in t.err("act Gunner shoot Target rounds=2")
+
+
 def test_D6_RANGE_4_and_T_D6_3_two_guns(mk):
     t = mk({"two_guns": {"offhand_penalty": 1}})
     t('add Ana Instincts=3D Firearms=5D weapon="Heavy Pistol"', 'add X Instincts=1D', "start",
