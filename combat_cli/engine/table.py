@@ -7,7 +7,6 @@ entries appended and an undo snapshot pushed. An error leaves everything as it w
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -30,9 +29,15 @@ class Table:
         self.dice = dice
         self.lang = lang
         self.tables = ruleset.tables_for(enc.house_rules)
-        self.log: list[LogEntry] = log or []
-        self.log_json: list[str] = log_json if log_json is not None else [
-            e.model_dump_json() for e in self.log]
+        self.log_json: list[str] = []
+        """Each log entry as JSON text; parsed only when something reads it."""
+        self.log_blob = bytearray()
+        """The encoded log as it stands in the save file, so a save copies it in one go."""
+        self._log_ends: list[int] = []
+        if log_json is not None:
+            self._extend_json(log_json)
+        elif log:
+            self._extend_json([_entry_json(e) for e in log])
         self.history = history or History()
         self.state_json = enc.model_dump_json()
         self.changed = False
@@ -56,7 +61,7 @@ class Table:
         after = working.model_dump_json()
         if after == self.state_json and not ctx.entries:
             return ctx
-        self.history.push(UndoEntry(line, self.state_json, len(self.log)))
+        self.history.push(UndoEntry(line, self.state_json, len(self.log_json)))
         self.enc = working
         self.state_json = after
         self._append(ctx.entries)
@@ -69,11 +74,31 @@ class Table:
         work(ctx)
         return ctx
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The whole log, parsed (for views and tests; the table itself keeps only text)."""
+        return [LogEntry.model_validate_json(x) for x in self.log_json]
+
+    def log_tail(self, n: int) -> list[LogEntry]:
+        return [LogEntry.model_validate_json(x) for x in self.log_json[-n:]] if n else self.log
+
     def _append(self, entries: list[LogEntry]) -> None:
-        for e in entries:
-            e.seq = len(self.log) + 1
-            self.log.append(e)
-            self.log_json.append(e.model_dump_json())
+        for i, e in enumerate(entries, start=len(self.log_json) + 1):
+            e.seq = i
+        self._extend_json([_entry_json(e) for e in entries])
+
+    def _extend_json(self, texts: list[str]) -> None:
+        for text in texts:
+            if self.log_json:
+                self.log_blob += b",\n  "
+            self.log_blob += text.encode("utf-8")
+            self.log_json.append(text)
+            self._log_ends.append(len(self.log_blob))
+
+    def _truncate(self, n: int) -> None:
+        del self.log_json[n:]
+        del self._log_ends[n:]
+        del self.log_blob[self._log_ends[-1] if self._log_ends else 0:]
 
     def undo(self) -> str:
         if not self.history.undo:
@@ -83,8 +108,7 @@ class Table:
         self.history.undo.pop()
         self.history.redo.append(RedoEntry(u.line, self.state_json, self.log_json[u.log_len:]))
         self._restore(enc, u.state)
-        del self.log[u.log_len:]
-        del self.log_json[u.log_len:]
+        self._truncate(u.log_len)
         self.changed = True
         return u.line
 
@@ -94,14 +118,14 @@ class Table:
         r = self.history.redo[-1]
         enc = self._parse(r.state)
         try:
-            entries = [LogEntry.model_validate_json(text) for text in r.log]
+            for text in r.log:
+                LogEntry.model_validate_json(text)
         except ValueError:
             raise CommandError("the redo history is damaged; nothing was changed") from None
         self.history.redo.pop()
-        self.history.undo.append(UndoEntry(r.line, self.state_json, len(self.log)))
+        self.history.undo.append(UndoEntry(r.line, self.state_json, len(self.log_json)))
         self._restore(enc, r.state)
-        self.log.extend(entries)
-        self.log_json.extend(r.log)
+        self._extend_json(r.log)
         self.changed = True
         return r.line
 
@@ -118,5 +142,6 @@ class Table:
         self.tables = self.ruleset.tables_for(self.enc.house_rules)
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+def _entry_json(e: LogEntry) -> str:
+    """Compact JSON of a log entry: empty fields are left out (loading fills them back)."""
+    return e.model_dump_json(exclude_defaults=True)

@@ -66,7 +66,7 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
             console.print(Text(f"  {c.name}: " + ", ".join(f"{k}={v}" for k, v in c.stats.items()),
                                style="note"))
     elif view == "log":
-        entries = table.log if not payload else table.log[-payload:]
+        entries = table.log_tail(payload)
         if not entries:
             console.print(Text("the log is empty", style="note"))
         else:

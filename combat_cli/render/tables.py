@@ -75,11 +75,11 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable:
             if k not in extra_cols:
                 extra_cols.append(k)
     for k in extra_cols:
-        t.add_column(k)
+        t.add_column(_l(rs, k, lang))
     for n, (c, extra) in enumerate(zip(rows, extras, strict=True), start=1):
         style = "acting" if cur is not None and c.id == cur.id else ("out" if c.out else "")
         name = c.name + (" (held)" if c.held else "") + (" [pc]" if c.side == "pc" else "")
-        cells = [str(n), name, c.status, conditions_text(enc, rs, c)]
+        cells = [str(n), name, _l(rs, c.status, lang), conditions_text(enc, rs, c)]
         if rs.declare_phase:
             cells.append(_plan_text(enc, c))
         cells += [extra.get(k, "") for k in extra_cols]
@@ -108,11 +108,11 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t.add_column("key")
     t.add_column("value")
     t.add_row(_l(rs, "Side", lang), c.side)
-    t.add_row(_l(rs, "Status", lang), c.status + (" (out)" if c.out else ""))
+    t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (" (out)" if c.out else ""))
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c) or "-")
     t.add_row(_l(rs, "Held", lang), "yes" if c.held else "no")
     for k, v in rs.status_columns(enc, c).items():
-        t.add_row(k, v)
+        t.add_row(_l(rs, k, lang), v)
     for k, v in c.stats.items():
         t.add_row(k, _value(v))
     for tm in enc.timers:

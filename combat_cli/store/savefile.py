@@ -30,6 +30,10 @@ class SaveError(Exception):
 
 def render(table: Table) -> str:
     """The save file's text, assembled from cached JSON pieces."""
+    return b"".join(_pieces(table)).decode("utf-8")
+
+
+def _pieces(table: Table) -> list[bytes | bytearray]:
     h = table.history
     undo = ",\n  ".join(
         f'{{"line": {json.dumps(u.line, ensure_ascii=False)}, "log_len": {u.log_len}, "state": {u.state}}}'
@@ -37,20 +41,19 @@ def render(table: Table) -> str:
     redo = ",\n  ".join(
         f'{{"line": {json.dumps(r.line, ensure_ascii=False)}, "state": {r.state}, "log": [{", ".join(r.log)}]}}'
         for r in h.redo)
-    log = ",\n  ".join(table.log_json)
-    return (
-        f'{{"schema": {SCHEMA}, "app": "{APP}", "ruleset": {json.dumps(table.ruleset.name)},\n'
-        f'"encounter": {table.state_json},\n'
-        f'"log": [\n  {log}\n],\n'
-        f'"history": {{"undo": [\n  {undo}\n], "redo": [\n  {redo}\n]}}\n}}\n'
-    )
+    head = (f'{{"schema": {SCHEMA}, "app": "{APP}", "ruleset": {json.dumps(table.ruleset.name)},\n'
+            f'"encounter": {table.state_json},\n'
+            f'"history": {{"undo": [\n  {undo}\n], "redo": [\n  {redo}\n]}},\n'
+            '"log": [\n  ')
+    return [head.encode("utf-8"), table.log_blob, b"\n]\n}\n"]
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, data: str | list[bytes | bytearray]) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    pieces = [data.encode("utf-8")] if isinstance(data, str) else data
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open(tmp, "wb") as f:
+            f.writelines(pieces)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -73,7 +76,7 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def save(path: Path, table: Table) -> None:
-    atomic_write(path, render(table))
+    atomic_write(path, _pieces(table))
     table.changed = False
 
 
@@ -128,7 +131,8 @@ def load(path: Path, dice: DiceSource, lang: str = "") -> Table:
         raise SaveError(f"{path}: {e}") from None
     try:
         enc = Encounter.model_validate(raw["encounter"])
-        log = [LogEntry.model_validate(e) for e in raw["log"]]
+        log_json = [LogEntry.model_validate(e).model_dump_json(exclude_defaults=True)
+                    for e in raw["log"]]
         history = History()
         hist = raw.get("history") or {}
         for u in hist.get("undo", []):
@@ -145,7 +149,7 @@ def load(path: Path, dice: DiceSource, lang: str = "") -> Table:
     if enc.ruleset != raw["ruleset"]:
         raise SaveError(f"{path} is damaged: it names two rulesets")
     try:
-        return Table(enc, ruleset, dice, log=log, history=history, lang=lang)
+        return Table(enc, ruleset, dice, log_json=log_json, history=history, lang=lang)
     except CommandError as e:
         raise SaveError(f"{path}: {e}") from None
 
