@@ -37,4 +37,4 @@ def test_cli_module_imports_only_typer_at_top_level():
             top |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
             top.add(node.module.split(".")[0])
-    assert top <= {"__future__", "sys", "pathlib", "typing", "typer"}
+    assert top <= {"__future__", "os", "sys", "pathlib", "typing", "typer"}
