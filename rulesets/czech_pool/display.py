@@ -19,20 +19,21 @@ def _tables(rs: Ruleset, enc: Encounter) -> dict[str, Any]:
 
 
 def status_columns(rs: Ruleset, enc: Encounter, c: Combatant) -> dict[str, str]:
+    """Headers in English; the core shows them through ``label`` (Czech by default)."""
     tables = _tables(rs, enc)
     mx = max_levels(c, tables)
-    out = {"Zdraví": f"{mx - health.taken(c)}/{mx}"}
+    out = {"Health": f"{mx - health.taken(c)}/{mx}"}
     st = store(enc)
     held = [f"{enc.name_of(k.split('>')[1])} +{v['level']}"
             for k, v in st["pairs"].items() if k.startswith(f"{c.id}>") and v.get("level")]
-    out["Nevýhody"] = ", ".join(held)
+    out["Disadvantages"] = ", ".join(held)
     forced = c.data.get("forced")
-    out["Nucená"] = "/".join(TERMS[k][0] for k in forced) if forced else ""
+    out["Forced"] = "/".join(TERMS[k][0] for k in forced) if forced else ""
     turn = st.get("turn") or {}
     p = (turn.get("pools") or {}).get(c.id)
-    out["Bank"] = str(p["n"]) if p else ""
+    out["Pool"] = str(p["n"]) if p else ""
     sp = (turn.get("speeds") or {}).get(c.id)
-    out["Rychlost"] = "" if sp is None else str(sp)
+    out["Speed"] = "" if sp is None else str(sp)
     return out
 
 

@@ -88,7 +88,7 @@ LABELS: dict[str, str] = {
     "turns": "tahy", "setup": "příprava", "OK": "OK", "Wounded": "Zraněný",
     "Unconscious": "Bezvědomí", "Dead": "Mrtvý", "Prone": "Ležící", "Surprised": "Překvapený",
     "Wounds": "Zranění", "Difficulty": "Obtížnost", "Pool": "Bank", "Speed": "Rychlost",
-    "Disadvantage": "Nevýhoda", "Forced": "Nucená dovednost", "Successes": "Úspěchy",
+    "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Disadvantages": "Nevýhody", "Successes": "Úspěchy",
 }
 CZ_TO_EN = {v: k for k, v in LABELS.items()}
 

@@ -416,7 +416,8 @@ def test_CZ_HP_1_five_plus_constitution_levels() -> None:
     t("add Ann Konstituce=3", "damage Ann 2 bez")
     extra = t.t.ruleset.json_extra(t.t.enc)["czech_pool"]["fighters"]["Ann"]
     assert extra["wound_levels"] == 8 and extra["left"] == 6
-    assert t.t.ruleset.status_columns(t.t.enc, t.c("Ann"))["Zdraví"] == "6/8"
+    assert t.t.ruleset.status_columns(t.t.enc, t.c("Ann"))["Health"] == "6/8"
+    assert t.t.ruleset.label("Health") == "Zdraví"
 
 
 def test_CZ_HP_2_light_wounds_no_recheck_a_deadly_one_at_ten() -> None:
