@@ -70,6 +70,18 @@ HOUSE_RULES = {
 }
 
 
+CHOICES = {
+    ("penalties", "mode"): ("complication", "dice", "difficulty"),
+    ("penalties", "combine"): ("max", "sum"),
+    ("injury", "bruised_formula"): ("one_plus_half_rest", "half_stamina"),
+    ("injury", "clear_at"): ("scene", "never"),
+    ("defense", "scope"): ("round", "attack"),
+    ("defense", "pc_default"): ("roll", "standard"),
+    ("first_aid", "per"): ("patient", "medic"),
+    ("surprise", "ties"): ("literal", "meet"),
+}
+
+
 class Storypath(Ruleset):
     name = "storypath"
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
@@ -221,6 +233,14 @@ class Storypath(Ruleset):
 
     def load_tables(self) -> dict[str, Any]:
         return _load()
+
+    def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
+        tables = super().tables_for(house_rules)
+        for (section, key), choices in CHOICES.items():
+            if tables[section][key] not in choices:
+                raise RuleError(f"house rules: {section}.{key} is one of {', '.join(choices)}, "
+                                f"not {tables[section][key]!r}")
+        return tables
 
     def _tables(self, enc: Encounter) -> dict[str, Any]:
         return self.tables_for(enc.house_rules)

@@ -169,3 +169,25 @@ def test_end_to_end_fight_from_the_command_line(tmp_path):
     for e in attacks:
         expect[e["target"]] += e["data"]["conditions"]
     assert thug_hits == expect
+
+
+def test_house_rule_values_are_checked():
+    from combat_cli.engine.errors import CommandError
+
+    with pytest.raises(CommandError, match="penalties.mode is one of"):
+        new_table(house={"penalties": {"mode": "ouch"}})
+    with pytest.raises(CommandError, match="unknown key"):
+        new_table(house={"penalties": {"moode": "dice"}})
+
+
+def test_house_rules_listed_for_every_ambiguity():
+    import rulesets
+
+    rs = rulesets.load("storypath")
+    text = " ".join(rs.house_rules.values())
+    for n in range(1, 11):
+        assert f"AMB-SP-{n}:" in text
+    tables = rs.load_tables()
+    for key in rs.house_rules:
+        section, name = key.split(".")
+        assert name in tables[section]
