@@ -365,7 +365,8 @@ class D6(Ruleset):
         current = r.get("round") == enc.round
         n = 0
         if current:
-            n = int(r.get("declared", 0)) + int(r.get("extra", 0)) + int(r.get("held", 0))
+            held = r.get("held", 0) if t["actions"]["held_unused_counts"] else r.get("used_held", 0)
+            n = int(r.get("declared", 0)) + int(r.get("extra", 0)) + int(held)
         dodge = (r.get("dodge") or {}) if current else {}
         return {"level": lv[w] if w else (lv[1] if stunned else lv[0]), "penalty": pen,
                 "actions": n, "dodge": dodge.get("value"), "full_dodge": dodge.get("full"),

@@ -103,6 +103,9 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     autos = [a for a in actions if a.options.get("fire") == "full_auto"]
     if autos and len(actions) > 1:
         raise RuleError("full auto uses the whole round: it must be the only action")
+    for a in actions:
+        if a.name == "parry":
+            pick_weapon(ctx, c, a.options, melee=True)
     active = [a for a in actions if a.name not in REACTIONS]
     react = [a for a in actions if a.name in REACTIONS]
     cost = sum(action_cost(ctx, c, a) for a in active)
@@ -128,6 +131,8 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
             pick_weapon(ctx, c, opts, melee=True)
         elif a.name == "reload":
             pick_weapon(ctx, c, opts, melee=False)
+        elif a.name == "parry":
+            pick_weapon(ctx, c, opts, melee=True)
         elif a.name == "draw":
             if not a.options.get("weapon"):
                 raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")

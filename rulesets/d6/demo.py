@@ -7,8 +7,9 @@ DEMO = [
     "Constitution=4D armor=3D \"First Aid=3D\" weapon=\"Heavy Pistol\" kits=1",
     "add Mina side=pc Instincts=3D+2 Dodge=4D \"Missile Weapons=5D\" Strength=2D+2 "
     "Constitution=3D weapon=\"Repeating Crossbow\"",
-    "add \"Demon Thug\" x2 Instincts=2D+1 Brawling=2D Firearms=3D Strength=2D Constitution=3D "
-    "weapon=\"Heavy Pistol\"",
+    "add \"Demon Thug 1\" Instincts=2D+1 Brawling=2D Strength=2D Constitution=3D",
+    "# the second thug is a sniper on a rooftop: quick to act",
+    "add \"Demon Thug 2\" Instincts=4D Firearms=4D Constitution=3D weapon=\"Heavy Pistol\"",
     "add Vampire x2 Instincts=3D Brawling=2D Strength=2D Constitution=3D",
     "start",
     "# Mina fires once at each vampire: -1D and -2D (D6-RANGE-2)",

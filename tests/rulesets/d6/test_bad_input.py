@@ -34,6 +34,7 @@ SETUP = [LECTOR, MINA, THUG, "set Lector kits=1"]
     ("act Lector firstaid Mina facility=maybe", "facility"),
     ('declare Mina fulldodge, shoot "Demon Thug"', "only action"),
     ('declare Mina dodge, dodge', "one dodge"),
+    ('declare Lector shoot "Demon Thug", parry', "not a melee weapon"),
     ('declare Lector shoot "Demon Thug", shoot "Demon Thug", shoot "Demon Thug", reload, '
      'reload, reload', "at most 5"),
     ('declare Lector shoot Minna', "did you mean Mina"),
@@ -89,3 +90,13 @@ def test_killed_target_lapses(t):
 def test_first_aid_without_a_kit(t):
     t(*SETUP, "damage Lector Wounded")
     assert "kit" in t.err("firstaid Mina Lector")
+
+
+def test_undo_restores_a_resolved_attack(t):
+    t(LECTOR, THUG, "start", 'declare Lector shoot "Demon Thug"')
+    before = t.table.state_json
+    t.dice(faces(4, 12), faces(5, 20), faces(2, 4))
+    t("resolve")
+    assert t.c("Demon Thug").status != "OK"
+    t("undo")
+    assert t.table.state_json == before
