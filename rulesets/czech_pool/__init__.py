@@ -20,60 +20,61 @@ from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool.stats import STATS
 
 _THREAT_OPTS = (
-    OptionSpec("volba", "zranit|nevýhoda — wound (default) or impose a disadvantage",
-               aliases=("choice",)),
-    OptionSpec("cíl", "větší|menší — shooting at a larger (-1) / smaller (+1) target",
+    OptionSpec("volba", "zranit|nevýhoda — zranit (výchozí) nebo vnutit nevýhodu "
+               "(wound, default | disadvantage)", aliases=("choice",)),
+    OptionSpec("cíl", "větší|menší — střelba na větší (-1) / menší (+1) cíl (larger|smaller)",
                aliases=("cil", "size")),
-    OptionSpec("dostřel", "malý|velký — beyond short (+1) / long (+2, -2 dice) range",
-               aliases=("dostrel", "range")),
-    OptionSpec("překážka", "malá|střední|velká — target behind cover (+1/+2/+3)",
-               aliases=("prekazka", "cover")),
-    OptionSpec("obt", "±N other difficulty modifier (other influences)", kind="int",
+    OptionSpec("dostřel", "malý|velký — nad malý (+1) / velký (+2, -2 kostky) dostřel "
+               "(short|long range)", aliases=("dostrel", "range")),
+    OptionSpec("překážka", "malá|střední|velká — cíl za překážkou +1/+2/+3 "
+               "(cover small|medium|large)", aliases=("prekazka", "cover")),
+    OptionSpec("obt", "±N další vlivy na obtížnost (other difficulty modifier)", kind="int",
                aliases=("obtížnost", "obtiznost", "diff", "difficulty")),
-    OptionSpec("bank", "±N dice (other bonuses/penalties)", kind="int", aliases=("pool",)),
-    OptionSpec("zranění", "weapon/spell damage of this attack", kind="int",
-               aliases=("zraneni", "damage", "dmg")),
-    OptionSpec("rychlost", "weapon/spell/miracle speed of this attack", kind="int",
+    OptionSpec("bank", "±N kostek (other dice bonus/penalty)", kind="int", aliases=("pool",)),
+    OptionSpec("zranění", "zranění zbraně/kouzla pro tento útok (weapon/spell damage)",
+               kind="int", aliases=("zraneni", "damage", "dmg")),
+    OptionSpec("rychlost", "rychlost zbraně/kouzla/zázraku (weapon/spell speed)", kind="int",
                aliases=("speed",)),
-    OptionSpec("atribut", "Klamání|Charisma|Pevnost mysli (invocation/prayer)",
+    OptionSpec("atribut", "Klamání|Charisma|Pevnost mysli — pro vzývání/modlení (attribute)",
                aliases=("attribute", "attr")),
-    OptionSpec("kontrola", "rovnováha|houževnatost|soustředění — check if wounded first",
-               aliases=("check",)),
-    OptionSpec("mireni", "ano — aiming (-1)", aliases=("míření", "aim")),
-    OptionSpec("omracit", "ano — trying to stun (+1)", aliases=("omráčit", "stun")),
-    OptionSpec("dlouhy_vrh", "ano — long throw (+1, -1 die)",
-               aliases=("daleko", "far", "dlouhý_vrh", "long_throw")),
-    OptionSpec("rozptyl", "ano — wide spread, scatter shot (-1)", aliases=("spread",)),
-    OptionSpec("zady", "ano — the target has its back turned (its difficulty +1)",
-               aliases=("zády", "back")),
+    OptionSpec("kontrola", "rovnováha|houževnatost|soustředění — kontrolní hod, je-li zraněn "
+               "před akcí (check: balance|toughness|concentration)", aliases=("check",)),
+    OptionSpec("míření", "ano — míření -1 (aiming)", aliases=("mireni", "aim")),
+    OptionSpec("omráčit", "ano — snaha omráčit +1 (trying to stun)", aliases=("omracit", "stun")),
+    OptionSpec("daleko", "ano — vrh nad velkou vzdálenost +1, -1 kostka (long throw)",
+               aliases=("dlouhy_vrh", "dlouhý_vrh", "far", "long_throw")),
+    OptionSpec("rozptyl", "ano — velký rozptyl -1 (wide spread)", aliases=("spread",)),
+    OptionSpec("zády", "ano — cíl je k útočníkovi zády: jeho obtížnost +1 (back turned)",
+               aliases=("zady", "back")),
 )
 _FLAGS = "[míření] [omráčit] [daleko] [rozptyl] [zády]"
-_SKILL_OPT = OptionSpec("dovednost", "boj|rvačka|atletika ... — the skill to defend with",
-                        aliases=("skill",))
+_SKILL_OPT = OptionSpec("dovednost", "boj|rvačka|atletika ... — dovednost obrany "
+                        "(skill to defend with)", aliases=("skill",))
 
 
 def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
     names = {_lang.norm(cz), en, *extra} - {cz}
-    return ActionSpec(cz, f"threaten TARGET with {skill} ({en})", target="required",
+    return ActionSpec(cz, f"ohrozit CÍL: {skill}", target="required",
                       options=_THREAT_OPTS, aliases=tuple(sorted(names)), args=_FLAGS)
 
 
 ACTIONS = (
-    _threat("boj", "melee", "Boj (Melee)", "attack"),
-    _threat("rvačka", "brawl", "Rvačka (Brawl)"),
-    _threat("vrh", "throw", "Vrh (Throwing)"),
-    _threat("střelba", "shoot", "Střelba (Shooting)"),
-    _threat("kouzlení", "cast", "Kouzlení (Spellcasting)"),
-    _threat("vzývání", "invoke", "Vzývání (Invocation)"),
-    _threat("modlení", "pray", "Modlení (Prayer)"),
-    ActionSpec("bránit", "defend (against TARGET, or everyone) with dovednost=SKILL",
+    _threat("boj", "melee", "Boj (melee)", "attack"),
+    _threat("rvačka", "brawl", "Rvačka (brawl)"),
+    _threat("vrh", "throw", "Vrh (throw)"),
+    _threat("střelba", "shoot", "Střelba (shoot)"),
+    _threat("kouzlení", "cast", "Kouzlení (cast a spell)"),
+    _threat("vzývání", "invoke", "Vzývání (invoke)"),
+    _threat("modlení", "pray", "Modlení (pray)"),
+    ActionSpec("bránit", "bránit se (CÍLI, nebo všem) dovedností dovednost= (defend)",
                target="optional", options=(_SKILL_OPT,), aliases=("branit", "defend")),
-    ActionSpec("pouze_bránit", "full defence (pouze bránit): attackers +1, own -1 (min 6)",
+    ActionSpec("pouze_bránit", "pouze bránit: útočníkům +1, sobě -1 (min 6) (full defence)",
                target="none", options=(_SKILL_OPT,),
                aliases=("pouze", "pouze_branit", "full_defence", "full_defense", "fulldef")),
-    ActionSpec("nebránit", "do not defend against TARGET (no outnumbering penalty for him)",
-               target="required", aliases=("nebranit", "ignore")),
-    ActionSpec("vstát", "stand up from prone (difficulty +2)", target="none",
+    ActionSpec("nebránit", "nebránit se CÍLI: bez postihu za přečíslení, on má 0 úspěchů "
+               "(do not defend against TARGET)", target="required",
+               aliases=("nebranit", "ignore")),
+    ActionSpec("vstát", "vstát ze země, obtížnost +2 (stand up from prone)", target="none",
                aliases=("vstat", "stand")),
 )
 

@@ -29,6 +29,8 @@ FLAGS = {
     "rozptyl": ("spread", "velký_rozptyl"),
     "zady": ("zády", "back"),
 }
+FLAG_OPTIONS = {"míření": "mireni", "omráčit": "omracit", "daleko": "dlouhy_vrh",
+                "rozptyl": "rozptyl", "zády": "zady"}
 CHOICES = {"wound": ("zranit", "zranění", "wound", "w"),
            "disadvantage": ("nevýhoda", "nevyhoda", "disadvantage", "d")}
 SIZES = {"vetsi_cil": ("větší", "larger", "bigger"), "mensi_cil": ("menší", "smaller")}
@@ -128,12 +130,12 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]
     flags: list[str] = []
     for w in a.args:
         flags.append(match(w, FLAGS, f"flag of {a.name}"))
-    for k in FLAGS:
-        if k in a.options:
+    for opt, k in FLAG_OPTIONS.items():
+        if opt in a.options:
             try:
-                on = flag(a.options[k])
+                on = flag(a.options[opt])
             except ValueError as e:
-                raise RuleError(f"{a.name}: {k}= takes {e}") from None
+                raise RuleError(f"{a.name}: {opt}= takes {e}") from None
             if on:
                 flags.append(k)
     choice = _opt_choice(a, "volba", CHOICES, "volba (zranit/nevýhoda)")

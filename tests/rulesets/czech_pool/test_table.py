@@ -24,6 +24,9 @@ def fight(options: str = "", ann: str = "", bob: str = "", setup: tuple[str, ...
 @pytest.mark.parametrize(("options", "diff", "pool"), [
     ("míření", 5, 5),                     # aiming -1
     ("aim", 5, 5),
+    ("míření=ano", 5, 5),
+    ("aim=yes", 5, 5),
+    ("míření=ne", 6, 5),
     ("omráčit", 7, 5),                    # trying to stun +1
     ("cíl=větší", 5, 5),                  # larger target -1
     ("cil=mensi", 7, 5),                  # smaller target +1
