@@ -115,6 +115,14 @@ def test_SP_ATK_1_AMB_SP_5_scope_attack_rolls_every_time():
     assert last(t, "attack").difficulty == 3
 
 
+def test_SP_ATK_1_AMB_SP_5_pc_default_standard_defense():
+    t = _brawl({"defense": {"pc_default": "standard"}})
+    feed(t, S, F, F, F)
+    run(t, "act \"Orc 1\" attack Ann")
+    assert last(t, "attack").difficulty == 1
+    assert not any("Defense" in p for p in t.dice.asked)
+
+
 def test_SP_ATK_1_react_defend_standard_or_roll_before_the_attack():
     t = _brawl()
     run(t, "react Ann defend mode=standard")

@@ -19,7 +19,7 @@ def _teams(faces, house=None, extra_amb: str = ""):  # noqa: ANN001, ANN202
     return t
 
 
-def test_SP_AMB_1_pools_agility_else_subterfuge_vs_integrity_cunning():
+def test_SP_AMB_1_AMB_SP_6_pools_agility_else_subterfuge_vs_integrity_cunning():
     t = _teams([F] * 15)
     run(t, "ambush A B C vs X Y")
     assert "Subterfuge 2 + Dexterity 1" in t.dice.asked[0]  # no Agility: AMB-SP-6

@@ -133,13 +133,24 @@ def _four(faces):  # noqa: ANN001, ANN202
     return t
 
 
-def test_SP_INIT_2_and_4_roster_ranks_pc_and_sgc_slots_ties_favour_players():
+def test_SP_INIT_4_tie_between_sg_and_player_the_player_slot_goes_first():
     # the digest's check: PCs roll 3 and 1, SGCs roll 3 and 2 -> PC(3), SGC(3), SGC(2), PC(1)
     t = _four([S, S, S, S, F, F, S, S, S, S, S, F])
     slots = t.enc.data["roster"]
     assert [(s["side"], s["value"]) for s in slots] == [("pc", 3), ("npc", 3), ("npc", 2), ("pc", 1)]
-    assert t.ruleset.order_labels(t.enc)[0].startswith("▶ PC slot (3)")
-    assert "SGC slot (3): X" in t.ruleset.order_labels(t.enc)[1]
+    # the SGCs added first would rank first without the tie rule
+    t = new_table([S, S, F] + [S, S, F])
+    run(t, "add X cunning=2 close_combat=1", "add A side=pc cunning=2 close_combat=1", "start")
+    assert [s["side"] for s in t.enc.data["roster"]] == ["pc", "npc"]
+
+
+def test_SP_INIT_2_roster_of_pc_and_sgc_slots_highest_first():
+    t = _four([S, F, F, S, S, S, S, S, F, F, F, F])
+    slots = t.enc.data["roster"]
+    assert [(s["side"], s["value"]) for s in slots] == [("pc", 3), ("npc", 2), ("pc", 1), ("npc", 0)]
+    labels = t.ruleset.order_labels(t.enc)
+    assert labels[0] == "▶ PC slot (3): open (B first in line)"
+    assert labels[1] == "SGC slot (2): X"
 
 
 def test_SP_INIT_3_players_choose_pc_slots_sg_orders_hers():
@@ -188,3 +199,40 @@ def test_SP_INIT_new_combatant_joins_the_roster():
     feed(t, S, S, F)
     run(t, "add Z cunning=2 close_combat=1")
     assert [s["value"] for s in t.enc.data["roster"]] == [3, 3, 2, 2, 1]
+
+
+def test_hold_and_release_within_the_round():
+    t = _four([S, S, S, S, F, F, S, S, S, S, S, F])
+    run(t, "slot A", "hold A")
+    assert t.ruleset.current(t.enc).name == "X"
+    feed(t, F, F, F)
+    run(t, "release A do pool=3")
+    assert last(t, "action").actor == "A"
+    assert "already had a turn" in fails(t, "act A do pool=3")
+
+
+def test_removing_a_combatant_keeps_the_roster_in_step():
+    t = _four([S, S, S, S, F, F, S, S, S, S, S, F])
+    run(t, "slot A", "next")           # X acts now (slot 2)
+    run(t, "remove A")
+    assert t.ruleset.current(t.enc).name == "X"
+    run(t, "next")
+    assert t.ruleset.current(t.enc).name == "Y"
+    assert len(t.enc.data["roster"]) == 3
+    run(t, "next")
+    assert t.ruleset.current(t.enc).name == "B"
+
+
+def test_undo_restores_the_roster_and_injuries():
+    t = _four([S, S, S, S, F, F, S, S, S, S, S, F])
+    run(t, "slot A")
+    before = t.state_json
+    feed(t, S, S, F)  # X is an SGC with static Defense 1: no Defense roll
+    run(t, "act A attack X")
+    assert levels_of(t, "X")
+    run(t, "undo")
+    assert t.state_json == before
+
+
+def levels_of(t, name):  # noqa: ANN001, ANN201
+    return who(t, name).data.get("injuries")
