@@ -36,7 +36,7 @@ PROTECT = OptionSpec("protect", "complicate: Blocked applies to attacks on NAME"
 BUY = OptionSpec("buy", "the injury Complication: buy it off first, last (after Stunts) or no",
                  choices=("first", "last", "no"))
 BOX = OptionSpec("box", "the Injury box(es) the target's player chooses: bruised, injured, "
-                 "maimed (comma-separated for a Critical)")
+                 "maimed (joined by + for a Critical: box=injured+bruised)")
 NAME = OptionSpec("name", "a name for the Injury Condition (\"Broken Arm\")")
 NAME2 = OptionSpec("name2", "a name for the Critical's extra Condition")
 STUNTS = OptionSpec("stunts", "Stunts to buy in order: damage, critical, disarm, blind, "
@@ -93,7 +93,7 @@ class Storypath(Ruleset):
         ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts",
                    target="required", options=(WEAPON, *HARM, *ROLL, *MIX), aliases=("hit", "shoot")),
         ActionSpec("defend", "Full Defense (simple action): roll double the Defense pool; "
-                   "react NAME defend [mode=standard] takes the reflexive Defense now",
+                   "react NAME defend (mode=roll or standard) takes the reflexive Defense now",
                    target="none", reaction=True,
                    options=(OptionSpec("mode", "reaction: roll (default) or standard Defense 1",
                                        choices=("roll", "standard")),),

@@ -472,6 +472,9 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     if cmp_n:
         unbought.append(f"injury Complication {cmp_n} not bought off: +1 Momentum to the Storyguide")
         momentum(ctx, "storyguide" if is_pc(c) else "players", 1)
+    if outcome == "miss" and is_pc(c):
+        unbought.append("Consolation: +1 Momentum to the players")
+        momentum(ctx, "players", 1)
     if rng == "close":
         set_band(ctx, c, t, "close")
     head = (f"{c.name} {verb}s {t.name} with {w['name']} at {rng} range: {faces_text(r)}"

@@ -189,6 +189,7 @@ def test_SP_ATK_miss_below_defense(duel):
     run(t, "act Ann attack Orc")
     assert last(t, "attack").outcome == "miss"
     assert levels(t, "Orc") == []
+    assert t.enc.data["momentum"]["players"] == 1  # SP-DICE-4 Consolation
 
 
 def test_AMB_SP_9_scale_advantage_enhancement_and_extra_inflict_damage(duel):
