@@ -283,6 +283,7 @@ def build(ctx: RulesContext) -> dict[str, Any]:
         for o, th in threat_of[c.id].items():
             eng[o] = th["skill"]
         own = [th["skill"] for th in threat_of[c.id].values()]
+        extra_skills: list[str] = []
         defended = [x for x in attackers[c.id] if x not in it["ignore"]]
         for x in defended:
             xs = threat_of[x][c.id]["skill"]
@@ -299,11 +300,12 @@ def build(ctx: RulesContext) -> dict[str, Any]:
             if chosen is None:
                 inuse = [s for s in own if s in allowed]
                 chosen = inuse[0] if inuse else max(allowed, key=lambda k: value(c, k))
-            if x in eng:  # he threatens x with a skill that cannot parry x's: the lower one
-                eng[x] = min((eng[x], chosen), key=lambda k: value(c, k))
-            else:
-                eng[x] = chosen
+            # he faces x with the parrying skill (his threat skill, if any, stays in use too)
+            eng[x] = chosen
+            extra_skills.append(chosen)
         model["engage"][c.id] = eng
+        model.setdefault("used", {})[c.id] = list(dict.fromkeys(
+            [*own, *extra_skills, *eng.values()]))
         model["defended"][c.id] = defended
         if it["full"]:
             model["full"].append(c.id)
@@ -314,10 +316,11 @@ def build(ctx: RulesContext) -> dict[str, Any]:
     for c in live:
         it = intents[c.id]
         eng = model["engage"][c.id]
-        used = list(dict.fromkeys([*eng.values(), *(["atletika"] if it["stand"] else [])]))
+        used = list(dict.fromkeys([*model["used"][c.id], *(["atletika"] if it["stand"] else [])]))
         if not used:
             continue
-        skill = min(used, key=lambda k: value(c, k))
+        # CZ-SKILL-4: the lowest skill (on a tie, the one with the lower attribute)
+        skill = min(used, key=lambda k: (value(c, k), value(c, best_attr(ctx, c, k))))
         magic_attr = next((th["attr"] for th in it["threats"]
                            if th["skill"] == skill and th["attr"]), None)
         attr = magic_attr or best_attr(ctx, c, skill)
