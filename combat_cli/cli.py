@@ -111,19 +111,23 @@ def play(
         lines = ScriptLines(_script_lines(script))
         asker = make_asker(lines, driver_ref)
     source = _dice(dice, seed, asker)
+    code = 0
     try:
         with Lock(file):
             table = load(file, source, _lang(lang))
             driver = Driver(table, file, _make_console())
             driver_ref.append(driver)
-            if interactive:
-                from combat_cli.repl.session import run_repl
+            try:
+                if interactive:
+                    from combat_cli.repl.session import run_repl
 
-                run_repl(driver, dice)
-                return
-            from combat_cli.repl.script import run_script
+                    run_repl(driver, dice)
+                else:
+                    from combat_cli.repl.script import run_script
 
-            code = run_script(driver, lines)  # type: ignore[arg-type]
+                    code = run_script(driver, lines)  # type: ignore[arg-type]
+            finally:
+                driver.close()
     except SaveError as e:
         _fail(str(e))
     if code:

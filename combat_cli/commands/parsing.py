@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rulesets.base import ActionSpec, Ruleset
 
 COMMA = "\x00,"
-_OPTION = re.compile(r"^([^\W\d][\w .\-]*?)=(.*)$", re.S)
+_OPTION = re.compile(r"^([^\W\d][\w .()\-]*?)=(.*)$", re.S)
 
 
 def split(line: str) -> list[str]:

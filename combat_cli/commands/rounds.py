@@ -144,19 +144,22 @@ def act(cmd: Cmd) -> None:
 
 
 @verb("react", "react NAME ACTION [opt=v ...]",
-      "a reaction during resolution (dodge, parry, block, defend ...)")
+      "a reaction during resolution (dodge, parry, block, defend ...)",
+      details="Typed while still declaring, it closes the declarations and the round's "
+              "resolution begins with it (a dodge against the first shot).")
 def react(cmd: Cmd) -> None:
     enc = cmd.enc
     _require_fight(cmd)
-    if enc.phase == "declare":
-        raise CommandError("reactions happen during resolution: resolve first")
     if len(cmd.args) < 2:
         raise cmd.usage_error("react needs a name and a reaction")
     c = find_combatant(enc, cmd.args[0])
     why = cmd.ruleset.can_act(enc, c)
     if why:
         raise CommandError(f"{why} and cannot react")
-    cmd.ruleset.react(cmd.ctx, c, parse_action(cmd.ruleset, enc, cmd.args[1:], reaction=True))
+    action = parse_action(cmd.ruleset, enc, cmd.args[1:], reaction=True)
+    # A reaction to the round's first attack closes the declarations: resolution begins with it.
+    _open_resolution(cmd)
+    cmd.ruleset.react(cmd.ctx, c, action)
 
 
 @verb("hold", "hold NAME", "hold an action; act with it later (release NAME)")

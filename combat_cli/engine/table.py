@@ -29,15 +29,9 @@ class Table:
         self.dice = dice
         self.lang = lang
         self.tables = ruleset.tables_for(enc.house_rules)
-        self.log_json: list[str] = []
+        self.log_json: list[str] = list(log_json) if log_json is not None else [
+            _entry_json(e) for e in log or []]
         """Each log entry as JSON text; parsed only when something reads it."""
-        self.log_blob = bytearray()
-        """The encoded log as it stands in the save file, so a save copies it in one go."""
-        self._log_ends: list[int] = []
-        if log_json is not None:
-            self._extend_json(log_json)
-        elif log:
-            self._extend_json([_entry_json(e) for e in log])
         self.history = history or History()
         self.state_json = enc.model_dump_json()
         self.changed = False
@@ -85,20 +79,7 @@ class Table:
     def _append(self, entries: list[LogEntry]) -> None:
         for i, e in enumerate(entries, start=len(self.log_json) + 1):
             e.seq = i
-        self._extend_json([_entry_json(e) for e in entries])
-
-    def _extend_json(self, texts: list[str]) -> None:
-        for text in texts:
-            if self.log_json:
-                self.log_blob += b",\n  "
-            self.log_blob += text.encode("utf-8")
-            self.log_json.append(text)
-            self._log_ends.append(len(self.log_blob))
-
-    def _truncate(self, n: int) -> None:
-        del self.log_json[n:]
-        del self._log_ends[n:]
-        del self.log_blob[self._log_ends[-1] if self._log_ends else 0:]
+        self.log_json.extend(_entry_json(e) for e in entries)
 
     def undo(self) -> str:
         if not self.history.undo:
@@ -108,7 +89,7 @@ class Table:
         self.history.undo.pop()
         self.history.redo.append(RedoEntry(u.line, self.state_json, self.log_json[u.log_len:]))
         self._restore(enc, u.state)
-        self._truncate(u.log_len)
+        del self.log_json[u.log_len:]
         self.changed = True
         return u.line
 
@@ -125,7 +106,7 @@ class Table:
         self.history.redo.pop()
         self.history.undo.append(UndoEntry(r.line, self.state_json, len(self.log_json)))
         self._restore(enc, r.state)
-        self._extend_json(r.log)
+        self.log_json.extend(r.log)
         self.changed = True
         return r.line
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from combat_cli.commands.registry import Output, dispatch
 from combat_cli.render.output import print_output
-from combat_cli.store.savefile import SaveError, atomic_write, render, save
+from combat_cli.store.savefile import SaveError, Saver, atomic_write, render
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -20,6 +20,7 @@ class Driver:
         self.table = table
         self.path = path
         self.console = console
+        self.saver = Saver(path) if path is not None else None
 
     def handle(self, line: str) -> Output:
         out = dispatch(self.table, line)
@@ -27,20 +28,29 @@ class Driver:
         for view, payload in out.views:
             if view == "save":
                 self.save_as(payload)
-        if self.table.changed and self.path is not None:
-            try:
-                save(self.path, self.table)
-            except SaveError as e:
-                self.console.print(f"[error]error: {e}[/error]")
-                out.error = out.error or str(e)
+        if self.saver is not None:
+            err = self.saver.take_error()
+            if self.table.changed:
+                self.saver.submit(self.table)
+            if err is not None:
+                self._save_failed(err, out)
         return out
+
+    def _save_failed(self, err: SaveError, out: Output) -> None:
+        self.console.print(f"[error]error: {err}[/error]")
+        out.error = out.error or str(err)
 
     def save_as(self, target: str | None) -> None:
         if target is None:
-            if self.path is None:
+            if self.saver is None:
                 self.console.print("[note]nothing to save to (a demo)[/note]")
                 return
-            save(self.path, self.table)
+            self.saver.submit(self.table)
+            try:
+                self.saver.flush()
+            except SaveError as e:
+                self.console.print(f"[error]error: {e}[/error]")
+                return
             self.console.print(f"[note]saved {self.path}[/note]")
             return
         dest = Path(target).expanduser()
@@ -52,5 +62,10 @@ class Driver:
         self.console.print(f"[note]copy saved to {dest}[/note]")
 
     def close(self) -> None:
-        if self.table.changed and self.path is not None:
-            save(self.path, self.table)
+        """Write what is pending and stop the autosave thread (raises SaveError if it failed)."""
+        saver, self.saver = self.saver, None
+        if saver is None:
+            return
+        if self.table.changed:
+            saver.submit(self.table)
+        saver.close()

@@ -51,6 +51,7 @@ def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:
         out = driver.handle(stripped)
         if out.error:
             sys.stderr.write(f"combat: script stopped at line {start}: {stripped}\n")
+            driver.close()
             return 1
         if out.quit:
             break

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.engine.history import RedoEntry, UndoEntry
 from combat_cli.store.migrations import MIGRATIONS, SCHEMA, upgrade
 
 if TYPE_CHECKING:
@@ -28,32 +31,45 @@ class SaveError(Exception):
     """A save file that cannot be used, or a save that failed; the message is for the GM."""
 
 
-def render(table: Table) -> str:
-    """The save file's text, assembled from cached JSON pieces."""
-    return b"".join(_pieces(table)).decode("utf-8")
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a save writes, taken at one moment (immutable text: safe to write later)."""
+
+    ruleset: str
+    state: str
+    undo: tuple[UndoEntry, ...]
+    redo: tuple[RedoEntry, ...]
+    log: tuple[str, ...]
 
 
-def _pieces(table: Table) -> list[bytes | bytearray]:
+def snapshot(table: Table) -> Snapshot:
     h = table.history
+    return Snapshot(table.ruleset.name, table.state_json, tuple(h.undo), tuple(h.redo),
+                    tuple(table.log_json))
+
+
+def render(snap: Snapshot | Table) -> str:
+    """The save file's text."""
+    if not isinstance(snap, Snapshot):
+        snap = snapshot(snap)
     undo = ",\n  ".join(
         f'{{"line": {json.dumps(u.line, ensure_ascii=False)}, "log_len": {u.log_len}, "state": {u.state}}}'
-        for u in h.undo)
+        for u in snap.undo)
     redo = ",\n  ".join(
         f'{{"line": {json.dumps(r.line, ensure_ascii=False)}, "state": {r.state}, "log": [{", ".join(r.log)}]}}'
-        for r in h.redo)
-    head = (f'{{"schema": {SCHEMA}, "app": "{APP}", "ruleset": {json.dumps(table.ruleset.name)},\n'
-            f'"encounter": {table.state_json},\n'
+        for r in snap.redo)
+    log = ",\n  ".join(snap.log)
+    return (f'{{"schema": {SCHEMA}, "app": "{APP}", "ruleset": {json.dumps(snap.ruleset)},\n'
+            f'"encounter": {snap.state},\n'
             f'"history": {{"undo": [\n  {undo}\n], "redo": [\n  {redo}\n]}},\n'
-            '"log": [\n  ')
-    return [head.encode("utf-8"), table.log_blob, b"\n]\n}\n"]
+            f'"log": [\n  {log}\n]\n}}\n')
 
 
-def atomic_write(path: Path, data: str | list[bytes | bytearray]) -> None:
+def atomic_write(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    pieces = [data.encode("utf-8")] if isinstance(data, str) else data
     try:
-        with open(tmp, "wb") as f:
-            f.writelines(pieces)
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -75,9 +91,75 @@ def atomic_write(path: Path, data: str | list[bytes | bytearray]) -> None:
         os.close(dfd)
 
 
-def save(path: Path, table: Table) -> None:
-    atomic_write(path, _pieces(table))
-    table.changed = False
+def save(path: Path, table: Table | Snapshot) -> None:
+    atomic_write(path, render(table))
+    if not isinstance(table, Snapshot):
+        table.changed = False
+
+
+class Saver:
+    """Autosave off the critical path: the GM reads a command's result at once while its save
+    is written by a background thread. Saves are whole, atomic and in order; when several are
+    waiting only the newest is written (it contains the others). :meth:`flush` waits for the
+    disk and reports a failed save; :meth:`close` flushes and stops the thread."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._cond = threading.Condition()
+        self._pending: Snapshot | None = None
+        self._busy = False
+        self._error: SaveError | None = None
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="autosave", daemon=False)
+        self._thread.start()
+
+    def submit(self, table: Table) -> None:
+        snap = snapshot(table)
+        table.changed = False
+        with self._cond:
+            self._pending = snap
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._pending is None and not self._closed:
+                    self._cond.wait()
+                if self._pending is None:
+                    return
+                snap, self._pending = self._pending, None
+                self._busy = True
+            try:
+                save(self.path, snap)
+            except SaveError as e:
+                with self._cond:
+                    self._error = e
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def take_error(self) -> SaveError | None:
+        with self._cond:
+            err, self._error = self._error, None
+        return err
+
+    def flush(self) -> None:
+        with self._cond:
+            while self._pending is not None or self._busy:
+                self._cond.wait()
+        err = self.take_error()
+        if err is not None:
+            raise err
+
+    def close(self) -> None:
+        try:
+            self.flush()
+        finally:
+            with self._cond:
+                self._closed = True
+                self._cond.notify_all()
+            self._thread.join()
 
 
 def read_raw(path: Path) -> dict[str, Any]:
@@ -120,7 +202,7 @@ def load(path: Path, dice: DiceSource, lang: str = "") -> Table:
 
     import rulesets
     from combat_cli.engine.errors import CommandError
-    from combat_cli.engine.history import History, RedoEntry, UndoEntry
+    from combat_cli.engine.history import History
     from combat_cli.engine.models import Encounter, LogEntry
     from combat_cli.engine.table import Table
 

@@ -57,13 +57,14 @@ def test_option_choices_match_by_prefix(make_table):
 def test_reaction_during_resolution_sets_difficulty(make_table):
     t = make_table([19, 6])
     setup(t)
-    run(t, "start", "declare Ann wait", 'declare "Orc 1" attack Bob')
-    assert "during resolution" in fails(t, "react Bob dodge")
-    run(t, "resolve", "react Bob dodge")
-    assert t.enc.combatants[1].data["dodge"] == 19
+    run(t, "start", 'declare "Orc 1" attack Bob', "declare Ann wait")
+    run(t, "react Bob dodge")  # before the first attack: declarations close, resolution begins
+    assert t.enc.phase == "resolve" and t.enc.combatants[1].data["dodge"] == 19
+    assert "closed" in fails(t, "declare Ann wait")
     t.dice.queue[:] = [12]
-    out = run(t, "resolve")
-    assert out.entries[0].difficulty == 19 and out.entries[0].outcome == "miss"
+    out = run(t, "resolve all")
+    attack = next(e for e in out.entries if e.kind == "attack")
+    assert attack.difficulty == 19 and attack.outcome == "miss"
     assert "no reaction" in fails(t, "react Bob attack Ann")
 
 

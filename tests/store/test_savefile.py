@@ -98,3 +98,49 @@ def test_lock_refuses_a_second_player(tmp_path):
     with Lock(path):
         pass
     assert not (tmp_path / "f.json.lock").exists()
+
+
+def test_background_saver_writes_every_change_in_order(make_table, tmp_path):
+    from combat_cli.store.savefile import Saver
+
+    t = make_table()
+    path = tmp_path / "f.json"
+    saver = Saver(path)
+    for i in range(30):
+        run(t, f"add C{i}")
+        saver.submit(t)
+    saver.flush()
+    assert len(json.loads(path.read_text())["encounter"]["combatants"]) == 30
+    run(t, "remove C0")
+    saver.submit(t)
+    saver.close()
+    assert len(json.loads(path.read_text())["encounter"]["combatants"]) == 29
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.json"]
+
+
+def test_background_save_failure_is_reported_and_keeps_the_old_file(make_table, tmp_path,
+                                                                     monkeypatch):
+    import io
+    import os
+
+    from combat_cli.render.console import make_console
+    from combat_cli.repl.driver import Driver
+
+    t, path = played(make_table, tmp_path)
+    before = path.read_bytes()
+    driver = Driver(t, path, make_console(io.StringIO()))
+    real = os.fsync
+
+    def boom(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", boom)
+    driver.handle("add Late")
+    with pytest.raises(SaveError, match="No space left"):
+        driver.saver.flush()
+    assert path.read_bytes() == before
+    monkeypatch.setattr(os, "fsync", real)
+    out = driver.handle("add Later")
+    driver.close()
+    assert out.error is None
+    names = [c["name"] for c in json.loads(path.read_text())["encounter"]["combatants"]]
+    assert names[-2:] == ["Late", "Later"]

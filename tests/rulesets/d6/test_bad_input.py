@@ -38,7 +38,6 @@ SETUP = [LECTOR, MINA, THUG, "set Lector kits=1"]
     ('declare Lector shoot "Demon Thug", shoot "Demon Thug", shoot "Demon Thug", reload, '
      'reload, reload', "at most 5"),
     ('declare Lector shoot Minna', "did you mean Mina"),
-    ("react Lector dodge", "resolve first"),
     ("react Lector shoot Mina", "reaction"),
 ])
 def test_bad_actions(line, words):
