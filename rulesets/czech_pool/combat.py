@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Encounter
 from rulesets.czech_pool import health
-from rulesets.czech_pool.lang import TERMS, flag, match, t, term
+from rulesets.czech_pool.lang import TERMS, err, flag, match, t, term
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 # action name (Czech, canonical) -> skill key
@@ -89,29 +88,35 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
             if a.target:
                 out["def_vs"][a.target] = key
                 if a.target in out["ignore"]:
-                    raise RuleError(f"{c.name}: {ctx.name(a.target)} both defended and ignored")
+                    raise err(ctx, f"{c.name}: {ctx.name(a.target)} zároveň bránit i nebránit?",
+                              f"{c.name}: {ctx.name(a.target)} both defended and ignored")
             elif key:
                 out["def_skill"] = key
         elif a.name == IGNORE:
             if a.target == c.id:
-                raise RuleError(f"{c.name} cannot ignore himself")
+                raise err(ctx, f"{c.name} se nemůže nebránit sám sobě",
+                      f"{c.name} cannot ignore himself")
             out["ignore"].append(a.target)
         elif a.name == STAND:
             out["stand"] = True
     targets = [x["target"] for x in out["threats"]]
     if len(set(targets)) != len(targets):
-        raise RuleError(f"{c.name} threatens the same opponent twice: one action per opponent")
+        raise err(ctx, f"{c.name} ohrožuje téhož soupeře dvakrát: jedna akce na soupeře",
+                  f"{c.name} threatens the same opponent twice: one action per opponent")
     if out["full"] and targets:
-        raise RuleError(f"{c.name}: pouze bránit (full defence) threatens nobody — drop "
-                        f"the attack or the full defence")
+        raise err(ctx, f"{c.name}: kdo se pouze brání, nikoho neohrožuje — vynech útok nebo "
+                       "pouze_bránit", f"{c.name}: full defence (pouze bránit) threatens nobody "
+                  "— drop the attack or the full defence")
     if out["stand"] and targets:
-        raise RuleError(f"{c.name}: vstát (standing up) takes the whole action — no attack "
-                        "this turn")
+        raise err(ctx, f"{c.name}: vstát je celá akce — v tomto tahu bez útoku",
+                  f"{c.name}: standing up (vstát) takes the whole action — no attack this turn")
     for x in out["ignore"]:
         if x in targets:
-            raise RuleError(f"{c.name} cannot threaten {ctx.name(x)} and not defend against him")
+            raise err(ctx, f"{c.name} nemůže ohrožovat {ctx.name(x)} a nebránit se mu",
+                      f"{c.name} cannot threaten {ctx.name(x)} and not defend against him")
         if x in out["def_vs"]:
-            raise RuleError(f"{c.name}: {ctx.name(x)} both defended and ignored")
+            raise err(ctx, f"{c.name}: {ctx.name(x)} zároveň bránit i nebránit?",
+                      f"{c.name}: {ctx.name(x)} both defended and ignored")
     return out
 
 
@@ -123,9 +128,9 @@ def _opt_choice(a: ActionRequest, key: str, table: dict[str, tuple[str, ...]], w
 
 def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]:
     if a.target is None:
-        raise RuleError(f"{a.name} needs a target: {a.name} NAME")
+        raise err(ctx, f"{a.name} potřebuje cíl: {a.name} JMÉNO", f"{a.name} needs a target")
     if a.target == c.id:
-        raise RuleError(f"{c.name} cannot threaten himself")
+        raise err(ctx, f"{c.name} nemůže ohrozit sám sebe", f"{c.name} cannot threaten himself")
     skill = THREAT_ACTIONS[a.name]
     flags: list[str] = []
     for w in a.args:
@@ -135,7 +140,8 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]
             try:
                 on = flag(a.options[opt])
             except ValueError as e:
-                raise RuleError(f"{a.name}: {opt}= takes {e}") from None
+                raise err(ctx, f"{a.name}: {opt}= je ano/ne, ne {a.options[opt]!r}",
+                          f"{a.name}: {opt}= takes {e}") from None
             if on:
                 flags.append(k)
     choice = _opt_choice(a, "volba", CHOICES, "volba (zranit/nevýhoda)")
@@ -181,22 +187,27 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
     for x in it["threats"]:
         o = ctx.combatant(x["target"])
         if o.out:
-            raise RuleError(f"{o.name} is out of the fight ({o.status})")
+            raise err(ctx, f"{o.name} je mimo boj ({o.status})", f"{o.name} is out of the fight")
     forced = c.data.get("forced")
     if forced:
         for x in it["threats"]:
             if x["skill"] not in forced:
                 names = "/".join(term(k) for k in forced)
-                raise RuleError(f"{c.name} must fight with {names} this turn (lost to it last "
-                                f"turn): declare {names.lower().split('/')[0]} ...")
+                first = names.lower().split("/")[0]
+                raise err(ctx, f"{c.name} musí tento tah bojovat: {names} (minule prohrál): "
+                               f"declare {c.name} {first} ...",
+                          f"{c.name} must fight with {names} this turn (lost to it last turn)")
     if it["stand"] and not c.has_condition(PRONE):
-        raise RuleError(f"{c.name} is not prone (neleží): vstát is for a prone fighter")
+        raise err(ctx, f"{c.name} neleží: vstát je pro ležícího (condition {c.name} +Ležící)",
+                  f"{c.name} is not prone: stand (vstát) is for a prone fighter")
     if turn_skills:
         low = min(turn_skills, key=lambda k: value(c, k))
         limit = max(1, free_number(ctx, c, low))
         if len(turn_skills) > limit:
-            raise RuleError(f"{c.name} can threaten at most {limit} opponent(s) with "
-                            f"{term(low)} {value(c, low)} (1 + 1 per point above 2)")
+            raise err(ctx, f"{c.name} může ohrozit nejvýše {limit} soupeře s {term(low)} "
+                           f"{value(c, low)} (1 + 1 za bod nad 2, talenty +1)",
+                      f"{c.name} can threaten at most {limit} opponent(s) with "
+                      f"{term(low, 'en')} {value(c, low)} (1 + 1 per point above 2)")
 
 
 # ---------------------------------------------------------------- the turn model ---------
@@ -292,9 +303,11 @@ def build(ctx: RulesContext) -> dict[str, Any]:
                 continue
             chosen = it["def_vs"].get(x)
             if chosen is not None and chosen not in allowed:
-                raise RuleError(
-                    f"{c.name} cannot defend against {ctx.name(x)}'s {term(xs)} with "
-                    f"{term(chosen)} (use {'/'.join(term(k) for k in allowed)})")
+                raise err(ctx, f"{c.name} se proti {term(xs)} ({ctx.name(x)}) nemůže bránit "
+                               f"dovedností {term(chosen)} (jen {'/'.join(term(k) for k in allowed)})",
+                          f"{c.name} cannot defend against {ctx.name(x)}'s {term(xs, 'en')} "
+                          f"with {term(chosen, 'en')} (use "
+                          f"{'/'.join(term(k, 'en') for k in allowed)})")
             if chosen is None and it["def_skill"] in allowed:
                 chosen = it["def_skill"]
             if chosen is None:

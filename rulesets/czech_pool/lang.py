@@ -117,6 +117,11 @@ def t(ctx: RulesContext | None, cz: str, en: str) -> str:
     return en if ctx is not None and ctx.lang == "en" else cz
 
 
+def err(ctx: RulesContext | None, cz: str, en: str) -> RuleError:
+    """A refusal in the table's language."""
+    return RuleError(t(ctx, cz, en))
+
+
 def tt(ctx: RulesContext | None, key: str) -> str:
     return term(key, ctx.lang if ctx is not None else "")
 

@@ -130,3 +130,10 @@ def test_demo_runs_without_errors(seed: int) -> None:
         out = dispatch(t, line)
         assert out.error is None, f"seed {seed}, {line!r}: {out.error}"
     assert any(e.kind == "clash" for e in t.log)
+
+
+def test_errors_czech_by_default_english_with_lang() -> None:
+    for lang, word in (("", "nejvýše"), ("en", "at most")):
+        t = T(lang=lang)
+        t("add Ann Obratnost=2 Boj=2", "add X", "add Y", "start")
+        assert word in t.fails("declare Ann boj X, boj Y")

@@ -266,9 +266,9 @@ def test_CZ_POOL_3_threaten_at_most_the_free_number() -> None:
     t = T()
     t("add Ann Obratnost=2 Boj=2", "add Ben Obratnost=2 Boj=3", "add X", "add Y", "add Z",
       "start")
-    assert "at most 1" in t.fails("declare Ann boj X, boj Y")
+    assert "nejvýše 1" in t.fails("declare Ann boj X, boj Y")
     t("declare Ben boj X, boj Y")
-    assert "at most 2" in t.fails("declare Ben boj X, boj Y, boj Z")
+    assert "nejvýše 2" in t.fails("declare Ben boj X, boj Y, boj Z")
 
 
 def test_CZ_POOL_4_shield_and_two_weapons_add_one() -> None:
@@ -511,7 +511,7 @@ def test_CZ_DIFF_2_fatigue_weather_terrain_and_clamp() -> None:
 def test_CZ_PRONE_1_stand_up_at_plus_two() -> None:
     t = T()
     t("add Ann Obratnost=2 Atletika=1", "add Bob", "start", "condition Ann +Ležící")
-    assert "not prone" in t.fails("declare Bob vstát")
+    assert "neleží" in t.fails("declare Bob vstát")
     t("declare Ann vstát")
     t.faces(7, 7, 7)
     t("resolve all")
