@@ -29,17 +29,18 @@ def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
     return Text(" · ".join(bits), style="round")
 
 
-def conditions_text(enc: Encounter, rs: Ruleset, c: Combatant) -> str:
+def conditions_text(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -> str:
     out = []
     for cond in c.conditions:
+        name = _l(rs, cond.name, lang)
         if cond.until is None:
-            out.append(cond.name)
+            out.append(name)
         else:
             left = cond.until - enc.clock.seconds
             if left % rs.round_seconds == 0 and left < 3600:
-                out.append(f"{cond.name} ({left // rs.round_seconds}r)")
+                out.append(f"{name} ({left // rs.round_seconds}r)")
             else:
-                out.append(f"{cond.name} ({format_duration(left)})")
+                out.append(f"{name} ({format_duration(left)})")
     return ", ".join(out)
 
 
@@ -79,7 +80,7 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable:
     for n, (c, extra) in enumerate(zip(rows, extras, strict=True), start=1):
         style = "acting" if cur is not None and c.id == cur.id else ("out" if c.out else "")
         name = c.name + (" (held)" if c.held else "") + (" [pc]" if c.side == "pc" else "")
-        cells = [str(n), name, _l(rs, c.status, lang), conditions_text(enc, rs, c)]
+        cells = [str(n), name, _l(rs, c.status, lang), conditions_text(enc, rs, c, lang)]
         if rs.declare_phase:
             cells.append(_plan_text(enc, c))
         cells += [extra.get(k, "") for k in extra_cols]
@@ -109,7 +110,7 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t.add_column("value")
     t.add_row(_l(rs, "Side", lang), c.side)
     t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (" (out)" if c.out else ""))
-    t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c) or "-")
+    t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
     t.add_row(_l(rs, "Held", lang), "yes" if c.held else "no")
     for k, v in rs.status_columns(enc, c).items():
         t.add_row(_l(rs, k, lang), v)
