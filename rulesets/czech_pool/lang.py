@@ -87,6 +87,7 @@ LABELS: dict[str, str] = {
     "Acts": "Jedná", "Log": "Záznam", "declare": "ohlašování", "resolve": "vyhodnocení",
     "turns": "tahy", "setup": "příprava", "OK": "OK", "Wounded": "Zraněný",
     "Unconscious": "Bezvědomí", "Dead": "Mrtvý", "Prone": "Ležící", "Surprised": "Překvapený",
+    "Dusk": "Šero", "Darkness": "Tma", "Cramped": "Stísněný",
     "Wounds": "Zranění", "Difficulty": "Obtížnost", "Pool": "Bank", "Speed": "Rychlost",
     "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Disadvantages": "Nevýhody", "Successes": "Úspěchy",
 }

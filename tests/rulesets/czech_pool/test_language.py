@@ -137,3 +137,10 @@ def test_errors_czech_by_default_english_with_lang() -> None:
         t = T(lang=lang)
         t("add Ann Obratnost=2 Boj=2", "add X", "add Y", "start")
         assert word in t.fails("declare Ann boj X, boj Y")
+
+
+def test_condition_names_switch_with_lang() -> None:
+    rs = rulesets.load("czech_pool")
+    assert [rs.label(c.name, "en") for c in rs.conditions] == ["Prone", "Dusk", "Darkness",
+                                                                "Cramped"]
+    assert [rs.label(c.name) for c in rs.conditions] == ["Ležící", "Šero", "Tma", "Stísněný"]
