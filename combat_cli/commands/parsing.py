@@ -23,6 +23,8 @@ _OPTION = re.compile(r"^([^\W\d][\w .()\-]*?)=(.*)$", re.S)
 
 def split(line: str) -> list[str]:
     """Shell-like words; a comma outside quotes becomes its own word :data:`COMMA`."""
+    if line.lstrip().startswith("#"):
+        return []
     lex = shlex.shlex(line, posix=True, punctuation_chars=",")
     lex.whitespace_split = True
     lex.commenters = ""
@@ -38,8 +40,6 @@ def split(line: str) -> list[str]:
                 out.append(tok)
     except ValueError as e:
         raise CommandError(f"can't split the line ({e}): close the quote") from None
-    if line.lstrip().startswith("#"):
-        return []
     return out
 
 

@@ -49,7 +49,7 @@ class Table:
 
     def run(self, line: str, work: Callable[[RulesContext], None]) -> RulesContext:
         """Run ``work`` on a copy of the state; keep the result only if it succeeds."""
-        working = self.enc.model_copy(deep=True)
+        working = Encounter.model_validate_json(self.state_json)  # a deep copy, faster
         ctx = self.context(working)
         work(ctx)
         after = working.model_dump_json()
@@ -64,7 +64,7 @@ class Table:
 
     def peek(self, work: Callable[[RulesContext], None]) -> RulesContext:
         """Run read-only ``work`` (status, help): nothing it does is kept."""
-        ctx = self.context(self.enc.model_copy(deep=True))
+        ctx = self.context(Encounter.model_validate_json(self.state_json))
         work(ctx)
         return ctx
 

@@ -72,3 +72,9 @@ def test_unknown_names_suggest_the_closest(make_table):
     assert "could be Mina or Mira" in fails(t, "remove Mi")
     run(t, "remove min")
     assert names(t) == ["Lector", "Mira"]
+
+
+def test_comment_lines_are_ignored_even_with_quotes(make_table):
+    t = make_table()
+    run(t, "# Mina's turn: she can't see", "add Mina")
+    assert "close the quote" in fails(t, "add \"Mina")
