@@ -139,6 +139,16 @@ class CzechPool(Ruleset):
 
         self.verbs = VERBS
 
+    _tables_cache: dict[str, Any] | None = None
+
+    def load_tables(self) -> dict[str, Any]:
+        """tables.toml, read once (a deep copy each time, so nobody can change the original)."""
+        import copy
+
+        if self._tables_cache is None:
+            self._tables_cache = super().load_tables()
+        return copy.deepcopy(self._tables_cache)
+
     # -- language --------------------------------------------------------------------
     def label(self, word: str, lang: str = "") -> str:
         return _lang.label(word, lang)
