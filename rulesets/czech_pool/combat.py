@@ -416,13 +416,14 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
         if v:
             parts.append([term(key, lang), v])
 
-    # personal
+    # personal (and the environment verb's values for everyone)
+    env = store(ctx.enc).get("env", {})
     for cond, key in ((PRONE, "lezici"), ("Šero", "sero"), ("Tma", "tma"),
                       ("Stísněný", "stisneny")):
-        if c.has_condition(cond):
+        if c.has_condition(cond) or env.get(key):
             add(key, _cell(rw[key], "difficulty"))
     for st, key in (("Únava", "unava"), ("Počasí", "pocasi"), ("Terén", "teren")):
-        n = int(stat(c, st, 0))
+        n = max(int(stat(c, st, 0)), int(env.get(key, 0)))
         if n:
             add(key, min(n, int(rw[key].get("max", n))) * _cell(rw[key], "difficulty"))
     dk = demon_key(c)

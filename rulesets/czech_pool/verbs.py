@@ -51,10 +51,45 @@ def _overview(ctx: RulesContext, words: list[str]) -> None:
         ctx.note(line)
 
 
+ENV = {"pocasi": ("počasí", "weather"), "teren": ("terén", "terrain"), "sero": ("šero", "dusk"),
+       "tma": ("tma", "darkness", "dark"), "stisneny": ("stísněný", "cramped")}
+ENV_MAX = {"pocasi": 2, "teren": 2, "sero": 1, "tma": 1, "stisneny": 1}
+
+
+def _environment(ctx: RulesContext, words: list[str]) -> None:
+    """``prostředí počasí=1 terén=2 šero=1``: modifiers for everyone (0 removes one)."""
+    from rulesets.czech_pool.lang import err, flag, match
+
+    env = store(ctx.enc).setdefault("env", {})
+    if not words:
+        raise err(ctx, "prostředí počasí=0..2 terén=0..2 šero=ano/ne tma=ano/ne stísněný=ano/ne",
+                  "environment weather=0..2 terrain=0..2 dusk=yes/no dark=yes/no cramped=yes/no")
+    for w in words:
+        key, sep, val = w.partition("=")
+        if not sep:
+            raise err(ctx, f"{w}: napiš klíč=hodnota, např. počasí=1",
+                      f"{w}: write key=value, e.g. weather=1")
+        k = match(key, ENV, "environment key")
+        try:
+            n = int(flag(val)) if ENV_MAX[k] == 1 and not val.strip().isdigit() else int(val)
+        except ValueError:
+            raise err(ctx, f"{key}= je číslo 0..{ENV_MAX[k]}",
+                      f"{key}= takes 0..{ENV_MAX[k]}") from None
+        if not 0 <= n <= ENV_MAX[k]:
+            raise err(ctx, f"{key}= je 0..{ENV_MAX[k]}", f"{key}= takes 0..{ENV_MAX[k]}")
+        env[k] = n
+    shown = ", ".join(f"{ENV[k][0]} {v}" for k, v in env.items() if v) or "—"
+    ctx.log(t(ctx, f"Prostředí pro všechny: {shown}", f"Environment for everyone: {shown}"),
+            kind="note", outcome=shown)
+
+
 VERBS = (
     VerbSpec("nevýhoda", "nevýhoda KDO NA_KOHO N",
              "set the disadvantage KDO holds on NA_KOHO (0..3) / set a pair's disadvantage",
              _disadvantage, aliases=("nevyhoda", "disadvantage")),
+    VerbSpec("prostředí", "prostředí počasí=N terén=N šero=1 tma=1 stísněný=1",
+             "modifiers for everyone (environment weather/terrain/dusk/dark/cramped)",
+             _environment, aliases=("prostredi", "environment", "env")),
     VerbSpec("přehled", "přehled", "this turn's pools, speeds and difficulties per pair",
              _overview, mutates=False, aliases=("prehled", "overview")),
 )

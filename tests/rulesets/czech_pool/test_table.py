@@ -243,3 +243,14 @@ def test_house_rules_are_named_and_exist() -> None:
     ambs = " ".join(rs.house_rules.values())
     for n in range(1, 15):
         assert f"AMB-CZ-{n} " in ambs
+
+
+def test_environment_for_everyone() -> None:
+    t = fight(setup=("prostředí počasí=2 šero=ano", "set Bob Počasí=1"))
+    assert t.diff("Ann", "Bob") == 9 and t.diff("Bob", "Ann") == 9  # 6 + 2 + 1 each
+    t2 = fight(setup=("environment weather=1 dark=1", "prostředí tma=0"))
+    assert t2.diff("Ann", "Bob") == 7
+    t3 = T()
+    t3("add Ann")
+    for bad in ("prostředí počasí=3", "prostředí vítr=1", "prostředí počasí", "prostředí"):
+        t3.fails(bad)
