@@ -114,8 +114,8 @@ HOUSE_RULES = {
     "amb.notice_difficulty": "AMB-CZ-14 its difficulty (default 6)",
     "amb.notice_surprise": "AMB-CZ-14 no success: surprised, may not threaten in round 1 "
                            "(default true)",
-    "health.recheck_against": "unconsciousness re-check when a wound is worse than the worst "
-                              "(default) | previous wound",
+    "health.recheck_against": "unconsciousness re-check when a wound is worse than the "
+                              "previous one (default) | the worst so far",
     "health.at_zero": "all levels gone: bezvedomi (default) | smrt",
     "core.default_choice": "what a winner who threatened does without volba=: wound (default) "
                            "| disadvantage",

@@ -465,14 +465,22 @@ def test_CZ_HP_4_repeated_when_a_worse_wound_comes() -> None:
     assert [e.difficulty for e in t.kinds("check")] == [7, 8]
 
 
-def test_CZ_HP_4_previous_wound_switch() -> None:
-    t = T(health={"recheck_against": "previous"})
+def test_CZ_HP_4_worse_than_the_previous_wound() -> None:
+    t = T()
     t("add Ann Konstituce=9 Odolnost=1")
     t.faces(7)
     t("damage Ann 2", "damage Ann 1")
     t.faces(7)
-    t("damage Ann 2")  # worse than the previous (1), though not than the worst
+    t("damage Ann 2")  # worse than the previous (1), though not than the worst (2)
     assert [e.difficulty for e in t.kinds("check")] == [7, 7]
+
+
+def test_CZ_HP_4_worst_wound_switch() -> None:
+    t = T(health={"recheck_against": "worst"})
+    t("add Ann Konstituce=9 Odolnost=1")
+    t.faces(7)
+    t("damage Ann 2", "damage Ann 1", "damage Ann 2")
+    assert [e.difficulty for e in t.kinds("check")] == [7]
 
 
 def test_heal_levels_and_all() -> None:
