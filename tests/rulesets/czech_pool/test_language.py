@@ -144,3 +144,15 @@ def test_condition_names_switch_with_lang() -> None:
     assert [rs.label(c.name, "en") for c in rs.conditions] == ["Prone", "Dusk", "Darkness",
                                                                 "Cramped"]
     assert [rs.label(c.name) for c in rs.conditions] == ["Ležící", "Šero", "Tma", "Stísněný"]
+
+
+def test_verbs_bad_input() -> None:
+    t = T()
+    t("add Ann", "add Bob")
+    t.fails("přehled")                 # before start
+    t.fails("nevýhoda Ann")            # usage
+    t.fails("nevýhoda Ann Bob tři")    # not a number
+    t.fails("nevýhoda Ann Zed 1")      # no such fighter
+    t("nevýhoda Ann Bob 2", "start")
+    out = dispatch(t.t, "přehled")
+    assert out.error is None
