@@ -7,17 +7,15 @@ from typing import Any
 
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, QueueItem
+from combat_cli.engine.models import Combatant, QueueItem
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import (
-    FULL,
     PRONE,
     STAND,
     THREAT_ACTIONS,
     _cell,
     build,
     describe_diff,
-    pair_level,
     pkey,
     rows,
     store,
@@ -386,14 +384,9 @@ def end_round(ctx: RulesContext) -> None:
             c.data["forced"] = forced
         else:
             c.data.pop("forced", None)
-        if enc.round >= 1:
-            c.data.pop("surprised", None)
+        c.data.pop("surprised", None)  # AMB-CZ-14: only turn 1
     st["last_full"] = list((st.get("turn") or {}).get("full", []))
     st["turn"] = {}
 
 
-def full_defenders(model: dict[str, Any]) -> list[str]:
-    return list(model.get("full", []))
-
-
-__all__ = ["FULL", "PRONE", "ActionRequest", "end_round", "pair_level", "plan", "resolve"]
+__all__ = ["end_round", "plan", "resolve"]
