@@ -95,43 +95,53 @@ def play(
     lang: str = typer.Option("", "--lang", help="display language, for rulesets that have several"),
 ) -> None:
     """Play (or resume) an encounter: the REPL, or a script."""
-    from combat_cli.repl.driver import Driver
-    from combat_cli.store.savefile import Lock, SaveError, load
+    from combat_cli.store.savefile import Lock, SaveError
 
     interactive = script is None and sys.stdin.isatty()
     driver_ref: list = []
-    lines = None
-    if interactive:
-        from combat_cli.repl.session import make_dice_asker
-
-        asker = make_dice_asker(driver_ref)
-    else:
-        from combat_cli.repl.script import ScriptLines, make_asker
-
-        lines = ScriptLines(_script_lines(script))
-        asker = make_asker(lines, driver_ref)
-    source = _dice(dice, seed, asker)
     code = 0
     try:
         with Lock(file):
-            table = load(file, source, _lang(lang))
-            driver = Driver(table, file, _make_console())
-            driver_ref.append(driver)
-            try:
-                if interactive:
-                    from combat_cli.repl.session import run_repl
-
-                    run_repl(driver, dice)
-                else:
-                    from combat_cli.repl.script import run_script
-
-                    code = run_script(driver, lines)  # type: ignore[arg-type]
-            finally:
-                driver.close()
+            if interactive:
+                code = _play_interactive(file, dice, seed, _lang(lang), driver_ref)
+            else:
+                code = _play_script(file, script, dice, seed, _lang(lang), driver_ref)
     except SaveError as e:
         _fail(str(e))
     if code:
         raise typer.Exit(code)
+
+
+def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
+                      driver_ref: list) -> int:
+    """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
+    import rulesets
+    from combat_cli.repl.session import make_dice_asker, run_interactive
+    from combat_cli.store.savefile import SaveError, read_raw
+
+    raw = read_raw(file)
+    if not rulesets.known(raw["ruleset"]):
+        raise SaveError(f'{file}: no ruleset "{raw["ruleset"]}" is installed (combat rulesets lists them)')
+    source = _dice(dice, seed, make_dice_asker(driver_ref))
+    run_interactive(file, raw, source, dice, lang, driver_ref)
+    return 0
+
+
+def _play_script(file: Path, script: str | None, dice: str, seed: int | None, lang: str,
+                 driver_ref: list) -> int:
+    from combat_cli.render.console import make_console
+    from combat_cli.repl.driver import Driver
+    from combat_cli.repl.script import ScriptLines, make_asker, run_script
+    from combat_cli.store.savefile import load
+
+    lines = ScriptLines(_script_lines(script))
+    source = _dice(dice, seed, make_asker(lines, driver_ref))
+    driver = Driver(load(file, source, lang), file, make_console())
+    driver_ref.append(driver)
+    try:
+        return run_script(driver, lines)
+    finally:
+        driver.close()
 
 
 def _script_lines(script: str | None):  # noqa: ANN202

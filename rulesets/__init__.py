@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from rulesets.base import Ruleset
 
 GROUP = "combat_cli.rulesets"
+BUILTIN = {name: f"rulesets.{name}:RULESET" for name in ("d6", "storypath", "d12", "czech_pool")}
+"""Shipped with combat-cli (also registered as entry points); loaded without scanning every
+installed package's metadata, which costs start-up time."""
 
 
 @lru_cache(maxsize=1)
@@ -25,11 +28,13 @@ def _targets() -> dict[str, str]:
     from importlib.metadata import entry_points
 
     found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
-    for spec in filter(None, (s.strip() for s in os.environ.get("COMBAT_RULESETS", "").split(","))):
-        name, _, target = spec.partition("=")
-        if target:
-            found[name.strip()] = target.strip()
+    found.update(_env_targets())
     return found
+
+
+def known(name: str) -> bool:
+    """Whether a ruleset of that name is installed (without importing it)."""
+    return name in BUILTIN or name in _env_targets() or name in _targets()
 
 
 def names() -> list[str]:
@@ -44,10 +49,20 @@ def _import(target: str) -> Ruleset:
     return obj  # type: ignore[return-value]
 
 
+def _env_targets() -> dict[str, str]:
+    found = {}
+    for spec in filter(None, (s.strip() for s in os.environ.get("COMBAT_RULESETS", "").split(","))):
+        name, _, target = spec.partition("=")
+        if target:
+            found[name.strip()] = target.strip()
+    return found
+
+
 @cache
 def load(name: str) -> Ruleset:
     """The ruleset called ``name``; a clear error if it is not installed or does not load."""
-    targets = _targets()
+    fast = {**BUILTIN, **_env_targets()}
+    targets = {name: fast[name]} if name in fast else _targets()
     if name not in targets:
         from combat_cli.engine.queries import closest
 

@@ -1,9 +1,17 @@
-"""The REPL: read a line (with completion, history, toolbar) -> driver -> repeat."""
+"""The REPL: read a line (with completion, history, toolbar) -> driver -> repeat.
+
+Start-up is arranged so the prompt appears at once: the save file is checked (plain JSON) before
+anything else, then the table (pydantic models, the ruleset, rich) is built in a background
+thread while prompt-toolkit draws the prompt. The first line typed waits for it if needed.
+"""
 
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import DynamicCompleter
@@ -11,10 +19,12 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.engine.errors import CommandError
-from combat_cli.repl.completer import CombatCompleter
-from combat_cli.repl.driver import Driver
 from combat_cli.repl.keybindings import create_key_bindings
 from combat_cli.repl.toolbar import create_toolbar
+
+if TYPE_CHECKING:
+    from combat_cli.dice import DiceSource
+    from combat_cli.repl.driver import Driver
 
 PROMPT = "combat> "
 
@@ -61,26 +71,105 @@ def make_dice_asker(driver_ref: list[Driver]):  # noqa: ANN201
     return ask
 
 
-def run_repl(driver: Driver, dice_mode: str) -> None:
+class Loader:
+    """Builds the Driver (table, ruleset, console) in a background thread."""
+
+    def __init__(self, build: Callable[[], Driver]) -> None:
+        self.driver: Driver | None = None
+        self.error: BaseException | None = None
+        self.on_error: Callable[[], None] = lambda: None
+        self._thread = threading.Thread(target=self._run, args=(build,), daemon=True)
+        self._thread.start()
+
+    def _run(self, build: Callable[[], Driver]) -> None:
+        try:
+            self.driver = build()
+        except BaseException as e:  # reported by result(), in the main thread
+            self.error = e
+            self.on_error()
+
+    @property
+    def ready(self) -> bool:
+        return not self._thread.is_alive() and self.driver is not None
+
+    def result(self) -> Driver:
+        self._thread.join()
+        if self.error is not None:
+            raise self.error
+        assert self.driver is not None
+        return self.driver
+
+
+def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode: str,
+                    lang: str, driver_ref: list[Driver]) -> None:
+    """The REPL on ``path`` (whose JSON ``raw`` is already checked)."""
+
+    def build() -> Driver:
+        from combat_cli.render.console import make_console
+        from combat_cli.repl.driver import Driver
+        from combat_cli.store.savefile import load
+
+        driver = Driver(load(path, dice, lang, raw), path, make_console())
+        driver_ref.append(driver)
+        return driver
+
+    loader = Loader(build)
+    enc = raw.get("encounter", {})
+    where = f"round {enc.get('round')}" if enc.get("round") else "setup"
+    early = f" {raw.get('ruleset')} · {where} · dice: {dice_mode} · loading"
+    full = [None]
+
+    def toolbar() -> str:
+        if not loader.ready:
+            return early
+        if full[0] is None:
+            full[0] = create_toolbar(lambda: loader.result().table, dice_mode)
+        return full[0]()
+
+    completer = [None]
+
+    def get_completer():  # noqa: ANN202
+        if not loader.ready:
+            return None
+        if completer[0] is None:
+            from combat_cli.repl.completer import CombatCompleter
+
+            completer[0] = CombatCompleter(lambda: loader.result().table)
+        return completer[0]
+
     session: PromptSession[str] = PromptSession(
         history=_history(),
-        completer=DynamicCompleter(lambda: CombatCompleter(lambda: driver.table)),
+        completer=DynamicCompleter(get_completer),
         complete_while_typing=True,
-        bottom_toolbar=create_toolbar(lambda: driver.table, dice_mode),
+        bottom_toolbar=toolbar,
         key_bindings=create_key_bindings(),
     )
-    driver.console.print(f"[note]{driver.table.ruleset.name}: {driver.path or 'demo'} — "
-                         "help lists the verbs, Ctrl-D saves and quits[/note]")
-    while True:
-        try:
-            line = session.prompt(PROMPT)
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            break
-        out = driver.handle(line)
-        if out.quit:
-            break
-    driver.close()
-    if driver.path is not None:
-        driver.console.print(f"[note]saved {driver.path}[/note]")
+
+    def interrupt() -> None:
+        """The file turned out damaged while the prompt was up: leave the prompt."""
+        app = session.app
+        if app.is_running and app.loop is not None:
+            app.loop.call_soon_threadsafe(lambda: app.exit(exception=EOFError()))
+    loader.on_error = interrupt
+    print(f"{raw.get('ruleset')}: {path} — help lists the verbs, Ctrl-D saves and quits",
+          flush=True)
+    driver = None
+    try:
+        while True:
+            if loader.error is not None:
+                loader.result()
+            try:
+                line = session.prompt(PROMPT)
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                break
+            driver = loader.result()
+            out = driver.handle(line)
+            if out.quit:
+                break
+        driver = loader.result()
+    finally:
+        if driver is not None:
+            driver.close()
+    driver.console.print(f"[note]saved {driver.path}[/note]")

@@ -197,7 +197,9 @@ def read_raw(path: Path) -> dict[str, Any]:
     return upgrade(raw)
 
 
-def load(path: Path, dice: DiceSource, lang: str = "") -> Table:
+def load(path: Path, dice: DiceSource, lang: str = "",
+         raw: dict[str, Any] | None = None) -> Table:
+    """The table saved in ``path`` (``raw``: its already checked JSON, from :func:`read_raw`)."""
     from pydantic import ValidationError
 
     import rulesets
@@ -206,7 +208,8 @@ def load(path: Path, dice: DiceSource, lang: str = "") -> Table:
     from combat_cli.engine.models import Encounter, LogEntry
     from combat_cli.engine.table import Table
 
-    raw = read_raw(path)
+    if raw is None:
+        raw = read_raw(path)
     try:
         ruleset = rulesets.load(raw["ruleset"])
     except CommandError as e:

@@ -142,3 +142,42 @@ def test_history_persists_between_sessions(tmp_path):
     control(child, "d")
     child.expect(pexpect.EOF)
     assert "+status" in hist.read_text()
+
+
+def test_damaged_file_is_refused_even_after_the_prompt_appears(tmp_path):
+    """The JSON is checked before the prompt; the models load meanwhile and a bad field ends
+    the session with one clear line, leaving the file as it was."""
+    f = tmp_path / "bad.json"
+    content = ('{"schema": 1, "app": "combat-cli", "ruleset": "toy", '
+               '"encounter": {"ruleset": "toy", "round": "x"}, "log": []}')
+    f.write_text(content)
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", COMBAT_HISTORY="")
+    cmd = combat_cmd()
+    child = pexpect.spawn(cmd[0], [*cmd[1:], "play", str(f)], env=env, encoding="utf-8",
+                          timeout=20, cwd=str(tmp_path))
+    child.expect_exact("is damaged: round")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert f.read_text() == content
+    g = tmp_path / "other.json"
+    g.write_text(content.replace('"toy"', '"nosuch"'))
+    child = pexpect.spawn(cmd[0], [*cmd[1:], "play", str(g)], env=env, encoding="utf-8",
+                          timeout=20, cwd=str(tmp_path))
+    child.expect_exact('no ruleset "nosuch"')
+    child.expect(pexpect.EOF)
+
+
+def test_first_line_typed_at_once_waits_for_the_table(tmp_path):
+    f = new(tmp_path)
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", COMBAT_HISTORY="")
+    cmd = combat_cmd()
+    child = pexpect.spawn(cmd[0], [*cmd[1:], "play", str(f)], env=env, encoding="utf-8",
+                          timeout=20, cwd=str(tmp_path))
+    child.delaybeforesend = None
+    child.sendline("add Zed")  # typed before the prompt is even drawn
+    child.expect_exact("Zed joins")
+    child.expect_exact(PROMPT)
+    control(child, "d")
+    child.expect(pexpect.EOF)
+    assert "Zed" in f.read_text()
