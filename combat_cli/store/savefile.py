@@ -175,7 +175,8 @@ def read_raw(path: Path) -> dict[str, Any]:
     if not data.strip():
         raise SaveError(f"{path} is empty: not a combat-cli save file")
     try:
-        raw = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        raw = json.loads(text)
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not text: not a combat-cli save file") from None
     except json.JSONDecodeError as e:
@@ -194,7 +195,29 @@ def read_raw(path: Path) -> dict[str, Any]:
     for key, kind in (("ruleset", str), ("encounter", dict), ("log", list)):
         if not isinstance(raw.get(key), kind):
             raise SaveError(f'{path} is damaged: "{key}" is missing or of the wrong kind')
+    if schema == SCHEMA:
+        raw["_log_texts"] = _log_texts(text, len(raw["log"]))
     return upgrade(raw)
+
+
+_LOG_HEAD = '\n"log": [\n'
+_LOG_TAIL = "\n]\n}\n"
+
+
+def _log_texts(text: str, n: int) -> list[str] | None:
+    """Each log entry's own text, cut from a file in the layout :func:`render` writes (one
+    compact entry a line), so loading need not serialise them again. None: another layout."""
+    _, sep, rest = text.rpartition(_LOG_HEAD)
+    if not sep or not rest.endswith(_LOG_TAIL):
+        return None
+    lines = rest[: -len(_LOG_TAIL)].split("\n")
+    if n == 0:
+        return [] if lines == ["  "] else None
+    if len(lines) != n:
+        return None
+    out = [ln[2:-1] for ln in lines[:-1]]
+    out.append(lines[-1][2:])
+    return out
 
 
 def load(path: Path, dice: DiceSource, lang: str = "",
@@ -216,8 +239,10 @@ def load(path: Path, dice: DiceSource, lang: str = "",
         raise SaveError(f"{path}: {e}") from None
     try:
         enc = Encounter.model_validate(raw["encounter"])
-        log_json = [LogEntry.model_validate(e).model_dump_json(exclude_defaults=True)
-                    for e in raw["log"]]
+        texts = raw.pop("_log_texts", None)
+        entries = [_entry(path, i, e) for i, e in enumerate(raw["log"], start=1)]
+        log_json = texts if texts is not None else [
+            e.model_dump_json(exclude_defaults=True) for e in entries]
         history = History()
         hist = raw.get("history") or {}
         for u in hist.get("undo", []):
@@ -237,6 +262,19 @@ def load(path: Path, dice: DiceSource, lang: str = "",
         return Table(enc, ruleset, dice, log_json=log_json, history=history, lang=lang)
     except CommandError as e:
         raise SaveError(f"{path}: {e}") from None
+
+
+def _entry(path: Path, n: int, value: Any) -> Any:
+    from pydantic import ValidationError
+
+    from combat_cli.engine.models import LogEntry
+
+    try:
+        return LogEntry.model_validate(value)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(x) for x in err["loc"]) or "entry"
+        raise SaveError(f"{path} is damaged: log entry {n}: {where}: {err['msg']}") from None
 
 
 def _state(value: Any) -> str:

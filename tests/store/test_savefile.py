@@ -144,3 +144,17 @@ def test_background_save_failure_is_reported_and_keeps_the_old_file(make_table, 
     assert out.error is None
     names = [c["name"] for c in json.loads(path.read_text())["encounter"]["combatants"]]
     assert names[-2:] == ["Late", "Later"]
+
+
+def test_log_read_back_exactly_in_our_layout_and_in_any_other(make_table, tmp_path):
+    t, path = played(make_table, tmp_path)
+    assert load(path, RandomDice()).log_json == t.log_json  # cut from the file as written
+    raw = json.loads(path.read_text())
+    other = tmp_path / "pretty.json"
+    other.write_text(json.dumps(raw, indent=2, ensure_ascii=False))  # hand-edited layout
+    t2 = load(other, RandomDice())
+    assert [e.text for e in t2.log] == [e.text for e in t.log]
+    raw["log"][1]["round"] = "soon"
+    other.write_text(json.dumps(raw))
+    with pytest.raises(SaveError, match="damaged: log entry 2: round"):
+        load(other, RandomDice())
