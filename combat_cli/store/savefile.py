@@ -228,7 +228,7 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     import rulesets
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.history import History
-    from combat_cli.engine.models import Encounter, LogEntry
+    from combat_cli.engine.models import Encounter
     from combat_cli.engine.table import Table
 
     if raw is None:
