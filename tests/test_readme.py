@@ -1,0 +1,37 @@
+"""The README keeps up with the code: its two set-up commands, every ruleset's actions, verbs
+and house-rule switches."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import rulesets
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_opens_with_the_install_run_and_test_commands():
+    blocks = re.findall(r"```sh\n(.*?)\n```", README, re.S)
+    assert "pip install ." in blocks[0] and "combat demo" in blocks[0]
+    assert 'pip install ".[test]"' in blocks[1] and "pytest" in blocks[1]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "README.md" in ci and "venv" in ci
+
+
+@pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
+def test_readme_documents_each_rulesets_actions_verbs_and_switches(name):
+    rs = rulesets.load(name)
+    own = (ROOT / "rulesets" / name / "README.md").read_text(encoding="utf-8")
+    for a in rs.actions:
+        assert f"`{a.name}" in README or any(f"`{al}" in README for al in a.aliases), a.name
+        assert a.name in own, a.name
+    for v in rs.verbs:
+        assert f"`{v.name}" in README, v.name
+        assert v.name in own, v.name
+    for key in rs.house_rules:
+        assert key in own, key
+    assert f"rulesets/{name}/README.md" in README
