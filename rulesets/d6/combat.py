@@ -52,6 +52,17 @@ def can_act_reason(enc: Encounter, c: Combatant) -> str | None:
 
 
 # -- weapons ---------------------------------------------------------------------------------
+def named_weapon(ctx: RulesContext, own: Any, want: Any) -> dict[str, Any]:
+    """The weapon ``want`` names: the combatant's own (a template's table) if it matches,
+    else the catalogue's entry."""
+    if isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
+        return own
+    try:
+        return weapon_entry(ctx.tables, want)
+    except ValueError as e:
+        raise RuleError(str(e)) from None
+
+
 def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee: bool
                 ) -> dict[str, Any]:
     own = stat(c, "weapon")
@@ -61,13 +72,8 @@ def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee:
             raise RuleError(f"{c.name} has no weapon: add weapon=NAME to the action, or "
                             f"set {c.name} weapon=NAME" + ("" if not melee else " (or brawl)"))
         w = weapon_entry(ctx.tables, own)
-    elif isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
-        w = own
     else:
-        try:
-            w = weapon_entry(ctx.tables, want)
-        except ValueError as e:
-            raise RuleError(str(e)) from None
+        w = named_weapon(ctx, own, want)
     if melee and not w["melee"]:
         raise RuleError(f"{w['name']} is not a melee weapon: attack ... weapon=Knife, or brawl")
     if not melee and w["melee"]:
@@ -627,13 +633,8 @@ def draw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if not want:
         raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")
     own = stat(c, "weapon")
-    if isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
-        w = own
-    else:
-        try:
-            w = weapon_entry(ctx.tables, want)
-        except ValueError as e:
-            raise RuleError(str(e)) from None
+    w = named_weapon(ctx, own, want)
+    if w is not own:
         c.stats["weapon"] = w["name"]
     ctx.log(f"{c.name} draws {w['name']}", kind="action", actor=c, action="draw",
             outcome=w["name"])

@@ -321,6 +321,21 @@ class AttackResult:
 STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "none", "auto")
 
 
+
+def buy_off_blocked(ctx: RulesContext, c: Combatant, rest: int, n: int, names: list[str],
+                    notes: list[str], what: str) -> tuple[int, bool]:
+    """Spend ``n`` spare successes on a Blocked complication (SP-CMP-2): it is bought off and
+    lifted, or the action fails. Returns the successes left and whether it may go on."""
+    if not n:
+        return rest, True
+    if rest >= n:
+        notes.append(f"buys off Blocked {n}")
+        for nm in names:
+            ctx.remove_condition(c, nm, quiet=True)
+        return rest - n, True
+    notes.append(f"cannot buy off Blocked {n}: the {what} fails (SP-CMP-2)")
+    return rest, False
+
 def parse_stunts(text: str | None) -> list[str]:
     if not text:
         return ["auto"]
@@ -390,16 +405,10 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     if rest >= 0:
         res.hit = True
         outcome = "hit"
-        if blocked_n:
-            if rest >= blocked_n:
-                rest -= blocked_n
-                notes.append(f"buys off Blocked {blocked_n}")
-                for nm in blocked_names:
-                    ctx.remove_condition(c, nm, quiet=True)
-            else:
-                res.hit = False
-                outcome = "blocked"
-                notes.append(f"cannot buy off Blocked {blocked_n}: the attack fails (SP-CMP-2)")
+        rest, bought = buy_off_blocked(ctx, c, rest, blocked_n, blocked_names, notes, "attack")
+        if not bought:
+            res.hit = False
+            outcome = "blocked"
     if res.hit:
         buy = str(opts.get("buy") or "last")
         if cmp_n and buy == "first" and rest >= cmp_n:
@@ -625,16 +634,10 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     notes = list(r.notes)
     ok = rest >= 0
     outcome = "success" if ok else "failure"
-    if ok and bn:
-        if rest >= bn:
-            rest -= bn
-            notes.append(f"buys off Blocked {bn}")
-            for nm in bnames:
-                ctx.remove_condition(c, nm, quiet=True)
-        else:
-            ok = False
+    if ok:
+        rest, ok = buy_off_blocked(ctx, c, rest, bn, bnames, notes, "action")
+        if not ok:
             outcome = "blocked"
-            notes.append(f"cannot buy off Blocked {bn}: the action fails (SP-CMP-2)")
     if ok and r.complication:
         if rest >= r.complication:
             rest -= r.complication
