@@ -166,7 +166,12 @@ class Ruleset:
         return merge_tables(self.load_tables(), house_rules)
 
     def label(self, word: str, lang: str = "") -> str:
-        """The word as shown in ``lang`` (rulesets with their own language override this)."""
+        """The word as shown in ``lang`` (rulesets with their own language override this).
+
+        The core asks for table headings ("Name", "Status", "Round" ...), phase names, and the
+        sentences it logs, given as English templates with ``{placeholders}`` ("Round {n}
+        begins", "{name} declares: {actions}", "{name} is {condition} for {span}" ...); a
+        translation must keep the placeholders."""
         return word
 
     # -- roster --------------------------------------------------------------------------
@@ -266,12 +271,17 @@ class Ruleset:
 
     def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
         """A timer of this ruleset is due (the core has removed it already)."""
-        ctx.log(f"Due: {timer.name}", kind="timer", actor=timer.combatant)
+        ctx.log(ctx.say("Due: {name}", name=timer.name), kind="timer", actor=timer.combatant)
 
     # -- display -------------------------------------------------------------------------
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
         """Extra columns for the status table (header -> cell text)."""
         return {}
+
+    def columns(self, enc: Encounter, c: Combatant, lang: str = "") -> dict[str, str]:
+        """The status columns as shown in ``lang`` (the renderer calls this; a ruleset with
+        its own language overrides it, others only :meth:`status_columns`)."""
+        return self.status_columns(enc, c)
 
     def order_labels(self, enc: Encounter) -> list[str] | None:
         """Rows of the order column when the order is not just combatant names (slots)."""

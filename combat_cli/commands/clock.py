@@ -20,7 +20,8 @@ def _duration(cmd: Cmd, text: str) -> int:
 def _move(cmd: Cmd, seconds: int) -> None:
     before = cmd.enc.clock.seconds
     fired = advance_clock(cmd.ctx, cmd.ruleset, seconds)
-    cmd.ctx.log(f"Clock: {format_clock(before)} -> {format_clock(cmd.enc.clock.seconds)}"
+    cmd.ctx.log(cmd.ctx.say("Clock: {before} -> {after}", before=format_clock(before),
+                            after=format_clock(cmd.enc.clock.seconds))
                 + (f" ({fired} timer{'s' if fired != 1 else ''} fired)" if fired else ""),
                 kind="clock")
 

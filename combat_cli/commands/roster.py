@@ -87,7 +87,8 @@ def add(cmd: Cmd) -> None:
         cmd.ruleset.on_add(cmd.ctx, c)
         if enc.phase != "setup":
             cmd.ruleset.join(cmd.ctx, c)
-        cmd.ctx.log(f"{nm} joins ({c.side})", kind="roster", actor=c)
+        cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=c.side), kind="roster",
+                    actor=c)
     cmd.show("roster", [c for c in enc.combatants if c.name in names])
 
 
@@ -178,4 +179,5 @@ def remove(cmd: Cmd) -> None:
         if q.action.target == c.id and q.state == "pending":
             q.state = "lapsed"
     enc.timers = [t for t in enc.timers if t.combatant != c.id]
-    cmd.ctx.log(f"{c.name} leaves the encounter", kind="roster", actor=c.name)
+    cmd.ctx.log(cmd.ctx.say("{name} leaves the encounter", name=c.name), kind="roster",
+                actor=c.name)

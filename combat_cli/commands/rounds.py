@@ -41,7 +41,7 @@ def start(cmd: Cmd) -> None:
         raise CommandError("nobody to fight: add NAME first")
     enc.round = 1
     enc.clock.rounds += 1
-    cmd.ctx.log("Round 1 begins", kind="round")
+    cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=1), kind="round")
     _first_phase(cmd)
     cmd.show("round")
 
@@ -66,7 +66,8 @@ def declare(cmd: Cmd) -> None:
     decl = Declaration(actor=c.id, actions=actions)
     enc.declarations[c.id] = decl
     cmd.ruleset.declare(cmd.ctx, c, actions)
-    cmd.ctx.log(f"{c.name} declares: {', '.join(a.text for a in actions)}", kind="declare",
+    cmd.ctx.log(cmd.ctx.say("{name} declares: {actions}", name=c.name,
+                            actions=", ".join(a.text for a in actions)), kind="declare",
                 actor=c, action=",".join(a.name for a in actions))
 
 
@@ -84,7 +85,8 @@ def _resolve_item(cmd: Cmd, item: QueueItem) -> None:
     why = cmd.ruleset.can_act(enc, c)
     if why:
         item.state = "lapsed"
-        cmd.ctx.log(f"{c.name}'s {item.action.name} lapses: {why}", kind="lapse", actor=c,
+        cmd.ctx.log(cmd.ctx.say("{name}'s {action} lapses: {why}", name=c.name,
+                                action=item.action.name, why=why), kind="lapse", actor=c,
                     action=item.action.name)
         return
     cmd.ruleset.resolve(cmd.ctx, item)
@@ -99,7 +101,8 @@ def _open_resolution(cmd: Cmd) -> None:
             raise CommandError("nobody has declared yet: declare NAME ACTION first")
         enc.queue = cmd.ruleset.plan(cmd.ctx)
         enc.phase = "resolve"
-        cmd.ctx.log(f"Round {enc.round}: resolving {len(enc.queue)} action(s)", kind="round")
+        cmd.ctx.log(cmd.ctx.say("Round {n}: resolving {count} action(s)", n=enc.round,
+                                count=len(enc.queue)), kind="round")
 
 
 @verb("resolve", "resolve [all]", "resolve the next planned action in order, or all that remain",
@@ -121,8 +124,10 @@ def resolve(cmd: Cmd) -> None:
         raise CommandError(f"round {enc.round} is fully resolved: end starts the next round")
     _resolve_item(cmd, item)
     if cmd.args == ["all"]:
-        while (item := _next_item(cmd)) is not None:
+        while cmd.ctx.halted is None and (item := _next_item(cmd)) is not None:
             _resolve_item(cmd, item)
+    if cmd.ctx.halted is not None and _next_item(cmd) is not None:
+        cmd.ctx.note(cmd.ctx.say("Stopped: {reason} — resolve goes on", reason=cmd.ctx.halted))
     cmd.show("round")
 
 
@@ -181,7 +186,7 @@ def hold(cmd: Cmd) -> None:
         if cur is None or cur.id != c.id:
             raise CommandError(f"only the acting combatant can hold ({cur.name if cur else 'nobody'} acts)")
     c.held = True
-    cmd.ctx.log(f"{c.name} holds their action", kind="hold", actor=c)
+    cmd.ctx.log(cmd.ctx.say("{name} holds their action", name=c.name), kind="hold", actor=c)
     if enc.phase == "turns":
         cmd.ruleset.next_turn(cmd.ctx)
     cmd.show("round")
@@ -198,7 +203,8 @@ def release(cmd: Cmd) -> None:
     if not c.held:
         raise CommandError(f"{c.name} is not holding (hold {c.name} first)")
     c.held = False
-    cmd.ctx.log(f"{c.name} releases their held action", kind="hold", actor=c)
+    cmd.ctx.log(cmd.ctx.say("{name} releases their held action", name=c.name), kind="hold",
+                actor=c)
     if len(cmd.args) > 1:
         parts = groups(cmd.args[1:])
         if len(parts) > 1:
@@ -233,7 +239,8 @@ def next_(cmd: Cmd) -> None:
         if item is None:
             raise CommandError("nothing left to skip: end starts the next round")
         item.state = "skipped"
-        cmd.ctx.log(f"{enc.get(item.actor).name} skips {item.action.name}", kind="skip",
+        cmd.ctx.log(cmd.ctx.say("{name} skips {action}", name=enc.get(item.actor).name,
+                                action=item.action.name), kind="skip",
                     actor=item.actor, action=item.action.name)
     else:
         cur = cmd.ruleset.current(enc)
@@ -252,15 +259,17 @@ def end(cmd: Cmd) -> None:
     for item in enc.queue:
         if item.state == "pending":
             item.state = "lapsed"
-            cmd.ctx.log(f"{enc.get(item.actor).name}'s {item.action.name} lapses (round ended)",
+            cmd.ctx.log(cmd.ctx.say("{name}'s {action} lapses (round ended)",
+                                    name=enc.get(item.actor).name, action=item.action.name),
                         kind="lapse", actor=item.actor, action=item.action.name)
     for c in enc.combatants:
         if c.held:
-            cmd.ctx.log(f"{c.name}'s held action lapses", kind="lapse", actor=c)
+            cmd.ctx.log(cmd.ctx.say("{name}'s held action lapses", name=c.name), kind="lapse",
+                        actor=c)
     cmd.ruleset.end_round(cmd.ctx)
     enc.clock.rounds += 1
     advance(cmd.ctx, cmd.ruleset, cmd.ruleset.round_seconds)
     enc.round += 1
-    cmd.ctx.log(f"Round {enc.round} begins", kind="round")
+    cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=enc.round), kind="round")
     _first_phase(cmd)
     cmd.show("round")

@@ -9,6 +9,7 @@ it was. Rules code never prints: what the GM should read goes into log entries a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import DiceError, Roll, RollSpec, parse
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 
 class RulesContext:
     def __init__(self, enc: Encounter, dice: DiceSource, tables: dict[str, Any],
-                 round_seconds: int = 6, lang: str = "") -> None:
+                 round_seconds: int = 6, lang: str = "",
+                 label: Callable[[str], str] | None = None) -> None:
         self.enc = enc
         self.dice = dice
         self.tables = tables
@@ -32,6 +34,19 @@ class RulesContext:
         self.entries: list[LogEntry] = []
         self.notes: list[str] = []
         self.rolls: list[Roll] = []
+        self.label = label or (lambda word: word)
+        """The ruleset's word (or sentence template) for the table's display language."""
+        self.halted: str | None = None
+
+    def say(self, template: str, **values: Any) -> str:
+        """A sentence of the core's in the table's language: ``template`` is English with
+        ``{placeholders}``; the ruleset's :meth:`label` may give it in another language."""
+        return self.label(template).format(**values)
+
+    def halt(self, reason: str) -> None:
+        """Stop a running ``resolve all`` after this action (an intervention, a surprise the
+        GM must narrate). The reason is shown to the GM."""
+        self.halted = reason
 
     # -- lookups -------------------------------------------------------------------------
     @property
@@ -107,8 +122,11 @@ class RulesContext:
         cond = Condition(name=name, until=until, data=data or {})
         c.conditions.append(cond)
         if not quiet:
-            span = f" for {self.span(duration)}" if duration else ""
-            self.log(f"{c.name} is {name}{span}", kind="condition", actor=c, outcome=f"+{name}")
+            text = (self.say("{name} is {condition} for {span}", name=c.name,
+                             condition=self.label(name), span=self.span(duration))
+                    if duration else
+                    self.say("{name} is {condition}", name=c.name, condition=self.label(name)))
+            self.log(text, kind="condition", actor=c, outcome=f"+{name}")
         return cond
 
     def remove_condition(self, c: Combatant, name: str, *, quiet: bool = False,
@@ -117,8 +135,10 @@ class RulesContext:
         c.conditions = [x for x in c.conditions if x.name.lower() != name.lower()]
         gone = len(c.conditions) != before
         if gone and not quiet:
-            why = f" ({reason})" if reason else ""
-            self.log(f"{c.name} is no longer {name}{why}", kind="condition", actor=c,
+            why = f" ({self.label(reason)})" if reason else ""
+            text = self.say("{name} is no longer {condition}", name=c.name,
+                            condition=self.label(name))
+            self.log(text + why, kind="condition", actor=c,
                      outcome=f"-{name}")
         return gone
 
@@ -129,7 +149,8 @@ class RulesContext:
                   combatant=combatant.id if combatant else None, data=data or {})
         self.enc.timers.append(t)
         if not quiet:
-            self.log(f"Timer: {name} in {format_duration(due_in)}", kind="timer", actor=combatant)
+            self.log(self.say("Timer: {name} in {span}", name=name, span=format_duration(due_in)),
+                     kind="timer", actor=combatant)
         return t
 
     def remove_timers(self, *, kind: str | None = None, combatant: Combatant | None = None) -> int:
@@ -145,5 +166,5 @@ class RulesContext:
             return ""
         if seconds % self.round_seconds == 0 and seconds < 3600:
             n = seconds // self.round_seconds
-            return f"{n} round{'s' if n != 1 else ''}"
+            return self.say("{n} round" if n == 1 else "{n} rounds", n=n)
         return format_duration(seconds)

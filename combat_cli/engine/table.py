@@ -44,8 +44,9 @@ class Table:
         return cls(enc, ruleset, dice, lang=lang)
 
     def context(self, enc: Encounter | None = None) -> RulesContext:
-        return RulesContext(enc or self.enc, self.dice, self.tables,
-                            self.ruleset.round_seconds, self.lang)
+        rs, lang = self.ruleset, self.lang
+        return RulesContext(enc or self.enc, self.dice, self.tables, rs.round_seconds, lang,
+                            label=lambda word: rs.label(word, lang))
 
     def run(self, line: str, work: Callable[[RulesContext], None]) -> RulesContext:
         """Run ``work`` on a copy of the state; keep the result only if it succeeds."""

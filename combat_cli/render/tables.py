@@ -70,7 +70,7 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable:
     cur = rs.current(enc)
     extra_cols: list[str] = []
     rows = _order(enc)
-    extras = [rs.status_columns(enc, c) for c in rows]
+    extras = [rs.columns(enc, c, lang) for c in rows]
     for e in extras:
         for k in e:
             if k not in extra_cols:
@@ -112,7 +112,7 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (" (out)" if c.out else ""))
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
     t.add_row(_l(rs, "Held", lang), "yes" if c.held else "no")
-    for k, v in rs.status_columns(enc, c).items():
+    for k, v in rs.columns(enc, c, lang).items():
         t.add_row(_l(rs, k, lang), v)
     for k, v in c.stats.items():
         t.add_row(k, _value(v))

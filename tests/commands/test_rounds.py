@@ -158,3 +158,38 @@ def test_ruleset_verbs_are_registered(make_table):
     out = run(t, "shout Ann")
     assert out.entries[0].text == "Ann shouts"
     assert "needs a name" in fails(t, "shout")
+
+
+def test_a_ruleset_can_halt_resolve_all(make_table):
+    """ctx.halt() stops a running resolve all after that action (d12's interventions)."""
+    t = make_table([1, 1, 1])
+    setup(t)
+    original = t.ruleset.act
+
+    def act(ctx, c, action):
+        original(ctx, c, action)
+        if c.name == "Ann":
+            ctx.halt("an intervention")
+    t.ruleset.act = act  # type: ignore[method-assign]
+    try:
+        run(t, "start", "declare Ann wait", "declare Bob wait", 'declare "Orc 1" wait')
+        out = run(t, "resolve all")
+        assert [i.state for i in t.enc.queue] == ["done", "pending", "pending"]
+        assert any("Stopped: an intervention" in n for n in out.notes)
+        run(t, "resolve all")
+        assert [i.state for i in t.enc.queue] == ["done", "done", "done"]
+    finally:
+        del t.ruleset.act
+
+
+def test_core_sentences_go_through_the_rulesets_label(make_table):
+    t = make_table()
+    t.ruleset.label = lambda word, lang="": {"Round {n} begins": "Kolo {n} začíná",
+                                            "{name} joins ({side})": "{name} přichází"}.get(word, word)
+    try:
+        out = run(t, "add Ann")
+        assert out.entries[0].text == "Ann přichází"
+        out = run(t, "start")
+        assert out.entries[0].text == "Kolo 1 začíná"
+    finally:
+        del t.ruleset.label
