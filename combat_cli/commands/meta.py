@@ -52,6 +52,28 @@ def roll(cmd: Cmd) -> None:
                 kind="roll", action="roll", roll=r)
 
 
+@verb("odds", "odds EXPR N", "the exact chance that EXPR rolls N or more (successes for a pool)",
+      mutates=False, details="odds 4D+1 15, odds 6d10>=8 3, odds 1d12 9")
+def odds(cmd: Cmd) -> None:
+    from combat_cli.dice.odds import chance
+
+    if len(cmd.args) < 2:
+        raise cmd.usage_error("odds needs an expression and a target")
+    try:
+        target = int(cmd.args[-1])
+    except ValueError:
+        raise cmd.usage_error(f"the target must be a number, not {cmd.args[-1]!r}") from None
+    try:
+        spec = cmd.ruleset.parse_roll("".join(cmd.args[:-1]))
+    except DiceError as e:
+        raise CommandError(str(e)) from None
+    p = chance(spec, target)
+    unit = " successes" if spec.is_pool else ""
+    cmd.out.notes.append(f"{spec.text()}: {target}{unit} or more: {float(p) * 100:.1f}% "
+                         f"({p.numerator}/{p.denominator})" if p.denominator < 10**9 else
+                         f"{spec.text()}: {target}{unit} or more: {float(p) * 100:.2f}%")
+
+
 @verb("status", "status [NAME]", "the round table: order, wounds, conditions, held, timers",
       mutates=False, aliases=("st",))
 def status(cmd: Cmd) -> None:
