@@ -100,6 +100,7 @@ def play(
     interactive = script is None and sys.stdin.isatty()
     driver_ref: list = []
     code = 0
+    _exit_cleanly_on_signals()
     try:
         with Lock(file):
             if interactive:
@@ -110,6 +111,19 @@ def play(
         _fail(str(e))
     if code:
         raise typer.Exit(code)
+
+
+def _exit_cleanly_on_signals() -> None:
+    """A closed terminal or a kill (SIGHUP, SIGTERM) still saves what was typed: they end the
+    program through the normal exit path, which writes the pending autosave."""
+    import signal
+
+    def leave(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), leave)
 
 
 def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,

@@ -198,3 +198,24 @@ def test_every_builtin_demo_runs_from_the_installed_program(tmp_path):
         assert "Traceback" not in r.stdout + r.stderr
     r = combat("demo", cwd=tmp_path)
     assert r.returncode == 0 and "d6" in combat("rulesets", cwd=tmp_path).stdout
+
+
+def test_sigterm_ends_cleanly_with_the_file_saved_and_unlocked(tmp_path):
+    import signal
+    import time
+
+    f = tmp_path / "f.json"
+    combat("new", str(f), "--ruleset", "toy")
+    p = subprocess.Popen([*combat_cmd(), "play", str(f)], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         cwd=tmp_path)
+    p.stdin.write("add Ann\n")
+    p.stdin.flush()
+    for _ in range(100):
+        if "Ann" in f.read_text():
+            break
+        time.sleep(0.05)
+    p.send_signal(signal.SIGTERM)
+    p.communicate(timeout=30)
+    assert "Ann" in json.dumps(json.loads(f.read_text())["encounter"])
+    assert not (tmp_path / "f.json.lock").exists()
