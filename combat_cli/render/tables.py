@@ -23,6 +23,9 @@ def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
     bits = [f"{_l(rs, 'Round', lang)} {enc.round}" if enc.round else _l(rs, "setup", lang)]
     if enc.round:
         bits.append(_l(rs, enc.phase, lang))
+        pending = [i for i in enc.queue if i.state == "pending"]
+        if enc.phase == "resolve" and pending and any(i.segment > 1 for i in enc.queue):
+            bits.append(f"{_l(rs, 'segment', lang)} {pending[0].segment}")
     bits.append(format_clock(enc.clock.seconds))
     if cur is not None:
         bits.append(f"{_l(rs, 'Acts', lang)}: {cur.name}")

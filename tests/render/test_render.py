@@ -67,3 +67,10 @@ def test_public_json_has_binding_keys(make_table):
     assert (e["actor"], e["target"], e["dice"], e["difficulty"], e["faces"], e["total"],
             e["outcome"]) == ("Ann", "Bob", "1d20+5", 10, [12], 17, "hit")
     assert e["text"] == "Ann attacks Bob: 17 vs 10, hit"
+
+
+def test_header_names_the_segment_when_rounds_have_several(make_table):
+    t = make_table([1, 1, 1])
+    run(t, "add Ann speed=3", "add Bob speed=1", "start", "declare Ann wait, wait", "declare Bob wait")
+    assert "segment 1" in rendered(t, "resolve")
+    assert "segment 2" in rendered(t, "resolve")
