@@ -40,12 +40,20 @@ BOX = OptionSpec("box", "the Injury box(es) the target's player chooses: bruised
 NAME = OptionSpec("name", "a name for the Injury Condition (\"Broken Arm\")")
 NAME2 = OptionSpec("name2", "a name for the Critical's extra Condition")
 STUNTS = OptionSpec("stunts", "Stunts to buy in order: damage, critical, disarm, blind, "
-                    "breakgrapple, none (default auto: Inflict Damage, then Critical)")
+                    "breakgrapple, enhanceN, complicateN, none (default auto: Inflict "
+                    "Damage, then Critical)")
 RANGE = OptionSpec("range", "range to the target", choices=BANDS)
 WEAPON = OptionSpec("weapon", "weapon from the catalogue (default: the stat block's)")
+SPLIT = OptionSpec("split", "several targets: each target's successes joined by + (split=3+2)")
+ALLY = OptionSpec("ally", "who gets the Enhance Stunt's Enhancement on their next roll "
+                  "(default: the attacker)")
+PUSH = OptionSpec("push", "yes: a Pushing weapon knocks the target Prone after an Injury "
+                  "Condition", choices=YN)
+SHOCK = OptionSpec("shock", "Shockwave: who else is hit (NAME+NAME; default: everyone at close "
+                   "range of the target; none)")
 MIX = (MIXED, OTHER, GIVE, ODIFF, BLOCK, TASK, PROTECT)
 ROLL = (POOL, ENH, TEAM, WAIVE, BUY)
-HARM = (BOX, NAME, NAME2, STUNTS, RANGE)
+HARM = (BOX, NAME, NAME2, STUNTS, RANGE, ALLY, PUSH, SHOCK)
 
 HOUSE_RULES = {
     "dice.ten_again": "AMB-SP-1: 10s count and are rolled again (default true)",
@@ -67,6 +75,12 @@ HOUSE_RULES = {
     "initiative.sgc_auto": "SGC slots filled automatically in roll order",
     "actions.reflexive_counts_for_mixed": "reflexive actions on one's turn count toward a mixed action",
     "stunts.auto_critical": "with no stunts= an attack also buys the Critical when it can",
+    "attack.several_targets": "SP-ATK-1: an attack on several targets splits its successes "
+                              "(split, default) | each (the total against every Defense)",
+    "attack.shockwave_hits_close": "Shockwave: everyone else at close range of the target "
+                                   "takes one Injury Condition (default true)",
+    "scale.minor_multiplies": "Scale multiplies the Injury Conditions inflicted on minor "
+                              "characters (x2, x5, x10 ...; default true)",
 }
 
 
@@ -79,6 +93,7 @@ CHOICES = {
     ("defense", "pc_default"): ("roll", "standard"),
     ("first_aid", "per"): ("patient", "medic"),
     ("surprise", "ties"): ("literal", "meet"),
+    ("attack", "several_targets"): ("split", "each"),
 }
 
 
@@ -90,13 +105,17 @@ class Storypath(Ruleset):
     tables_package = "rulesets.storypath"
     stats = STATS
     actions = (
-        ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts",
-                   target="required", options=(WEAPON, *HARM, *ROLL, *MIX), aliases=("hit", "shoot")),
+        ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts "
+                   "(more targets after the first: one roll, successes split)",
+                   target="required", options=(WEAPON, SPLIT, *HARM, *ROLL, *MIX),
+                   aliases=("hit", "shoot"), args="[TARGET ...]"),
         ActionSpec("defend", "Full Defense (simple action): roll double the Defense pool; "
                    "react NAME defend (mode=roll or standard) takes the reflexive Defense now",
                    target="none", reaction=True,
                    options=(OptionSpec("mode", "reaction: roll (default) or standard Defense 1",
-                                       choices=("roll", "standard")),),
+                                       choices=("roll", "standard")),
+                            OptionSpec("dive", "Dive for Cover from NAME's ranged attack: 1 "
+                                       "success moves one range band away, into cover")),
                    aliases=("dodge",)),
         ActionSpec("complicate", "part of a mixed action: Blocked N on the target's task",
                    target="required", options=(*ROLL, *MIX)),

@@ -128,7 +128,10 @@ def defense_pool(ctx: RulesContext, c: Combatant) -> str:
     return best_of(c, list(ctx.tables["defense"]["resilience"]))
 
 
-def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False) -> int:
+def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
+                 dive: Combatant | None = None) -> int:
+    """Roll Defense (AMB-SP-5); ``dive``: spend successes on Dive for Cover away from that
+    attacker first (a Defensive Stunt)."""
     d = ctx.tables["defense"]
     text = defense_pool(ctx, c)
     dice, label = pool_of(c, text)
@@ -136,10 +139,23 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False) -> int:
         mult = int(d["full_multiplier"])
         dice, label = dice * mult, f"{mult} x ({label})"
     r = roll_pool(ctx, c, "Full Defense" if full else "Defense", dice, label, penalty_ok=False)
-    value = max(int(d["minimum"]), r.successes)
-    note = " (0 successes -> 1)" if r.successes < int(d["minimum"]) else ""
-    ctx.log(f"{c.name} rolls {'Full ' if full else ''}Defense: {faces_text(r)} -> Defense "
-            f"{value}{note}", kind="defense", actor=c, action="defend", roll=r.roll,
+    left = r.successes
+    stunt = ""
+    if dive is not None:
+        cost = int(d["dive_for_cover"])
+        if left >= cost:
+            left -= cost
+            old = band(ctx, c, dive) or str(weapon_of(ctx.tables, dive).get("range", "close"))
+            bands = list(ctx.tables["ranges"]["bands"])
+            new = bands[min(bands.index(old) + 1, len(bands) - 1)]
+            set_band(ctx, c, dive, new)
+            stunt = f"; Dive for Cover ({cost}): {old} -> {new} range from {dive.name}, in cover"
+        else:
+            stunt = f"; too few successes to Dive for Cover (costs {cost})"
+    value = max(int(d["minimum"]), left)
+    note = f" (0 successes -> {value})" if left < int(d["minimum"]) else ""
+    ctx.log(f"{c.name} rolls {'Full ' if full else ''}Defense: {faces_text(r)}{stunt} -> "
+            f"Defense {value}{note}", kind="defense", actor=c, action="defend", roll=r.roll,
             outcome=str(value), defense=value, full=full)
     return value
 
@@ -314,12 +330,15 @@ def blocked_for(c: Combatant, *, target: Combatant | None = None, task: str = ""
 @dataclass
 class AttackResult:
     hit: bool = False
+    outcome: str = "miss"
     conditions: int = 0
     levels: list[str] = field(default_factory=list)
 
 
-STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "none", "auto")
-
+STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "enhance", "complicate",
+               "none", "auto")
+RATED_STUNTS = ("enhance", "complicate")
+"""General Stunts with a rating N (``enhance2``): N successes for Enhancement / Complication N."""
 
 
 def buy_off_blocked(ctx: RulesContext, c: Combatant, rest: int, n: int, names: list[str],
@@ -336,195 +355,376 @@ def buy_off_blocked(ctx: RulesContext, c: Combatant, rest: int, n: int, names: l
     notes.append(f"cannot buy off Blocked {n}: the {what} fails (SP-CMP-2)")
     return rest, False
 
-def parse_stunts(text: str | None) -> list[str]:
+
+def settle(ctx: RulesContext, c: Combatant, cmp_n: int, rest: int, notes: list[str], *,
+           can_buy: bool = True) -> int:
+    """SP-DICE-5: buy off a roll's Complication (injury, Complicate Stunt) with threshold
+    successes, or leave it: +1 Momentum to the other side. Returns the successes left."""
+    if not cmp_n:
+        return rest
+    if can_buy and rest >= cmp_n:
+        notes.append(f"buys off Complication {cmp_n}")
+        return rest - cmp_n
+    notes.append(f"Complication {cmp_n} not bought off: +1 Momentum to the "
+                 + ("Storyguide" if is_pc(c) else "players"))
+    momentum(ctx, "storyguide" if is_pc(c) else "players", 1)
+    return rest
+
+
+def parse_stunts(text: str | None) -> list[tuple[str, int]]:
+    """``damage+critical+enhance2`` -> [("damage", 0), ("critical", 0), ("enhance", 2)]."""
     if not text:
-        return ["auto"]
+        return [("auto", 0)]
     out = []
     for w in re.split(r"[+,/;]", str(text)):
-        w = w.strip().lower().replace("_", "").replace("-", "")
+        w = w.strip().lower().replace("_", "").replace("-", "").replace(":", "")
         if not w:
             continue
-        hits = [s for s in STUNT_NAMES if s == w] or [s for s in STUNT_NAMES if s.startswith(w)]
+        m = re.fullmatch(r"([a-z]+)(\d*)", w)
+        word, num = (m.group(1), m.group(2)) if m else (w, "")
+        hits = [s for s in STUNT_NAMES if s == word] or [s for s in STUNT_NAMES if s.startswith(word)]
         if len(hits) != 1:
-            raise RuleError(f'no stunt "{w}" (stunts: {", ".join(STUNT_NAMES)})')
-        out.append(hits[0])
+            raise RuleError(f'no stunt "{w}" (stunts: {", ".join(STUNT_NAMES)}; '
+                            "enhance2 / complicate2 buy a rating of 2)")
+        if num and hits[0] not in RATED_STUNTS:
+            raise RuleError(f'stunt "{w}": only enhance and complicate take a number')
+        n = int(num or 1) if hits[0] in RATED_STUNTS else 0
+        if hits[0] in RATED_STUNTS and n < 1:
+            raise RuleError(f'stunt "{w}": the rating is 1 or more')
+        out.append((hits[0], n))
     return out
+
+
+def attack_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
+    """The target and any further targets named after it (SP-ATK-1: "target (or targets)")."""
+    targets = [ctx.combatant(a.target or "")] + [ctx.find(w) for w in a.args]
+    seen: set[str] = set()
+    for t in targets:
+        if t.id == c.id:
+            raise RuleError(f"{c.name} cannot attack themself")
+        if t.out:
+            raise RuleError(f"{t.name} is already {t.status}")
+        if t.id in seen:
+            raise RuleError(f"{t.name} is named twice")
+        seen.add(t.id)
+    return targets
+
+
+def plan_shares(avail: int, needs: list[int], opts: dict[str, Any], mode: str) -> list[int]:
+    """How many successes go to each target of a several-target attack: ``mode`` "split"
+    divides them (split=3+2, default: in order, each target its Difficulty plus one Inflict
+    Damage until none are left, the rest to the first); "each" compares the whole total
+    against every target."""
+    if len(needs) == 1 or mode == "each":
+        if opts.get("split"):
+            raise RuleError("split= divides the successes of an attack on several targets")
+        return [avail] * len(needs)
+    if opts.get("split"):
+        try:
+            shares = [int(x) for x in str(opts["split"]).split("+")]
+        except ValueError:
+            raise RuleError("split= gives each target's successes joined by +, e.g. split=3+2"
+                            ) from None
+        if len(shares) != len(needs) or min(shares) < 0:
+            raise RuleError(f"split= needs {len(needs)} numbers of 0 or more joined by +, "
+                            f"one per target (e.g. split={'+'.join('1' * len(needs))})")
+        if sum(shares) > avail:
+            raise RuleError(f"split={opts['split']} spends {sum(shares)} successes, the roll "
+                            f"has {avail}: undo and split again")
+        return shares
+    shares = []
+    left = avail
+    for need in needs:
+        take = min(left, need) if left >= need else 0
+        shares.append(take)
+        left -= take
+    shares[0] += left
+    return shares
 
 
 def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[str, Any] | None = None,
            pool_text: str | None = None, thrown_person: Combatant | None = None,
            budget: bool = True, verb: str = "attack") -> AttackResult:
     opts = a.options
-    t = ctx.combatant(a.target or "")
-    if t.id == c.id:
-        raise RuleError(f"{c.name} cannot attack themself")
-    if t.out:
-        raise RuleError(f"{t.name} is already {t.status}")
+    targets = attack_targets(ctx, c, a)
     w = weapon or weapon_of(ctx.tables, c, opts.get("weapon"))
     tags = list(w["tags"])
+    if flag(opts, "push") and "Pushing" not in tags:
+        raise RuleError(f"push=yes needs a weapon with the Pushing tag ({w['name']}: "
+                        f"{', '.join(tags)})")
     half = second_half(ctx, c, opts)
     if budget:
         use_action(ctx, c, "mixed" if half else "simple", attack=True)
-    rng = match_band(ctx, str(opts["range"])) if opts.get("range") else (
-        band(ctx, c, t) or str(w.get("range", "close")))
-    if "Melee" in tags and rng != "close":
-        raise RuleError(f"{c.name}'s {w['name']} reaches close range only "
-                        f"({t.name} is at {rng} range: range=close if they are close)")
+    rngs = []
+    for t in targets:
+        rng = match_band(ctx, str(opts["range"])) if opts.get("range") else (
+            band(ctx, c, t) or str(w.get("range", "close")))
+        if "Melee" in tags and rng != "close":
+            raise RuleError(f"{c.name}'s {w['name']} reaches close range only "
+                            f"({t.name} is at {rng} range: range=close if they are close)")
+        rngs.append(rng)
     main_pool = str(pool_text or opts.get("pool") or c.stats.get("attack_pool") or w["pool"])
     check_harm_options(ctx, opts)
     pool_of(c, main_pool)
-    # Step 1: the target's Defense (rolled the first time it is attacked this round).
-    defense, dtext = defense_against(ctx, t, c, rng)
+    ally = ctx.find(str(opts["ally"])) if opts.get("ally") else c
+    mode = str(ctx.tables["attack"]["several_targets"])
+    plan_shares(10 ** 9, [0] * len(targets), opts, mode)  # a bad split= is refused before the roll
+    # Step 1: each target's Defense (rolled the first time it is attacked this round).
+    defenses = [defense_against(ctx, t, c, rng) for t, rng in zip(targets, rngs, strict=True)]
     # Step 2: the attack roll, successes + Enhancements.
     enh = int(opts.get("enh") or 0)
     team = min(int(opts.get("team") or 0), int(ctx.tables["dice"]["teamwork_max"]))
-    scale_enh = scale_enhancement(ctx, c, t)
+    scale_enh = scale_enhancement(ctx, c, targets[0])
     blind = c.has_condition("Blinded") and ("Ranged" in tags or "Thrown" in tags)
     dice, label, _kind = mixed_dice(ctx, c, main_pool, half)
-    total_enh = enh + team + scale_enh
-    r = roll_pool(ctx, c, f"{verb} {t.name} ({w['name']})", dice, label,
-                  enhancement=total_enh, injury=not flag(opts, "waive"))
+    names = ", ".join(t.name for t in targets)
+    r = roll_pool(ctx, c, f"{verb} {names} ({w['name']})", dice, label,
+                  enhancement=enh + team + scale_enh, injury=not flag(opts, "waive"))
     give = split(r, half, opts)
     avail = r.total - give
-    need = defense + r.extra_difficulty + (1 if blind else 0)
-    notes = list(r.notes)
+    head_notes = list(r.notes)
     if blind:
         ctx.remove_condition(c, "Blinded", reason="spent on this attack")
-        notes.append("Blinded +1 Difficulty")
+        head_notes.append("Blinded +1 Difficulty")
     if scale_enh:
-        notes.append(f"Scale Enhancement +{scale_enh}")
+        head_notes.append(f"Scale Enhancement +{scale_enh}")
     if team:
-        notes.append(f"Teamwork +{team}")
+        head_notes.append(f"Teamwork +{team}")
+    needs = [d + r.extra_difficulty + (1 if blind else 0) for d, _ in defenses]
+    shares = plan_shares(avail, needs, opts, mode)
+    buy = str(opts.get("buy") or "last")
+    cmp_left = r.complication if buy != "no" else 0
+    several = len(targets) > 1
+    if several:
+        how = ("successes split " + "+".join(map(str, shares)) if mode == "split"
+               else "the total against each")
+        ctx.log(f"{c.name} {verb}s {names} with {w['name']}: {faces_text(r)}"
+                + (f", {give} to {half.what}" if half else "") + f"; {how}"
+                + (f"; {'; '.join(head_notes)}" if head_notes else ""),
+                kind="roll", actor=c, action=verb, roll=r.roll, successes=r.successes,
+                shares=shares, targets=[t.name for t in targets])
+    results: list[tuple[Combatant, AttackResult]] = []
+    total_conditions = 0
+    for n, (t, rng) in enumerate(zip(targets, rngs, strict=True)):
+        notes = [] if several else list(head_notes)
+        res, rest, cmp_left, stunts_bought = hit_and_stunts(
+            ctx, c, t, shares[n], needs[n], opts, cmp_left, ally, first=(n == 0), notes=notes)
+        results.append((t, res))
+        total_conditions += res.conditions
+        if n == len(targets) - 1:
+            unpaid = cmp_left if buy != "no" else r.complication
+            settle(ctx, c, unpaid, 0, notes, can_buy=False)
+            if not any(x.hit for _, x in results) and is_pc(c):
+                notes.append("Consolation: +1 Momentum to the players")
+                momentum(ctx, "players", 1)
+        if rest > 0:
+            notes.append(f"{rest} success(es) unspent")
+        if rng == "close":
+            set_band(ctx, c, t, "close")
+        if several:
+            head = (f"  {t.name} at {rng} range: {shares[n]} success(es) vs Defense {needs[n]} "
+                    f"({defenses[n][1]})")
+        else:
+            head = (f"{c.name} {verb}s {t.name} with {w['name']} at {rng} range: {faces_text(r)}"
+                    + (f", {give} to {half.what}" if half else "")
+                    + f" vs Defense {needs[n]} ({defenses[n][1]})")
+        tail = "; ".join(stunts_bought + notes)
+        ctx.log(f"{head}: {res.outcome}" + (f"; {tail}" if tail else ""), kind="attack",
+                actor=c, action=verb, target=t, roll=None if several else r.roll,
+                difficulty=needs[n], outcome=res.outcome,
+                successes=shares[n] if several else r.successes,
+                enhancement=0 if several else r.enhancement, defense=needs[n],
+                stunts=stunts_bought, conditions=res.conditions, weapon=w["name"], range=rng)
+    if half is not None:
+        resolve_half(ctx, c, half, opts)
+    for n, (t, res) in enumerate(results):
+        if res.conditions:
+            apply_conditions(ctx, c, t, res, tags, opts, prefix="" if n == 0 else "-")
+        if res.hit:
+            tag_effects(ctx, c, t, res, tags, opts, exclude={x.id for x, _ in results}
+                        | ({thrown_person.id} if thrown_person else set()))
+    if thrown_person is not None and total_conditions:
+        pres = AttackResult(hit=True, conditions=total_conditions)
+        apply_conditions(ctx, c, thrown_person, pres, tags, opts, prefix="p",
+                         source=f"thrown into {targets[0].name} (SP-THROW-2)")
+    return results[0][1]
+
+
+def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, need: int,
+                   opts: dict[str, Any], cmp_n: int, ally: Combatant, *, first: bool,
+                   notes: list[str]) -> tuple[AttackResult, int, int, list[str]]:
+    """SP-ATK-3 for one target: meet its Defense, buy off Blocked (SP-CMP-2), buy Stunts, and
+    the roll's Complication (``buy=first`` before the Stunts, else after). Returns the result,
+    the successes left, the Complication still unbought and the Stunts bought."""
     res = AttackResult()
     stunts_bought: list[str] = []
     rest = avail - need
-    outcome = "miss"
+    if rest < 0:
+        return res, 0, cmp_n, stunts_bought
+    res.hit, res.outcome = True, "hit"
     blocked_n, blocked_names = blocked_for(c, target=t, attack=True)
-    cmp_n = r.complication
-    unbought: list[str] = []
-    if rest >= 0:
-        res.hit = True
-        outcome = "hit"
-        rest, bought = buy_off_blocked(ctx, c, rest, blocked_n, blocked_names, notes, "attack")
-        if not bought:
-            res.hit = False
-            outcome = "blocked"
-    if res.hit:
-        buy = str(opts.get("buy") or "last")
-        if cmp_n and buy == "first" and rest >= cmp_n:
-            rest -= cmp_n
-            notes.append(f"buys off the injury Complication {cmp_n}")
-            cmp_n = 0
-        armor = int(t.stats.get("armor") or 0)
-        cost_dmg = int(ctx.tables["stunts"]["inflict_damage"]) + armor
-        scale_adv = max(0, int(c.stats.get("scale") or 0) - int(t.stats.get("scale") or 0))
-        max_dmg = 1 + (scale_adv if ctx.tables["stunts"]["extra_damage_per_scale"] else 0)
-        dmg = crit = 0
-        plan = parse_stunts(opts.get("stunts"))
-        if plan == ["auto"]:
-            plan = ["damage"] * max_dmg + (["critical"] if ctx.tables["stunts"]["auto_critical"] else [])
-            auto = True
+    rest, ok = buy_off_blocked(ctx, c, rest, blocked_n, blocked_names, notes, "attack")
+    if not ok:
+        res.hit, res.outcome = False, "blocked"
+        return res, 0, cmp_n, stunts_bought
+    buy = str(opts.get("buy") or "last")
+    if cmp_n and buy == "first" and rest >= cmp_n:
+        rest = settle(ctx, c, cmp_n, rest, notes)
+        cmp_n = 0
+    st = ctx.tables["stunts"]
+    armor = int(t.stats.get("armor") or 0)
+    cost_dmg = int(st["inflict_damage"]) + armor
+    scale_adv = max(0, int(c.stats.get("scale") or 0) - int(t.stats.get("scale") or 0))
+    max_dmg = 1 + (scale_adv if st["extra_damage_per_scale"] else 0)
+    dmg = crit = 0
+    plan = parse_stunts(opts.get("stunts"))
+    auto = plan == [("auto", 0)]
+    if auto:
+        plan = [("damage", 0)] * max_dmg + ([("critical", 0)] if st["auto_critical"] else [])
+    costs = {"critical": int(st["critical"]), "disarm": int(st["disarm"]),
+             "blind": int(st["blind"]), "breakgrapple": int(st["break_grapple"])}
+    for s, rating in plan:
+        if s in ("none", "auto"):
+            continue
+        if s == "damage":
+            if dmg >= max_dmg:
+                if not auto:
+                    notes.append(f"Inflict Damage only {max_dmg}x (Scale advantage {scale_adv})")
+                continue
+            if rest >= cost_dmg:
+                rest -= cost_dmg
+                dmg += 1
+                stunts_bought.append(f"Inflict Damage ({cost_dmg}"
+                                     + (f" = 0 + Armor {armor}" if armor else "") + ")")
+            elif not auto:
+                notes.append(f"not enough for Inflict Damage (costs {cost_dmg})")
+            continue
+        cost = rating if s in RATED_STUNTS else costs[s]
+        if s == "critical" and not dmg:
+            if not auto:
+                notes.append("Critical needs Inflict Damage first")
+            continue
+        if rest < cost:
+            if not auto:
+                notes.append(f"not enough for {s} (costs {cost}, {rest} left)")
+            continue
+        if s in RATED_STUNTS and not first:
+            notes.append(f"{s} is bought on the first target only")
+            continue
+        rest -= cost
+        if s == "critical":
+            crit += 1
+            stunts_bought.append(f"Critical ({cost})")
+        elif s == "disarm":
+            stunts_bought.append(f"Disarm ({cost})")
+            ctx.add_condition(t, "Disarmed")
+        elif s == "blind":
+            stunts_bought.append(f"Blinding ({cost})")
+            ctx.add_condition(t, "Blinded")
+        elif s == "breakgrapple":
+            stunts_bought.append(f"Break Up Grapple ({cost})")
+            for o in ctx.enc.combatants:
+                for cond in list(o.conditions):
+                    if cond.name == "Grappled" and cond.data.get("by") == t.id:
+                        ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
+        elif s == "enhance":
+            stunts_bought.append(f"Enhance {cost} ({ally.name}'s next roll)")
+            add_pending(ally, "enh", cost, c)
         else:
-            auto = False
-        costs = {"critical": int(ctx.tables["stunts"]["critical"]),
-                 "disarm": int(ctx.tables["stunts"]["disarm"]),
-                 "blind": int(ctx.tables["stunts"]["blind"]),
-                 "breakgrapple": int(ctx.tables["stunts"]["break_grapple"])}
-        for s in plan:
-            if s in ("none", "auto"):
+            stunts_bought.append(f"Complicate {cost} ({t.name}'s next roll)")
+            add_pending(t, "cmp", cost, c)
+    if cmp_n and buy != "no" and rest >= cmp_n:
+        rest = settle(ctx, c, cmp_n, rest, notes)
+        cmp_n = 0
+    res.conditions = dmg + crit
+    mult = minor_multiplier(ctx, c, t)
+    if mult > 1 and res.conditions:
+        notes.append(f"Scale x{mult} against a minor character: {res.conditions} -> "
+                     f"{res.conditions * mult} Injury Conditions")
+        res.conditions *= mult
+    return res, rest, cmp_n, stunts_bought
+
+
+def add_pending(c: Combatant, kind: str, n: int, source: Combatant) -> None:
+    """An Enhance / Complicate Stunt waiting for ``c``'s next action roll."""
+    c.data.setdefault("pending", []).append({"kind": kind, "n": n, "from": source.name})
+
+
+def minor_multiplier(ctx: RulesContext, c: Combatant, t: Combatant) -> int:
+    """Scale against minor characters multiplies results (x2, x5, x10 ... by rank advantage)."""
+    sc = ctx.tables["scale"]
+    if not t.stats.get("minor") or not sc["minor_multiplies"]:
+        return 1
+    adv = int(c.stats.get("scale") or 0) - int(t.stats.get("scale") or 0)
+    if adv <= 0:
+        return 1
+    table = list(sc["minor_multiplier"])
+    return int(table[min(adv, len(table) - 1)])
+
+
+def tag_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult,
+                tags: list[str], opts: dict[str, Any], *, exclude: set[str]) -> None:
+    """What a hit's tags do: Pushing (push=yes knocks the target Prone after an Injury
+    Condition), Stun (Taken Out means unconscious), Shockwave (one Injury Condition on
+    everyone else at close range of the target)."""
+    if "Pushing" in tags:
+        if flag(opts, "push") and res.conditions and not t.out:
+            if not t.has_condition("Prone"):
+                ctx.add_condition(t, "Prone", quiet=True)
+            ctx.log(f"{t.name} is knocked Prone (Pushing)", kind="condition", actor=c,
+                    target=t, outcome="+Prone")
+        elif res.conditions and not t.out:
+            ctx.note(f"Pushing: push=yes knocks {t.name} Prone after an Injury Condition")
+    if "Stun" in tags and t.out and res.conditions:
+        ctx.set_status(t, "Taken Out (unconscious)", out=True)
+        ctx.log(f"{t.name} is knocked unconscious (Stun)", kind="condition", actor=c,
+                target=t, outcome="unconscious")
+    if "Shockwave" in tags and ctx.tables["attack"]["shockwave_hits_close"]:
+        shock = str(opts.get("shock") or "")
+        if shock.lower() == "none":
+            return
+        if shock:
+            others = [ctx.find(x) for x in shock.split("+") if x.strip()]
+        else:
+            others = [o for o in ctx.enc.combatants if o.id not in exclude | {c.id}
+                      and not o.out and band(ctx, t, o) == "close"]
+        if not others:
+            ctx.note(f"Shockwave: nobody is recorded at close range of {t.name} "
+                     "(shock=NAME+NAME names them)")
+        for o in others:
+            if o.id in exclude | {c.id} or o.out:
                 continue
-            if s == "damage":
-                if dmg >= max_dmg:
-                    if not auto:
-                        notes.append(f"Inflict Damage only {max_dmg}x (Scale advantage {scale_adv})")
-                    continue
-                if rest >= cost_dmg:
-                    rest -= cost_dmg
-                    dmg += 1
-                    stunts_bought.append(f"Inflict Damage ({cost_dmg}{' = 0 + Armor ' + str(armor) if armor else ''})")
-                elif not auto:
-                    notes.append(f"not enough for Inflict Damage (costs {cost_dmg})")
-                continue
-            cost = costs[s]
-            if s == "critical" and not dmg:
-                if not auto:
-                    notes.append("Critical needs Inflict Damage first")
-                continue
-            if rest < cost:
-                if not auto:
-                    notes.append(f"not enough for {s} (costs {cost}, {rest} left)")
-                continue
-            rest -= cost
-            if s == "critical":
-                crit += 1
-                stunts_bought.append(f"Critical ({cost})")
-            elif s == "disarm":
-                stunts_bought.append(f"Disarm ({cost})")
-                ctx.add_condition(t, "Disarmed")
-            elif s == "blind":
-                stunts_bought.append(f"Blinding ({cost})")
-                ctx.add_condition(t, "Blinded")
-            elif s == "breakgrapple":
-                stunts_bought.append(f"Break Up Grapple ({cost})")
-                for o in ctx.enc.combatants:
-                    for cond in list(o.conditions):
-                        if cond.name == "Grappled" and cond.data.get("by") == t.id:
-                            ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
-        if cmp_n and buy != "no":
-            if rest >= cmp_n:
-                rest -= cmp_n
-                notes.append(f"buys off the injury Complication {cmp_n}")
-                cmp_n = 0
-        res.conditions = dmg + crit
-        if rest > 0:
-            notes.append(f"{rest} success(es) unspent")
-    if cmp_n:
-        unbought.append(f"injury Complication {cmp_n} not bought off: +1 Momentum to the Storyguide")
-        momentum(ctx, "storyguide" if is_pc(c) else "players", 1)
-    if outcome == "miss" and is_pc(c):
-        unbought.append("Consolation: +1 Momentum to the players")
-        momentum(ctx, "players", 1)
-    if rng == "close":
-        set_band(ctx, c, t, "close")
-    head = (f"{c.name} {verb}s {t.name} with {w['name']} at {rng} range: {faces_text(r)}"
-            + (f", {give} to {half.what}" if half else "")
-            + f" vs Defense {need} ({dtext})")
-    tail = "; ".join(stunts_bought + notes + unbought)
-    ctx.log(f"{head}: {outcome}" + (f"; {tail}" if tail else ""), kind="attack", actor=c,
-            action=verb, target=t, roll=r.roll, difficulty=need, outcome=outcome,
-            successes=r.successes, enhancement=r.enhancement, defense=need,
-            stunts=stunts_bought, conditions=res.conditions, weapon=w["name"], range=rng)
-    if half is not None:
-        resolve_half(ctx, c, half, opts)
-    if res.conditions:
-        apply_conditions(ctx, c, t, res, tags, opts, prefix="")
-        if thrown_person is not None:
-            pres = AttackResult(True, res.conditions)
-            apply_conditions(ctx, c, thrown_person, pres, tags, opts, prefix="p",
-                             source=f"thrown into {t.name} (SP-THROW-2)")
-    for tag in ("Pushing", "Stun", "Shockwave"):
-        if res.hit and tag in tags:
-            ctx.note(f"{tag}: {ctx.tables['tags'].get(tag, '')}")
-    return res
+            apply_conditions(ctx, c, o, AttackResult(hit=True, conditions=1), tags, {}, prefix="-",
+                             source=f"Shockwave from the hit on {t.name}")
 
 
 def check_harm_options(ctx: RulesContext, opts: dict[str, Any]) -> None:
-    """Refuse a bad stunts=/box= before any die is rolled."""
+    """Refuse a bad stunts=/box=/shock= before any die is rolled."""
     parse_stunts(opts.get("stunts"))
     for key in ("box", "pbox"):
         for b in re.split(r"[+,/;]", str(opts.get(key) or "")):
             if b.strip():
                 injuries.match_level(b, ctx.tables, taken_out=True)
+    shock = str(opts.get("shock") or "")
+    if shock and shock.lower() != "none":
+        for x in shock.split("+"):
+            if x.strip():
+                ctx.find(x)
 
 
 def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult,
                      tags: list[str], opts: dict[str, Any], *, prefix: str = "",
                      source: str = "") -> None:
+    """Inflict ``res.conditions`` Injury Conditions on ``t``. ``prefix`` "" reads box=, name=,
+    name2=; "p" reads pbox=, pname= (a thrown person); "-" reads nothing (the player's
+    choice falls back to the least severe free box)."""
     persistent = "Aggravated" in tags or (
         "Lethal" in tags and bool(ctx.tables["injury"]["lethal_persistent_vs_mortals"])
         and is_mortal(t))
-    boxes = [b.strip() for b in re.split(r"[+,/;]", str(opts.get(prefix + "box") or "")) if b.strip()]
-    names = [opts.get(prefix + "name"), opts.get(prefix + "name2")] if prefix == "" else [opts.get("pname")]
+    boxes = [b.strip() for b in re.split(r"[+,/;]", str(opts.get(prefix + "box") or ""))
+             if b.strip()] if prefix != "-" else []
+    names = ([opts.get("name"), opts.get("name2")] if prefix == "" else
+             [opts.get("pname")] if prefix == "p" else [])
     for k in range(res.conditions):
         box = boxes[k] if k < len(boxes) else None
         name = names[k] if k < len(names) else None
@@ -542,8 +742,9 @@ def momentum(ctx: RulesContext, side: str, n: int) -> None:
 def full_defense(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if a.options.get("mixed"):
         raise RuleError("Full Defense is a simple action: it cannot be part of a mixed action")
+    dive = ctx.find(str(a.options["dive"])) if a.options.get("dive") else None
     use_action(ctx, c, "simple")
-    value = roll_defense(ctx, c, full=True)
+    value = roll_defense(ctx, c, full=True, dive=dive)
     set_defense(ctx, c, value, "full", full=True)
 
 
@@ -552,12 +753,15 @@ def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if df and ctx.tables["defense"]["scope"] == "round":
         raise RuleError(f"{c.name}'s Defense is already {df['value']} ({df['how']}) this round")
     mode = str(a.options.get("mode") or "roll")
+    dive = ctx.find(str(a.options["dive"])) if a.options.get("dive") else None
+    if dive is not None and mode == "standard":
+        raise RuleError("Dive for Cover spends rolled Defense successes: mode=roll")
     if mode == "standard":
         value = int(ctx.tables["defense"]["standard"])
         ctx.log(f"{c.name} takes the standard Defense {value}", kind="defense", actor=c,
                 action="defend", outcome=str(value))
     else:
-        value = roll_defense(ctx, c)
+        value = roll_defense(ctx, c, dive=dive)
     set_defense(ctx, c, value, mode if mode == "standard" else "rolled")
 
 
@@ -588,14 +792,11 @@ def complicate(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                   enhancement=int(opts.get("enh") or 0), injury=not flag(opts, "waive"))
     give = split(r, half, opts)
     n = r.total - give
-    cmp_note = ""
-    if r.complication:
-        if n - r.complication >= 1 and str(opts.get("buy") or "last") != "no":
-            n -= r.complication
-            cmp_note = f"; buys off the injury Complication {r.complication}"
-        else:
-            cmp_note = f"; injury Complication {r.complication} not bought off: +1 Momentum"
-            momentum(ctx, "storyguide" if is_pc(c) else "players", 1)
+    notes: list[str] = []
+    if r.complication:  # keep at least 1 success for the Blocked
+        n = 1 + settle(ctx, c, r.complication, n - 1, notes,
+                       can_buy=str(opts.get("buy") or "last") != "no")
+    cmp_note = "".join(f"; {x}" for x in notes)
     ctx.log(f"{c.name} complicates {victim.name} ({task}): {faces_text(r)}"
             + (f", {give} to {half.what}" if half else "") + cmp_note,
             kind="action", actor=c, action="complicate", target=victim, roll=r.roll,
@@ -639,12 +840,8 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         if not ok:
             outcome = "blocked"
     if ok and r.complication:
-        if rest >= r.complication:
-            rest -= r.complication
-            notes.append(f"buys off the injury Complication {r.complication}")
-        else:
-            notes.append(f"injury Complication {r.complication} not bought off: +1 Momentum")
-            momentum(ctx, "storyguide" if is_pc(c) else "players", 1)
+        rest = settle(ctx, c, r.complication, rest, notes,
+                      can_buy=str(opts.get("buy") or "last") != "no")
     if not ok and outcome == "failure":
         notes.append("Consolation: +1 Momentum to the players" if is_pc(c) else "")
         if is_pc(c):
@@ -707,8 +904,12 @@ def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     give = split(r, half, opts)
     n = r.total - give
     near = ", ".join(o.name for o in engaged if o.id != c.id) or "an enemy"
+    notes = list(r.notes)
+    if r.complication:  # after the stand-up's own Complication 1 (Difficulty 1 + 1)
+        n = 2 + settle(ctx, c, r.complication, n - 2, notes, can_buy=n >= 2)
     ctx.log(f"{c.name} tries to stand with {near} at close range: {faces_text(r)}"
-            + (f", {give} to {half.what}" if half else ""), kind="roll", actor=c,
+            + (f", {give} to {half.what}" if half else "")
+            + "".join(f"; {x}" for x in notes), kind="roll", actor=c,
             action="stand", roll=r.roll, successes=r.successes)
     stand_result(ctx, c, n, opts)
     if half is not None:
@@ -792,9 +993,12 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     diff = max(int(ctx.tables["dice"]["difficulty"]), rg.total)  # SP-DICE-6
     ok = rc.total >= diff
     reverse = ok and flag(a.options, "reverse")
+    notes = list(rc.notes)
+    settle(ctx, c, rc.complication, rc.total - diff, notes, can_buy=ok)
     ctx.log(f"{c.name} tries to escape {g.name}: {faces_text(rc)} vs {faces_text(rg)} "
             f"(Difficulty {diff}): {'escapes' if ok else 'still held'}"
-            + ("; reverses the grapple" if reverse else ""), kind="action", actor=c,
+            + ("; reverses the grapple" if reverse else "")
+            + "".join(f"; {x}" for x in notes), kind="action", actor=c,
             action="escape", target=g, roll=rc.roll, difficulty=diff,
             outcome="escaped" if ok else "held")
     if ok:
@@ -847,8 +1051,11 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         weight = max(1, int(opts.get("weight") or 1))
         r = roll_named(ctx, c, f"lift {what}", "athletics+might", injury=not flag(opts, "waive"))
         win = r.total >= weight
+        notes = list(r.notes)
+        settle(ctx, c, r.complication, r.total - weight, notes, can_buy=win)
         ctx.log(f"{c.name} lifts {what}: {faces_text(r)} vs Difficulty {weight}: "
-                f"{'lifted' if win else 'too heavy'}", kind="action", actor=c, action="lift",
+                f"{'lifted' if win else 'too heavy'}" + "".join(f"; {x}" for x in notes),
+                kind="action", actor=c, action="lift",
                 roll=r.roll, difficulty=weight, outcome="success" if win else "failure")
     if not win:
         return

@@ -301,8 +301,11 @@ def next_turn(ctx: RulesContext) -> None:
                 ctx.log(f"{slot_name(s)}: {h.name} (the only one left)", kind="initiative",
                         actor=h, action="slot")
             else:
-                ctx.log(f"{slot_name(s)} is up: the players choose who takes it (slot NAME); "
-                        f"{h.name} is first in line", kind="initiative", action="slot")
+                others.sort(key=lambda o: (-int(o.data.get("init", 0)), o.data.get("init_seq", 0)))
+                names = " or ".join(o.name for o in others)
+                ctx.log(f"{slot_name(s)} is up: the players choose who takes it: {names} "
+                        f"(slot NAME, or act NAME ...; next gives it to {h.name}, first in line)",
+                        kind="initiative", action="slot")
         if h is not None:
             start_turn(ctx, h)
     else:

@@ -78,6 +78,14 @@ def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str,
         else:
             complication = pen
             notes.append(f"Complication {pen} ({pen_label})")
+    if penalty_ok:  # an action roll: Enhance / Complicate Stunts waiting for it
+        for p in c.data.pop("pending", None) or []:
+            if p["kind"] == "enh":
+                enhancement += int(p["n"])
+                notes.append(f"Enhancement +{p['n']} (Stunt by {p['from']})")
+            else:
+                complication += int(p["n"])
+                notes.append(f"Complication {p['n']} (Complicate Stunt by {p['from']})")
     tn = target_number(ctx, c)
     again = bool(tables["dice"]["ten_again"])
     spec = pool(dice, 10, tn, explode=again)

@@ -120,6 +120,8 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("weapon", "a weapon from the catalogue (tables.toml [weapons])", _weapon, "unarmed"),
     StatSpec("tags", "extra weapon tags, comma-separated (Lethal, Aggravated, Stun ...)", _tags, None),
     StatSpec("attack_pool", "default attack pool (e.g. close_combat+might or 6)", _pool_text, None),
+    StatSpec("minor", "yes: a minor character (mook): Scale multiplies results against it",
+             _bool, None, ("mook",)),
     StatSpec("mortal", "yes: lethal damage is Persistent (default: tier mortal)", _bool, None),
     StatSpec("init_group", "SGCs with the same group share one initiative roll (SP-INIT-5)",
              _text, None),

@@ -290,13 +290,10 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
         injuries.refresh_status(ctx, p)
     else:
         result = "no effect"
-    cmp = ""
+    notes: list[str] = []
     if r.complication:
-        if ok and r.total - need >= r.complication:
-            cmp = f"; buys off the injury Complication {r.complication}"
-        else:
-            cmp = f"; injury Complication {r.complication} not bought off: +1 Momentum"
-            combat.momentum(ctx, "storyguide" if is_pc(medic) else "players", 1)
+        combat.settle(ctx, medic, r.complication, r.total - need, notes, can_buy=ok)
+    cmp = "".join(f"; {x}" for x in notes)
     ctx.log(f"{medic.name} gives first aid to {p.name}: {faces_text(r)} vs Difficulty {need} "
             f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,
             roll=r.roll, difficulty=need, outcome="success" if ok else "failure", injury=label)

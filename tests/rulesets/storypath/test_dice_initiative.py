@@ -88,7 +88,7 @@ def test_SP_DICE_5_threshold_buys_off_a_complication_unbought_does_not_fail():
     t = _solo([S, S, F, F, F])
     run(t, "damage Ann bruised", "act Ann do pool=athletics+might")
     e = last(t, "action")
-    assert e.outcome == "success" and "buys off the injury Complication 1" in e.text
+    assert e.outcome == "success" and "buys off Complication 1" in e.text
     assert t.enc.data.get("momentum", {}).get("storyguide", 0) == 0
 
 

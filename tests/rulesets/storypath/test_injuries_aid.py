@@ -87,7 +87,7 @@ def test_SP_INJ_1_AMB_SP_2_penalty_is_the_worst_complication():
         "damage Ann bruised", "damage Ann injured", "start")
     run(t, "act Ann do pool=athletics+might")
     e = last(t, "action")
-    assert "buys off the injury Complication 2" in e.text
+    assert "buys off Complication 2" in e.text
 
 
 def test_SP_INJ_1_AMB_SP_2_waived_when_the_injury_cannot_affect_the_action():
@@ -114,7 +114,7 @@ def test_AMB_SP_2_sum_mode():
         "damage Ann bruised", "damage Ann injured", "start")
     run(t, "act Ann do pool=athletics+might")
     e = last(t, "action")
-    assert "buys off the injury Complication 3" in e.text
+    assert "buys off Complication 3" in e.text
 
 
 # -- SP-INJ-4 -----------------------------------------------------------------------------------
