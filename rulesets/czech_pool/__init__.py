@@ -193,14 +193,13 @@ class CzechPool(Ruleset):
         end_round(ctx)
 
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
-        if not c.out:
+        """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
+        context, so in the table's language); here only for the core's other verbs."""
+        if not c.out or enc.phase == "declare":
             return None
-        if enc.phase == "resolve":
-            turn = enc.data.get("czp", {}).get("turn") or {}
-            at = turn.get("out_speed", {}).get(c.id)
-            item = next((i for i in enc.queue if i.actor == c.id and i.state == "pending"), None)
-            if at is not None and item is not None and int(item.data.get("speed", -1)) == at:
-                return None  # AMB-CZ-13: knocked out at the same speed, still acts
+        if enc.phase == "resolve" and any(i.actor == c.id and i.state == "pending"
+                                          for i in enc.queue):
+            return None
         return f"{c.name}: {c.status}"
 
     # -- health ----------------------------------------------------------------------
@@ -219,6 +218,11 @@ class CzechPool(Ruleset):
         from rulesets.czech_pool.display import status_columns
 
         return status_columns(self, enc, c)
+
+    def columns(self, enc: Encounter, c: Combatant, lang: str = "") -> dict[str, str]:
+        from rulesets.czech_pool.display import status_columns
+
+        return status_columns(self, enc, c, lang)
 
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
         from rulesets.czech_pool.display import json_extra

@@ -181,13 +181,23 @@ def usable_talents(ctx: RulesContext, c: Combatant, skill: str) -> list[str]:
     return out
 
 
+def status_text(ctx: RulesContext, c: Combatant) -> str:
+    """The fighter's status in the table's language (stored in Czech)."""
+    return ctx.label(c.status)
+
+
 def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+    if c.out:
+        raise err(ctx, f"{c.name} je mimo boj ({status_text(ctx, c)}): nemůže ohlásit akci",
+                  f"{c.name} is out of the fight ({status_text(ctx, c)}) and cannot declare")
     it = intent(ctx, c, actions)
     turn_skills = [x["skill"] for x in it["threats"]]
     for x in it["threats"]:
         o = ctx.combatant(x["target"])
         if o.out:
-            raise err(ctx, f"{o.name} je mimo boj ({o.status})", f"{o.name} is out of the fight")
+            raise err(ctx, f"{o.name} je mimo boj ({status_text(ctx, o)}): vyber jiný cíl",
+                      f"{o.name} is out of the fight ({status_text(ctx, o)}): choose another "
+                      "target")
     forced = c.data.get("forced")
     if forced:
         for x in it["threats"]:

@@ -1,9 +1,11 @@
-"""The demo fight (in Czech): a knight with a shield against an archer and a bandit.
+"""The demo fight (in Czech): a knight with a shield against an archer and a bandit, two turns.
 
-The seed's own example: Bořek attacks the shooter with Boj; if he wins, the archer must fight
-with Boj/Rvačka next turn. The bandit chooses to impose a disadvantage instead of a wound.
-Only one turn is scripted, so no line can fail whatever the dice (a second turn's declaration
-could name someone already unconscious)."""
+Turn 1 is the seed's own example: Bořek attacks the shooter with Boj (the archer must fight
+with Boj/Rvačka next turn if Bořek wins); everyone who wins takes a disadvantage (volba=nevýhoda)
+rather than a wound, so nobody can be out of the fight when turn 2 is declared, whatever the
+dice. Turn 2: the disadvantages count, the archer (maybe forced off his bow) only defends, and
+Bořek and the bandit fight for wounds (unconsciousness checks, the check roll of someone
+wounded before his own action)."""
 
 from __future__ import annotations
 
@@ -17,14 +19,21 @@ def demo_lines() -> list[str]:
         "add Zbojník Obratnost=3 Boj=3 Rvačka=2 Atletika=1 Odolnost=2 Konstituce=3 "
         "Postřeh=2 Obezřetnost=2 Zbraň=sekera",
         "start",
-        "declare Bořek boj Lučištník volba=zranit",
-        "declare Lučištník střelba Bořek míření",
+        # turn 1: disadvantages only (nobody can fall, so turn 2 always declares cleanly)
+        "declare Bořek boj Lučištník volba=nevýhoda",
+        "declare Lučištník střelba Bořek míření volba=nevýhoda",
         "declare Zbojník boj Bořek volba=nevýhoda",
         "přehled",
         "resolve all",
         "end",
-        "damage Zbojník 2",
-        "heal Zbojník 1",
+        # turn 2: Bořek takes on both (Boj 4 + shield: up to 4 opponents), the archer only
+        # defends, the bandit goes for a wound
+        "declare Bořek boj Zbojník, boj Lučištník volba=nevýhoda",
+        "declare Lučištník pouze_bránit",
+        "declare Zbojník boj Bořek",
+        "přehled",
+        "resolve all",
+        "end",
         "status",
-        "log 30",
+        "log 40",
     ]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.engine.models import Combatant, Encounter
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import store
-from rulesets.czech_pool.lang import TERMS
+from rulesets.czech_pool.lang import term
 from rulesets.czech_pool.stats import max_levels
 
 if TYPE_CHECKING:
@@ -18,8 +18,8 @@ def _tables(rs: Ruleset, enc: Encounter) -> dict[str, Any]:
     return rs.tables_for(enc.house_rules)
 
 
-def status_columns(rs: Ruleset, enc: Encounter, c: Combatant) -> dict[str, str]:
-    """Headers in English; the core shows them through ``label`` (Czech by default)."""
+def status_columns(rs: Ruleset, enc: Encounter, c: Combatant, lang: str = "") -> dict[str, str]:
+    """Headers in English (the core shows them through ``label``); cells in ``lang``."""
     tables = _tables(rs, enc)
     mx = max_levels(c, tables)
     out = {"Health": f"{mx - health.taken(c)}/{mx}"}
@@ -28,7 +28,7 @@ def status_columns(rs: Ruleset, enc: Encounter, c: Combatant) -> dict[str, str]:
             for k, v in st["pairs"].items() if k.startswith(f"{c.id}>") and v.get("level")]
     out["Disadvantages"] = ", ".join(held)
     forced = c.data.get("forced")
-    out["Forced"] = "/".join(TERMS[k][0] for k in forced) if forced else ""
+    out["Forced"] = "/".join(term(k, lang) for k in forced) if forced else ""
     turn = st.get("turn") or {}
     p = (turn.get("pools") or {}).get(c.id)
     out["Pool"] = str(p["n"]) if p else ""

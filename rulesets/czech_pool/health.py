@@ -9,7 +9,7 @@ from combat_cli.dice import Roll, pool
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import Combatant
-from rulesets.czech_pool.lang import norm, t, term
+from rulesets.czech_pool.lang import hits, norm, t, term
 from rulesets.czech_pool.stats import max_levels, value
 
 OK, WOUNDED, UNCONSCIOUS, DEAD = "OK", "Zraněný", "Bezvědomí", "Mrtvý"
@@ -92,7 +92,7 @@ def unconsciousness_check(ctx: RulesContext, c: Combatant, levels: int) -> bool:
     ok = s >= 1
     text = (t(ctx, f"{c.name}: kontrola bezvědomí {s} úsp. při obt. {diff} — "
                    + ("zůstává při vědomí" if ok else "upadá do bezvědomí"),
-              f"{c.name}: unconsciousness check {s} successes at diff {diff} — "
+              f"{c.name}: unconsciousness check {hits(s)} at diff {diff} — "
               + ("stays conscious" if ok else "falls unconscious")))
     ctx.log(text, kind="check", actor=c, action="kontrola", difficulty=diff,
             outcome="ok" if ok else "unconscious", roll=r, successes=s, pool=n)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from combat_cli.engine.context import RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import potential_speed, store
-from rulesets.czech_pool.lang import t, term
+from rulesets.czech_pool.lang import hits, t, term
 from rulesets.czech_pool.stats import value
 
 
@@ -36,7 +36,7 @@ def begin_round(ctx: RulesContext) -> None:
             c.data.pop("surprised", None)
         ctx.log(t(ctx, f"{c.name} – postřeh + obezřetnost: {s} úsp. při obt. {diff}"
                        + (" — překvapen, v 1. tahu nikoho neohrozí" if surprised else ""),
-                  f"{c.name} – perception + caution: {s} successes at diff {diff}"
+                  f"{c.name} – perception + caution: {hits(s)} at diff {diff}"
                   + (" — surprised, threatens nobody in turn 1" if surprised else "")),
                 kind="initiative", actor=c, action="postřeh", roll=r, difficulty=diff,
                 outcome="surprised" if surprised else "aware", successes=s)

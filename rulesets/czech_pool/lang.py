@@ -89,15 +89,44 @@ LABELS: dict[str, str] = {
     "Unconscious": "Bezvědomí", "Dead": "Mrtvý", "Prone": "Ležící", "Surprised": "Překvapený",
     "Dusk": "Šero", "Darkness": "Tma", "Cramped": "Stísněný",
     "Wounds": "Zranění", "Difficulty": "Obtížnost", "Pool": "Bank", "Speed": "Rychlost",
-    "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Disadvantages": "Nevýhody", "Successes": "Úspěchy",
+    "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Disadvantages": "Nevýhody", "Successes": "Úspěchy", "ran out": "vypršelo",
+}
+# the core's log sentences (English templates, see ``ctx.say``) -> Czech, same placeholders
+SENTENCES: dict[str, str] = {
+    "Round {n} begins": "Začíná kolo {n}",
+    "Round {n}: resolving {count} action(s)": "Kolo {n}: vyhodnocuje se akcí: {count}",
+    "{name} joins ({side})": "{name} vstupuje do boje ({side})",
+    "{name} leaves the encounter": "{name} opouští souboj",
+    "{name} declares: {actions}": "{name} ohlašuje: {actions}",
+    "{name}'s {action} lapses: {why}": "{name}: {action} propadá ({why})",
+    "{name}'s {action} lapses (round ended)": "{name}: {action} propadá (kolo skončilo)",
+    "{name}'s held action lapses": "{name}: odložená akce propadá",
+    "{name} holds their action": "{name} odkládá svou akci",
+    "{name} releases their held action": "{name} provádí odloženou akci",
+    "{name} skips {action}": "{name} vynechává {action}",
+    "Stopped: {reason} — resolve goes on": "Zastaveno: {reason} — dál pokračuje resolve",
+    "{name} is {condition} for {span}": "{name}: {condition} na {span}",
+    "{name} is {condition}": "{name}: {condition}",
+    "{name} is no longer {condition}": "{name}: {condition} končí",
+    "Timer: {name} in {span}": "Časovač: {name} za {span}",
+    "Due: {name}": "Nastává: {name}",
+    "{n} round": "{n} kolo",
+    "{n} rounds": "{n} kol(a)",
+    "Clock: {before} -> {after}": "Čas: {before} -> {after}",
 }
 CZ_TO_EN = {v: k for k, v in LABELS.items()}
+# the core fills {action} with the action's canonical (Czech) name: in English, leave it out
+EN_SENTENCES: dict[str, str] = {
+    "{name}'s {action} lapses: {why}": "{name}'s action lapses: {why}",
+    "{name}'s {action} lapses (round ended)": "{name}'s action lapses (round ended)",
+    "{name} skips {action}": "{name} skips an action",
+}
 
 
 def label(word: str, lang: str = "") -> str:
     if lang == "en":
-        return CZ_TO_EN.get(word, word)
-    return LABELS.get(word, word)
+        return CZ_TO_EN.get(word) or EN_SENTENCES.get(word, word)
+    return LABELS.get(word) or SENTENCES.get(word, word)
 
 
 def norm(word: str) -> str:
@@ -111,6 +140,11 @@ def norm(word: str) -> str:
 def term(key: str, lang: str = "") -> str:
     cz, en = TERMS.get(key, (key, key))
     return en if lang == "en" else cz
+
+
+def hits(n: int) -> str:
+    """English: "1 success", "2 successes"."""
+    return f"{n} success" if n == 1 else f"{n} successes"
 
 
 def t(ctx: RulesContext | None, cz: str, en: str) -> str:

@@ -20,7 +20,7 @@ from rulesets.czech_pool.combat import (
     rows,
     store,
 )
-from rulesets.czech_pool.lang import t, term
+from rulesets.czech_pool.lang import hits, t, term
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 
@@ -48,7 +48,10 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                                       purpose)
         p["faces"] = faces
         p["total"] = r.total if r is not None else 0
-        ctx.log(t(ctx, f"{c.name} hází bank {p['n']}k10", f"{c.name} rolls {p['n']}d10"),
+        ctx.log(t(ctx, f"{c.name} hází bank {p['n']}k10", f"{c.name} rolls {p['n']}d10")
+                if p["n"] > 0 else
+                t(ctx, f"{c.name}: bank 0 ({p['text']}) — nehází, 0 úspěchů",
+                  f"{c.name}: pool 0 ({p['text']}) — no dice, 0 successes"),
                 kind="roll", actor=c, action="bank", roll=r, pool=p["n"], skill=p["skill"],
                 free=p["free"], defended=p["defended"])
     items: list[QueueItem] = []
@@ -113,6 +116,12 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
         raise RuleError("no turn in progress: declare, then resolve")
     a = ctx.combatant(item.actor)
     speed = int(item.data.get("speed", 0))
+    if a.out and model["out_speed"].get(a.id) != speed:
+        item.state = "lapsed"
+        ctx.log(t(ctx, f"{a.name}: {item.action.text} propadá — {a.status}",
+                  f"{a.name}'s {item.action.text} lapses: {ctx.label(a.status)}"),
+                kind="lapse", actor=a, action=item.action.name, outcome="out")
+        return
     if item.data.get("surprised"):
         ctx.log(t(ctx, f"{a.name} je překvapen: {item.action.text} propadá, jen se brání",
                   f"{a.name} is surprised: {item.action.text} is lost, he only defends"),
@@ -131,7 +140,7 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
     if b.out and model["out_speed"].get(b.id) != speed:
         model["resolved"].append(key)
         ctx.log(t(ctx, f"{a.name}: {b.name} už je mimo boj ({b.status})",
-                  f"{a.name}: {b.name} is already out of the fight"),
+                  f"{a.name}: {b.name} is already out of the fight ({ctx.label(b.status)})"),
                 kind="note", actor=a, target=b, action=item.action.name)
         return
     th_a = _threat(model, a.id, b.id)
@@ -190,7 +199,7 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
     und = "" if b.id in model["diff"] and a.id in model["diff"][b.id] else t(ctx, f" ({b.name} se nebrání)",
                                       f" ({b.name} does not defend)")
     head = t(ctx, f"{a.name} ({sa} úsp., obt. {exp_a}) vs {b.name} ({sb} úsp., obt. {exp_b}){und}",
-             f"{a.name} ({sa} successes, diff {exp_a}) vs {b.name} ({sb} successes, diff {exp_b}){und}")
+             f"{a.name} ({hits(sa)}, diff {exp_a}) vs {b.name} ({hits(sb)}, diff {exp_b}){und}")
     if sa == sb:
         ctx.log(head + t(ctx, ": remíza, nevýhody zůstávají", ": draw, disadvantages stay"),
                 kind="clash", actor=a, target=b, action=action, difficulty=da, outcome="draw",
@@ -352,8 +361,8 @@ def _check(ctx: RulesContext, c: Combatant, th: dict[str, Any], levels: int) -> 
     ok = s >= 1
     ctx.log(t(ctx, f"{c.name} je zraněn před svou akcí: kontrolní hod ({term(kind)}) {s} úsp. "
                    f"při obt. {diff} — " + ("jedná" if ok else "jeho akce propadá"),
-              f"{c.name} was wounded before acting: check roll ({term(kind, 'en')}) {s} "
-              f"successes at diff {diff} — " + ("acts" if ok else "his action is lost")),
+              f"{c.name} was wounded before acting: check roll ({term(kind, 'en')}) "
+              f"{hits(s)} at diff {diff} — " + ("acts" if ok else "his action is lost")),
             kind="check", actor=c, action="kontrola", roll=r, difficulty=diff,
             outcome="ok" if ok else "lost", successes=s)
     return ok
@@ -369,7 +378,7 @@ def _stand(ctx: RulesContext, c: Combatant, model: dict[str, Any]) -> None:
         ctx.remove_condition(c, PRONE, quiet=True)
     ctx.log(t(ctx, f"{c.name} se snaží vstát: {s} úsp. při obt. {d} — "
                    + ("vstává" if ok else "zůstává ležet"),
-              f"{c.name} tries to stand: {s} successes at diff {d} — "
+              f"{c.name} tries to stand: {hits(s)} at diff {d} — "
               + ("stands up" if ok else "stays down")),
             kind="stand", actor=c, action=STAND, difficulty=d,
             outcome="stands" if ok else "prone", successes=s)

@@ -7,7 +7,7 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from rulesets.base import VerbSpec
 from rulesets.czech_pool.combat import store
-from rulesets.czech_pool.lang import t
+from rulesets.czech_pool.lang import t, tt
 
 
 def _disadvantage(ctx: RulesContext, words: list[str]) -> None:
@@ -78,7 +78,7 @@ def _environment(ctx: RulesContext, words: list[str]) -> None:
         if not 0 <= n <= ENV_MAX[k]:
             raise err(ctx, f"{key}= je 0..{ENV_MAX[k]}", f"{key}= takes 0..{ENV_MAX[k]}")
         env[k] = n
-    shown = ", ".join(f"{ENV[k][0]} {v}" for k, v in env.items() if v) or "—"
+    shown = ", ".join(f"{tt(ctx, k)} {v}" for k, v in env.items() if v) or "—"
     ctx.log(t(ctx, f"Prostředí pro všechny: {shown}", f"Environment for everyone: {shown}"),
             kind="note", outcome=shown)
 

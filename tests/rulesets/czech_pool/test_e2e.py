@@ -69,7 +69,19 @@ def test_e2e_english_display(tmp_path: Path) -> None:
     assert "Round 1" in r.stdout and "Name" in r.stdout and "Kolo" not in r.stdout
 
 
-def test_e2e_demo_runs() -> None:
-    r = combat("demo", "--ruleset", "czech_pool")
+def test_e2e_demo_runs_two_turns_for_several_seeds() -> None:
+    for seed in ("1", "2", "3", "7"):
+        r = combat("demo", "--ruleset", "czech_pool", "--seed", seed)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "error" not in r.stdout
+        assert "Kolo 3" in r.stdout and "Začíná kolo 2" in r.stdout
+        assert "vítězí" in r.stdout or "remíza" in r.stdout
+        assert "Round" not in r.stdout and "declares" not in r.stdout
+
+
+def test_e2e_demo_in_english() -> None:
+    r = combat("demo", "--ruleset", "czech_pool", "--lang", "en")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "vítězí" in r.stdout or "remíza" in r.stdout
+    assert "Round 3" in r.stdout and "Round 2 begins" in r.stdout
+    for cz in ("úsp.", "obt.", "vítězí", "Kolo", "ohlašuje", "bank", "Nucená", "Zdraví"):
+        assert cz not in r.stdout, cz

@@ -122,14 +122,17 @@ def test_surprised_threat_lapses_and_is_shown() -> None:
     assert [e.outcome for e in out if e.kind == "lapse"] == ["surprised", "surprised"]
 
 
-@pytest.mark.parametrize("seed", [7, *range(0, 25)])
-def test_demo_runs_without_errors(seed: int) -> None:
+@pytest.mark.parametrize("seed", [7, *range(0, 60)])
+@pytest.mark.parametrize("lang", ["", "en"])
+def test_demo_two_turns_without_errors_for_any_seed(seed: int, lang: str) -> None:
     rs = rulesets.load("czech_pool")
-    t = Table.new(rs, RandomDice(seed))
+    t = Table.new(rs, RandomDice(seed), lang=lang)
     for line in rs.demo():
         out = dispatch(t, line)
         assert out.error is None, f"seed {seed}, {line!r}: {out.error}"
-    assert any(e.kind == "clash" for e in t.log)
+    assert t.enc.round == 3  # two whole turns
+    assert {e.round for e in t.log if e.kind == "clash"} == {1, 2}
+    assert not [e for e in t.log if e.kind == "wound" and e.round == 1]  # nobody falls in turn 1
 
 
 def test_errors_czech_by_default_english_with_lang() -> None:

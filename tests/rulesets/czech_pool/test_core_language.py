@@ -1,0 +1,162 @@
+"""The core's own sentences and the status columns follow the table's language: Czech by
+default, English with ``--lang en`` (and then no Czech word but the names)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import rulesets
+from combat_cli.commands.registry import dispatch
+from combat_cli.dice import RandomDice
+from combat_cli.engine.table import Table
+from tests.rulesets.czech_pool.conftest import T
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def core_templates() -> set[str]:
+    """Every English template the core passes to ``say(...)`` (read from its source)."""
+    files = [*sorted((ROOT / "combat_cli").rglob("*.py")), ROOT / "rulesets" / "base.py"]
+    out: set[str] = set()
+    for f in files:
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "say" and node.args):
+                out |= {n.value for n in ast.walk(node.args[0])
+                        if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return out
+
+
+def fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{[a-z_]+\}", template)
+    return re.compile(".+".join(re.escape(p) for p in parts))
+
+
+TEMPLATES = sorted(core_templates())
+
+
+def test_the_core_has_templates_to_translate() -> None:
+    assert {"Round {n} begins", "{name} declares: {actions}", "{name} joins ({side})",
+            "{name} is {condition} for {span}", "{n} rounds", "Timer: {name} in {span}",
+            "Clock: {before} -> {after}", "Stopped: {reason} — resolve goes on"} <= set(TEMPLATES)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_every_core_sentence_has_czech_with_the_same_placeholders(template: str) -> None:
+    rs = rulesets.load("czech_pool")
+    cz = rs.label(template)
+    assert cz != template, f"no Czech for {template!r}"
+    assert fields(cz) == fields(template)
+    en = rs.label(template, "en")
+    # English keeps the sentence; {action} (the Czech canonical name) may be left out
+    assert en == template or fields(en) == fields(template) - {"action"}
+
+
+# a fight that makes the core say most of its sentences
+FIGHT = [
+    "add Ann Obratnost=3 Boj=3 Konstituce=3 Odolnost=2",
+    "add Bob Obratnost=2 Boj=2 Konstituce=2 Odolnost=2",
+    "add Cyril Obratnost=1 Boj=1",
+    "start",
+    "condition Ann +Ležící for=2r",
+    "condition Bob +Šero",
+    "condition Bob -Šero",
+    "timer posila in=3r",
+    "declare Ann boj Bob",
+    "declare Bob boj Ann",
+    "declare Cyril boj Bob",
+    "hold Cyril",
+    "resolve all",
+    "end",
+    "remove Cyril",
+    "advance 5r",
+]
+
+
+def run(lang: str) -> list[str]:
+    t = Table.new(rulesets.load("czech_pool"), RandomDice(4), lang=lang,
+                  house_rules={"amb": {"notice_roll": False}})
+    for line in FIGHT:
+        out = dispatch(t, line)
+        assert out.error is None, f"{line!r}: {out.error}"
+    return [e.text for e in t.log]
+
+
+def test_a_czech_fight_has_no_english_core_sentence() -> None:
+    texts = run("")
+    patterns = [pattern(x) for x in TEMPLATES]
+    for text in texts:
+        for template, p in zip(TEMPLATES, patterns, strict=True):
+            assert not p.fullmatch(text), f"English {template!r} in a Czech log: {text!r}"
+    for cz in ("Začíná kolo 1", "Ann ohlašuje: boj Bob", "Ann vstupuje do boje (npc)",
+               "Ann: Ležící na 2 kol(a)", "Časovač: posila za 18s", "Cyril opouští souboj",
+               "Cyril odkládá svou akci", "Cyril: odložená akce propadá", "Bob: Šero končí"):
+        assert any(x.startswith(cz) for x in texts), cz
+    assert any(x.startswith("Čas: ") for x in texts)
+
+
+# Czech words that must not reach an English GM (names here are ASCII)
+CZECH = re.compile(r"[áčďéěíňóřšťúůýž]|\b(úsp|obt|bank|boj|zranění|vítězí|kolo|nevýhod|"
+                   r"propadá|mimo|bránit|ohlašuje|vstupuje|Obratnost|Boj|Rvačka)\b", re.I)
+
+
+def test_an_english_fight_says_it_in_english_without_czech() -> None:
+    FIGHT_EN = [line.replace("Obratnost", "agility").replace("Boj=", "melee=")
+                .replace("Konstituce", "constitution").replace("Odolnost", "resilience")
+                .replace("boj ", "melee ").replace("+Ležící", "+prone").replace("Šero", "dusk")
+                for line in FIGHT]
+    t = Table.new(rulesets.load("czech_pool"), RandomDice(4), lang="en",
+                  house_rules={"amb": {"notice_roll": False}})
+    for line in FIGHT_EN:
+        out = dispatch(t, line)
+        assert out.error is None, f"{line!r}: {out.error}"
+    texts = [e.text for e in t.log]
+    assert "Round 1 begins" in texts and "Ann declares: melee Bob" in texts
+    assert "Ann is Prone for 2 rounds" in texts
+    for text in texts:
+        assert not CZECH.search(text), f"Czech in an English log: {text!r}"
+    for c in t.enc.combatants:
+        cols = t.ruleset.columns(t.enc, c, "en")
+        assert not any(CZECH.search(v) for v in cols.values()), cols
+
+
+def test_status_columns_follow_the_language() -> None:
+    t = T()
+    t("add Ann Obratnost=3 Boj=2", "add Bob Zručnost=3 Střelba=3 Boj=1", "start",
+      "declare Ann boj Bob volba=nevýhoda", "declare Bob střelba Ann")
+    t.faces(6, 6, 6, 6, 6, 1, 1, 1, 1)
+    t("resolve all", "end")
+    rs, enc, bob = t.t.ruleset, t.t.enc, t.c("Bob")
+    assert rs.columns(enc, bob, "")["Forced"] == "Boj/Rvačka"
+    assert rs.columns(enc, bob, "en")["Forced"] == "Melee/Brawl"
+    assert rs.status_columns(enc, bob)["Forced"] == "Boj/Rvačka"
+    assert rs.columns(enc, t.c("Ann"), "en")["Disadvantages"] == "Bob +1"
+    assert rs.label("Forced") == "Nucená" and rs.label("Forced", "en") == "Forced"
+
+
+def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
+    for lang, refused, lapse in (
+            ("", "Bob je mimo boj (Bezvědomí): nemůže ohlásit akci", "propadá — Bezvědomí"),
+            ("en", "Bob is out of the fight (Unconscious) and cannot declare",
+             "lapses: Unconscious")):
+        t = T(lang=lang)
+        t("add Ann Obratnost=5 Boj=5 Zranění_zbraně=9", "add Bob Obratnost=1 Boj=1",
+          "add Cyril Obratnost=1 Boj=1", "start", "damage Bob 9 bez")
+        assert t.fails("declare Bob boj Ann") == refused
+        assert "Bob" in t.fails("declare Ann boj Bob")
+        t("heal Bob", "declare Ann boj Bob", "declare Bob boj Cyril")
+        # Ann (speed 10) knocks Bob out (10 - 0 + 9 levels) before his speed-2 threat
+        t.faces(*[6] * 10, 1, 1, 1, 1)
+        out = t("resolve all")
+        lapsed = [e for e in out if e.kind == "lapse"]
+        assert len(lapsed) == 1 and lapsed[0].text.endswith(lapse)
+        assert not t.c("Cyril").data["wounds"]
