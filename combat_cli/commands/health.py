@@ -48,7 +48,8 @@ def condition(cmd: Cmd) -> None:
         have = [x.name for x in c.conditions]
         if not have:
             raise CommandError(f"{c.name} has no conditions")
-        name = match_word(name, have, f"condition on {c.name}")
+        alias = next((v for a, v in aliases.items() if a.lower() == name.lower()), None)
+        name = match_word(alias or name, have, f"condition on {c.name}")
         cmd.ctx.remove_condition(c, name)
         return
     if name.lower() in (a.lower() for a in aliases):
