@@ -81,6 +81,26 @@ def groups(words: list[str]) -> list[list[str]]:
     return out
 
 
+def parse_actions(ruleset: Ruleset, enc: Encounter, words: list[str]) -> list[ActionRequest]:
+    """Several actions separated by commas. A word after a comma that names no action, when the
+    action before it has an option, is most likely part of a list typed without quotes
+    (``from=A,B``): the error says so."""
+    parts = groups(words)
+    table = action_names(ruleset)
+    out: list[ActionRequest] = []
+    for i, g in enumerate(parts):
+        if i and table and any(is_option(w) for w in parts[i - 1]):
+            try:
+                match_word(g[0], table, "action")
+            except CommandError:
+                names = ", ".join(sorted({a.name for a in table.values()}))
+                raise CommandError(f'"{" ".join(g)}" after a comma is not an action ({names}); '
+                                   'if it belongs to a list in an option, quote the list: '
+                                   'from="A 1,B 2"') from None
+        out.append(parse_action(ruleset, enc, g))
+    return out
+
+
 def action_names(ruleset: Ruleset, reaction: bool | None = None) -> dict[str, ActionSpec]:
     names: dict[str, ActionSpec] = {}
     for a in ruleset.actions:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from combat_cli.commands.parsing import groups, parse_action
+from combat_cli.commands.parsing import groups, parse_action, parse_actions
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.clockwork import advance
 from combat_cli.engine.errors import CommandError
@@ -62,7 +62,7 @@ def declare(cmd: Cmd) -> None:
     why = cmd.ruleset.can_act(enc, c)
     if why:
         raise CommandError(f"{why} and cannot declare")
-    actions = [parse_action(cmd.ruleset, enc, g) for g in groups(cmd.args[1:])]
+    actions = parse_actions(cmd.ruleset, enc, cmd.args[1:])
     decl = Declaration(actor=c.id, actions=actions)
     enc.declarations[c.id] = decl
     cmd.ruleset.declare(cmd.ctx, c, actions)

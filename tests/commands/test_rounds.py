@@ -44,6 +44,10 @@ def test_declare_errors_leave_state_unchanged(make_table):
     assert "empty action" in fails(t, "declare Ann attack Bob,, wait")
     assert "at most 3" in fails(t, "declare Ann wait, wait, wait, wait")
     assert "nobody has declared" in fails(t, "resolve")
+    # a list in an option typed without quotes: the comma parts actions, the error says so
+    err = fails(t, "declare Ann attack Bob bonus=1,Orc 1")
+    assert '"Orc 1" after a comma is not an action' in err and "quote the list" in err
+    assert "no combatant" in fails(t, "declare Ann attack Bob bonus=1, attack Nobody")
     assert "still declaring" in fails(t, "next")
 
 
