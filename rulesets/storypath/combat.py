@@ -412,9 +412,9 @@ def attack_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Co
 
 def plan_shares(avail: int, needs: list[int], opts: dict[str, Any], mode: str) -> list[int]:
     """How many successes go to each target of a several-target attack: ``mode`` "split"
-    divides them (split=3+2, default: in order, each target its Difficulty plus one Inflict
-    Damage until none are left, the rest to the first); "each" compares the whole total
-    against every target."""
+    divides them (split=3+2, default: in order, each target what it ``needs`` - its Defense
+    plus one Inflict Damage - while enough are left, the rest to the first); "each" compares
+    the whole total against every target."""
     if len(needs) == 1 or mode == "each":
         if opts.get("split"):
             raise RuleError("split= divides the successes of an attack on several targets")
@@ -491,7 +491,9 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     if team:
         head_notes.append(f"Teamwork +{team}")
     needs = [d + r.extra_difficulty + (1 if blind else 0) for d, _ in defenses]
-    shares = plan_shares(avail, needs, opts, mode)
+    dmg_cost = int(ctx.tables["stunts"]["inflict_damage"])
+    shares = plan_shares(avail, [nd + dmg_cost + int(t.stats.get("armor") or 0)
+                                 for nd, t in zip(needs, targets, strict=True)], opts, mode)
     buy = str(opts.get("buy") or "last")
     cmp_left = r.complication if buy != "no" else 0
     several = len(targets) > 1
