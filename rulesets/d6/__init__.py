@@ -6,6 +6,8 @@ Rules: /work/shared/rules/d6.md (rule IDs D6-*, tables T-D6-*, ambiguities AMB-D
 
 from __future__ import annotations
 
+import copy
+import json
 from typing import TYPE_CHECKING, Any
 
 from rulesets.base import (
@@ -28,16 +30,17 @@ _RANGE_HELP = "point_blank, short, medium, long, or metres (25)"
 ATTACK_OPTIONS = (
     OptionSpec("weapon", "weapon used (catalogue name); default: the weapon stat"),
     OptionSpec("range", f"range band or metres: {_RANGE_HELP}", aliases=("r",)),
-    OptionSpec("cover", "physical cover: quarter +1D, half +2D, three_quarters +4D, full",
-               choices=("quarter", "half", "three_quarters", "full")),
+    OptionSpec("cover", "physical cover: quarter +1D, half +2D, three_quarters +4D, full "
+                        "(none: no more cover)",
+               choices=("quarter", "half", "three_quarters", "full", "none")),
     OptionSpec("protection", "what the target hides behind: a door name or Body code (3D)",
                aliases=("prot", "body")),
     OptionSpec("called", "called shot: large (10-50 cm) +1D, small (1-10 cm) +4D, tiny +8D",
                choices=("large", "small", "tiny")),
     OptionSpec("conceal", "concealment: light_smoke, thick_smoke, very_thick_smoke, "
-                          "poor_light, moonlit, darkness",
+                          "poor_light, moonlit, darkness (none: clear)",
                choices=("light_smoke", "thick_smoke", "very_thick_smoke", "poor_light",
-                        "moonlit", "darkness")),
+                        "moonlit", "darkness", "none")),
     OptionSpec("scale", "the target's scale if not its stat (speeder, walker ...)"),
     OptionSpec("diff", "GM modifier to the difficulty (+5, -3)", kind="int"),
     OptionSpec("mod", "GM modifier in dice to the roll (+1D, -2D)"),
@@ -70,6 +73,12 @@ def _firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
     first_aid(ctx, medic, patient, facility=fac == "yes")
 
 
+def _position_verb(ctx: RulesContext, words: list[str]) -> None:
+    from rulesets.d6.combat import position
+
+    position(ctx, words)
+
+
 def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
     if len(words) != 2 or not words[1].isdigit():
         raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
@@ -86,8 +95,10 @@ class D6(Ruleset):
     tables_package = "rulesets.d6"
 
     actions = (
-        ActionSpec("shoot", "ranged attack: weapon skill vs range difficulty (or the dodge)",
-                   target="required", options=ATTACK_OPTIONS),
+        ActionSpec("shoot", "ranged attack: weapon skill vs range difficulty (or the dodge); "
+                   "range, cover, conceal, protection are remembered for the pair",
+                   target="required", options=ATTACK_OPTIONS,
+                   args="[MORE TARGETS with fire=sweep]"),
         ActionSpec("attack", "melee weapon attack: Melee Combat; damage STR + weapon dice",
                    target="required", options=MELEE_OPTIONS, aliases=("melee",)),
         ActionSpec("brawl", "Brawling vs 5 (or the block); damage STR + 1D per Effect Value",
@@ -121,6 +132,11 @@ class D6(Ruleset):
         ConditionSpec("Unconscious", "cannot act"),
     )
     verbs = (
+        VerbSpec("position", "position SHOOTER|all TARGET [range=R] [cover=C] [conceal=X] "
+                 "[protection=P]",
+                 "set (or show) the range, cover, concealment and protection between a "
+                 "shooter and a target; later shots use them (none clears)",
+                 _position_verb, aliases=("pos",)),
         VerbSpec("firstaid", "firstaid MEDIC PATIENT [facility=yes]",
                  "First Aid (kit) or Medicine (A) at a facility, outside the action count "
                  "(in a round, act MEDIC firstaid PATIENT costs an action)",
@@ -329,21 +345,37 @@ class D6(Ruleset):
             super().fire_timer(ctx, timer)
 
     # -- display ---------------------------------------------------------------------------
-    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
-        from combat_cli.engine.durations import format_duration
+    def load_tables(self) -> dict[str, Any]:
         from rulesets.d6.stats import defaults
 
-        t = defaults()
+        return copy.deepcopy(defaults())
+
+    def display_tables(self, enc: Encounter) -> dict[str, Any]:
+        """The table's own tables (house rules merged), cached per set of house rules: the
+        status columns and ``show --json`` show the penalties the table plays with."""
+        key = json.dumps(enc.house_rules, sort_keys=True, default=str)
+        cache = self.__dict__.setdefault("_display_cache", {})
+        if key not in cache:
+            try:
+                cache[key] = self.tables_for(enc.house_rules)
+            except RuleError:
+                cache[key] = self.load_tables()
+        return cache[key]
+
+    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+        from combat_cli.engine.durations import format_duration
+        from rulesets.d6.core import multi_penalty
+
+        t = self.display_tables(enc)
         info = self._info(enc, c, t)
         wound = "" if info["level"] == t["wounds"]["levels"][0] else info["level"]
         if info["penalty"]:
             wound = f"{wound} -{info['penalty']}D".strip()
-        cols = {"Wound": wound,
-                "Acts": "", "Dodge": "", "Kit": str(info["kit_uses"]) if info["kit_uses"] else "",
-                "Due": ""}
+        kit = str(info["kit_uses"]) if info["kit_uses"] or c.data.get("kits") else ""
+        cols = {"Wound": wound, "Acts": "", "Dodge": "", "Kit": kit, "Due": ""}
         if enc.phase in ("declare", "resolve") and info["actions"]:
-            n = info["actions"]
-            cols["Acts"] = f"{n}" + (f" (-{n - 1}D)" if n > 1 else "")
+            n, pen = info["actions"], multi_penalty(t, info["actions"])
+            cols["Acts"] = f"{n}" + (f" (-{pen}D)" if pen else "")
         if info["dodge"] is not None:
             cols["Dodge"] = f"{info['dodge']}{' full' if info['full_dodge'] else ''}"
         due = sorted((x for x in enc.timers if x.combatant == c.id), key=lambda x: x.due)
@@ -355,6 +387,8 @@ class D6(Ruleset):
         return cols
 
     def _info(self, enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str, Any]:
+        from rulesets.d6.core import count_actions
+
         lv = t["wounds"]["levels"]
         w = int(c.data.get("wound", 0))
         stunned = int(c.data.get("stuns", 0)) > 0
@@ -363,10 +397,7 @@ class D6(Ruleset):
             pen += int(t["wounds"]["penalty"][1])
         r = c.data.get("rd") or {}
         current = r.get("round") == enc.round
-        n = 0
-        if current:
-            held = r.get("held", 0) if t["actions"]["held_unused_counts"] else r.get("used_held", 0)
-            n = int(r.get("declared", 0)) + int(r.get("extra", 0)) + int(held)
+        n = count_actions(t, r) if current else 0
         dodge = (r.get("dodge") or {}) if current else {}
         return {"level": lv[w] if w else (lv[1] if stunned else lv[0]), "penalty": pen,
                 "actions": n, "dodge": dodge.get("value"), "full_dodge": dodge.get("full"),
@@ -374,10 +405,15 @@ class D6(Ruleset):
                 "stuns": int(c.data.get("stuns", 0))}
 
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
-        from rulesets.d6.stats import defaults
-
-        t = defaults()
-        return {"d6": {c.name: self._info(enc, c, t) for c in enc.combatants}}
+        t = self.display_tables(enc)
+        names = {c.id: c.name for c in enc.combatants}
+        pairs = {}
+        for key, sit in (enc.data.get("pairs") or {}).items():
+            a, _, b = key.partition(">")
+            if a in names and b in names:
+                pairs[f"{names[a]} > {names[b]}"] = sit
+        return {"d6": {c.name: self._info(enc, c, t) for c in enc.combatants},
+                "d6_positions": pairs}
 
     def parse_roll(self, text: str) -> Any:
         from combat_cli.dice import parse

@@ -109,30 +109,46 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     autos = [a for a in actions if a.options.get("fire") == "full_auto"]
     if autos and len(actions) > 1:
         raise RuleError("full auto uses the whole round: it must be the only action")
+    if autos and (int(r["extra"]) or int(r["used_held"])):
+        raise RuleError(f"{c.name} has already acted this round: full auto must be the only "
+                        "action")
     for a in actions:
         if a.name == "parry":
             pick_weapon(ctx, c, a.options, melee=True)
+    # actions already taken this round (act, undeclared reactions typed while declaring)
+    already = int(r["extra"]) + int(r["used_held"])
+    if r["full_dodge"] and r["dodge"] is not None:
+        raise RuleError(f"{c.name} has full-dodged this round: that is the only action")
+    if full and already:
+        raise RuleError(f"{c.name} has already acted this round: a full dodge must be the only "
+                        "action (declare dodge)")
+    if r["dodge"] is not None and any(a.name in ("dodge", "fulldodge") for a in actions):
+        raise RuleError(f"{c.name} already dodged this round ({r['dodge']['value']}): it covers "
+                        "every ranged attack; declare the rest without dodge")
     active = [a for a in actions if a.name not in REACTIONS]
     react = [a for a in actions if a.name in REACTIONS]
     cost = sum(action_cost(ctx, c, a) for a in active)
-    n = cost + len(react)
+    n = cost + len(react) + already
     cap = int(t["actions"]["max"])
     if n > cap:
-        raise RuleError(f"{n} actions: at most {cap} a round (D6-MULTI-2)")
-    # per weapon shots against ROF
-    shots: dict[str, int] = {}
-    targets: list[str] = []
+        done = f", {already} already taken" if already else ""
+        raise RuleError(f"{n} actions{done}: at most {cap} a round (D6-MULTI-2)")
+    # per weapon shots against ROF (counting the shots already fired this round)
+    shots: dict[str, int] = dict(r["shots"])
+    targets: list[str] = list(r.setdefault("fired_at", []))
     drawn: dict[str, Any] = {}
     for a in active:
         opts = {**drawn, **a.options}
         if a.name == "shoot":
             w = pick_weapon(ctx, c, opts, melee=False)
-            shots[w["name"]] = shots.get(w["name"], 0) + 1
+            shots[w["name"]] = shots.get(w["name"], 0) + check_shot(ctx, c, a, w)
             if shots[w["name"]] > int(w["rof"]):
                 raise RuleError(f"{w['name']} has ROF {w['rof']}: at most {w['rof']} shot(s) "
                                 "a round (D6-MULTI-6)")
-            if a.target and a.target not in targets:
+            if a.target and a.target not in targets and a.options.get("fire") != "sweep":
                 targets.append(a.target)
+        elif a.args:
+            raise RuleError(f'{a.name} takes one target: "{a.args[0]}" is one too many')
         elif a.name == "attack":
             pick_weapon(ctx, c, opts, melee=True)
         elif a.name == "reload":
@@ -154,7 +170,7 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
                 ctx.note(f"{tg.name} is Killed; the action will lapse")
     held = len(react) if t["actions"]["held_unused_counts"] else 0
     # pools must stay above 0D (checked with today's wounds)
-    base_pen = multi_penalty(t, cost + held)
+    base_pen = multi_penalty(t, cost + held + already)
     per = int(t["ranged"]["multi_target"]["per_extra_target"])
     drawn = {}
     for a in actions:
@@ -172,8 +188,8 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
             raise RuleError(f"{c.name}'s {a.name}{' at ' + who if who else ''} would roll "
                             f"{max(sk[1].dice - pen, 0)}D ({sk[1].text()} -{pen}D): "
                             "declare fewer actions or targets")
-    r.update(declared=cost, held=len(react), used_held=0, targets=targets, full_dodge=bool(full),
-             ready_dodge=None, ready_melee=[])
+    r.update(declared=cost, held=len(react), used_held=0, extra=already, targets=targets,
+             full_dodge=bool(full), ready_dodge=None, ready_melee=[])
     for a in react:
         if a.name in ("dodge", "fulldodge"):
             r["ready_dodge"] = {"full": is_full_dodge(a)}
@@ -384,79 +400,159 @@ def _dice_opt(value: Any, what: str) -> int:
     return -code.dice if neg else code.dice
 
 
-def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    t = ctx.tables
-    kind = a.name
-    if not a.target:
-        raise RuleError(f"{kind} needs a target: {kind} NAME")
-    target = ctx.combatant(a.target)
-    if target.id == c.id:
-        raise RuleError(f"{c.name} cannot attack themself")
-    if wound(target) >= KILLED:
-        raise Lapse(f"{target.name} is already Killed")
-    r = rd(ctx.enc, c)
-    opts = a.options
-    w: dict[str, Any] | None = None
-    ranged = kind == "shoot"
-    if kind in ("shoot", "attack"):
-        w = pick_weapon(ctx, c, opts, melee=not ranged)
-        skill_name = w["skill"]
+SITUATION = ("range", "cover", "conceal", "protection")
+
+
+def pair_key(c: Combatant, target: Combatant) -> str:
+    return f"{c.id}>{target.id}"
+
+
+def situation(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str, Any]
+              ) -> dict[str, Any]:
+    """Range, cover, concealment and protection between ``c`` and ``target``: what this shot
+    says, else what was said before for the pair (kept in the encounter; ``none`` clears)."""
+    pairs = ctx.enc.data.setdefault("pairs", {})
+    key = pair_key(c, target)
+    mem = {**pairs.get(key, {}), **{k: opts[k] for k in SITUATION if opts.get(k) is not None}}
+    mem = {k: v for k, v in mem.items() if v != "none"}
+    if mem:
+        pairs[key] = mem
     else:
-        skill_name = "Brawling" if kind == "brawl" else "Martial Arts"
-    sname, code = need_skill(t, c, skill_name)
+        pairs.pop(key, None)
+    return mem
+
+
+def position(ctx: RulesContext, words: list[str]) -> None:
+    """``position ATTACKER|all TARGET [range=] [cover=] [conceal=] [protection=]``: set (or
+    show) what is remembered between a shooter and a target."""
+    from combat_cli.commands.parsing import partition
+
+    pos, raw = partition(words)
+    usage = ("usage: position SHOOTER|all TARGET [range=medium] [cover=half] "
+             "[conceal=darkness] [protection=metal_door] (none clears)")
+    if len(pos) != 2:
+        raise RuleError(usage)
+    target = ctx.find(pos[1])
+    if pos[0].lower() == "all":
+        shooters = [x for x in ctx.enc.combatants if x.id != target.id]
+    else:
+        shooters = [ctx.find(pos[0])]
+        if shooters[0].id == target.id:
+            raise RuleError("a shooter and a target are two different combatants")
+    t = ctx.tables
+    choices = {"cover": list(t["modifiers"]["cover"]) + ["none"],
+               "conceal": list(t["modifiers"]["conceal"]) + ["none"]}
+    opts: dict[str, Any] = {}
+    for k, v in raw.items():
+        key = next((s for s in SITUATION if s.startswith(k.lower())), None)
+        if key is None:
+            raise RuleError(f"position has no option {k}= (range=, cover=, conceal=, "
+                            "protection=)")
+        if key in choices:
+            try:
+                v = _match(v, choices[key], key)
+            except ValueError as e:
+                raise RuleError(str(e)) from None
+        elif key == "range" and v.lower() != "none":
+            text = v.strip().lower().rstrip("m")
+            if not text.isdigit():
+                try:
+                    v = _match(v, list(t["ranged"]["bands"]), "range")
+                except ValueError as e:
+                    raise RuleError(str(e)) from None
+        elif key == "protection" and v.lower() != "none":
+            protection_body(t, v)
+        opts[key] = "none" if v.lower() == "none" else v
+    for sh in shooters:
+        sit = situation(ctx, sh, target, opts)
+        own = stat(sh, "weapon")
+        if sit.get("range") and own is not None and pos[0].lower() != "all":
+            w = weapon_entry(t, own)
+            if not w["melee"]:
+                _range_base(ctx, w, sit["range"])
+        said = ", ".join(f"{k}={v}" for k, v in sit.items()) or "nothing (short range, open)"
+        if opts:
+            ctx.log(f"{sh.name} -> {target.name}: {said}", kind="note", actor=sh,
+                    target=target, **sit)
+        else:
+            ctx.note(f"{sh.name} -> {target.name}: {said}")
+
+
+def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
+    """The target, and with ``fire=sweep`` every further name after it."""
+    if not a.target:
+        raise RuleError(f"{a.name} needs a target: {a.name} NAME")
+    if a.args and a.options.get("fire") != "sweep":
+        raise RuleError(f'{a.name} takes one target: "{a.args[0]}" is one too many '
+                        "(several targets only with fire=sweep)")
+    out = [ctx.combatant(a.target)]
+    for word in a.args:
+        x = ctx.find(word)
+        if x in out:
+            raise RuleError(f"{x.name} is named twice in the sweep")
+        out.append(x)
+    for x in out:
+        if x.id == c.id:
+            raise RuleError(f"{c.name} cannot attack themself")
+    return out
+
+
+def fire_mode(ctx: RulesContext, w: dict[str, Any] | None, opts: dict[str, Any], n_targets: int
+              ) -> tuple[dict[str, Any] | None, int]:
+    """T-D6-2: the spray modifiers of ``fire=`` and the shots it uses (ROF, ammunition)."""
+    t = ctx.tables
     fire = opts.get("fire", "single")
-    spray = dict(t["spray"][fire]) if fire != "single" else None
+    if opts.get("rounds") is not None and fire != "multi":
+        raise RuleError("rounds= goes with fire=multi")
+    if fire == "single":
+        return None, 1
+    if fire != "multi" and (w is None or not w.get("auto")):
+        raise RuleError(f"fire={fire} needs an automatic weapon")
+    if fire == "sweep" and opts.get("called"):
+        raise RuleError("a sweep is not aimed: no called shot")
+    spray = dict(t["spray"][fire])
     rounds = 1
     if fire == "multi":
         rounds = int(opts.get("rounds") or 2)
         if rounds < 2:
             raise RuleError("fire=multi needs rounds=2 or more (shots at the same target)")
-        extra = rounds - 1
-        spray = {"difficulty": int(spray["difficulty"]) * extra,
-                 "damage": int(spray["damage"]) * extra} if spray else None
-    elif opts.get("rounds") is not None:
-        raise RuleError("rounds= goes with fire=multi")
-    if spray is not None:
-        spray["label"] = fire.replace("_", " ")
-    if spray is not None and fire != "multi" and (w is None or not w.get("auto")):
-        raise RuleError(f"fire={fire} needs an automatic weapon")
-    left = None
-    if ranged and w is not None:
-        used = int(r["shots"].get(w["name"], 0))
-        if used + rounds > int(w["rof"]):
-            raise Lapse(f"{w['name']} has ROF {w['rof']}: no more shots this round")
-        left = ammo_left(c, w)
-        if left is not None and left < rounds:
-            raise Lapse(f"{c.name}'s {w['name']} is empty: reload" if left <= 0 else
-                        f"{c.name}'s {w['name']} has {left} shot(s) left: reload")
-    # the attacker's pool
-    mods = action_penalties(ctx, c)
-    if ranged or t["ranged"]["multi_target"]["applies_to_melee"]:
-        tl = r["targets"]
-        if target.id not in tl:
-            tl.append(target.id)
-        k = tl.index(target.id)
-        per = int(t["ranged"]["multi_target"]["per_extra_target"])
-        if k and per:
-            mods.append((f"target {k + 1}", k * per))
-    if opts.get("offhand") == "yes" and int(t["two_guns"]["offhand_penalty"]):
-        mods.append(("off hand", int(t["two_guns"]["offhand_penalty"])))
-    if opts.get("mod"):
-        mods.append(("GM modifier", -_dice_opt(opts["mod"], "mod")))
-    s_att = scale_dice(t, c)
-    s_tgt = scale_dice(t, target, opts.get("scale"))
-    if s_att < s_tgt:
-        mods.append(("scale", -(s_tgt - s_att)))
-    if w is not None and w.get("targeting"):
-        mods.append(("targeting", -parse_code(w["targeting"]).dice))
-    pool, how = build_pool(ctx, code, mods)
-    # difficulty
+        spray = {"difficulty": int(spray["difficulty"]) * (rounds - 1),
+                 "damage": int(spray["damage"]) * (rounds - 1)}
+    elif fire == "sweep":
+        rounds = n_targets  # one shot of the ROF and the magazine for each target swept
+    spray["label"] = fire.replace("_", " ")
+    return spray, rounds
+
+
+def check_shot(ctx: RulesContext, c: Combatant, a: ActionRequest, w: dict[str, Any]) -> int:
+    """What can be checked when a shot is declared; returns the shots it uses."""
+    targets = action_targets(ctx, c, a)
+    _, rounds = fire_mode(ctx, w, a.options, len(targets))
+    pairs = ctx.enc.data.get("pairs", {})
+    for x in targets:
+        sit = {**pairs.get(pair_key(c, x), {}),
+               **{k: a.options[k] for k in SITUATION if a.options.get(k) is not None}}
+        _range_base(ctx, w, None if sit.get("range") == "none" else sit.get("range"))
+        if sit.get("protection") not in (None, "none"):
+            protection_body(ctx.tables, sit["protection"])
+    return rounds
+
+
+def _difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
+                w: dict[str, Any] | None, sit: dict[str, Any], opts: dict[str, Any],
+                spray: tuple[int, str] | None, s_att: int) -> dict[str, Any]:
+    """The difficulty of one attack on ``target``: the base (range, Brawling 5 ...), or the
+    target's reaction (replacing it, or added for a full dodge), then the dice added for
+    spraying, a called shot, concealment; cover is kept apart (beating all but the cover
+    hits the protection)."""
+    t = ctx.tables
+    ranged = kind == "shoot"
     if ranged:
         assert w is not None
-        base, band = _range_base(ctx, w, opts.get("range"))
+        base, band = _range_base(ctx, w, sit.get("range"))
         base_txt = f"{band} range {base}"
     elif kind == "brawl":
-        base, base_txt = int(t["melee"]["brawling_difficulty"]), "Brawling"
+        base = int(t["melee"]["brawling_difficulty"])
         base_txt = f"Brawling {base}"
     elif kind == "martial":
         base = int(t["melee"]["martial_difficulty"])
@@ -468,18 +564,19 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if opts.get("diff") is not None:
         base += int(opts["diff"])
         base_txt += f" {int(opts['diff']):+d} GM"
+    s_tgt = scale_dice(t, target, opts.get("scale"))
     reaction = _reaction_for(ctx, target, c, ranged)
     full = False
     parts: list[str] = []
     if reaction is not None:
         rv = int(reaction["value"])
         if reaction["kind"] == "dodge" and s_att > s_tgt:
-            add, _ = difficulty_dice(ctx, target.name, s_att - s_tgt, "scale (smaller target's dodge)")
+            add, _ = difficulty_dice(ctx, target.name, s_att - s_tgt,
+                                     "scale (smaller target's dodge)")
             rv += add
         full = bool(reaction.get("full"))
         mode = t["reactions"]["mode"]
-        adds = mode == "add" or (mode == "partial_replaces" and full)
-        if adds:
+        if mode == "add" or (mode == "partial_replaces" and full):
             diff = base + rv
             parts.append(f"{base_txt} + {reaction['kind']} {rv}")
         else:
@@ -488,50 +585,132 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     else:
         diff = base
         parts.append(base_txt)
-    if spray is not None and int(spray["difficulty"]):
-        n = int(spray["difficulty"])
-        v, txt = difficulty_dice(ctx, c.name, abs(n), fire.replace("_", " "))
-        diff += v if n > 0 else -v
-        parts.append(("+" if n > 0 else "-") + txt.lstrip("+"))
+    if spray is not None:
+        diff += spray[0]
+        parts.append(spray[1])
     for key, table, label in (("called", "called", "called shot"),
                               ("conceal", "conceal", "concealment")):
-        if opts.get(key):
-            n = int(t["modifiers"][table][opts[key]])
-            v, txt = difficulty_dice(ctx, c.name, n, f"{label} ({opts[key].replace('_', ' ')})")
+        value = opts.get(key) if key == "called" else sit.get(key)
+        if value:
+            n = int(t["modifiers"][table][value])
+            v, txt = difficulty_dice(ctx, c.name, n, f"{label} ({value.replace('_', ' ')})")
             diff += v
             parts.append(txt)
-    cover = opts.get("cover")
+    cover = sit.get("cover")
     cover_add = 0
     if cover and cover != "full":
         n = int(t["modifiers"]["cover"][cover])
         cover_add, txt = difficulty_dice(ctx, c.name, n, f"cover ({cover.replace('_', ' ')})")
         parts.append(txt)
-    total_diff = diff + cover_add
+    return {"target": target, "diff": diff, "total": diff + cover_add, "cover": cover,
+            "full": full, "parts": parts, "reaction": reaction, "s_tgt": s_tgt, "sit": sit}
+
+
+def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    t = ctx.tables
+    kind = a.name
+    targets = action_targets(ctx, c, a)
+    alive = [x for x in targets if wound(x) < KILLED]
+    if not alive:
+        raise Lapse(f"{', '.join(x.name for x in targets)} already Killed")
+    for x in targets:
+        if x not in alive:
+            ctx.log(f"{x.name} is already Killed: left out of the sweep", kind="note", actor=c,
+                    target=x)
+    r = rd(ctx.enc, c)
+    opts = a.options
+    w: dict[str, Any] | None = None
+    ranged = kind == "shoot"
+    if kind in ("shoot", "attack"):
+        w = pick_weapon(ctx, c, opts, melee=not ranged)
+        skill_name = w["skill"]
+    else:
+        skill_name = "Brawling" if kind == "brawl" else "Martial Arts"
+    sname, code = need_skill(t, c, skill_name)
+    spray, rounds = fire_mode(ctx, w, opts, len(alive))
+    sweep = opts.get("fire") == "sweep"
+    left = None
+    if ranged and w is not None:
+        used = int(r["shots"].get(w["name"], 0))
+        if used + rounds > int(w["rof"]):
+            raise Lapse(f"{w['name']} has ROF {w['rof']}: "
+                        + (f"{rounds} shots would be too many" if used == 0 else
+                           "no more shots this round"))
+        left = ammo_left(c, w)
+        if left is not None and left < rounds:
+            raise Lapse(f"{c.name}'s {w['name']} is empty: reload" if left <= 0 else
+                        f"{c.name}'s {w['name']} has {left} shot(s) left: reload")
+    sits = {x.id: situation(ctx, c, x, opts) if ranged else {"conceal": opts.get("conceal")}
+            for x in alive}
+    # the attacker's pool
+    mods = action_penalties(ctx, c)
+    if not sweep and (ranged or t["ranged"]["multi_target"]["applies_to_melee"]):
+        target = alive[0]
+        tl = r["targets"]
+        if target.id not in tl:
+            tl.append(target.id)
+        fired = r.setdefault("fired_at", [])
+        if target.id not in fired:
+            fired.append(target.id)
+        k = tl.index(target.id)
+        per = int(t["ranged"]["multi_target"]["per_extra_target"])
+        if k and per:
+            mods.append((f"target {k + 1}", k * per))
+    if opts.get("offhand") == "yes" and int(t["two_guns"]["offhand_penalty"]):
+        mods.append(("off hand", int(t["two_guns"]["offhand_penalty"])))
+    if opts.get("mod"):
+        mods.append(("GM modifier", -_dice_opt(opts["mod"], "mod")))
+    s_att = scale_dice(t, c)
+    # smaller attacking larger: + the difference (a sweep: the smallest difference of all)
+    up = min(max(0, scale_dice(t, x, opts.get("scale")) - s_att) for x in alive)
+    if up:
+        mods.append(("scale", -up))
+    if w is not None and w.get("targeting"):
+        mods.append(("targeting", -parse_code(w["targeting"]).dice))
+    pool, how = build_pool(ctx, code, mods)
+    # the difficulties (rolling declared reactions and difficulty dice as they come)
+    spray_diff = None
+    if spray is not None and int(spray["difficulty"]):
+        n = int(spray["difficulty"])
+        v, txt = difficulty_dice(ctx, c.name, abs(n), spray["label"])
+        spray_diff = (v if n > 0 else -v, ("+" if n > 0 else "-") + txt.lstrip("+"))
+    rows = [_difficulty(ctx, c, x, kind, w, sits[x.id], opts, spray_diff, s_att) for x in alive]
     verb = {"shoot": "shoots at", "attack": "attacks", "brawl": "punches",
             "martial": "strikes"}[kind]
-    gt = " (must roll higher)" if full and not beats(t, total_diff, total_diff, full_dodge=True) else ""
-    roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {total_diff}{gt}"
-                                f" - {kind} {target.name}")
+    vs = "/".join(str(row["total"]) for row in rows)
+    gt = " (must roll higher)" if any(
+        row["full"] and not beats(t, row["total"], row["total"], full_dodge=True)
+        for row in rows) else ""
+    what = (f"sweep {', '.join(x.name for x in alive)}" if sweep else
+            f"{kind} {alive[0].name}")
+    roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {vs}{gt} - {what}")
     if ranged and w is not None:
         r["shots"][w["name"]] = int(r["shots"].get(w["name"], 0)) + rounds
         if left is not None:
             c.data["ammo"][w["name"]] = left - rounds
-    if cover == "full":
-        hit, prot = False, beats(t, roll.total, diff, full_dodge=full)
-    else:
-        hit = beats(t, roll.total, total_diff, full_dodge=full)
-        prot = bool(cover) and not hit and beats(t, roll.total, diff, full_dodge=full)
-    outcome = "hit" if hit else ("protection" if prot else "miss")
     wtxt = f" with {w['name']}" if w else ""
-    ctx.log(f"{c.name} {verb} {target.name}{wtxt}: {roll.total} vs {total_diff} "
-            f"({', '.join(parts)}), {'hits the cover' if prot else outcome}",
-            kind="attack", actor=c, action=kind, target=target, roll=roll,
-            difficulty=total_diff, outcome=outcome, pool=how, skill=sname,
-            reaction=reaction["kind"] if reaction else None, full_dodge=full)
-    if hit:
-        _damage(ctx, c, target, w, kind, roll.total - total_diff, spray, s_att, s_tgt)
-    elif prot:
-        _protection(ctx, c, target, w, kind, opts, s_att, s_tgt)
+    if sweep:
+        wtxt += " (sweep)"
+    for row in rows:
+        target, full = row["target"], row["full"]
+        if row["cover"] == "full":
+            hit, prot = False, beats(t, roll.total, row["diff"], full_dodge=full)
+        else:
+            hit = beats(t, roll.total, row["total"], full_dodge=full)
+            prot = bool(row["cover"]) and not hit and beats(t, roll.total, row["diff"],
+                                                             full_dodge=full)
+        outcome = "hit" if hit else ("protection" if prot else "miss")
+        ctx.log(f"{c.name} {verb} {target.name}{wtxt}: {roll.total} vs {row['total']} "
+                f"({', '.join(row['parts'])}), {'hits the cover' if prot else outcome}",
+                kind="attack", actor=c, action=kind, target=target, roll=roll,
+                difficulty=row["total"], outcome=outcome, pool=how, skill=sname,
+                reaction=row["reaction"]["kind"] if row["reaction"] else None,
+                full_dodge=full)
+        if hit:
+            _damage(ctx, c, target, w, kind, roll.total - row["total"], spray, s_att,
+                    row["s_tgt"])
+        elif prot:
+            _protection(ctx, c, target, w, kind, row["sit"], s_att, row["s_tgt"])
 
 
 def _damage_code(ctx: RulesContext, c: Combatant, w: dict[str, Any] | None) -> tuple[Code, str]:
@@ -571,24 +750,30 @@ def _damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, Any
            scale_bonus=max(0, s_tgt - s_att))
 
 
+def protection_body(t: dict[str, Any], name: Any) -> tuple[Code, str]:
+    """T-D6-6a: the Body Strength of a named protection (or a code like 3D)."""
+    pt = t["protection"]
+    if not name:
+        return parse_code(pt["default_body"]), "cover"
+    try:
+        body = parse_code(name)
+        return body, f"protection {body.text()}"
+    except ValueError:
+        pass
+    try:
+        key = _match(str(name), list(pt["body"]), "protection")
+    except ValueError:
+        raise RuleError(f'no protection "{name}": {", ".join(pt["body"])}, or a Body code '
+                        "like 3D") from None
+    return parse_code(pt["body"][key]), key.replace("_", " ")
+
+
 def _protection(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, Any] | None,
                 kind: str, opts: dict[str, Any], s_att: int, s_tgt: int) -> None:
     """D6-PROT-1/2: the shot hits what the target hides behind (T-D6-6a..c)."""
     t = ctx.tables
     pt = t["protection"]
-    name = opts.get("protection")
-    if name:
-        if str(name).replace("_", " ").lower() in (k.replace("_", " ") for k in pt["body"]):
-            key = _match(str(name), list(pt["body"]), "protection")
-            body, label = parse_code(pt["body"][key]), key.replace("_", " ")
-        else:
-            try:
-                body, label = parse_code(name), f"protection {parse_code(name).text()}"
-            except ValueError:
-                key = _match(str(name), list(pt["body"]), "protection")
-                body, label = parse_code(pt["body"][key]), key.replace("_", " ")
-    else:
-        body, label = parse_code(pt["default_body"]), "cover"
+    body, label = protection_body(t, opts.get("protection"))
     code, how = _damage_code(ctx, c, w)
     d = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on the {label}")
     b = roll_code(ctx, body, f"{label}: Body Strength {body.text()}")

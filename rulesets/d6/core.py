@@ -42,7 +42,7 @@ def level_name(tables: dict[str, Any], c: Combatant) -> str:
 def fresh_round(rnd: int) -> dict[str, Any]:
     return {"round": rnd, "declared": 0, "extra": 0, "held": 0, "used_held": 0,
             "ready_dodge": None, "ready_melee": [], "dodge": None, "parries": [],
-            "targets": [], "shots": {}, "no_more": False, "full_dodge": False}
+            "targets": [], "fired_at": [], "shots": {}, "no_more": False, "full_dodge": False}
 
 
 def rd(enc: Encounter, c: Combatant) -> dict[str, Any]:
@@ -54,15 +54,23 @@ def rd(enc: Encounter, c: Combatant) -> dict[str, Any]:
     return r
 
 
+def count_actions(tables: dict[str, Any], r: dict[str, Any]) -> int:
+    """Actions of a round's state: declared, added (act, undeclared reactions) and held
+    reactions (counted even unused, AMB-D6-7, unless the switch says only used ones)."""
+    held = r.get("held", 0) if tables["actions"]["held_unused_counts"] else r.get("used_held", 0)
+    return int(r.get("declared", 0)) + int(r.get("extra", 0)) + int(held)
+
+
 def actions_taken(tables: dict[str, Any], enc: Encounter, c: Combatant) -> int:
-    r = rd(enc, c)
-    held = r["held"] if tables["actions"]["held_unused_counts"] else r["used_held"]
-    return int(r["declared"]) + int(r["extra"]) + int(held)
+    return count_actions(tables, rd(enc, c))
 
 
 def add_action(ctx: RulesContext, c: Combatant, n: int = 1, what: str = "action") -> None:
     """One more action this round than declared (GM override, undeclared reaction)."""
     cap = int(ctx.tables["actions"]["max"])
+    r = rd(ctx.enc, c)
+    if r.get("full_dodge"):
+        raise RuleError(f"{c.name} full-dodges this round: that is the only action")
     have = actions_taken(ctx.tables, ctx.enc, c)
     if have + n > cap:
         raise RuleError(f"{c.name} already takes {have} action(s) this round; at most {cap}"

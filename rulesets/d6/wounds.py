@@ -62,7 +62,7 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
         return None
     result = chart_result(ctx.tables, max(diff, 0))
     apply_result(ctx, c, result, cause=f"{damage} damage vs {r.total}" + (
-        f" ({source})" if source else ""), attacker=attacker)
+        f", {source}" if source else ""), attacker=attacker)
     return result
 
 

@@ -177,16 +177,15 @@ def test_D6_MOD_1_targeting_systems_help(t, tmp_path):
 
 
 def test_D6_MOD_2_T_D6_5a_T_D6_5b_concealment_and_cover_add_dice(mk):
-    t = mk(FIXED)
-    t(LECTOR, 'add X Instincts=1D', "start")
     for opt, add in (("conceal=light_smoke", 3), ("conceal=thick_smoke", 6),
                      ("conceal=very_thick_smoke", 12), ("conceal=poor_light", 3),
                      ("conceal=moonlit", 6), ("conceal=darkness", 12),
                      ("cover=quarter", 3), ("cover=half", 6), ("cover=three_quarters", 12)):
+        t = mk(FIXED)
+        t(LECTOR, 'add X Instincts=1D', "start")
         t.dice(faces(4, 4))
         t(f"act Lector shoot X {opt}")
         assert t.last("attack").difficulty == 10 + add, opt
-        t("end")
 
 
 def test_D6_PROT_1_and_2_T_D6_6_shot_hits_the_door(mk):

@@ -1,0 +1,175 @@
+"""What a review added: the sweep, range/cover per shooter-target pair, actions taken while
+declaring, house-ruled display, Medicine (A), a dodge against the round's very first shot."""
+
+from __future__ import annotations
+
+import json
+
+from tests.rulesets.d6.conftest import LECTOR, MINA, THUG, T, faces
+
+FAST_THUG = ('add "Demon Thug" Instincts=4D Firearms=3D Brawling=3D Strength=2D '
+             'Constitution=2D weapon="Heavy Pistol"')
+GUNNER = 'add Gunner Instincts=4D Firearms=5D weapon="Assault Rifle"'
+FIXED = {"modifiers": {"difficulty_dice": "fixed"}}
+
+
+def test_D6_REACT_2_lector_dodges_the_very_first_shot_with_react_before_resolve(t):
+    """react typed while still declaring closes the declarations; Lector has declared one
+    shot, so the undeclared dodge is his second action: 4D -1D -1D = 2D, and the roll (7)
+    replaces the thug's difficulty 10 before the thug's first shot."""
+    t(LECTOR, FAST_THUG, "start", 'declare Lector shoot "Demon Thug"',
+      'declare "Demon Thug" shoot Lector')
+    assert t.enc.phase == "declare"
+    t.dice([3, 4])
+    t("react Lector dodge")
+    assert t.enc.phase == "resolve"
+    assert t.asked() == ["Lector: Dodge 2D (4D -1D 2 actions -1D reaction)"]
+    assert not t.all("attack")  # nobody has shot yet
+    t.dice(faces(3, 7), faces(5, 10), faces(3, 12))  # the thug rolls 7 = the dodge: a hit
+    t("resolve")
+    shot = t.last("attack", actor="Demon Thug")
+    assert (shot.difficulty, shot.total, shot.outcome) == (7, 7, "hit")
+    t.dice(faces(3, 3))
+    t("resolve")  # Lector's own shot: two actions now, 4D -1D = 3D
+    assert t.asked()[-1].startswith("Lector: Firearms 3D (4D -1D 2 actions) vs 10")
+    t.done()
+
+
+def test_D6_MULTI_2_actions_taken_while_declaring_count_toward_five():
+    t = T()
+    t('add Gunner Instincts=3D Firearms=6D Dodge=4D weapon="Heavy Pistol"', THUG, "start")
+    t.dice(faces(3, 9))
+    t("act Gunner dodge")  # undeclared, before declaring: one action already taken
+    err = t.err('declare Gunner shoot "Demon Thug", shoot "Demon Thug", shoot "Demon Thug", '
+                "reload, reload")
+    assert "6 actions, 1 already taken: at most 5" in err
+    t('declare Gunner shoot "Demon Thug", shoot "Demon Thug", shoot "Demon Thug", reload')
+    t.dice(faces(2, 2))
+    t("resolve")
+    assert t.asked()[-1].startswith("Gunner: Firearms 2D (6D -4D 5 actions)")
+
+
+def test_D6_MULTI_6_and_D6_RANGE_2_shots_acted_while_declaring_count():
+    t = T()
+    t('add Mina Instincts=3D "Missile Weapons=5D" weapon=Crossbow Firearms=4D', THUG,
+      'add X Instincts=1D', "start")
+    t.dice(faces(5, 5))
+    t('act Mina shoot "Demon Thug"')
+    assert "ROF 1" in t.err('declare Mina shoot X')
+    t('declare Mina shoot X weapon="Heavy Pistol"')  # X is her second target: -1D more
+    t.dice(faces(2, 2))
+    t("resolve")
+    assert t.asked()[-1].startswith(
+        "Mina: Firearms 2D (4D -1D 2 actions -1D target 2)")
+
+
+def test_D6_REACT_3_full_dodge_is_the_only_action_even_undeclared():
+    t = T()
+    t(MINA, THUG, "start")
+    t.dice(faces(4, 12))
+    t("act Mina fulldodge")
+    assert "only action" in t.err('declare Mina shoot "Demon Thug"')
+    assert "only action" in t.err('act Mina shoot "Demon Thug"')
+    t2 = T()
+    t2(MINA, THUG, "start")
+    t2.dice(faces(5, 5))
+    t2('act Mina shoot "Demon Thug"')
+    assert "only action" in t2.err("declare Mina fulldodge")
+
+
+def test_T_D6_2_sweep_is_one_roll_against_every_target(mk):
+    t = mk(FIXED)
+    t(GUNNER, 'add A Instincts=1D Constitution=2D', 'add B Instincts=1D+1 Dodge=3D Constitution=2D',
+      'add C Instincts=1D+2 Constitution=2D', "start", "declare B dodge",
+      "declare Gunner shoot A B C fire=sweep range=medium")
+    # B's declared dodge rolls 12 (replaces 15); sweep -2D = -6: A 9, B 6, C 9
+    t.dice(faces(3, 12), faces(5, 8))  # one roll of 8: B hit, A and C missed
+    t.dice(faces(2, 10), faces(2, 5))  # damage 5D+2 -3D = 2D+2: 12 on B; B resists 5
+    t("resolve")
+    shots = t.all("attack", actor="Gunner")
+    assert [(s.target, s.difficulty, s.total, s.outcome) for s in shots] == [
+        ("A", 9, 8, "miss"), ("B", 6, 8, "hit"), ("C", 9, 8, "miss")]
+    assert len([a for a in t.asked() if a.startswith("Gunner: Firearms")]) == 1
+    assert "vs 9/6/9 - sweep A, B, C" in t.asked()[1]
+    assert t.last("damage").dice == "2D+2"
+    assert t.c("Gunner").data["ammo"]["Assault Rifle"] == 27  # a shot for each target
+    assert t.c("B").status == "Wounded"
+    t.done()
+
+
+def test_T_D6_2_sweep_needs_an_automatic_weapon_and_the_rof(t):
+    t(LECTOR, 'add A Instincts=1D', 'add B Instincts=1D+1', 'add C Instincts=1D+2',
+      'add D Instincts=2D', GUNNER, "start")
+    assert "automatic" in t.err("declare Lector shoot A B fire=sweep")
+    assert "one too many" in t.err("declare Lector shoot A B")
+    assert "ROF 3" in t.err("declare Gunner shoot A B C D fire=sweep")
+    assert "named twice" in t.err("declare Gunner shoot A A fire=sweep")
+    assert "not aimed" in t.err("declare Gunner shoot A B fire=sweep called=small")
+    assert "unexpected" in t.err("declare Gunner brawl A B")
+
+
+def test_range_and_cover_are_remembered_per_shooter_and_target(mk):
+    t = mk(FIXED)
+    t(LECTOR, MINA, 'add X Instincts=1D Constitution=2D', "start")
+    t.dice(faces(4, 4))
+    t("act Lector shoot X range=medium cover=half")
+    assert t.last("attack").difficulty == 21
+    t("end")
+    t.dice(faces(4, 4))
+    t("act Lector shoot X")  # the same pair: medium range, half cover
+    assert t.last("attack").difficulty == 21
+    t.dice(faces(5, 5))
+    t("act Mina shoot X")  # another shooter: short range, no cover
+    assert t.last("attack").difficulty == 10
+    t("end")
+    t.dice(faces(4, 4))
+    t("act Lector shoot X cover=none")
+    assert t.last("attack").difficulty == 15
+    t("end", "position all X conceal=darkness", "position Lector X range=long")
+    t.dice(faces(4, 4))
+    t("act Lector shoot X")
+    assert t.last("attack").difficulty == 20 + 12
+    data = json.loads(t.table.ruleset.json_extra(t.enc) and json.dumps(
+        t.table.ruleset.json_extra(t.enc)))
+    assert data["d6_positions"]["Lector > X"] == {"range": "long", "conceal": "darkness"}
+    assert data["d6_positions"]["Mina > X"] == {"conceal": "darkness"}
+
+
+def test_position_verb_bad_input(t):
+    t(LECTOR, MINA, "start")
+    assert "usage" in t.err("position Lector")
+    assert "did you mean half" in t.err("position Lector Mina cover=halfish")
+    assert "no option" in t.err("position Lector Mina rnage=short")
+    assert "beyond" in t.err("position Lector Mina range=500")
+    assert "no range" in t.err("position Lector Mina range=far")
+    assert "Body code" in t.err("position Lector Mina protection=tree")
+    assert "two different" in t.err("position Lector Lector")
+    assert "did you mean Mina" in t.err("position Lector Minna")
+
+
+def test_D6_HEAL_7_medicine_A_typed_with_its_parentheses(t):
+    t('add Doc Instincts=2D "Medicine (A)=5D"', 'add Mina Instincts=3D Constitution=3D',
+      )
+    t.dice([1] * 10)
+    t("damage Mina Incapacitated")
+    assert t.c("Doc").stats["Medicine (A)"] == "5D"
+    t.dice(faces(5, 15))
+    t("firstaid Doc Mina facility=yes")
+    assert t.asked()[-1] == "Doc: Medicine (A) on Mina 5D (5D) vs 15"
+    assert t.c("Mina").status == "Wounded Twice"
+    t("set Doc \"Medicine (A)=6D\"")
+    assert t.c("Doc").stats["Medicine (A)"] == "6D"
+
+
+def test_status_columns_and_json_follow_the_house_rules(mk):
+    t = mk({"wounds": {"penalty": [0, 1, 2, 3, 0, 0, 0]},
+            "actions": {"penalty_per_extra": 2}})
+    t(LECTOR, THUG, "start", "damage Lector Wounded",
+      'declare "Demon Thug" shoot Lector, shoot Lector')
+    rs = t.table.ruleset
+    assert rs.columns(t.enc, t.c("Lector"))["Wound"] == "Wounded -2D"
+    assert rs.columns(t.enc, t.c("Demon Thug"))["Acts"] == "2 (-2D)"
+    assert rs.json_extra(t.enc)["d6"]["Lector"]["penalty"] == 2
+    plain = T()
+    plain(LECTOR, "damage Lector Wounded")
+    assert plain.table.ruleset.columns(plain.enc, plain.c("Lector"))["Wound"] == "Wounded -1D"
