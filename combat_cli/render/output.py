@@ -82,9 +82,9 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
     if view == "help-verb":
         v = payload
         console.print(Text(v.usage, style="bold"))
-        console.print(f"  {v.summary}")
+        console.print(Text(f"  {v.summary}"))
         if v.details:
-            console.print(f"  {v.details}")
+            console.print(Text(f"  {v.details}"))
         if v.aliases:
             console.print(f"  aliases: {', '.join(v.aliases)}")
         if v.name in ("declare", "act", "react", "release"):
@@ -95,16 +95,16 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
         console.print(Text(f"{a.name} {'TARGET ' if a.target == 'required' else '[TARGET] ' if a.target == 'optional' else ''}"
                            f"{a.args + ' ' if a.args else ''}"
                            + " ".join(f"[{o.name}=...]" for o in a.options), style="bold"))
-        console.print(f"  {a.help}" + ("  (a reaction: react NAME " + a.name + ")" if a.reaction else ""))
+        console.print(Text(f"  {a.help}" + ("  (a reaction: react NAME " + a.name + ")" if a.reaction else "")))
         for o in a.options:
             choices = f" ({'|'.join(o.choices)})" if o.choices else (" (number)" if o.kind == "int" else "")
-            console.print(f"  {o.name}={choices}  {o.help}")
+            console.print(Text(f"  {o.name}={choices}  {o.help}"))
         return
     t = RichTable(title=f"Verbs ({rs.name})", title_justify="left", show_header=False)
     t.add_column("usage", style="bold")
     t.add_column("what")
     for v in all_verbs(table).values():
-        t.add_row(v.usage, v.summary)
+        t.add_row(Text(v.usage), Text(v.summary))   # usages hold [opt=v]: not markup
     console.print(t)
     _actions(console, rs)
     if rs.conditions:
@@ -125,7 +125,7 @@ def _actions(console: Console, rs: Any, reaction: bool = False) -> None:
     t.add_column("what")
     t.add_column("options")
     for a in acts:
-        t.add_row(a.name + (" *" if a.reaction else ""), a.help,
+        t.add_row(a.name + (" *" if a.reaction else ""), Text(a.help),
                   " ".join(o.name + "=" for o in a.options))
     console.print(t)
 

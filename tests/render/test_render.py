@@ -44,7 +44,8 @@ def test_help_lists_verbs_actions_and_house_rules(make_table):
     for word in ("declare", "resolve", "undo", "shout", "attack", "dodge", "Prone", "difficulty"):
         assert word in text
     assert "bonus=" in rendered(t, "help attack")
-    assert "declare NAME ACTION" in rendered(t, "help declare")
+    assert "declare NAME ACTION [TARGET] [opt=v ...]" in rendered(t, "help declare")
+    assert "act NAME ACTION [TARGET] [opt=v ...]" in text      # [opt=v] is text, not markup
     assert "error: " in rendered(t, "help nothing")
 
 
