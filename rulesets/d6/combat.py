@@ -9,6 +9,7 @@ from rulesets.base import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import (
     REACTIONS,
+    Lapse,
     action_penalties,
     actions_taken,
     add_action,
@@ -30,10 +31,6 @@ if TYPE_CHECKING:
 
 ATTACKS = ("shoot", "attack", "brawl", "martial")
 YES = ("yes", "no")
-
-
-class Lapse(RuleError):
-    """The action cannot happen now (0D pool, no ammunition ...): a queued action lapses."""
 
 
 def is_full_dodge(a: ActionRequest) -> bool:
@@ -119,6 +116,8 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     already = int(r["extra"]) + int(r["used_held"])
     if r["full_dodge"] and r["dodge"] is not None:
         raise RuleError(f"{c.name} has full-dodged this round: that is the only action")
+    if r.get("no_defence") and already:
+        raise RuleError(f"{c.name} has fired full auto this round: that is the only action")
     if full and already:
         raise RuleError(f"{c.name} has already acted this round: a full dodge must be the only "
                         "action (declare dodge)")
@@ -195,8 +194,7 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
             r["ready_dodge"] = {"full": is_full_dodge(a)}
         else:
             r["ready_melee"].append({"kind": a.name, "options": dict(a.options)})
-    if autos:
-        r["no_defence"] = True
+    r["no_defence"] = bool(autos)
 
 
 def _health(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
@@ -629,6 +627,10 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     sname, code = need_skill(t, c, skill_name)
     spray, rounds = fire_mode(ctx, w, opts, len(alive))
     sweep = opts.get("fire") == "sweep"
+    if opts.get("fire") == "full_auto":
+        if actions_taken(t, ctx.enc, c) > 1:
+            raise Lapse("full auto uses the whole round: it must be the only action")
+        r["no_defence"] = True
     left = None
     if ranged and w is not None:
         used = int(r["shots"].get(w["name"], 0))

@@ -15,7 +15,12 @@ if TYPE_CHECKING:
 REACTIONS = ("dodge", "fulldodge", "parry", "block")
 
 
-class ZeroPool(RuleError):
+class Lapse(RuleError):
+    """The action cannot happen now (0D pool, no ammunition ...): a queued action lapses,
+    a typed one (act, react) is refused."""
+
+
+class ZeroPool(Lapse):
     """A pool reduced to 0D (cannot be used)."""
 
 
@@ -71,6 +76,8 @@ def add_action(ctx: RulesContext, c: Combatant, n: int = 1, what: str = "action"
     r = rd(ctx.enc, c)
     if r.get("full_dodge"):
         raise RuleError(f"{c.name} full-dodges this round: that is the only action")
+    if r.get("no_defence"):
+        raise RuleError(f"{c.name} fires full auto this round: that is the only action")
     have = actions_taken(ctx.tables, ctx.enc, c)
     if have + n > cap:
         raise RuleError(f"{c.name} already takes {have} action(s) this round; at most {cap}"

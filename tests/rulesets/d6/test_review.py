@@ -9,7 +9,7 @@ from tests.rulesets.d6.conftest import LECTOR, MINA, THUG, T, faces
 
 FAST_THUG = ('add "Demon Thug" Instincts=4D Firearms=3D Brawling=3D Strength=2D '
              'Constitution=2D weapon="Heavy Pistol"')
-GUNNER = 'add Gunner Instincts=4D Firearms=5D weapon="Assault Rifle"'
+GUNNER = 'add Gunner Instincts=4D Firearms=5D Dodge=3D weapon="Assault Rifle"'
 FIXED = {"modifiers": {"difficulty_dice": "fixed"}}
 
 
@@ -173,3 +173,68 @@ def test_status_columns_and_json_follow_the_house_rules(mk):
     plain = T()
     plain(LECTOR, "damage Lector Wounded")
     assert plain.table.ruleset.columns(plain.enc, plain.c("Lector"))["Wound"] == "Wounded -1D"
+
+
+def test_T_D6_2_full_auto_is_the_only_action_declared_or_not(mk):
+    t = mk(FIXED)
+    t(GUNNER, 'add X Instincts=1D Constitution=9D', "start")
+    t("declare Gunner shoot X fire=full_auto")
+    t('declare Gunner shoot X')  # a new declaration replaces it: defence is back
+    t.dice(faces(3, 9))
+    t("act Gunner dodge")
+    t("end")
+    t.dice(faces(5, 5))
+    t("act Gunner shoot X fire=full_auto diff=+5")  # 5 vs 10 +5 -6 = 9: a miss
+    assert "only action" in t.err("act Gunner shoot X")
+    assert "no active defence" in t.err("act Gunner dodge")
+
+
+def test_a_0D_pool_at_resolve_lapses_and_the_rest_goes_on(t):
+    t('add Mina Instincts=3D "Missile Weapons=3D" weapon="Repeating Crossbow" Constitution=3D',
+      'add A Instincts=1D', 'add B Instincts=1D+1', "start", "declare Mina shoot A, shoot B",
+      "damage Mina Stunned")
+    t.dice(faces(1, 2))
+    t("resolve all")
+    assert t.last("attack").dice == "1D"
+    assert "0D" in t.last("lapse").text
+    t.done()
+
+
+def test_D6_REACT_5_punched_four_times_four_parries(t):
+    """Seed: punched four times, he must attempt four parries or take the damage. Lector
+    holds three blocks (4 actions: -3D each); the fourth punch meets no block (Brawling 5)."""
+    t('add Lector side=pc Instincts=4D Brawling=4D Constitution=9D',
+      *[f'add "Thug {i}" Instincts={i}D Brawling=3D Strength=1D' for i in (3, 2, 1)],
+      'add "Thug 0" Instincts=1D+1 Brawling=3D Strength=1D', "start",
+      "declare Lector block, block, block, block",
+      *[f'declare "Thug {i}" brawl Lector' for i in (3, 2, 1, 0)])
+    for _ in range(3):
+        t.dice(faces(1, 4), faces(3, 3))  # each block rolls 1D (4D -3D): 4; the punch 3 misses
+    t.dice(faces(1, 6), faces(3, 3))  # the fourth held block too
+    t("resolve all")
+    blocks = t.all("reaction", actor="Lector")
+    assert [b.dice for b in blocks] == ["1D"] * 4
+    assert [a.difficulty for a in t.all("attack")] == [4, 4, 4, 6]
+    t.done()
+    t2 = T()
+    t2('add Lector side=pc Instincts=4D Brawling=4D Constitution=9D',
+       *[f'add "Thug {i}" Instincts={i}D Brawling=3D Strength=1D' for i in (3, 2)], "start",
+       "declare Lector block", *[f'declare "Thug {i}" brawl Lector' for i in (3, 2)])
+    t2.dice(faces(4, 12), faces(3, 11))  # block 12 stops the first punch
+    t2.dice(faces(3, 5), faces(1, 1), faces(9, 20))  # the second meets Brawling 5: a hit
+    t2("resolve all")
+    assert [(a.difficulty, a.outcome) for a in t2.all("attack")] == [(12, "miss"), (5, "hit")]
+    t2.done()
+
+
+def test_D6_HEAL_5_missing_by_exactly_10_does_not_lock(t):
+    t('add Medic Instincts=2D "First Aid=4D" kits=1', 'add Mina Instincts=3D Constitution=3D')
+    t.dice([1] * 10)
+    t("damage Mina Incapacitated")
+    t.dice(faces(4, 5))  # 5 vs 15: missed by 10, not more
+    t("firstaid Medic Mina")
+    assert "fa_lock_until" not in t.c("Mina").data
+    t.dice(faces(4, 9))  # 9 vs 20 (second attempt today): missed by 11 -> locked
+    t("firstaid Medic Mina")
+    assert t.last("first_aid", outcome="locked")
+    t.done()
