@@ -19,6 +19,12 @@ from .stats import best_of, is_mortal, is_pc, pool_of, weapon_of
 YES = ("yes", "y", "true", "1", "on")
 
 
+def bonus(ctx: RulesContext, opts: dict[str, Any]) -> int:
+    """enh=N plus teamwork team=N, at most teamwork_max (SP-DICE-7)."""
+    return int(opts.get("enh") or 0) + min(int(opts.get("team") or 0),
+                                           int(ctx.tables["dice"]["teamwork_max"]))
+
+
 def flag(opts: dict[str, Any], key: str) -> bool:
     v = opts.get(key)
     return v is not None and str(v).lower() in YES
@@ -53,6 +59,9 @@ def ensure_turn(ctx: RulesContext, c: Combatant) -> None:
         return
     if cur is None:
         raise RuleError(f"every slot of round {enc.round} has acted: end starts the next round")
+    if initiative.is_open(enc) and not initiative.done(enc, c):
+        raise RuleError(f"{initiative.open_slot_text(enc)}; {c.name} waits for their own slot "
+                        "(reflexive actions work any time)")
     if initiative.done(enc, c):
         raise RuleError(f"{c.name} has already had a turn this round ({cur.name} acts now)")
     raise RuleError(f"it is {cur.name}'s turn, not {c.name}'s (next ends it; reflexive actions "
@@ -791,10 +800,10 @@ def complicate(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     use_action(ctx, c, "mixed")
     dice, label, _ = mixed_dice(ctx, c, main_pool, half)
     r = roll_pool(ctx, c, f"complicate {victim.name}", dice, label,
-                  enhancement=int(opts.get("enh") or 0), injury=not flag(opts, "waive"))
+                  enhancement=bonus(ctx, opts), injury=not flag(opts, "waive"))
     give = split(r, half, opts)
     n = r.total - give
-    notes: list[str] = []
+    notes: list[str] = list(r.notes)
     if r.complication:  # keep at least 1 success for the Blocked
         n = 1 + settle(ctx, c, r.complication, n - 1, notes,
                        can_buy=str(opts.get("buy") or "last") != "no")
@@ -825,8 +834,7 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     diff = max(int(ctx.tables["dice"]["difficulty"]), int(opts.get("diff") or ctx.tables["dice"]["difficulty"]))
     dice, label, _ = mixed_dice(ctx, c, str(opts["pool"]), half)
     r = roll_pool(ctx, c, task or "action", dice, label,
-                  enhancement=int(opts.get("enh") or 0) + min(int(opts.get("team") or 0),
-                                                              int(ctx.tables["dice"]["teamwork_max"])),
+                  enhancement=bonus(ctx, opts),
                   injury=not flag(opts, "waive"))
     give = split(r, half, opts)
     n = r.total - give

@@ -112,6 +112,24 @@ def is_open(enc: Encounter) -> bool:
     return 0 <= i < len(slots) and not slots[i].get("who")
 
 
+def candidates(enc: Encounter, i: int) -> list[Combatant]:
+    """Who may take slot ``i``: the characters of its side with no slot who have not acted
+    this round, in initiative order (SP-INIT-3)."""
+    slots = roster(enc)
+    side = slots[i]["side"]
+    taken = {x.get("who") for x in slots}
+    out = [c for c in enc.combatants if c.side == side and not c.out and not done(enc, c)
+           and c.id not in taken]
+    return sorted(out, key=lambda o: (-int(o.data.get("init", 0)), o.data.get("init_seq", 0)))
+
+
+def open_slot_text(enc: Encounter) -> str:
+    """``PC slot (3) is up: Ann or Ben takes it`` for the open acting slot."""
+    i = slot_index(enc)
+    names = " or ".join(c.name for c in candidates(enc, i)) or "nobody left"
+    return f"{slot_name(roster(enc)[i])} is up: {names} takes it (slot NAME)"
+
+
 def labels(enc: Encounter) -> list[str]:
     out = []
     hs = holders(enc)
@@ -294,14 +312,12 @@ def next_turn(ctx: RulesContext) -> None:
         h = _live(enc, hs[i])
         s = slots[i]
         if not s.get("who") and h is not None:
-            others = [c for c in enc.combatants if c.side == s["side"] and not c.out
-                      and not done(enc, c) and c.id not in {x.get("who") for x in slots}]
+            others = candidates(enc, i)
             if len(others) <= 1:
                 s["who"] = h.id
                 ctx.log(f"{slot_name(s)}: {h.name} (the only one left)", kind="initiative",
                         actor=h, action="slot")
             else:
-                others.sort(key=lambda o: (-int(o.data.get("init", 0)), o.data.get("init_seq", 0)))
                 names = " or ".join(o.name for o in others)
                 ctx.log(f"{slot_name(s)} is up: the players choose who takes it: {names} "
                         f"(slot NAME, or act NAME ...; next gives it to {h.name}, first in line)",
@@ -328,8 +344,10 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
     if s.get("surprise"):
         raise RuleError("the surprise round has no slots to choose: next moves on")
     if s["side"] != c.side:
-        raise RuleError(f"{slot_name(s)} is not {c.name}'s side's slot "
-                        f"({'PC' if c.side == 'pc' else 'SGC'} slots only)")
+        mine = "a PC" if c.side == "pc" else "an SGC"
+        whose = ("; " + " or ".join(x.name for x in candidates(enc, i)) + " may take it"
+                 if not s.get("who") and candidates(enc, i) else "")
+        raise RuleError(f"{c.name} is {mine} and {slot_name(s)} is not{whose}")
     if i < cur:
         raise RuleError(f"{slot_name(s)} (slot {i + 1}) has already passed this round")
     if c.out:

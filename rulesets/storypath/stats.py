@@ -182,6 +182,8 @@ def pool_of(c: Combatant, text: str) -> tuple[int, str]:
             n = trait(c, term)
             total += n
             parts.append(f"{term.replace('_', ' ').title()} {n}")
+    if len(parts) == 1 and isinstance(parse_pool_terms(text)[0], int):
+        return max(0, total), f"pool {total}"
     return max(0, total), " + ".join(parts)
 
 

@@ -290,7 +290,7 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
         injuries.refresh_status(ctx, p)
     else:
         result = "no effect"
-    notes: list[str] = []
+    notes: list[str] = list(r.notes)
     if r.complication:
         combat.settle(ctx, medic, r.complication, r.total - need, notes, can_buy=ok)
     cmp = "".join(f"; {x}" for x in notes)

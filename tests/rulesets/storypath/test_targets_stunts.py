@@ -205,3 +205,14 @@ def test_SP_INIT_3_open_pc_slot_names_who_may_take_it():
               "add Orc cunning=0", "start")
     line = next(e.text for e in out.entries if "is up" in e.text)
     assert "Ann or Ben" in line and "slot NAME" in line and "first in line" in line
+
+
+def test_SP_INIT_3_wrong_character_in_an_open_pc_slot_is_told_who_may_take_it():
+    t = new_table([S, F, F] + [S, F, F])
+    run(t, "add Ann side=pc cunning=1 close_combat=2", "add Ben side=pc cunning=1 firearms=2",
+        "add Orc cunning=0", "start")
+    err = fails(t, "act Orc attack Ann")
+    assert err.startswith("PC slot (1) is up: Ann or Ben takes it (slot NAME); Orc waits")
+    assert fails(t, "slot Orc") == "Orc is an SGC and PC slot (1) is not; Ann or Ben may take it"
+    run(t, "act Ben reflexive")  # reflexive actions do not take the slot
+    assert t.enc.data["roster"][0]["who"] is None
