@@ -40,13 +40,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
                                    choices=("yes", "no"))),
                aliases=("a", "shoot", "punch", "hit")),
     ActionSpec("defend", "a defensive bid, in full against every attacker of its group "
-               "(from=A,B); without from= against any other attacker", target="none",
+               "(from=\"A 1,B 2\"); without from= against any other attacker. Also a verb: "
+               "defend NAME BID from=A 1, B 2 adds one to NAME's declaration", target="none",
                args="[BID]",
                options=(_BID, OptionSpec("from", "the direction group: attackers, "
                                          "\"Shooter 1,Shooter 2\""), _SKILL, _REALM),
                aliases=("def", "dodge"), reaction=True),
-    ActionSpec("task", "player vs thing: d12 - skill - rp under the GM's Target Number",
-               target="none",
+    ActionSpec("task", "player vs thing: d12 - skill - rp under the GM's Target Number, "
+               "resolved after the round's exchanges (declare NAME task tn=N). Any time, also "
+               "outside a round: the verb task NAME tn=N skill=S rp=N", target="none",
                options=(OptionSpec("tn", "the Target Number", kind="int"), _SKILL,
                         OptionSpec("rp", "the GM's role-play bonus", kind="int"),
                         OptionSpec("mod", "a penalty added to the roll", kind="int"),
@@ -247,7 +249,7 @@ class D12Ruleset(Ruleset):
                                   "max": health.max_hits(c, k, t)[0]}
                               for k in ("body", "mind", "soul")} for c in enc.combatants},
             "bids": {c.name: bids_json(enc, c, t) for c in enc.combatants
-                     if c.id in enc.declarations},
+                     if c.id in enc.declarations or c.data.get("spent")},
             "interventions": list(enc.data.get("interventions", [])),
         }}
 

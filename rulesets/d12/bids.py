@@ -53,6 +53,23 @@ def cap(c: Combatant, realm: str, kind: str, tables: dict[str, Any]) -> tuple[in
     return (None if v is None else int(v)), stat
 
 
+def unexpected_in_defend(action: ActionRequest) -> str:
+    """The error for a ``defend`` with stray words: most often a ``from=`` list typed without
+    quotes (``from=Shooter 1`` or ``from=S1,S2``: outside quotes a comma parts actions)."""
+    from combat_cli.commands.parsing import COMMA
+
+    rest = action.args[1:]
+    stray = next((w for w in rest if w != COMMA), ",")
+    given = action.options.get("from")
+    if given is None and COMMA not in rest:
+        return f'defend: unexpected "{stray}" (defend BID [from="A,B"])'
+    meant = str(given or "")
+    for w in rest:
+        meant += "," if w == COMMA else (" " if meant and not meant.endswith(",") else "") + w
+    return (f'defend: unexpected "{stray}" — a from= list with spaces or commas needs quotes: '
+            f'from="{meant}"')
+
+
 def bid_value(c: Combatant, action: ActionRequest, realm: str, kind: str,
               tables: dict[str, Any]) -> int:
     """The bid of one action (``bid=N``, ``bid=full`` or the positional ``defend N``),
@@ -60,7 +77,7 @@ def bid_value(c: Combatant, action: ActionRequest, realm: str, kind: str,
     raw = action.options.get("bid")
     if raw is None and action.name == "defend" and action.args:
         if len(action.args) > 1:
-            raise RuleError(f'defend: unexpected "{action.args[1]}" (defend BID [from=A,B])')
+            raise RuleError(unexpected_in_defend(action))
         raw = action.args[0]
     limit, stat = cap(c, realm, kind, tables)
     if raw is None or raw == "":
@@ -198,6 +215,11 @@ def check_declaration(enc: Encounter, c: Combatant, actions: list[ActionRequest]
         if total + used > limit:
             parts = " + ".join(totals[realm])
             already = f" after {used} spent earlier in the fight" if used else ""
-            what = BUDGETS[realm] if source == BUDGETS[realm] else f"{BUDGETS[realm]} (= {source})"
+            if source == BUDGETS[realm]:
+                what, fix = BUDGETS[realm], "lower a bid"
+            else:
+                who = f'"{c.name}"' if " " in c.name else c.name
+                what = f"{BUDGETS[realm]} (= {source})"
+                fix = f"lower a bid, or set {who} {BUDGETS[realm]}={total + used}"
             raise RuleError(f"{c.name} bids {total} ({parts}){already} but has {limit - used} "
-                            f"{what}: lower a bid")
+                            f"{what}: {fix}")

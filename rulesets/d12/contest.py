@@ -230,11 +230,14 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
             _say(ctx, f"{oname} stops {c.name}'s shot: {vs} ({why})", c, o, out, "stopped",
                  realm, path=oname)
             return "stopped"
-    # The exchange with the target.
+    # The exchange with the target. The Strength bonus looks at the offensive bid alone
+    # (a duel adds the defensive bid covering the other side to the contest's bid).
+    a_offence, d_offence = a.bid, 0
     if duel is not None:
         # A mutual duel: each side's bid is its offensive bid against the other plus any
         # defensive allocation covering the other; the loser takes the winner's damage.
         d = attacker_side(ctx, target, duel, "duels")
+        d_offence = d.bid
         alloc = defence_against(enc, target, c.id, realm, tables)
         if alloc:
             d.bid += alloc.bid
@@ -255,11 +258,11 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
         return "standoff"
     if out.winner == "a":
         _say(ctx, f"{head}, {c.name} connects", c, target, out, "hit", realm)
-        _hit(ctx, c, target, action, realm, out, a.bid)
+        _hit(ctx, c, target, action, realm, out, a_offence)
         return "hit"
     if duel is not None:
         _say(ctx, f"{head}, {target.name} wins and connects", c, target, out, "countered", realm)
-        _hit(ctx, target, c, duel, realm, out, d.bid)
+        _hit(ctx, target, c, duel, realm, out, d_offence)
         return "countered"
     if tables["contest"]["loser_always_takes_damage"]:
         _say(ctx, f"{head}, {target.name} wins; the loser takes damage (house rule)", c, target,

@@ -80,14 +80,16 @@ def _log_check(ctx: RulesContext, who: Combatant | None, d: D12) -> None:
 log_check = _log_check
 
 
-def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str) -> None:
-    """An intervention happened: halt note for the GM, and the encounter's list."""
+def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str,
+           effect: str = "the exchange halts here: no winner, no damage") -> None:
+    """An intervention happened: a log entry for the GM, the encounter's list, and ``ctx.halt``
+    so a running ``resolve all`` stops after this item (the GM narrates first)."""
     allegiance = who.stats.get("allegiance") if who else None
     side = f" ({who.name} is {allegiance})" if who and allegiance else ""
-    text = (f"{kind.upper()} INTERVENTION ({where}){side}: the exchange halts here; "
-            "the GM narrates what happens, then continues (resolve)")
+    text = (f"{kind.upper()} INTERVENTION ({where}){side}: {effect}; "
+            "the GM narrates what happens")
     ctx.log(text, kind="intervention", actor=who, action="intervention", outcome=kind,
             halted=where)
-    ctx.note(text)
+    ctx.halt(f"{kind} intervention ({where})")
     ctx.enc.data.setdefault("interventions", []).append(
         {"round": ctx.enc.round, "who": who.name if who else None, "kind": kind, "where": where})

@@ -51,7 +51,8 @@ def _rolloff(ctx: RulesContext, g: list[tuple[Combatant, ActionRequest]], label:
         if check:
             d = roll_d12(ctx, c, purpose)
             if d.intervention:
-                record(ctx, c, d.intervention, "a movement roll-off")
+                record(ctx, c, d.intervention, "a movement roll-off",
+                       f"the roll-off stands ({d.value})")
             face, r = d.value, d.roll
         else:
             r = ctx.roll(sum_dice(1, 12), purpose)

@@ -123,7 +123,7 @@ def weapon(text: str, tables: dict[str, Any]) -> Weapon:
     close = e.get("close_power")
     return Weapon(key, int(e["power"]), None if close is None else int(close),
                   bool(e.get("ranged")), bool(e.get("unarmed")), feet,  # type: ignore[arg-type]
-                  f"Power list {int(e['power'])}" + (f", close {close}" if close else ""))
+                  f"Power list {int(e['power'])}" + (f" ({close} at close range)" if close else ""))
 
 
 def _walton_how(size: str, edged: bool, firearm: bool, p: int, tables: dict[str, Any]) -> str:

@@ -48,7 +48,8 @@ def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
     if d.intervention:
         ctx.log(f"{c.name} {what}: natural 1, the task halts", kind="task", actor=c,
                 action="task", roll=d.roll, difficulty=tn, outcome=d.intervention)
-        record(ctx, c, d.intervention, f"{c.name}'s {what}")
+        record(ctx, c, d.intervention, f"{c.name}'s {what}",
+               "the task halts: neither success nor failure")
         return "halted"
     effective = d.value - skill - rp + pen
     ok = succeeds(effective, tn, ctx.tables)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.commands.parsing import COMMA, partition
+from combat_cli.commands.parsing import COMMA, is_option, option, partition
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
 from combat_cli.engine.queries import find_combatant, match_word
 from rulesets.base import VerbSpec
-from rulesets.d12.bids import check_declaration, defences, realm_of, weapon_of
+from rulesets.d12.bids import check_declaration, realm_of, weapon_of
 from rulesets.d12.contest import parse_path, resolve_attack
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
 from rulesets.d12.stats import BUDGETS, REALMS, budget, skill_level
@@ -133,11 +133,11 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
 
 
 def bids_json(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str, Any]:
+    """This round's bids of ``c``; ``budget`` per realm in use; with ``bid.budget =
+    per_fight`` also ``spent`` (bid in earlier rounds) and ``left`` (still to bid)."""
     d = enc.declarations.get(c.id)
     out: dict[str, Any] = {"attacks": [], "defences": [], "committed": {}, "budget": {}}
-    if d is None:
-        return out
-    for a in d.actions:
+    for a in d.actions if d else []:
         realm = realm_of(a, enc, tables)
         if a.name == "attack":
             out["attacks"].append({"target": enc.name_of(a.target), "bid": a.options.get("_bid", 0),
@@ -149,19 +149,35 @@ def bids_json(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str,
         else:
             continue
         out["committed"][realm] = out["committed"].get(realm, 0) + int(a.options.get("_bid", 0))
-    for realm in out["committed"]:
+    spent = {r: int(n) for r, n in c.data.get("spent", {}).items() if n}
+    per_fight = tables["bid"]["budget"] == "per_fight"
+    realms = [r for r in REALMS if r in out["committed"] or (per_fight and r in spent)]
+    for realm in realms:
         out["budget"][realm] = budget(c, realm, tables)[0]
+    if per_fight:
+        out["spent"] = {r: spent.get(r, 0) for r in realms}
+        out["left"] = {r: None if out["budget"][r] is None else
+                       out["budget"][r] - spent.get(r, 0) - out["committed"].get(r, 0)
+                       for r in realms}
     return out
 
 
+def _available(j: dict[str, Any], realm: str) -> int | None:
+    """What ``c`` may bid in ``realm`` this round (the budget less what earlier rounds spent)."""
+    b = j["budget"].get(realm)
+    return None if b is None else b - j.get("spent", {}).get(realm, 0)
+
+
 def bid_summary(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
+    """The status column: ``Puncher 3; def 1 vs Puncher; def 5 vs 4 (6/6)``; the total is this
+    round's bids / what may be bid this round."""
     j = bids_json(enc, c, tables)
     parts = [f"{x['target']} {x['bid']}" for x in j["attacks"]]
     parts += [f"def {x['bid']}" + (
         "" if not x["from"] else f" vs {x['from'][0]}" if len(x["from"]) == 1
         else f" vs {len(x['from'])}") for x in j["defences"]]
-    tot = ", ".join(f"{v}/{j['budget'][r] if j['budget'][r] is not None else '-'}"
-                    for r, v in j["committed"].items())
+    tot = ", ".join(f"{j['committed'].get(r, 0)}/{'-' if _available(j, r) is None else _available(j, r)}"
+                    for r in j["budget"])
     return "; ".join(parts) + (f" ({tot})" if tot else "")
 
 
@@ -173,21 +189,37 @@ def _ordinal(n: int) -> str:
 # -- verbs -----------------------------------------------------------------------------------
 
 
-def _words(words: list[str]) -> list[str]:
-    """Re-join a list split at commas (``from=A, B`` -> ``from=A,B``)."""
+def _words(words: list[str], key: str | None = None) -> list[str]:
+    """Re-join a list typed without quotes. With ``key`` (``from``), the option's value takes
+    every following word up to the next option (``from=Shooter 1, Shooter 2`` -> ``from=Shooter
+    1,Shooter 2``); with ``key=None``, the positional words after the name are one list
+    (``path Shooter Table Guy, crate:2``). Any other comma is glued to its neighbours."""
     out: list[str] = []
-    glue = False
-    for w in words:
-        if w == COMMA:
-            if not out:
-                raise RuleError("a list starts with a comma")
-            out[-1] += ","
-            glue = True
-        elif glue:
-            out[-1] += w
-            glue = False
-        else:
-            out.append(w)
+    i = 0
+    while i < len(words):
+        w = words[i]
+        starts = (is_option(w) and option(w)[0].lower() == key) if key else (
+            len(out) == 1 and w != COMMA and not is_option(w))
+        if not starts:
+            if w == COMMA:
+                if not out:
+                    raise RuleError("a list starts with a comma")
+                out[-1] += ","
+            elif out and out[-1].endswith(",") and words[i - 1] == COMMA:
+                out[-1] += w
+            else:
+                out.append(w)
+            i += 1
+            continue
+        text = w
+        comma = ", " if key == "for" else ","      # free text keeps its spaces
+        i += 1
+        while i < len(words) and (words[i] == COMMA or not is_option(words[i])):
+            nxt = words[i]
+            text += comma if nxt == COMMA else (
+                "" if text.endswith((comma, "=")) else " ") + nxt
+            i += 1
+        out.append(text)
     return out
 
 
@@ -199,7 +231,7 @@ def _action(ctx: RulesContext, words: list[str]) -> ActionRequest:
 
 
 def _task_verb(ctx: RulesContext, words: list[str]) -> None:
-    words = _words(words)
+    words = _words(words, "for")
     if not words:
         raise RuleError("usage: task NAME tn=N [skill=S] [rp=N] [mod=N] [for=TEXT]")
     c = find_combatant(ctx.enc, words[0])
@@ -208,7 +240,7 @@ def _task_verb(ctx: RulesContext, words: list[str]) -> None:
 
 
 def _defend_verb(ctx: RulesContext, words: list[str]) -> None:
-    words = _words(words)
+    words = _words(words, "from")
     pos, _ = partition(words)
     if len(pos) < 2:
         raise RuleError("usage: defend NAME BID [from=A,B] [skill=S] [realm=R]")
@@ -289,23 +321,37 @@ def _reach_verb(ctx: RulesContext, words: list[str]) -> None:
 
 
 def _bids_verb(ctx: RulesContext, words: list[str]) -> None:
+    """One note per combatant: each bid with the names it covers, then per realm what is bid
+    against the budget (and, with ``per_fight``, what earlier rounds spent)."""
     enc = ctx.enc
+    t = ctx.tables
     who = [find_combatant(enc, w) for w in words] or [
-        c for c in enc.combatants if c.id in enc.declarations]
+        c for c in enc.combatants if c.id in enc.declarations or c.data.get("spent")]
     if not who:
         ctx.note("no bids declared this round")
+    mode = t["bid"]["budget"]
     for c in who:
-        j = bids_json(enc, c, ctx.tables)
-        left = []
+        j = bids_json(enc, c, t)
+        parts = [f"attack {x['target']} {x['bid']}" for x in j["attacks"]]
+        parts += [f"defend {x['bid']} vs " + (", ".join(x["from"]) if x["from"]
+                                              else "any other attacker") for x in j["defences"]]
+        realms = []
         for r in REALMS:
-            b, src = budget(c, r, ctx.tables)
+            b, _ = budget(c, r, t)
             used = j["committed"].get(r, 0)
-            if b is not None or used:
-                left.append(f"{r} {used}/{b if b is not None else '-'} {BUDGETS[r]}")
-        ctx.note(f"{c.name}: {bid_summary(enc, c, ctx.tables) or 'no bids'}"
-                 + (f" [{'; '.join(left)}]" if left else ""))
-        for a in defences(enc, c, ctx.tables):
-            _ = a  # listed in the summary
+            spent = j.get("spent", {}).get(r, 0)
+            if b is None and not used:
+                continue
+            if mode == "per_contest":
+                realms.append(f"{r} {used} bid (each bid up to its stat)")
+            elif mode == "per_fight":
+                left = "-" if b is None else b - spent - used
+                realms.append(f"{r} {used} bid + {spent} spent earlier of {'-' if b is None else b}"
+                              f" {BUDGETS[r]}: {left} left")
+            else:
+                realms.append(f"{r} {used}/{'-' if b is None else b} {BUDGETS[r]}")
+        ctx.note(f"{c.name}: {'; '.join(parts) or 'no bids'}"
+                 + (f" [{'; '.join(realms)}]" if realms else ""))
 
 
 def _power_verb(ctx: RulesContext, words: list[str]) -> None:

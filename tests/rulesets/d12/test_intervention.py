@@ -55,9 +55,8 @@ def _mob(faces, house=None):
 
 def test_D12_INT_1_in_a_contest_halts_the_exchange():
     t = _mob([9, 1, 12])           # Shooter 9, Cory natural 1, check 12: angelic
-    res = out(t, "resolve")
-    o = res.entries
-    assert any("ANGELIC INTERVENTION" in n and "halts" in n for n in res.notes)
+    o = out(t, "resolve").entries
+    assert any("ANGELIC INTERVENTION" in e.text and "halts" in e.text for e in o)
     assert kinds(o, "intervention")[-1].outcome == "angelic"
     assert not kinds(o, "wound")
     assert body(t, "Cory") == 8
@@ -79,3 +78,62 @@ def test_AMB_D12_12_contests_without_intervention_switch():
     assert not kinds(o, "intervention")
     assert body(t, "Cory") == 7
     assert who(t, "Cory").status == "Hurt"
+
+
+def _three(faces, house=None):
+    t = table(faces, house)
+    run(t, "add Cory physical=6", "add A Agility=3", "add B Agility=2", "add C Agility=1",
+        "start", "declare A attack Cory bid=1", "declare B attack Cory bid=1",
+        "declare C attack Cory bid=1")
+    return t
+
+
+def test_D12_INT_1_intervention_stops_resolve_all_after_that_exchange():
+    # A 9 vs Cory 2: hit; B natural 1, check 1: demonic -> resolve all stops; C still pending
+    t = _three([9, 2, 1, 1, 9, 2])
+    res = out(t, "resolve all")
+    assert [e.outcome for e in kinds(res.entries, "attack")] == ["hit"]
+    assert kinds(res.entries, "intervention")[-1].outcome == "demonic"
+    assert any(n.startswith("Stopped: demonic intervention (B attacks Cory)") for n in res.notes)
+    assert [i.state for i in t.enc.queue] == ["done", "done", "pending"]
+    assert t.enc.queue[1].data["result"] == "halted"
+    assert body(t, "Cory") == 7 and len(t.dice.asked) == 4       # C has not rolled
+    res = out(t, "resolve all")                                   # the GM goes on
+    assert [(e.actor, e.outcome) for e in kinds(res.entries, "attack")] == [("C", "hit")]
+    assert body(t, "Cory") == 6 and not res.notes
+
+
+def test_D12_INT_1_check_2_to_11_does_not_stop_resolve_all():
+    t = _three([9, 2, 1, 7, 9, 9, 2])      # B natural 1, check 7: no intervention
+    res = out(t, "resolve all")
+    assert [e.outcome for e in kinds(res.entries, "attack")] == ["hit", "miss", "hit"]
+    assert all(i.state == "done" for i in t.enc.queue) and not res.notes
+
+
+def test_D12_INT_1_defender_intervention_halts_too():
+    t = _three([9, 1, 12, 9, 2, 9, 2])         # Cory natural 1 against A, check 12: angelic
+    res = out(t, "resolve all")
+    assert kinds(res.entries, "intervention")[-1].actor == "Cory"
+    assert [i.state for i in t.enc.queue] == ["done", "pending", "pending"]
+    assert body(t, "Cory") == 8
+
+
+def test_D12_INT_1_declared_task_intervention_stops_resolve_all():
+    t = table([1, 12, 9, 2])
+    run(t, "add Cory physical=6 Agility=6", "add A", "start", "declare Cory task tn=7",
+        "declare A wait")
+    res = out(t, "resolve all")
+    assert kinds(res.entries, "task")[0].outcome == "angelic"
+    assert [i.state for i in t.enc.queue] == ["done", "pending"]
+    assert any(n.startswith("Stopped: angelic intervention") for n in res.notes)
+
+
+def test_intervention_on_rolloffs_switch():
+    t = table([1, 1, 5], house={"intervention": {"on_rolloffs": True}})
+    run(t, "add Ann Agility=4", "add Bob Agility=4", "start", "declare Ann move to=door",
+        "declare Bob move to=door")
+    res = out(t, "resolve all")              # Ann natural 1, check 1: demonic; Bob 5
+    inter = [e for e in kinds(res.entries, "intervention") if e.data.get("halted")]
+    assert inter[0].outcome == "demonic" and "roll-off stands" in inter[0].text
+    assert [i.state for i in t.enc.queue] == ["done", "pending"]     # Bob moved first
+    assert kinds(res.entries, "move")[0].actor == "Bob"
