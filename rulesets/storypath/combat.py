@@ -754,6 +754,8 @@ def full_defense(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if a.options.get("mixed"):
         raise RuleError("Full Defense is a simple action: it cannot be part of a mixed action")
     dive = ctx.find(str(a.options["dive"])) if a.options.get("dive") else None
+    if dive is not None:
+        held_fast(c, "Dive for Cover")
     use_action(ctx, c, "simple")
     value = roll_defense(ctx, c, full=True, dive=dive)
     set_defense(ctx, c, value, "full", full=True)
@@ -765,6 +767,8 @@ def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise RuleError(f"{c.name}'s Defense is already {df['value']} ({df['how']}) this round")
     mode = str(a.options.get("mode") or "roll")
     dive = ctx.find(str(a.options["dive"])) if a.options.get("dive") else None
+    if dive is not None:
+        held_fast(c, "Dive for Cover")
     if dive is not None and mode == "standard":
         raise RuleError("Dive for Cover spends rolled Defense successes: mode=roll")
     if mode == "standard":
@@ -933,7 +937,16 @@ def go_prone(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     ctx.add_condition(c, "Prone")
 
 
+def held_fast(c: Combatant, what: str) -> None:
+    """SP-GRAP-1: a Grappled character cannot move from the spot."""
+    if c.has_condition("Grappled"):
+        raise RuleError(f"{c.name} is Grappled and cannot move from the spot ({what}): "
+                        "escape first")
+
+
 def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    if (a.text.split() or [""])[0].lower() == "move":
+        held_fast(c, "move")
     use_reflexive(ctx, c)
     what = str(a.options.get("what") or "a reflexive action")
     ctx.log(f"{c.name}: {what} (reflexive)", kind="action", actor=c, action="reflexive")

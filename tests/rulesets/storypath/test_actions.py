@@ -423,3 +423,11 @@ def test_break_up_grapple_stunt():
     feed(t, S, S, S, F)     # the Orc: 3 = Defense 1 + Inflict Damage 0 + Break Up Grapple 1
     run(t, "act Orc attack Ann stunts=breakgrapple")
     assert not who(t, "Bo").has_condition("Grappled")
+
+
+def test_SP_GRAP_1_grappled_cannot_move_from_the_spot(duel):
+    t = duel
+    run(t, "condition Ann +Grappled")
+    assert "cannot move from the spot" in fails(t, 'act Ann move what="to the door"')
+    assert "cannot move from the spot" in fails(t, "react Ann defend dive=Orc")
+    run(t, 'act Ann reflexive what="looks around"')  # other reflexive actions are fine
