@@ -175,3 +175,17 @@ def test_default_skill_per_realm_house_rule():
               house={"skills": {"ethereal": {"melee": "Dreaming"}}})
     res = kinds(run(t, "resolve all"), "attack")[0]
     assert res.total == 11                      # 4 + 4 + Dreaming 3
+
+
+def test_AMB_D12_10_duel_full_bid_counts_the_offensive_bid_only():
+    # A: Strength 7, bids 5 against B and defends 2 against B: 7 in the duel, not a full punch
+    t = _pair([9, 2], a="Strength=7 physical=7", decl_a="attack B bid=5, defend 2 from=B",
+              decl_b="attack A bid=1")
+    o = run(t, "resolve all")
+    res = kinds(o, "attack")[0]
+    assert (res.total, res.difficulty, res.outcome) == (18, 3, "hit")   # 9+5+2+2 vs 2+1+0
+    assert kinds(o, "wound")[0].data["damage"] == 1 and body(t, "B") == 7
+    t = _pair([9, 2], a="Strength=7 physical=7", decl_a="attack B bid=full",
+              decl_b="attack A bid=1")
+    run(t, "resolve all")
+    assert body(t, "B") == 6                                           # full bid: Power 2

@@ -91,3 +91,14 @@ def test_import_stat_blocks(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[x]\nStrenght = 4\n')
     assert "did you mean Strength" in fails(t, f"import {bad}")
+
+
+def test_help_for_task_and_defend_names_the_verbs_too():
+    from .helpers import out, table
+
+    t = table()
+    assert out(t, "help task").error is None
+    rs = rulesets.load("d12")
+    acts = {a.name: a.help for a in rs.actions}
+    assert "the verb task NAME tn=N" in acts["task"]
+    assert "defend NAME BID from=A 1, B 2" in acts["defend"]

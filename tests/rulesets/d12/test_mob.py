@@ -311,3 +311,59 @@ def test_shooter_not_in_own_path():
     t = table()
     run(t, "add S weapon=.22", "add X", "start")
     assert "own line of fire" in fails(t, "declare S attack X path=S")
+
+
+# -- typing lists: quotes, the verb, and the errors for the unquoted form -------------------------
+def test_D12_MOB_6_unquoted_spaced_names_in_declare_and_react_are_refused_clearly():
+    t = _cory([6, 6])
+    err = fails(t, "declare Cory defend 1 from=Puncher, defend 5 from=Shooter 1,Shooter 2")
+    assert '"Shooter 2" after a comma is not an action' in err and "quote the list" in err
+    err = fails(t, "declare Cory defend 5 from=Shooter 1")
+    assert err == ('defend: unexpected "1" — a from= list with spaces or commas needs quotes: '
+                   'from="Shooter 1"')
+    run(t, "resolve")
+    err = fails(t, "react Cory defend 5 from=Shooter 1, Shooter 2")
+    assert 'from="Shooter 1,Shooter 2"' in err
+
+
+def test_D12_MOB_6_defend_verb_takes_spaced_names_without_quotes():
+    t = _cory()
+    run(t, "defend Cory 5 from=Shooter 1, Shooter 2, Shooter 3, Shooter 4 realm=corporeal",
+        "defend Cory 1 from=Puncher")
+    j = t.ruleset.json_extra(t.enc)["d12"]["bids"]["Cory"]
+    assert [(d["from"], d["bid"]) for d in j["defences"]] == [
+        (["Shooter 1", "Shooter 2", "Shooter 3", "Shooter 4"], 5), (["Puncher"], 1)]
+    assert "Cory: defend 5 vs Shooter 1, Shooter 2, Shooter 3, Shooter 4; defend 1 vs " \
+        "Puncher [corporeal 6/6 physical]" == out(t, "bids Cory").notes[0]
+
+
+def test_path_verb_takes_spaced_names_without_quotes():
+    t = _path([3, 9, 9, 2], path="Bystander")
+    run(t, "path Shooter Table Guy, Bystander")
+    o = run(t, "resolve")                       # Table Guy avoids (3 vs 9); Bystander is hit
+    assert [(e.target, e.outcome) for e in kinds(o, "attack")] == [
+        ("Table Guy", "avoided"), ("Bystander", "hit")]
+
+
+def test_AMB_D12_4_bids_verb_shows_what_per_fight_has_spent():
+    t = table([9, 2], house={"bid": {"budget": "per_fight"}})
+    run(t, "add Cory physical=6", "add X", "start", "declare Cory attack X bid=4",
+        "resolve all", "end")
+    assert out(t, "bids").notes == [
+        "Cory: no bids [corporeal 0 bid + 4 spent earlier of 6 physical: 2 left]"]
+    run(t, "declare Cory attack X bid=1, defend 1")
+    assert out(t, "bids Cory").notes == [
+        "Cory: attack X 1; defend 1 vs any other attacker [corporeal 2 bid + 4 spent earlier of "
+        "6 physical: 0 left]"]
+    j = t.ruleset.json_extra(t.enc)["d12"]["bids"]["Cory"]
+    assert (j["committed"], j["budget"], j["spent"], j["left"]) == (
+        {"corporeal": 2}, {"corporeal": 6}, {"corporeal": 4}, {"corporeal": 0})
+    assert t.ruleset.status_columns(t.enc, who(t, "Cory"))["Bids"] == "X 1; def 1 (2/2)"
+
+
+def test_AMB_D12_4_derived_budget_error_says_how_to_raise_it():
+    t = table()
+    run(t, "add Puncher Strength=7 Agility=5", "add Cory", "start")
+    assert fails(t, "declare Puncher attack Cory bid=full") == (
+        "Puncher bids 7 (attack Cory 7) but has 5 physical (= Agility): lower a bid, or set "
+        "Puncher physical=7")
