@@ -157,7 +157,7 @@ class CzechPool(Ruleset):
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         from rulesets.czech_pool.stats import weapon
 
-        weapon(c, ctx.tables)  # an unknown catalogue weapon is refused here
+        weapon(c, ctx.tables, ctx)  # an unknown catalogue weapon is refused here
         c.data.setdefault("wounds", [])
 
     # -- rounds ----------------------------------------------------------------------

@@ -25,18 +25,25 @@ FLAGS = {
     "mireni": ("míření", "aim", "mirit", "mířit"),
     "omracit": ("omráčit", "stun"),
     "dlouhy_vrh": ("daleko", "far", "dlouhý_vrh", "long_throw"),
-    "rozptyl": ("spread", "velký_rozptyl"),
+    "rozptyl": ("rozptyl", "spread", "velký_rozptyl"),
     "zady": ("zády", "back"),
 }
 FLAG_OPTIONS = {"míření": "mireni", "omráčit": "omracit", "daleko": "dlouhy_vrh",
                 "rozptyl": "rozptyl", "zády": "zady"}
-CHOICES = {"wound": ("zranit", "zranění", "wound", "w"),
-           "disadvantage": ("nevýhoda", "nevyhoda", "disadvantage", "d")}
+CHOICES = {"wound": ("zranit", "wound", "zranění", "w"),
+           "disadvantage": ("nevýhoda", "disadvantage", "nevyhoda", "d")}
 SIZES = {"vetsi_cil": ("větší", "larger", "bigger"), "mensi_cil": ("menší", "smaller")}
 RANGES = {"0": ("malý", "short", "maly", "1"), "1": ("velký", "long", "velky", "2")}
 COVERS = {"0": ("malá", "small", "1"), "1": ("střední", "medium", "2"), "2": ("velká", "large", "3")}
 CHECKS = {k: (TERMS[k][0], TERMS[k][1]) for k in ("rovnovaha", "houzevnatost", "soustredeni")}
 PRONE = "Ležící"
+ACTION_EN = {"boj": "melee", "rvačka": "brawl", "vrh": "throw", "střelba": "shoot",
+             "kouzlení": "cast", "vzývání": "invoke", "modlení": "pray", "bránit": "defend",
+             "pouze_bránit": "full_defence", "nebránit": "ignore", "vstát": "stand"}
+
+
+def action_en(name: str) -> str:
+    return ACTION_EN.get(name, name)
 
 
 def skill_names(keys: list[str] | tuple[str, ...]) -> dict[str, tuple[str, str]]:
@@ -82,7 +89,8 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
         elif a.name in (DEFEND, FULL):
             skill = a.options.get("dovednost")
             key = match(skill, skill_names(("boj", "rvacka", "atletika", "kouzleni",
-                                             "vzyvani", "modleni")), "defence skill") if skill else None
+                                             "vzyvani", "modleni")),
+                        ("obrannou dovednost", "defence skill"), ctx) if skill else None
             if a.name == FULL:
                 out["full"] = True
             if a.target:
@@ -105,11 +113,11 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
                   f"{c.name} threatens the same opponent twice: one action per opponent")
     if out["full"] and targets:
         raise err(ctx, f"{c.name}: kdo se pouze brání, nikoho neohrožuje — vynech útok nebo "
-                       "pouze_bránit", f"{c.name}: full defence (pouze bránit) threatens nobody "
+                       "pouze_bránit", f"{c.name}: full defence threatens nobody "
                   "— drop the attack or the full defence")
     if out["stand"] and targets:
         raise err(ctx, f"{c.name}: vstát je celá akce — v tomto tahu bez útoku",
-                  f"{c.name}: standing up (vstát) takes the whole action — no attack this turn")
+                  f"{c.name}: standing up takes the whole action — no attack this turn")
     for x in out["ignore"]:
         if x in targets:
             raise err(ctx, f"{c.name} nemůže ohrožovat {ctx.name(x)} a nebránit se mu",
@@ -120,43 +128,47 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
     return out
 
 
-def _opt_choice(a: ActionRequest, key: str, table: dict[str, tuple[str, ...]], what: str
-                ) -> str | None:
+def _opt_choice(ctx: RulesContext, a: ActionRequest, key: str,
+                table: dict[str, tuple[str, ...]], what: tuple[str, str]) -> str | None:
     v = a.options.get(key)
-    return None if v is None else match(str(v), table, what)
+    return None if v is None else match(str(v), table, (f"{what[0]} ({key}=)", what[1]), ctx)
 
 
 def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]:
     if a.target is None:
-        raise err(ctx, f"{a.name} potřebuje cíl: {a.name} JMÉNO", f"{a.name} needs a target")
+        raise err(ctx, f"{a.name} potřebuje cíl: {a.name} JMÉNO",
+                  f"{action_en(a.name)} needs a target: {action_en(a.name)} NAME")
     if a.target == c.id:
         raise err(ctx, f"{c.name} nemůže ohrozit sám sebe", f"{c.name} cannot threaten himself")
     skill = THREAT_ACTIONS[a.name]
     flags: list[str] = []
     for w in a.args:
-        flags.append(match(w, FLAGS, f"flag of {a.name}"))
+        flags.append(match(w, FLAGS, (f"volbu akce {a.name}", f"flag of {action_en(a.name)}"),
+                           ctx))
     for opt, k in FLAG_OPTIONS.items():
         if opt in a.options:
             try:
                 on = flag(a.options[opt])
-            except ValueError as e:
+            except ValueError:
                 raise err(ctx, f"{a.name}: {opt}= je ano/ne, ne {a.options[opt]!r}",
-                          f"{a.name}: {opt}= takes {e}") from None
+                          f"{action_en(a.name)}: {FLAGS[k][1]}= takes yes/no, not "
+                          f"{a.options[opt]!r}") from None
             if on:
                 flags.append(k)
-    choice = _opt_choice(a, "volba", CHOICES, "volba (zranit/nevýhoda)")
+    choice = _opt_choice(ctx, a, "volba", CHOICES, ("volbu", "choice"))
     attr = a.options.get("atribut")
     attr_key = None
     if attr is not None:
         allowed = ctx.tables["skills"]["attribute"][skill]
-        attr_key = match(str(attr), skill_names(tuple(allowed)), f"attribute for {a.name}")
-    check = _opt_choice(a, "kontrola", CHECKS, "kontrola (rovnováha/houževnatost/soustředění)")
+        attr_key = match(str(attr), skill_names(tuple(allowed)),
+                         (f"atribut pro {a.name}", f"attribute for {action_en(a.name)}"), ctx)
+    check = _opt_choice(ctx, a, "kontrola", CHECKS, ("kontrolu", "check"))
     return {
         "target": a.target, "skill": skill, "action": a.name, "flags": sorted(set(flags)),
         "choice": choice, "attr": attr_key, "check": check,
-        "size": _opt_choice(a, "cíl", SIZES, "cíl (větší/menší)"),
-        "range": _opt_choice(a, "dostřel", RANGES, "dostřel (malý/velký)"),
-        "cover": _opt_choice(a, "překážka", COVERS, "překážka (malá/střední/velká)"),
+        "size": _opt_choice(ctx, a, "cíl", SIZES, ("velikost cíle", "target size")),
+        "range": _opt_choice(ctx, a, "dostřel", RANGES, ("dostřel", "range")),
+        "cover": _opt_choice(ctx, a, "překážka", COVERS, ("překážku", "cover")),
         "diff": int(a.options.get("obt", 0)), "pool": int(a.options.get("bank", 0)),
         "damage": a.options.get("zranění"), "speed": a.options.get("rychlost"),
     }
@@ -204,12 +216,14 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
             if x["skill"] not in forced:
                 names = "/".join(term(k) for k in forced)
                 first = names.lower().split("/")[0]
+                en = "/".join(term(k, "en") for k in forced)
                 raise err(ctx, f"{c.name} musí tento tah bojovat: {names} (minule prohrál): "
                                f"declare {c.name} {first} ...",
-                          f"{c.name} must fight with {names} this turn (lost to it last turn)")
+                          f"{c.name} must fight with {en} this turn (lost to it last turn): "
+                          f"declare {c.name} {en.lower().split('/')[0]} ...")
     if it["stand"] and not c.has_condition(PRONE):
         raise err(ctx, f"{c.name} neleží: vstát je pro ležícího (condition {c.name} +Ležící)",
-                  f"{c.name} is not prone: stand (vstát) is for a prone fighter")
+                  f"{c.name} is not prone: stand is for a prone fighter (condition {c.name} +prone)")
     if turn_skills:
         low = min(turn_skills, key=lambda k: value(c, k))
         limit = max(1, free_number(ctx, c, low))

@@ -7,9 +7,8 @@ from typing import Any
 
 from combat_cli.dice import Roll, pool
 from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import Combatant
-from rulesets.czech_pool.lang import hits, norm, t, term
+from rulesets.czech_pool.lang import err, hits, norm, t, term
 from rulesets.czech_pool.stats import max_levels, value
 
 OK, WOUNDED, UNCONSCIOUS, DEAD = "OK", "Zraněný", "Bezvědomí", "Mrtvý"
@@ -132,14 +131,16 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
             set_state(ctx, c, UNCONSCIOUS)
 
 
-def parse_levels(value_text: str, what: str) -> int:
+def parse_levels(ctx: RulesContext, value_text: str, what: str) -> int:
     try:
         n = int(value_text.strip())
     except ValueError:
-        raise RuleError(f"{what} is a number of wound levels (stupně zranění), "
-                        f"not {value_text!r}: e.g. 2") from None
+        raise err(ctx, f"{what}: počet stupňů zranění, ne {value_text!r} (např. {what} Vlk 2)",
+                  f"{what}: a number of wound levels, not {value_text!r} (e.g. {what} Vlk 2)"
+                  ) from None
     if n <= 0 or n > 50:
-        raise RuleError(f"{what}: 1..50 wound levels, not {n}")
+        raise err(ctx, f"{what}: 1..50 stupňů zranění, ne {n}",
+                  f"{what}: 1..50 wound levels, not {n}")
     return n
 
 
@@ -153,14 +154,16 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
                 outcome=DEAD)
         return
     if c.status == DEAD:
-        raise RuleError(f"{c.name} is dead (mrtvý): heal {c.name} first")
+        raise err(ctx, f"{c.name} je mrtvý: nejdřív heal {c.name}",
+                  f"{c.name} is dead: heal {c.name} first")
     check = True
     if len(words) == 2 and norm(words[1]) in ("bez", "nocheck", "no_check", "bez_kontroly"):
         check = False
         words = words[:1]
     if len(words) != 1:
-        raise RuleError("damage NAME N [bez] — N wound levels, e.g. damage Vlk 2")
-    apply_wound(ctx, c, parse_levels(words[0], "damage"), source="GM", check=check)
+        raise err(ctx, "damage JMÉNO N [bez] — N stupňů zranění, např. damage Vlk 2",
+                  "damage NAME N [bez] — N wound levels, e.g. damage Vlk 2")
+    apply_wound(ctx, c, parse_levels(ctx, words[0], "damage"), source="GM", check=check)
 
 
 def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
@@ -169,9 +172,10 @@ def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     if text is None or norm(text) in ("vse", "all", "vsechno"):
         n = taken(c)
     else:
-        n = parse_levels(text, "heal")
+        n = parse_levels(ctx, text, "heal")
     if not ws and c.status == OK:
-        raise RuleError(f"{c.name} has no wounds to heal")
+        raise err(ctx, f"{c.name} nemá co léčit: je bez zranění",
+                  f"{c.name} has no wounds to heal")
     healed = min(n, taken(c))
     todo = healed
     while todo and ws:

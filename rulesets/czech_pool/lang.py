@@ -161,9 +161,12 @@ def tt(ctx: RulesContext | None, key: str) -> str:
     return term(key, ctx.lang if ctx is not None else "")
 
 
-def match(word: str, choices: dict[str, Iterable[str]], what: str) -> str:
+def match(word: str, choices: dict[str, Iterable[str]], what: str | tuple[str, str],
+          ctx: RulesContext | None = None) -> str:
     """The canonical key whose names (Czech or English, with or without diacritics) ``word``
-    names exactly or by a unique prefix."""
+    names exactly or by a unique prefix. ``choices`` list each key's names Czech first,
+    English second; ``what`` is (Czech, English). Without ``ctx`` (a stat being parsed, the
+    language unknown) the refusal gives both."""
     w = norm(word)
     names = {key: {norm(n) for n in (key, *ns)} for key, ns in choices.items()}
     for key, ns in names.items():
@@ -174,12 +177,27 @@ def match(word: str, choices: dict[str, Iterable[str]], what: str) -> str:
         return hits.pop()
     from combat_cli.engine.queries import closest
 
-    shown = [(list(ns) or [key])[0] for key, ns in choices.items()]
+    cz_what, en_what = (what, what) if isinstance(what, str) else what
+    listed = {key: list(ns) or [key] for key, ns in choices.items()}
+    cz_shown = [ns[0] for ns in listed.values()]
+    en_shown = [ns[1] if len(ns) > 1 else ns[0] for ns in listed.values()]
+    both = [c if c == e else f"{c}|{e}" for c, e in zip(cz_shown, en_shown, strict=True)]
     if hits:
-        raise RuleError(f'"{word}" could be {", ".join(sorted(hits))}: type more')
-    guess = closest(w, [n for ns in names.values() for n in ns])
-    hint = f" — did you mean {guess}?" if guess else ""
-    raise RuleError(f'no {what} "{word}"{hint} (choose: {", ".join(shown)})')
+        cz_hits = [listed[k][0] for k in sorted(hits)]
+        en_hits = [(listed[k][1:] or listed[k])[0] for k in sorted(hits)]
+        cz = f'"{word}" může být {", ".join(cz_hits)}: napiš víc'
+        en = f'"{word}" could be {", ".join(en_hits)}: type more'
+    else:
+        guess = closest(w, [n for ns in names.values() for n in ns])
+        key = next((k for k, ns in names.items() if guess in ns), None) if guess else None
+        cz_guess = f" — myslel jsi {listed[key][0]}?" if key else ""
+        en_guess = f" — did you mean {(listed[key][1:] or listed[key])[0]}?" if key else ""
+        cz = f'neznám {cz_what} "{word}"{cz_guess} (na výběr: {", ".join(cz_shown)})'
+        en = f'no {en_what} "{word}"{en_guess} (choose: {", ".join(en_shown)})'
+        if ctx is None:  # the language is unknown: both, the choices once
+            cz = cz.split(" (na výběr")[0]
+            en = en.split(" (choose")[0] + f' ({", ".join(both)})'
+    raise RuleError(t(ctx, cz, en) if ctx is not None else f"{cz} / {en}")
 
 
 YES = {"ano", "a", "yes", "y", "1", "true", "on", "+"}
@@ -196,4 +214,4 @@ def flag(value: object) -> bool:
         return True
     if w in NO:
         return False
-    raise ValueError(f"ano/ne (yes/no), not {value!r}")
+    raise ValueError(f"ano/ne (yes/no), ne/not {value!r}")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import Combatant, QueueItem
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import (
@@ -20,7 +19,7 @@ from rulesets.czech_pool.combat import (
     rows,
     store,
 )
-from rulesets.czech_pool.lang import hits, t, term
+from rulesets.czech_pool.lang import err, hits, t, term
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 
@@ -113,7 +112,8 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
     enc = ctx.enc
     model = store(enc).get("turn") or {}
     if not model:
-        raise RuleError("no turn in progress: declare, then resolve")
+        raise err(ctx, "žádný tah neprobíhá: declare, pak resolve",
+                  "no turn in progress: declare, then resolve")
     a = ctx.combatant(item.actor)
     speed = int(item.data.get("speed", 0))
     if a.out and model["out_speed"].get(a.id) != speed:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.errors import RuleError
+from combat_cli.engine.context import RulesContext
 from combat_cli.engine.models import Combatant
 from rulesets.base import StatSpec
-from rulesets.czech_pool.lang import TERMS, flag, match, norm
+from rulesets.czech_pool.lang import TERMS, err, flag, match, norm
 
 ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
               "obezretnost", "klamani", "charisma", "pevnost_mysli")
@@ -18,9 +18,9 @@ SKILLS = ("boj", "rvacka", "vrh", "strelba", "atletika", "kouzleni", "vzyvani", 
 THREAT_SKILLS = ("boj", "rvacka", "vrh", "strelba", "kouzleni", "vzyvani", "modleni")
 TALENTS = ("stit", "dve_zbrane", "utok_z_obrany")
 TALENT_NAMES = {
-    "stit": ("Boj se štítem", "štít", "shield", "shield fighting", "shield_fighting"),
-    "dve_zbrane": ("Boj se dvěma zbraněmi", "dvě zbraně", "dve_zbrane", "two weapons",
-                   "two-weapon fighting", "two_weapon"),
+    "stit": ("Boj se štítem", "shield fighting", "štít", "shield", "shield_fighting"),
+    "dve_zbrane": ("Boj se dvěma zbraněmi", "two-weapon fighting", "dvě zbraně", "dve_zbrane",
+                   "two weapons", "two_weapon"),
     "utok_z_obrany": ("Útok z obrany", "attack from defence", "attack from defense",
                       "attack_from_defence"),
 }
@@ -37,16 +37,16 @@ def _int(v: Any) -> int:
     try:
         n = int(str(v).strip().replace("+", ""))
     except ValueError:
-        raise ValueError(f"a whole number, not {v!r}") from None
+        raise ValueError(f"{v!r}: celé číslo / a whole number") from None
     return n
 
 
 def _nonneg(v: Any) -> int:
     n = _int(v)
     if n < 0:
-        raise ValueError(f"0 or more, not {n}")
+        raise ValueError(f"0..30, ne/not {n}")
     if n > 30:
-        raise ValueError(f"at most 30, not {n}")
+        raise ValueError(f"0..30, ne/not {n}")
     return n
 
 
@@ -54,7 +54,7 @@ def _upto(limit: int):  # noqa: ANN202
     def parse(v: Any) -> int:
         n = _nonneg(v)
         if n > limit:
-            raise ValueError(f"0..{limit}, not {n}")
+            raise ValueError(f"0..{limit}, ne/not {n}")
         return n
     return parse
 
@@ -68,7 +68,7 @@ def _talents(v: Any) -> list[str]:
     for w in words:
         if norm(w) in ("", "zadne", "none", "-"):
             continue
-        key = match(w, TALENT_NAMES, "talent")
+        key = match(w, TALENT_NAMES, ("talent", "talent"))
         name = TERMS[key][0]
         if name not in out:
             out.append(name)
@@ -76,14 +76,14 @@ def _talents(v: Any) -> list[str]:
 
 
 def _demon(v: Any) -> str:
-    key = match(str(v), DEMONS, "demon")
+    key = match(str(v), DEMONS, ("démona", "demon"))
     return "" if key == "zadny" else DEMONS[key][0]
 
 
 def _text(v: Any) -> str:
     s = str(v).strip()
     if not s:
-        raise ValueError("needs a value")
+        raise ValueError("chybí hodnota / needs a value")
     return s
 
 
@@ -154,7 +154,8 @@ def stat(c: Combatant, name: str, default: Any = None) -> Any:
     return default if v is None else v
 
 
-def weapon(c: Combatant, tables: dict[str, Any]) -> dict[str, int]:
+def weapon(c: Combatant, tables: dict[str, Any], ctx: RulesContext | None = None
+           ) -> dict[str, int]:
     """Speed, length and damage: the catalogue entry named by Zbraň, overridden by the numbers."""
     base = {"speed": 0, "length": 1, "damage": 0}
     name = stat(c, "Zbraň", "")
@@ -165,10 +166,14 @@ def weapon(c: Combatant, tables: dict[str, Any]) -> dict[str, int]:
         if key not in cat:
             from combat_cli.engine.queries import closest
 
-            guess = closest(key, cat)
-            raise RuleError(f'{c.name}: no weapon "{name}" in the catalogue'
-                            + (f" — did you mean {guess}?" if guess else
-                               f" (known: {', '.join(cat)})"))
+            en = {k: str(v.get("en", k)) for k, v in cat.items()}
+            guess = closest(key, [*cat, *en.values()])
+            guess = next((k for k, e in en.items() if guess in (k, e)), None) if guess else None
+            cz_hint = f" — myslel jsi {guess}?" if guess else f" (katalog: {', '.join(cat)})"
+            en_hint = (f" — did you mean {en[guess]}?" if guess else
+                       f" (known: {', '.join(en.values())})")
+            raise err(ctx, f'{c.name}: zbraň "{name}" v katalogu není{cz_hint}',
+                      f'{c.name}: no weapon "{name}" in the catalogue{en_hint}')
         base.update({k: int(v) for k, v in cat[key].items() if k in base})  # type: ignore
     for k, s in (("speed", "Rychlost zbraně"), ("length", "Délka zbraně"),
                  ("damage", "Zranění zbraně")):

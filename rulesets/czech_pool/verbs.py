@@ -4,25 +4,26 @@ pools, speeds and per-pair difficulties)."""
 from __future__ import annotations
 
 from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
 from rulesets.base import VerbSpec
 from rulesets.czech_pool.combat import store
-from rulesets.czech_pool.lang import t, tt
+from rulesets.czech_pool.lang import err, t, tt
 
 
 def _disadvantage(ctx: RulesContext, words: list[str]) -> None:
     if len(words) != 3:
-        raise RuleError("usage: nevýhoda KDO NA_KOHO N (0..3), e.g. nevýhoda Bořek Vlk 2")
+        raise err(ctx, "nevýhoda KDO NA_KOHO N (0..3), např. nevýhoda Bořek Vlk 2",
+                  "disadvantage WHO ON_WHOM N (0..3), e.g. disadvantage Ann Wolf 2")
     holder, victim = ctx.find(words[0]), ctx.find(words[1])
     if holder.id == victim.id:
-        raise RuleError("a disadvantage is between two different fighters")
+        raise err(ctx, "nevýhoda je mezi dvěma různými bojovníky",
+                  "a disadvantage is between two different fighters")
     try:
         n = int(words[2])
     except ValueError:
-        raise RuleError(f"N is 0..3, not {words[2]!r}") from None
+        raise err(ctx, f"N je 0..3, ne {words[2]!r}", f"N is 0..3, not {words[2]!r}") from None
     top = int(ctx.tables["core"]["disadvantage_max"])
     if not 0 <= n <= top:
-        raise RuleError(f"N is 0..{top}, not {n}")
+        raise err(ctx, f"N je 0..{top}, ne {n}", f"N is 0..{top}, not {n}")
     store(ctx.enc)["pairs"][f"{holder.id}>{victim.id}"] = {"level": n, "fd": False}
     ctx.log(t(ctx, f"{holder.name} má na {victim.name} nevýhodu +{n}",
               f"{holder.name} holds a +{n} disadvantage on {victim.name}"),
@@ -34,7 +35,7 @@ def _overview(ctx: RulesContext, words: list[str]) -> None:
 
     enc = ctx.enc
     if enc.phase == "setup":
-        raise RuleError("the fight has not started: start")
+        raise err(ctx, "souboj ještě nezačal: start", "the fight has not started: start")
     model = store(enc).get("turn") or build(ctx)
     base = int(ctx.tables["core"]["base_difficulty"])
     for c in enc.combatants:
@@ -58,7 +59,7 @@ ENV_MAX = {"pocasi": 2, "teren": 2, "sero": 1, "tma": 1, "stisneny": 1}
 
 def _environment(ctx: RulesContext, words: list[str]) -> None:
     """``prostředí počasí=1 terén=2 šero=1``: modifiers for everyone (0 removes one)."""
-    from rulesets.czech_pool.lang import err, flag, match
+    from rulesets.czech_pool.lang import flag, match
 
     env = store(ctx.enc).setdefault("env", {})
     if not words:
@@ -69,7 +70,7 @@ def _environment(ctx: RulesContext, words: list[str]) -> None:
         if not sep:
             raise err(ctx, f"{w}: napiš klíč=hodnota, např. počasí=1",
                       f"{w}: write key=value, e.g. weather=1")
-        k = match(key, ENV, "environment key")
+        k = match(key, ENV, ("klíč prostředí", "environment key"), ctx)
         try:
             n = int(flag(val)) if ENV_MAX[k] == 1 and not val.strip().isdigit() else int(val)
         except ValueError:

@@ -160,3 +160,38 @@ def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
         lapsed = [e for e in out if e.kind == "lapse"]
         assert len(lapsed) == 1 and lapsed[0].text.endswith(lapse)
         assert not t.c("Cyril").data["wounds"]
+
+
+@pytest.mark.parametrize(("en", "cz"), [
+    ("declare Ann melee Bob xyz", "declare Ann boj Bob xyz"),
+    ("declare Ann melee Bob choice=maybe", "declare Ann boj Bob volba=možná"),
+    ("declare Ann melee Bob range=huge", "declare Ann boj Bob dostřel=obří"),
+    ("declare Ann melee Bob cover=huge", "declare Ann boj Bob překážka=obří"),
+    ("declare Ann melee Bob size=huge", "declare Ann boj Bob cíl=obří"),
+    ("declare Ann melee Bob check=luck", "declare Ann boj Bob kontrola=štěstí"),
+    ("declare Ann melee Bob attribute=Charisma", "declare Ann boj Bob atribut=Charisma"),
+    ("declare Ann melee Bob aim=maybe", "declare Ann boj Bob míření=možná"),
+    ("declare Ann defend skill=dance", "declare Ann bránit dovednost=tanec"),
+    ("declare Ann melee Bob, melee Bob", "declare Ann boj Bob, boj Bob"),
+    ("declare Ann stand", "declare Ann vstát"),
+    ("act Ann melee Bob", "act Ann boj Bob"),
+    ("damage Ann x", "damage Ann x"),
+    ("damage Ann 0", "damage Ann 0"),
+    ("damage Ann 1 2", "damage Ann 1 2"),
+    ("heal Bob", "heal Bob"),
+    ("disadvantage Ann Bob 5", "nevýhoda Ann Bob 5"),
+    ("disadvantage Ann", "nevýhoda Ann"),
+    ("disadvantage Ann Ann 1", "nevýhoda Ann Ann 1"),
+    ("environment wind=1", "prostředí vítr=1"),
+    ("environment weather=5", "prostředí počasí=5"),
+    ("add Cyril weapon=laser", "add Cyril Zbraň=laser"),
+])
+def test_refusals_in_the_tables_language(en: str, cz: str) -> None:
+    t = T(lang="en")
+    t("add Ann agility=3 melee=2", "add Bob agility=2 melee=2", "start")
+    msg = t.fails(en)
+    assert not CZECH.search(msg), msg
+    t = T()
+    t("add Ann Obratnost=3 Boj=2", "add Bob Obratnost=2 Boj=2", "start")
+    msg = t.fails(cz)
+    assert not re.search(r"\b(no|not|needs|choose|known|is|cannot)\b", msg), msg
