@@ -246,9 +246,15 @@ class Storypath(Ruleset):
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
         tables = self._tables(enc)
         df = c.data.get("defense")
-        return {"Injuries": injuries.track_text(tables, c),
+        cols = {"Injuries": injuries.track_text(tables, c),
                 "Injury Conditions": injuries.names_text(c),
                 "Def": f"{df['value']} ({df['how']})" if df else ""}
+        pending = c.data.get("pending")
+        if pending:  # Enhance / Complicate Stunts waiting for the next roll
+            cols["Next roll"] = ", ".join(
+                (f"+{p['n']} Enh" if p["kind"] == "enh" else f"Complication {p['n']}")
+                + f" ({p['from']})" for p in pending)
+        return cols
 
     def load_tables(self) -> dict[str, Any]:
         return _load()
@@ -276,6 +282,8 @@ class Storypath(Ruleset):
             "session": enc.data.get("session", 1),
             "injuries": {c.name: {"track": injuries.track_text(tables, c),
                                   "conditions": injuries.marked(c)} for c in enc.combatants},
+            "next_roll": {c.name: c.data["pending"] for c in enc.combatants
+                          if c.data.get("pending")},
         }}
 
     def demo(self) -> list[str]:

@@ -610,6 +610,8 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
             elif not auto:
                 notes.append(f"not enough for Inflict Damage (costs {cost_dmg})")
             continue
+        if s in RATED_STUNTS and not first:
+            continue  # Enhance / Complicate are bought once, on the first target
         cost = rating if s in RATED_STUNTS else costs[s]
         if s == "critical" and not dmg:
             if not auto:
@@ -618,9 +620,6 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
         if rest < cost:
             if not auto:
                 notes.append(f"not enough for {s} (costs {cost}, {rest} left)")
-            continue
-        if s in RATED_STUNTS and not first:
-            notes.append(f"{s} is bought on the first target only")
             continue
         rest -= cost
         if s == "critical":

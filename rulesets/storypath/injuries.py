@@ -90,13 +90,19 @@ def track_text(tables: dict[str, Any], c: Combatant) -> str:
 
 
 def names_text(c: Combatant) -> str:
-    out = []
+    """``Broken Arm (Injured); 2x Bruised, Persistent``: named injuries one by one, alike
+    unnamed ones counted."""
+    out: list[str] = []
+    counts: dict[str, int] = {}
     for i in marked(c):
         lv = title(i["level"]) if i["level"] != "hit" else "Hit"
         flags = ", Persistent" if i.get("persistent") else ""
         flags += ", aided" if i.get("downgraded") else ""
-        out.append(f"{i['name']} ({lv}{flags})" if i.get("name") else f"{lv}{flags}")
-    return "; ".join(out)
+        text = f"{i['name']} ({lv}{flags})" if i.get("name") else f"{lv}{flags}"
+        if text not in counts:
+            out.append(text)
+        counts[text] = counts.get(text, 0) + 1
+    return "; ".join(f"{counts[x]}x {x}" if counts[x] > 1 else x for x in out)
 
 
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:

@@ -305,3 +305,10 @@ def test_SP_AID_after_combat_only():
     feed(t, S, S, F, F, F)
     run(t, "aid Doc Ann")
     assert levels(t, "Ann") == []
+
+
+def test_SP_INJ_1_alike_unnamed_injuries_are_counted_in_the_status():
+    t = new_table()
+    run(t, "add Ann side=pc stamina=5", "damage Ann bruised", "damage Ann bruised",
+        'damage Ann injured name="Broken Arm"')
+    assert injuries.names_text(who(t, "Ann")) == "2x Bruised; Broken Arm (Injured)"
