@@ -487,7 +487,7 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
             lc, sc = _length(ctx, c, eng_c)
             lo, so = _length(ctx, o, eng_o)
             if th and lo > lc:
-                add("delsi_zbran", int(core["longer_weapon"]))
+                add("delsi_zbran", _cell(rw["delsi_zbran"], "difficulty"))
             if lo == lc and so > sc:
                 add("rychlejsi_zbran", int(core["faster_weapon"]))
         # CZ-POOL-5 talents vs a single opponent (AMB-CZ-6)

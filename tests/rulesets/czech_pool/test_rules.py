@@ -145,13 +145,16 @@ def test_CZ_INIT_4_faster_weapon_same_length_and_longer_weapon() -> None:
     assert t.diff("Bob", "Cyril") == 6  # Bob only defends against Cyril: no "longer" row
 
 
-def test_CZ_INIT_4_threatening_a_longer_weapon_plus_one() -> None:
-    t = T()
+@pytest.mark.parametrize(("row", "diff"), [(1, 7), (2, 8)])
+def test_CZ_INIT_4_threatening_a_longer_weapon_plus_one(row: int, diff: int) -> None:
+    # the table row "ohrožení někoho s delší zbraní" (editable: modifiers.delsi_zbran)
+    t = T(modifiers={"delsi_zbran": {"difficulty": row}})
     t("add Ann Obratnost=2 Boj=2 Zbraň=meč", "add Bob Obratnost=2 Boj=2 Zbraň=kopí", "start",
       "declare Ann boj Bob", "declare Bob bránit")
     t.faces(*ONE[:4], *ONE[:4])
     t("resolve all")
-    assert t.diff("Ann", "Bob") == 7
+    assert t.diff("Ann", "Bob") == diff
+    assert t.diff("Bob", "Ann") == 6  # Bob only defends: he threatens no longer weapon
 
 
 # ---------------------------------------------------------------- SKILL ----------------
