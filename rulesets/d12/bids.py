@@ -75,6 +75,9 @@ def bid_value(c: Combatant, action: ActionRequest, realm: str, kind: str,
     """The bid of one action (``bid=N``, ``bid=full`` or the positional ``defend N``),
     checked against its cap."""
     raw = action.options.get("bid")
+    if raw is not None and action.name == "defend" and action.args:
+        raise RuleError(f"defend: the bid is given twice ({action.args[0]} and bid={raw}): "
+                        "defend BID or defend bid=BID")
     if raw is None and action.name == "defend" and action.args:
         if len(action.args) > 1:
             raise RuleError(unexpected_in_defend(action))
@@ -151,8 +154,12 @@ def offence_against(enc: Encounter, c: Combatant, target_id: str, realm: str,
 
 
 def resolve_group(enc: Encounter, c: Combatant, text: str) -> list[str]:
+    """The combatant ids of a ``from=`` list; [] for ``all`` (the general defence)."""
     ids: list[str] = []
-    for w in split_names(text):
+    names = split_names(text)
+    if not names:
+        raise RuleError(f"from={text} names no attacker: from=\"Shooter 1,Shooter 2\" (or all)")
+    for w in names:
         if w.lower() in ("all", "*"):
             return []
         o = find_combatant(enc, w)

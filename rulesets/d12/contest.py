@@ -128,6 +128,9 @@ def parse_path(ctx: RulesContext, text: str) -> list[tuple[str | None, str, int]
             raise RuleError(f'path: no combatant "{w}"{hint} (a thing in the path is '
                             "NAME:BONUS, e.g. table:0)")
         o = find_combatant(ctx.enc, w)
+        if any(oid == o.id for oid, _, _ in out):
+            raise RuleError(f"path: {o.name} is named twice: each thing stands once in the line "
+                            "of fire, nearest first")
         out.append((o.id, o.name, 0))
     return out
 

@@ -31,6 +31,9 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
                 a.options["with"] = check_weapon(str(a.options["with"]), tables)
             w = weapon(weapon_of(a, c, tables), tables)
             parse_range(a.options.get("range"))
+            if w.ranged and a.options.get("reach"):
+                raise RuleError(f"reach= is for brawlers ({w.name} is ranged): a shot needs a "
+                                "clear path instead (path=\"A,B\")")
             if a.options.get("path"):
                 if not w.ranged:
                     raise RuleError(f"path= is for ranged weapons ({w.name} is not): a brawler "
@@ -232,7 +235,7 @@ def _action(ctx: RulesContext, words: list[str]) -> ActionRequest:
 
 def _task_verb(ctx: RulesContext, words: list[str]) -> None:
     words = _words(words, "for")
-    if not words:
+    if not words or is_option(words[0]):
         raise RuleError("usage: task NAME tn=N [skill=S] [rp=N] [mod=N] [for=TEXT]")
     c = find_combatant(ctx.enc, words[0])
     a = _action(ctx, ["task", *words[1:]])
@@ -315,6 +318,10 @@ def _reach_verb(ctx: RulesContext, words: list[str]) -> None:
     c = find_combatant(ctx.enc, pos[0])
     yes = match_word(pos[1], ["yes", "no"], "answer (yes or no)")
     for a in _pick(ctx, c, opts):
+        w = weapon(weapon_of(a, c, ctx.tables), ctx.tables)
+        if w.ranged:
+            raise RuleError(f"{c.name} shoots ({w.name}): reach is for brawlers; a blocked shot "
+                            f"is path {c.name} \"A,B\"")
         a.options["reach"] = yes
         ctx.log(f"{c.name} {'can' if yes == 'yes' else 'cannot'} touch "
                 f"{ctx.enc.name_of(a.target)}", kind="note", actor=c, action="reach")
@@ -368,6 +375,8 @@ def _power_verb(ctx: RulesContext, words: list[str]) -> None:
         bid = int(low.get("bid", 0))
     except ValueError:
         raise RuleError("strength= and bid= take whole numbers") from None
+    if bid < 0 or (strength is not None and strength < 0):
+        raise RuleError("strength= and bid= are 0 or more")
     p = attack_power(w, ctx.tables, strength=strength, bid=bid, rng=parse_range(low.get("range")))
     ctx.note(f"{w.name}: Power {p.power} ({p.how})")
 

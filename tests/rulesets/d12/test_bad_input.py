@@ -68,3 +68,15 @@ def test_defend_outside_a_round():
     t = table()
     run(t, "add Cory", "add X")
     fails(t, "defend Cory 1")
+
+
+def test_more_bad_input_found_in_review():
+    t = _t()
+    assert fails(t, "task tn=7").startswith("usage: task NAME")
+    assert "0 or more" in fails(t, "power punch bid=-3")
+    assert "given twice" in fails(t, "declare Cory defend 2 bid=3")
+    assert "names no attacker" in fails(t, 'declare Cory defend 1 from=","')
+    assert "named twice" in fails(t, 'declare Shooter attack Cory path="Puncher,Puncher"')
+    assert "reach= is for brawlers" in fails(t, "declare Shooter attack Cory reach=no")
+    run(t, "declare Shooter attack Cory")
+    assert "reach is for brawlers" in fails(t, "reach Shooter no")
