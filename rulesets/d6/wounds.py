@@ -134,6 +134,12 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
     lv = levels(t)
     old = wound(c)
     c.data["wound"] = new if new >= WOUNDED else 0
+    effect = "" if heal else effects(t, new)
+    ctx.log(f"{c.name} is {lv[new] if new else 'healthy'}" + (f" ({why})" if why else "")
+            + (f": {effect}" if effect else ""),
+            kind="heal" if heal else "wound", target=c, actor=attacker,
+            outcome=lv[new] if new else "Healthy", level=lv[new] if new else "Healthy",
+            was=lv[old] if old else "Healthy")
     if new >= WOUNDED and not heal:
         if not c.has_condition("Prone"):
             ctx.add_condition(c, "Prone", quiet=True)
@@ -159,12 +165,20 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
     if new < WOUNDED and heal:
         ctx.remove_condition(c, "Prone", quiet=True)
     refresh_status(ctx, c)
-    ctx.log(f"{c.name} is {lv[new] if new else 'healthy'}" + (f" ({why})" if why else ""),
-            kind="heal" if heal else "wound", target=c, actor=attacker,
-            outcome=lv[new] if new else "Healthy", level=lv[new] if new else "Healthy",
-            was=lv[old] if old else "Healthy")
     if new != old:
         restart_healing(ctx, c)
+
+
+def effects(t: dict[str, Any], level: int) -> str:
+    """What a wound level does (T-D6-7), for the log line that announces it."""
+    pen = int(t["wounds"]["penalty"][level]) if level < len(t["wounds"]["penalty"]) else 0
+    minus = f", -{pen}D until healed" if pen else ""
+    return {WOUNDED: f"prone, no more actions this round{minus}",
+            WOUNDED2: f"prone, no more actions this round{minus}",
+            INCAP: "prone, unconscious, out of the fight",
+            MORTAL: f"unconscious; dies if {t['wounds']['mortal_check']} at a round's end rolls "
+                    "below the rounds since",
+            KILLED: "dead"}.get(level, "")
 
 
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:
