@@ -63,7 +63,8 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
         console.print(combatant_table(enc, rs, enc.get(payload), lang))
     elif view == "roster":
         for c in payload:
-            console.print(Text(f"  {c.name}: " + ", ".join(f"{k}={v}" for k, v in c.stats.items()),
+            console.print(Text(f"  {c.name}: " + ", ".join(f"{rs.label(k, lang)}={v}"
+                                                          for k, v in c.stats.items()),
                                style="note"))
     elif view == "log":
         entries = table.log_tail(payload)

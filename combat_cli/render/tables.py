@@ -114,11 +114,11 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t.add_row(_l(rs, "Side", lang), c.side)
     t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (" (out)" if c.out else ""))
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
-    t.add_row(_l(rs, "Held", lang), "yes" if c.held else "no")
+    t.add_row(_l(rs, "Held", lang), _l(rs, "yes" if c.held else "no", lang))
     for k, v in rs.columns(enc, c, lang).items():
         t.add_row(_l(rs, k, lang), v)
     for k, v in c.stats.items():
-        t.add_row(k, _value(v))
+        t.add_row(_l(rs, k, lang), _value(v))
     for tm in enc.timers:
         if tm.combatant == c.id:
             t.add_row("timer", f"{tm.name} in {format_duration(tm.due - enc.clock.seconds)}")
@@ -138,12 +138,13 @@ def log_table(entries: list[LogEntry], rs: Ruleset, lang: str = "") -> RichTable
     t.add_column("#", justify="right")
     t.add_column(_l(rs, "Round", lang), justify="right")
     t.add_column("")
-    t.add_column("dice")
-    t.add_column("faces")
-    t.add_column("vs", justify="right")
+    t.add_column(_l(rs, "dice", lang))
+    t.add_column(_l(rs, "faces", lang))
+    t.add_column(_l(rs, "vs", lang), justify="right")
     t.add_column(_l(rs, "Outcome", lang))
     for e in entries:
         faces = "" if e.faces is None else " ".join(map(str, e.faces))
         t.add_row(str(e.seq), str(e.round), e.text, e.dice or "", faces,
-                  "" if e.difficulty is None else str(e.difficulty), e.outcome or "")
+                  "" if e.difficulty is None else str(e.difficulty),
+                  _l(rs, e.outcome, lang) if e.outcome else "")
     return t
