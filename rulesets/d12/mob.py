@@ -9,7 +9,7 @@ from __future__ import annotations
 from combat_cli.dice import sum_dice
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.models import ActionRequest, Combatant, QueueItem
-from rulesets.d12.bids import realm_of
+from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
 
 
@@ -86,6 +86,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                 attacks.append((c, a))
             elif a.name in ("task", "wait"):
                 tasks.append((c, a))
+    _general_defence_notes(ctx, attacks)
     items: list[QueueItem] = []
     moved = movement_order(ctx, movers)
     if moved:
@@ -118,3 +119,29 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, segment=3,
                                data={"phase": "task"}))
     return items
+
+
+def _general_defence_notes(ctx: RulesContext, attacks: list[tuple[Combatant, ActionRequest]]
+                           ) -> None:
+    """D12-MOB-6: a defensive bid counts in full only against attacks from a similar direction.
+    A ``defend`` without ``from=`` that several attackers meet is the GM's call that they come
+    from one direction: say so once, with the way to split it."""
+    enc = ctx.enc
+    met: dict[tuple[str, str], list[str]] = {}
+    for c, a in attacks:
+        if a.target is None or a.target not in {x.id for x in enc.combatants}:
+            continue
+        realm = realm_of(a, enc, ctx.tables)
+        alloc = defence_against(enc, enc.get(a.target), c.id, realm, ctx.tables)
+        if alloc is not None and alloc.group is None and alloc.bid > 0:
+            met.setdefault((a.target, realm), []).append(c.name)
+    for (tid, realm), names in met.items():
+        if len(names) < 2:
+            continue
+        target = enc.get(tid)
+        alloc = defence_against(enc, target, "", realm, ctx.tables)
+        bid = alloc.bid if alloc else 0
+        ctx.log(f"{target.name}'s defence {bid} (no from=) counts in full against each of "
+                f"{', '.join(names)}, as one direction; if they come from different "
+                f"directions, undo and declare {target.name} with from= groups",
+                kind="note", actor=target, action="defend", bid=bid)

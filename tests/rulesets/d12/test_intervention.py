@@ -137,3 +137,13 @@ def test_intervention_on_rolloffs_switch():
     assert inter[0].outcome == "demonic" and "roll-off stands" in inter[0].text
     assert [i.state for i in t.enc.queue] == ["done", "pending"]     # Bob moved first
     assert kinds(res.entries, "move")[0].actor == "Bob"
+
+
+def test_after_an_intervention_the_gm_can_play_the_exchange_with_act():
+    t = _three([9, 2, 1, 12, 9, 2])           # B natural 1, check 12: angelic; resolve all stops
+    run(t, "resolve all")
+    o = run(t, "act B attack Cory bid=1")     # the GM plays it after all: 9 + 1 vs 2 + 0
+    assert [(e.actor, e.total, e.difficulty, e.outcome) for e in kinds(o, "attack")] == [
+        ("B", 10, 2, "hit")]
+    assert body(t, "Cory") == 6               # A's punch and B's
+    assert [i.state for i in t.enc.queue] == ["done", "done", "pending"]

@@ -367,3 +367,17 @@ def test_AMB_D12_4_derived_budget_error_says_how_to_raise_it():
     assert fails(t, "declare Puncher attack Cory bid=full") == (
         "Puncher bids 7 (attack Cory 7) but has 5 physical (= Agility): lower a bid, or set "
         "Puncher physical=7")
+
+
+def test_D12_MOB_6_general_defence_met_by_several_attackers_is_pointed_out():
+    t = table([5, 5, 5, 5, 5, 5])
+    run(t, "add Cory physical=6", "add S1 weapon=.22", "add S2 weapon=.22", "add P", "start",
+        "declare Cory defend 4, defend 2 from=P", "declare S1 attack Cory",
+        "declare S2 attack Cory", "declare P attack Cory")
+    notes = [e.text for e in kinds(run(t, "resolve"), "note")]
+    assert notes == ["Cory's defence 4 (no from=) counts in full against each of S1, S2, as one "
+                     "direction; if they come from different directions, undo and declare Cory "
+                     "with from= groups"]
+    t = _cory([5] * 10)
+    run(t, f"declare Cory defend 1 from=Puncher, defend 5 from={SHOOTERS}")
+    assert not kinds(run(t, "resolve"), "note")
