@@ -17,7 +17,7 @@ from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
 from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset
 from rulesets.czech_pool import lang as _lang
-from rulesets.czech_pool.stats import STATS
+from rulesets.czech_pool.stats import STAT_EN, STATS
 
 _THREAT_OPTS = (
     OptionSpec("volba", "zranit|nevýhoda — zranit (výchozí) nebo vnutit nevýhodu "
@@ -151,6 +151,8 @@ class CzechPool(Ruleset):
 
     # -- language --------------------------------------------------------------------
     def label(self, word: str, lang: str = "") -> str:
+        if lang == "en" and word in STAT_EN:
+            return STAT_EN[word]
         return _lang.label(word, lang)
 
     # -- roster ----------------------------------------------------------------------

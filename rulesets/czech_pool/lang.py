@@ -90,6 +90,11 @@ LABELS: dict[str, str] = {
     "Dusk": "Šero", "Darkness": "Tma", "Cramped": "Stísněný",
     "Wounds": "Zranění", "Difficulty": "Obtížnost", "Pool": "Bank", "Speed": "Rychlost",
     "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Disadvantages": "Nevýhody", "Successes": "Úspěchy", "ran out": "vypršelo",
+    "dice": "kostky", "faces": "hozeno", "vs": "obt.", "yes": "ano", "no": "ne",
+    # outcomes of log entries (the JSON keeps the English codes)
+    "aware": "ve střehu", "surprised": "překvapen", "win": "výhra", "loss": "prohra",
+    "draw": "remíza", "unconscious": "bezvědomí", "lost": "propadá", "stands": "vstává",
+    "prone": "leží", "out": "mimo boj",
 }
 # the core's log sentences (English templates, see ``ctx.say``) -> Czech, same placeholders
 SENTENCES: dict[str, str] = {

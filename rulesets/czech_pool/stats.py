@@ -94,7 +94,11 @@ def _spec(key: str, parse: Any, default: Any, help: str, *extra: str) -> StatSpe
     return StatSpec(cz, help, parse, default, tuple(sorted(names)))
 
 
+_EN_NAMES: dict[str, str] = {}
+
+
 def _named(cz: str, en: str, parse: Any, default: Any, help: str, *extra: str) -> StatSpec:
+    _EN_NAMES[cz] = en
     names = {norm(cz), en, norm(en), *extra}
     names.discard(cz)
     return StatSpec(cz, help, parse, default, tuple(sorted(names)))
@@ -142,6 +146,11 @@ STATS: tuple[StatSpec, ...] = (
 )
 
 BY_KEY: dict[str, str] = {k: TERMS[k][0] for k in (*ATTRIBUTES, *SKILLS)}
+# stat names shown in English (``--lang en``)
+STAT_EN: dict[str, str] = {
+    **{TERMS[k][0]: TERMS[k][1] for k in (*ATTRIBUTES, *SKILLS)},
+    **{cz: en.replace("_", " ").capitalize() for cz, en in _EN_NAMES.items()},
+}
 
 
 def value(c: Combatant, key: str) -> int:

@@ -195,3 +195,25 @@ def test_refusals_in_the_tables_language(en: str, cz: str) -> None:
     t("add Ann Obratnost=3 Boj=2", "add Bob Obratnost=2 Boj=2", "start")
     msg = t.fails(cz)
     assert not re.search(r"\b(no|not|needs|choose|known|is|cannot)\b", msg), msg
+
+
+def _render(lang: str, *lines: str) -> str:
+    from rich.console import Console
+
+    from combat_cli.render.tables import combatant_table, log_table
+
+    t = T(lang=lang)
+    t(*lines)
+    console = Console(record=True, width=200)
+    console.print(combatant_table(t.t.enc, t.t.ruleset, t.c("Ann"), lang))
+    console.print(log_table(t.t.log, t.t.ruleset, lang))
+    return console.export_text()
+
+
+def test_views_follow_the_language() -> None:
+    cz = _render("", "add Ann Obratnost=3 Boj=2 Zbraň=meč", "add Bob", "damage Ann 7 bez")
+    assert "Obratnost" in cz and "kostky" in cz and "hozeno" in cz and "Odloženo" in cz
+    assert "Bezvědomí" in cz and "Agility" not in cz and "dice" not in cz
+    en = _render("en", "add Ann agility=3 melee=2 weapon=sword", "add Bob", "damage Ann 7 bez")
+    assert "Agility" in en and "Melee" in en and "Weapon" in en and "dice" in en
+    assert "Unconscious" in en and not CZECH.search(en), en
