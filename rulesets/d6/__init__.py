@@ -178,8 +178,16 @@ class D6(Ruleset):
     # -- roster ----------------------------------------------------------------------------
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         from rulesets.d6.healing import kit_uses_for
-        from rulesets.d6.stats import stat
+        from rulesets.d6.stats import norm, stat
 
+        # one skill, however typed: "Missile Weapons" and missile_weapons are the same stat
+        # (the later value wins, under the first spelling)
+        merged: dict[str, Any] = {}
+        spelling: dict[str, str] = {}
+        for k, v in c.stats.items():
+            merged[spelling.setdefault(norm(k), k)] = v
+        if merged != c.stats or list(merged) != list(c.stats):
+            c.stats = merged
         kits = int(stat(c, "kits") or 0)
         if c.data.get("kits") != kits:
             c.data["kits"] = kits
@@ -211,12 +219,11 @@ class D6(Ruleset):
         return plan(ctx)
 
     def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        from rulesets.d6.combat import Lapse
-
         c = ctx.combatant(item.actor)
         try:
             self._do(ctx, c, item.action)
-        except Lapse as e:
+        except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
+            # weapon, a patient no longer hurt ...) instead of blocking the round
             item.state = "lapsed"
             ctx.log(f"{c.name}'s {item.action.name} lapses: {e}", kind="lapse", actor=c,
                     action=item.action.name)

@@ -60,8 +60,8 @@ def named_weapon(ctx: RulesContext, own: Any, want: Any) -> dict[str, Any]:
         raise RuleError(str(e)) from None
 
 
-def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee: bool
-                ) -> dict[str, Any]:
+def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee: bool,
+                action: str = "") -> dict[str, Any]:
     own = stat(c, "weapon")
     want = opts.get("weapon")
     if want is None:
@@ -72,6 +72,8 @@ def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee:
     else:
         w = named_weapon(ctx, own, want)
     if melee and not w["melee"]:
+        if action == "parry":
+            raise RuleError(f"{w['name']} is not a melee weapon: parry weapon=Knife, or block")
         raise RuleError(f"{w['name']} is not a melee weapon: attack ... weapon=Knife, or brawl")
     if not melee and w["melee"]:
         raise RuleError(f"{w['name']} is a melee weapon: attack with it, or shoot ... "
@@ -111,7 +113,10 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
                         "action")
     for a in actions:
         if a.name == "parry":
-            pick_weapon(ctx, c, a.options, melee=True)
+            pick_weapon(ctx, c, a.options, melee=True, action="parry")
+        if a.options.get("vs"):
+            if ctx.find(str(a.options["vs"])).id == c.id:
+                raise RuleError(f"{c.name} cannot {a.name} against themself")
     # actions already taken this round (act, undeclared reactions typed while declaring)
     already = int(r["extra"]) + int(r["used_held"])
     if r["full_dodge"] and r["dodge"] is not None:
@@ -152,8 +157,6 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
             pick_weapon(ctx, c, opts, melee=True)
         elif a.name == "reload":
             pick_weapon(ctx, c, opts, melee=False)
-        elif a.name == "parry":
-            pick_weapon(ctx, c, opts, melee=True)
         elif a.name == "draw":
             if not a.options.get("weapon"):
                 raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")
@@ -294,7 +297,7 @@ def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any],
     elif ctx.tables["reactions"]["adds_action"]:
         add_action(ctx, c, 1, kind)
     if kind == "parry":
-        w = pick_weapon(ctx, c, opts, melee=True)
+        w = pick_weapon(ctx, c, opts, melee=True, action="parry")
         name, code = need_skill(ctx.tables, c, "Melee Parry")
         label = f"parry ({name}, {w['name']})"
     else:
@@ -326,18 +329,17 @@ def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         else:
             roll_dodge(ctx, c, full=full, declared=False)
         return
-    vs = None
-    if a.options.get("vs"):
-        vs = ctx.find(str(a.options["vs"])).id
     ready = r["ready_melee"]
     match = next((i for i, x in enumerate(ready) if x["kind"] == a.name), None)
-    if match is not None:
-        spec = ready.pop(match)
-        opts = {**spec["options"], **a.options}
-        p = roll_melee(ctx, c, a.name, opts, declared=True, vs=vs)
-    else:
-        p = roll_melee(ctx, c, a.name, a.options, declared=False, vs=vs)
-    r["parries"].append(p)
+    opts = {**ready.pop(match)["options"], **a.options} if match is not None else a.options
+    vs = _vs_id(ctx, opts)
+    if vs == c.id:
+        raise RuleError(f"{c.name} cannot {a.name} against themself")
+    r["parries"].append(roll_melee(ctx, c, a.name, opts, declared=match is not None, vs=vs))
+
+
+def _vs_id(ctx: RulesContext, opts: dict[str, Any]) -> str | None:
+    return ctx.find(str(opts["vs"])).id if opts.get("vs") else None
 
 
 def _reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bool
@@ -356,8 +358,10 @@ def _reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, ran
     for i, p in enumerate(r["parries"]):
         if p["vs"] in (None, attacker.id):
             return r["parries"].pop(i)
-    if r["ready_melee"] and t["auto_declared"] and able:
-        spec = r["ready_melee"].pop(0)
+    ready = [i for i, x in enumerate(r["ready_melee"])
+             if _vs_id(ctx, x["options"]) in (None, attacker.id)]
+    if ready and t["auto_declared"] and able:
+        spec = r["ready_melee"].pop(ready[0])
         try:
             return roll_melee(ctx, target, spec["kind"], spec["options"], declared=True,
                               vs=attacker.id)
@@ -382,7 +386,11 @@ def _range_base(ctx: RulesContext, w: dict[str, Any], value: Any) -> tuple[int, 
             if not band:
                 raise RuleError(f"{m} m is beyond {w['name']}'s long range ({lim[-1]} m)")
         else:
-            band = _match(str(value), list(bands), "range")
+            try:
+                band = _match(str(value), list(bands), "range")
+            except ValueError:
+                raise RuleError(f'no range "{value}": point_blank, short, medium, long, or '
+                                "metres (25)") from None
     return int(bands[band]), band.replace("_", " ")
 
 

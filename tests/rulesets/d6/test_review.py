@@ -238,3 +238,38 @@ def test_D6_HEAL_5_missing_by_exactly_10_does_not_lock(t):
     t("firstaid Medic Mina")
     assert t.last("first_aid", outcome="locked")
     t.done()
+
+
+def test_a_skill_set_again_with_underscores_replaces_the_old_value(t):
+    t('add Mina Instincts=3D "Missile Weapons=5D" weapon="Repeating Crossbow"',
+      'add X Instincts=1D', "set Mina Missile_Weapons=2D")
+    assert t.c("Mina").stats["Missile Weapons"] == "2D"
+    assert "Missile_Weapons" not in t.c("Mina").stats
+    t("start")
+    t.dice(faces(2, 2))
+    t("act Mina shoot X")
+    assert t.asked()[-1].startswith("Mina: Missile Weapons 2D (2D)")
+
+
+def test_declared_block_against_a_named_attacker_waits_for_him(t):
+    t('add Lector side=pc Instincts=4D Brawling=4D Constitution=9D',
+      'add "Thug A" Instincts=2D Brawling=3D Strength=1D',
+      'add "Thug B" Instincts=1D Brawling=3D Strength=1D', "start",
+      'declare Lector block vs="Thug B"', 'declare "Thug A" brawl Lector',
+      'declare "Thug B" brawl Lector')
+    t.dice(faces(3, 4))  # Thug A: no block for him -> Brawling 5, a miss
+    t("resolve")
+    assert t.last("attack", actor="Thug A").difficulty == 5
+    t.dice(faces(4, 14), faces(3, 10))  # the held block rolls for Thug B: 14
+    t("resolve")
+    assert t.last("attack", actor="Thug B").difficulty == 14
+    assert "themself" in t.err("act Lector block vs=Lector")
+    t.done()
+
+
+def test_a_planned_first_aid_on_a_patient_not_hurt_lapses(t):
+    t('add Medic Instincts=2D "First Aid=4D" kits=1', 'add Mina Instincts=3D', "start",
+      "declare Medic firstaid Mina")
+    t("resolve")
+    assert "not hurt" in t.last("lapse").text
+    assert t.enc.queue[0].state == "lapsed"
