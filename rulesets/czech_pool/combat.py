@@ -78,6 +78,19 @@ def _cell(row: dict[str, Any], column: str, index: int = 0) -> int:
     return int(v)
 
 
+def demon(c: Combatant, rw: dict[str, dict[str, Any]], column: str, override: str
+          ) -> tuple[str, int]:
+    """c's demon row and its value in ``column``; a strong demon's "?" cell is the
+    per-combatant number ``override`` (Démon bank / obtížnost / zranění) when the GM set it."""
+    dk = demon_key(c)
+    if not dk:
+        return "", 0
+    v = _cell(rw[dk], column)
+    if dk.startswith("silny") and column in rw[dk] and stat(c, override) is not None:
+        v = int(stat(c, override))
+    return dk, v
+
+
 # ---------------------------------------------------------------- declarations -----------
 def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dict[str, Any]:
     """What a declaration means: threats, defence, full defence, ignored attackers, standing."""
@@ -377,13 +390,9 @@ def build(ctx: RulesContext) -> dict[str, Any]:
             v = _cell(rw["zraneni"], "pool", tier - 1)
             if v:
                 parts.append((term("zraneni", ctx.lang), v))
-        dk = demon_key(c)
-        if dk:
-            v = _cell(rw[dk], "pool")
-            if dk.startswith("silny") and stat(c, "Démon bank") is not None:
-                v = int(stat(c, "Démon bank"))
-            if v:
-                parts.append((term(dk, ctx.lang), v))
+        dk, v = demon(c, rw, "pool", "Démon bank")
+        if v:
+            parts.append((term(dk, ctx.lang), v))
         second = amb["range_second_value"] == "pool"
         for th in it["threats"]:
             if second and "dlouhy_vrh" in th["flags"]:
@@ -450,12 +459,7 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
         n = max(int(stat(c, st, 0)), int(env.get(key, 0)))
         if n:
             add(key, min(n, int(rw[key].get("max", n))) * _cell(rw[key], "difficulty"))
-    dk = demon_key(c)
-    if dk:
-        v = _cell(rw[dk], "difficulty")
-        if dk.startswith("silny") and stat(c, "Démon obtížnost") is not None:
-            v = int(stat(c, "Démon obtížnost"))
-        add("demon", v)
+    add("demon", demon(c, rw, "difficulty", "Démon obtížnost")[1])
     tier = health.penalty_tier(c, tables)
     if tier:
         add("zraneni", _cell(rw["zraneni"], "difficulty", tier - 1))

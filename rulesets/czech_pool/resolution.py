@@ -14,13 +14,14 @@ from rulesets.czech_pool.combat import (
     THREAT_ACTIONS,
     _cell,
     build,
+    demon,
     describe_diff,
     pkey,
     rows,
     store,
 )
 from rulesets.czech_pool.lang import err, hits, t, term
-from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
+from rulesets.czech_pool.stats import stat, talents, value, weapon
 
 
 def plan(ctx: RulesContext) -> list[QueueItem]:
@@ -290,20 +291,10 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
         v = n * _cell(rw[key], "damage")
         if v:
             parts.append((term(key, ctx.lang), v))
-    wd = demon_key(w)
-    if wd:
-        v = _cell(rw[wd], "damage")
-        if wd == "silny_utocny" and stat(w, "Démon zranění") is not None:
-            v = int(stat(w, "Démon zranění"))
+    for who, column in ((w, "damage"), (lo, "damage_taken")):
+        dk, v = demon(who, rw, column, "Démon zranění")
         if v:
-            parts.append((term(wd, ctx.lang), v))
-    ld = demon_key(lo)
-    if ld:
-        v = _cell(rw[ld], "damage_taken")
-        if ld == "silny_obranny" and stat(lo, "Démon zranění") is not None:
-            v = int(stat(lo, "Démon zranění"))
-        if v:
-            parts.append((term(ld, ctx.lang), v))
+            parts.append((term(dk, ctx.lang), v))
     levels = max(0, sum(v for _, v in parts))
     from rulesets.czech_pool.combat import parts_text
 

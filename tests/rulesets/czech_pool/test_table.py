@@ -254,3 +254,11 @@ def test_environment_for_everyone() -> None:
     t3("add Ann")
     for bad in ("prostředí počasí=3", "prostředí vítr=1", "prostředí počasí", "prostředí"):
         t3.fails(bad)
+
+
+def test_table_strong_demon_damage_numbers_per_combatant() -> None:
+    # T-CZ-1 "?" cells: Démon zranění is the damage dealt (offensive) or taken (defensive)
+    assert _wound(ann='"Démon=silný útočný" Démon_zranění=3 Démon_bank=0', pool=5) == 8
+    assert _wound(bob='"Démon=silný obranný" Démon_zranění=-3 Démon_bank=0') == 2
+    # a defensive demon's number never adds to the damage its owner deals
+    assert _wound(ann='"Démon=silný obranný" Démon_zranění=4 Démon_bank=0', pool=5) == 5
