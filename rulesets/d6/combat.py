@@ -802,6 +802,15 @@ def _protection(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str,
     enc_prot[label] = row["state"]
     ctx.log(f"The {label} takes {d.total} vs Body {b.total}: {row['state']}", kind="protection",
             actor=c, target=target, roll=d, difficulty=b.total, outcome=row["state"])
+    if row is rows[-1]:  # destroyed: no more cover between these two
+        pairs = ctx.enc.data.get("pairs", {})
+        sit = pairs.get(pair_key(c, target), {})
+        if sit.pop("cover", None) is not None:
+            sit.pop("protection", None)
+            if not sit:
+                pairs.pop(pair_key(c, target), None)
+            ctx.log(f"{target.name} has no more cover from {c.name}", kind="protection",
+                    actor=c, target=target, outcome="no cover")
     if row.get("passes") == "none":
         ctx.log(f"{target.name} is unharmed behind the {label}", kind="protection",
                 target=target, outcome="unharmed")

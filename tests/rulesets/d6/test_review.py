@@ -273,3 +273,18 @@ def test_a_planned_first_aid_on_a_patient_not_hurt_lapses(t):
     t("resolve")
     assert "not hurt" in t.last("lapse").text
     assert t.enc.queue[0].state == "lapsed"
+
+
+def test_T_D6_6b_destroyed_protection_leaves_no_cover(mk):
+    t = mk(FIXED)
+    t(LECTOR, 'add X Instincts=1D Constitution=2D', "start")
+    # 13 vs 10 + half cover 6: the door; damage 25 vs 9: destroyed, full 5D passes
+    t.dice(faces(4, 13), faces(5, 25), faces(2, 9), faces(5, 5), faces(2, 12))
+    t("act Lector shoot X cover=half protection=wooden_door")
+    assert t.last("protection", outcome="no cover")
+    assert not t.enc.data.get("pairs")
+    t("end")
+    t.dice(faces(4, 4))
+    t("act Lector shoot X")
+    assert t.last("attack").difficulty == 10
+    t.done()
