@@ -273,7 +273,10 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
     else:
         dmg = 0
     if dmg:
-        parts.append((t(ctx, "zbraň", "weapon"), dmg))
+        what = {"kouzleni": ("kouzlo", "spell"), "vzyvani": ("zázrak", "miracle"),
+                "modleni": ("zázrak", "miracle"), "rvacka": ("pěst", "fist")}.get(
+                    skill or "", ("zbraň", "weapon"))
+        parts.append((t(ctx, *what), dmg))
     if thw and ctx.tables["amb"]["range_second_value"] == "damage":  # AMB-CZ-7
         if "dlouhy_vrh" in thw["flags"]:
             v = _cell(rw["dlouhy_vrh"], "second")

@@ -559,3 +559,19 @@ def test_CZ_SKILL_3_seed_example_shooter_beaten_by_melee_must_melee() -> None:
     t("end")
     assert t.c("Lučištník").data["forced"] == ["boj", "rvacka"]
     assert "Boj/Rvačka" in t.fails("declare Lučištník střelba Bořek")
+
+
+def test_CZ_RES_1_spell_wound_by_difference_spell_damage_and_armour() -> None:
+    t = T()
+    t('add Jitka Paměť=4 Kouzlení=3 "Rychlost kouzla=1" "Zranění kouzla=2"',
+      "add Šíp Obratnost=2 Atletika=1 Zbroj=1 Konstituce=5 Odolnost=1", "start",
+      "declare Jitka kouzlení Šíp")
+    t.faces(9, 9, 9, 1, 1, 1, 1)   # Jitka (speed 8): 3 successes
+    t.faces(6, 1, 1)              # Šíp parries with Atletika: 2 + 1 dice, 1 success
+    t.faces(9)                    # 2 + 2 - 1 = 3 levels: check at 8 (1 die: Odolnost 1 + 0)
+    t("resolve all")
+    assert t.turn["speeds"][t.c("Jitka").id] == 8
+    hit = t.kinds("hit")[0]
+    assert hit.data["levels"] == 3
+    assert hit.text == "Jitka zraňuje Šíp: 3 st. (rozdíl úspěchů 2 + kouzlo 2 - zbroj 1)"
+    assert t.c("Šíp").data["wounds"] == [3] and t.kinds("check")[0].difficulty == 8
