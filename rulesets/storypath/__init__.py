@@ -79,6 +79,8 @@ HOUSE_RULES = {
                               "(split, default) | each (the total against every Defense)",
     "attack.shockwave_hits_close": "Shockwave: everyone else at close range of the target "
                                    "takes one Injury Condition (default true)",
+    "scale.static_defense_half": "a higher-Scale antagonist's static Defense adds half the "
+                                 "Scale Enhancement (default true; false: all of it)",
     "scale.minor_multiplies": "Scale multiplies the Injury Conditions inflicted on minor "
                               "characters (x2, x5, x10 ...; default true)",
 }

@@ -210,6 +210,8 @@ def defense_against(ctx: RulesContext, t: Combatant, a: Combatant, rng: str) -> 
         value += mod
         parts.append(f"Prone {mod:+d} at {rng} range")
     enh = scale_enhancement(ctx, t, a)
+    if enh and how == "static" and ctx.tables["scale"]["static_defense_half"]:
+        enh //= 2  # an antagonist's static Defense takes half the Scale bonus
     if enh:
         value += enh
         parts.append(f"Scale +{enh}")

@@ -216,3 +216,28 @@ def test_SP_INIT_3_wrong_character_in_an_open_pc_slot_is_told_who_may_take_it():
     assert fails(t, "slot Orc") == "Orc is an SGC and PC slot (1) is not; Ann or Ben may take it"
     run(t, "act Ben reflexive")  # reflexive actions do not take the slot
     assert t.enc.data["roster"][0]["who"] is None
+
+
+def test_scale_defender_static_defense_takes_half_the_enhancement():
+    t = _gang()
+    run(t, 'set "Orc 1" scale=1 defense=2')
+    feed(t, S, S, S, F, F, F)  # 3 vs Defense 2 + Scale 1 (half of +2) = 3: hit
+    run(t, 'act Ann attack "Orc 1" stunts=none')
+    e = last(t, "attack")
+    assert e.difficulty == 3 and "Scale +1" in e.text and e.outcome == "hit"
+    t = _gang({"scale": {"static_defense_half": False}})
+    run(t, 'set "Orc 1" scale=1 defense=2')
+    feed(t, S, S, S, F, F, F)
+    run(t, 'act Ann attack "Orc 1" stunts=none')
+    assert last(t, "attack").difficulty == 4
+
+
+def test_scale_defender_rolled_defense_takes_the_whole_enhancement():
+    t = new_table([S, S, F])
+    run(t, "add Orc cunning=1 close_combat=2 might=2 attack_pool=6",
+        "add Ann side=pc stamina=3 cunning=0 scale=1", "start")
+    feed(t, S, F, F)            # Ann's Defense: 1 + Scale 2 = 3
+    feed(t, S, S, S, F, F, F)   # the Orc: 3 vs 3
+    run(t, "act Orc attack Ann")
+    e = last(t, "attack")
+    assert e.difficulty == 3 and "Scale +2" in e.text and e.outcome == "hit"
