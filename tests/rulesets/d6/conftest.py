@@ -26,6 +26,14 @@ def faces(n: int, total: int) -> list[int]:
     return out
 
 
+def lector_has_acted(t: T) -> None:
+    """Lector shoots at the thug (and misses): he has acted once when the thug shoots back."""
+    t(LECTOR, THUG, "start", 'declare Lector shoot "Demon Thug"',
+      'declare "Demon Thug" shoot Lector')
+    t.dice(faces(4, 4))
+    t("resolve")
+
+
 class T:
     """A D6 table driven by fixed dice: ``t.dice(...)`` queues faces, ``t(line)`` runs a line
     and fails on an error, ``t.err(line)`` expects one and checks nothing changed."""

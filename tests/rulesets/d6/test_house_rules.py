@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rulesets.d6.conftest import LECTOR, MINA, THUG, T, faces
+from tests.rulesets.d6.conftest import LECTOR, MINA, THUG, T, faces, lector_has_acted
 
 SHOOTER = 'add Shooter Instincts=1D Firearms=6D weapon="Heavy Pistol"'
 
@@ -59,10 +59,7 @@ def test_unknown_house_rule_is_refused():
 @pytest.mark.parametrize("mode,diff", [("partial_replaces", 7), ("add", 17), ("replace", 7)])
 def test_AMB_D6_1_partial_reaction_replace_or_add(mode, diff):
     t = T({"reactions": {"mode": mode}})
-    t(LECTOR, THUG, "start", 'declare Lector shoot "Demon Thug"',
-      'declare "Demon Thug" shoot Lector')
-    t.dice(faces(4, 4))
-    t("resolve")
+    lector_has_acted(t)
     t.dice([3, 4])
     t("react Lector dodge")
     t.dice(faces(3, 3))
@@ -122,10 +119,7 @@ def test_AMB_D6_3_five_actions_at_minus_5D_when_configured():
 @pytest.mark.parametrize("mode,pool", [("undeclared", "2D"), ("always", "2D"), ("never", "3D")])
 def test_AMB_D6_4_reaction_penalty(mode, pool):
     t = T({"reactions": {"reaction_penalty": mode}})
-    t(LECTOR, THUG, "start", 'declare Lector shoot "Demon Thug"',
-      'declare "Demon Thug" shoot Lector')
-    t.dice(faces(4, 4))
-    t("resolve")
+    lector_has_acted(t)
     t.dice(faces(int(pool[0]), 6))
     t("react Lector dodge")
     assert t.last("reaction").dice == pool
@@ -142,10 +136,7 @@ def test_AMB_D6_4_declared_dodge_has_no_reaction_penalty_unless_always():
 
 def test_AMB_D6_5_undeclared_reaction_need_not_add_an_action():
     t = T({"reactions": {"adds_action": False}})
-    t(LECTOR, THUG, "start", 'declare Lector shoot "Demon Thug"',
-      'declare "Demon Thug" shoot Lector')
-    t.dice(faces(4, 4))
-    t("resolve")
+    lector_has_acted(t)
     t.dice(faces(3, 6))
     t("react Lector dodge")
     assert t.asked()[-1] == "Lector: Dodge 3D (4D -1D reaction)"

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from tests.rulesets.d6.conftest import LECTOR, MINA, THUG, T, faces
+from tests.rulesets.d6.conftest import LECTOR, MINA, THUG, T, faces, lector_has_acted
 
 SHOOTER5 = ('add Shooter Instincts=1D Firearms=6D Constitution=2D weapon="Heavy Pistol"')
-
-
-def lector_has_acted(t: T) -> None:
-    t(LECTOR, THUG, "start", 'declare Lector shoot "Demon Thug"',
-      'declare "Demon Thug" shoot Lector')
-    t.dice(faces(4, 4))  # Lector's own shot misses: he has acted once
-    t("resolve")
 
 
 def test_D6_REACT_1_reaction_skills_are_dodge_parry_block():
