@@ -89,7 +89,7 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
         if v.aliases:
             console.print(f"  aliases: {', '.join(v.aliases)}")
         if v.name in ("declare", "act", "react", "release"):
-            _actions(console, rs, reaction=v.name == "react")
+            _actions(console, rs, reaction=v.name == "react", lang=table.lang)
         return
     if view == "help-action":
         a = payload
@@ -107,7 +107,7 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
     for v in all_verbs(table).values():
         t.add_row(Text(v.usage), Text(v.summary))   # usages hold [opt=v]: not markup
     console.print(t)
-    _actions(console, rs)
+    _actions(console, rs, lang=table.lang)
     if rs.conditions:
         console.print("Conditions: " + ", ".join(c.name for c in rs.conditions))
     extra = rs.help_text()
@@ -116,7 +116,7 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
     console.print(Text("help VERB or help ACTION for details", style="note"))
 
 
-def _actions(console: Console, rs: Any, reaction: bool = False) -> None:
+def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") -> None:
     acts = [a for a in rs.actions if a.reaction or not reaction]
     if not acts:
         return
@@ -126,8 +126,9 @@ def _actions(console: Console, rs: Any, reaction: bool = False) -> None:
     t.add_column("what")
     t.add_column("options")
     for a in acts:
-        t.add_row(a.name + (" *" if a.reaction else ""), Text(a.help),
-                  " ".join(o.name + "=" for o in a.options))
+        t.add_row(rs.label(a.name, lang) + (" *" if a.reaction else ""),
+                  Text(rs.label(a.help, lang)),
+                  " ".join(rs.label(o.name, lang) + "=" for o in a.options))
     console.print(t)
 
 
