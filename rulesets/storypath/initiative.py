@@ -347,7 +347,7 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
         mine = "a PC" if c.side == "pc" else "an SGC"
         whose = ("; " + " or ".join(x.name for x in candidates(enc, i)) + " may take it"
                  if not s.get("who") and candidates(enc, i) else "")
-        raise RuleError(f"{c.name} is {mine} and {slot_name(s)} is not{whose}")
+        raise RuleError(f"{c.name} is {mine} and cannot take {slot_name(s)}{whose}")
     if i < cur:
         raise RuleError(f"{slot_name(s)} (slot {i + 1}) has already passed this round")
     if c.out:

@@ -60,7 +60,7 @@ def fight():  # noqa: ANN201
     ("react Ann attack Orc", "reaction"),
     ("react Ann defend mode=sideways", "mode"),
     ("slot", "usage: slot"),
-    ("slot Orc", "Orc is an SGC and PC slot (2) is not"),
+    ("slot Orc", "Orc is an SGC and cannot take PC slot (2)"),
     ("slot Ann 9", "no slot 9"),
     ("slot Ann x", "whole number"),
     ("ambush Ann vs Orc", "before the fight"),

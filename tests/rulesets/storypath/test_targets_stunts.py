@@ -213,7 +213,7 @@ def test_SP_INIT_3_wrong_character_in_an_open_pc_slot_is_told_who_may_take_it():
         "add Orc cunning=0", "start")
     err = fails(t, "act Orc attack Ann")
     assert err.startswith("PC slot (1) is up: Ann or Ben takes it (slot NAME); Orc waits")
-    assert fails(t, "slot Orc") == "Orc is an SGC and PC slot (1) is not; Ann or Ben may take it"
+    assert fails(t, "slot Orc") == "Orc is an SGC and cannot take PC slot (1); Ann or Ben may take it"
     run(t, "act Ben reflexive")  # reflexive actions do not take the slot
     assert t.enc.data["roster"][0]["who"] is None
 
