@@ -78,6 +78,28 @@ ACTIONS = (
                aliases=("vstat", "stand")),
 )
 
+# what an English GM sees in help: action names, their help, option names
+_HELP_EN = {
+    "boj": "threaten TARGET with Melee", "rvačka": "threaten TARGET with Brawl (fist)",
+    "vrh": "threaten TARGET with Throwing", "střelba": "threaten TARGET with Shooting",
+    "kouzlení": "threaten TARGET with Spellcasting", "vzývání": "threaten TARGET with Invocation",
+    "modlení": "threaten TARGET with Prayer",
+    "bránit": "defend (against TARGET, or everyone) with skill=",
+    "pouze_bránit": "full defence: attackers +1, own -1 (not below 6)",
+    "nebránit": "do not defend against TARGET: no outnumbering penalty, he meets 0 successes",
+    "vstát": "stand up from prone: own roll at +2",
+}
+EN_WORDS: dict[str, str] = {
+    **{a.name: next(x for x in (*a.aliases, a.name) if x in {
+        "melee", "brawl", "throw", "shoot", "cast", "invoke", "pray", "defend", "full_defence",
+        "ignore", "stand"}) for a in ACTIONS},
+    **{a.help: _HELP_EN[a.name] for a in ACTIONS},
+    "volba": "choice", "cíl": "size", "dostřel": "range", "překážka": "cover", "obt": "diff",
+    "bank": "pool", "zranění": "damage", "rychlost": "speed", "atribut": "attribute",
+    "kontrola": "check", "míření": "aim", "omráčit": "stun", "daleko": "far",
+    "rozptyl": "spread", "zády": "back", "dovednost": "skill",
+}
+
 CONDITIONS = (
     ConditionSpec("Ležící", "prone: difficulty +2; vstát to stand up", ("lezici", "prone")),
     ConditionSpec("Šero", "dusk / blurred view: difficulty +1", ("sero", "dusk", "dim")),
@@ -153,6 +175,8 @@ class CzechPool(Ruleset):
     def label(self, word: str, lang: str = "") -> str:
         if lang == "en" and word in STAT_EN:
             return STAT_EN[word]
+        if lang == "en" and word in EN_WORDS:
+            return EN_WORDS[word]
         return _lang.label(word, lang)
 
     # -- roster ----------------------------------------------------------------------

@@ -217,3 +217,14 @@ def test_views_follow_the_language() -> None:
     en = _render("en", "add Ann agility=3 melee=2 weapon=sword", "add Bob", "damage Ann 7 bez")
     assert "Agility" in en and "Melee" in en and "Weapon" in en and "dice" in en
     assert "Unconscious" in en and not CZECH.search(en), en
+
+
+def test_help_in_english_names_actions_and_options_in_english() -> None:
+    rs = rulesets.load("czech_pool")
+    for a in rs.actions:
+        en = rs.label(a.name, "en")
+        assert en in a.aliases
+        assert not CZECH.search(rs.label(a.help, "en")), a.help
+        assert rs.label(a.help) == a.help
+        for o in a.options:
+            assert rs.label(o.name, "en") in o.aliases, o.name
