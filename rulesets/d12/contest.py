@@ -37,9 +37,14 @@ class Side:
     skill: int
     skill_label: str
     role: str
+    bid_label: str = ""
+    """How the bid was made up, when it is not one allocation (a duel: attack + defend)."""
+
+    def bid_text(self) -> str:
+        return f"bid {self.bid}" + (f" ({self.bid_label})" if self.bid_label else "")
 
     def describe(self, d: D12) -> str:
-        return f"d12 {d.value} + bid {self.bid} + {self.skill_label}"
+        return f"d12 {d.value} + {self.bid_text()} + {self.skill_label}"
 
     def total(self, d: D12) -> int:
         return d.value + self.bid + self.skill
@@ -63,16 +68,17 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
     t = ctx.tables["contest"]
     tries = 0
     while True:
-        ra = roll_d12(ctx, a.who, f"{a.name}: {what} d12 + bid {a.bid} + {a.skill_label}",
+        ra = roll_d12(ctx, a.who, f"{a.name}: {what} d12 + {a.bid_text()} + {a.skill_label}",
                       log_check=False)
         at = _log_side(ctx, a, ra, what, d)
         log_check(ctx, a.who, ra)
         if ra.intervention:
             record(ctx, a.who, ra.intervention, f"{a.name} {what}")
             return Outcome(None, at, halted=True)
-        rd = roll_d12(ctx, d.who, f"{d.name}: {d.role} vs {a.name} d12 + bid {d.bid} + "
+        against = f"{d.role} {a.name}" if d.role == "duels" else f"{d.role} vs {a.name}"
+        rd = roll_d12(ctx, d.who, f"{d.name}: {against} d12 + {d.bid_text()} + "
                                   f"{d.skill_label}", log_check=False)
-        dt = _log_side(ctx, d, rd, f"{d.role} vs {a.name}", a)
+        dt = _log_side(ctx, d, rd, against, a)
         log_check(ctx, d.who, rd)
         if rd.intervention:
             record(ctx, d.who, rd.intervention, f"{a.name} {what}")
@@ -242,10 +248,12 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
         d = attacker_side(ctx, target, duel, "duels")
         d_offence = d.bid
         alloc = defence_against(enc, target, c.id, realm, tables)
-        if alloc:
+        if alloc and alloc.bid:
+            d.bid_label = f"attack {d.bid} + defend {alloc.bid}"
             d.bid += alloc.bid
         alloc_a = defence_against(enc, c, target.id, realm, tables)
-        if alloc_a:
+        if alloc_a and alloc_a.bid:
+            a.bid_label = f"attack {a.bid} + defend {alloc_a.bid}"
             a.bid += alloc_a.bid
     else:
         alloc = defence_against(enc, target, c.id, realm, tables)

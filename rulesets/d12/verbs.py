@@ -178,7 +178,7 @@ def bid_summary(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
     parts = [f"{x['target']} {x['bid']}" for x in j["attacks"]]
     parts += [f"def {x['bid']}" + (
         "" if not x["from"] else f" vs {x['from'][0]}" if len(x["from"]) == 1
-        else f" vs {len(x['from'])}") for x in j["defences"]]
+        else f" vs {len(x['from'])} attackers") for x in j["defences"]]
     tot = ", ".join(f"{j['committed'].get(r, 0)}/{'-' if _available(j, r) is None else _available(j, r)}"
                     for r in j["budget"])
     return "; ".join(parts) + (f" ({tot})" if tot else "")

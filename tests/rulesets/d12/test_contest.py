@@ -184,6 +184,9 @@ def test_AMB_D12_10_duel_full_bid_counts_the_offensive_bid_only():
     o = run(t, "resolve all")
     res = kinds(o, "attack")[0]
     assert (res.total, res.difficulty, res.outcome) == (18, 3, "hit")   # 9+5+2+2 vs 2+1+0
+    assert [e.text for e in kinds(o, "roll")] == [
+        "A duels B: d12 9 + bid 7 (attack 5 + defend 2) + Fighting 2 = 18",
+        "B duels A: d12 2 + bid 1 + no skill = 3"]
     assert kinds(o, "wound")[0].data["damage"] == 1 and body(t, "B") == 7
     t = _pair([9, 2], a="Strength=7 physical=7", decl_a="attack B bid=full",
               decl_b="attack A bid=1")
