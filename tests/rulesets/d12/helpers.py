@@ -8,6 +8,9 @@ from combat_cli.commands.registry import Output, dispatch
 from combat_cli.dice import FixedDice
 from combat_cli.engine.models import Combatant, LogEntry
 from combat_cli.engine.table import Table
+from tests.conftest import fails
+
+__all__ = ["body", "faces", "fails", "hits", "kinds", "out", "run", "table", "who"]
 
 
 def table(faces: list[int] | None = None, house: dict[str, Any] | None = None) -> Table:
@@ -30,16 +33,6 @@ def out(t: Table, line: str) -> Output:
     o = dispatch(t, line)
     assert o.error is None, f"{line!r}: {o.error}"
     return o
-
-
-def fails(t: Table, line: str) -> str:
-    """A line that must fail with one line and change nothing."""
-    before = (t.state_json, len(t.log), len(t.history.undo))
-    o = dispatch(t, line)
-    assert o.error, f"{line!r} should have failed"
-    assert "\n" not in o.error
-    assert (t.state_json, len(t.log), len(t.history.undo)) == before
-    return o.error
 
 
 def faces(t: Table, *more: int) -> None:
