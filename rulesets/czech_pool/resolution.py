@@ -18,6 +18,7 @@ from rulesets.czech_pool.combat import (
     describe_diff,
     pkey,
     rows,
+    stand_speed,
     store,
 )
 from rulesets.czech_pool.lang import err, hits, t, term
@@ -27,9 +28,9 @@ from rulesets.czech_pool.stats import stat, talents, value, weapon
 def plan(ctx: RulesContext) -> list[QueueItem]:
     enc = ctx.enc
     st = store(enc)
+    _drop_defence_disadvantages(ctx)  # before the difficulties are counted
     model = build(ctx)
     st["turn"] = model
-    _drop_defence_disadvantages(ctx, model)
     rank = {cid: i for i, cid in enumerate(enc.order)}
     # the order: by speed (highest first); defenders after, as added
     def speed_key(cid: str) -> tuple[int, int]:
@@ -62,7 +63,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         for a in d.actions:
             speed = None
             if a.name == STAND:
-                speed = stand_speed_of(ctx, cid)
+                speed = stand_speed(ctx.combatant(cid))
             else:
                 th = next((x for x in model["threats"].get(cid, []) if x["target"] == a.target
                            and x["action"] == a.name), None)
@@ -79,22 +80,18 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
     return items
 
 
-def stand_speed_of(ctx: RulesContext, cid: str) -> int:
-    c = ctx.combatant(cid)
-    return value(c, "obratnost") + value(c, "atletika")
-
-
-def _drop_defence_disadvantages(ctx: RulesContext, model: dict[str, Any]) -> None:
+def _drop_defence_disadvantages(ctx: RulesContext) -> None:
     """AMB-CZ-11 / CZ-DEF-1: a full defender who now threatens (without Útok z obrany) loses
-    the disadvantages he imposed while only defending."""
+    the disadvantages he imposed while only defending — already for this turn's difficulties."""
+    enc = ctx.enc
     if not ctx.tables["amb"]["drop_defence_disadvantage"]:
         return
-    pairs = store(ctx.enc)["pairs"]
-    for cid, ths in model["threats"].items():
-        if not ths:
-            continue
+    pairs = store(enc)["pairs"]
+    for cid, d in enc.declarations.items():
         c = ctx.combatant(cid)
-        if "utok_z_obrany" in talents(c):
+        threatens = any(a.name in THREAT_ACTIONS for a in d.actions)
+        if (not threatens or c.out or "utok_z_obrany" in talents(c)
+                or (enc.round == 1 and c.data.get("surprised"))):
             continue
         for key, p in pairs.items():
             holder, victim = key.split(">")

@@ -330,6 +330,7 @@ def test_CZ_DEF_1_full_defence_attacker_plus_one_and_disadvantage_only_while_def
     t.faces(1, 1, 1, 1, 1, 1, 1, 1, 1)
     t("resolve all")  # she attacks: the disadvantage she won while defending is lost
     assert t.level("Ann", "Bob") == 0
+    assert t.diff("Bob", "Ann") == 6  # already in the turn she attacks (not 6 + 2)
     assert any(e.outcome == "lost" and e.kind == "disadvantage" for e in t.entries)
 
 
