@@ -114,8 +114,10 @@ def combatant_side(ctx: RulesContext, c: Combatant, bid: int, skill: Any, kind: 
 
 
 # -- paths -----------------------------------------------------------------------------------
-def parse_path(ctx: RulesContext, text: str) -> list[tuple[str | None, str, int]]:
-    """``path="Table Guy,crate:3"`` -> [(combatant id or None, name, bonus of a thing)]."""
+def parse_path(ctx: RulesContext, text: str, *, gone_ok: bool = False
+               ) -> list[tuple[str | None, str, int]]:
+    """``path="Table Guy,crate:3"`` -> [(combatant id or None, name, bonus of a thing)].
+    With ``gone_ok`` (resolving), a name no longer in the encounter is left out, with a note."""
     out: list[tuple[str | None, str, int]] = []
     for w in split_names(text):
         if w.lower() in ("clear", "none"):
@@ -127,6 +129,9 @@ def parse_path(ctx: RulesContext, text: str) -> list[tuple[str | None, str, int]
             except ValueError:
                 raise RuleError(f"path: a thing is NAME:BONUS (table:0), not {w!r}") from None
             out.append((None, name.strip() or "thing", n))
+            continue
+        if not is_combatant_name(ctx.enc, w) and gone_ok:
+            ctx.note(f"{w} is no longer in the encounter: left out of the line of fire")
             continue
         if not is_combatant_name(ctx.enc, w):
             guess = closest(w, [c.name for c in ctx.enc.combatants])
@@ -205,7 +210,7 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     # A blocked line of fire: the things in the path first (D12-MOB-4, AMB-D12-8).
     if w.ranged and action.options.get("path"):
         literal = tables["path"]["mode"] == "literal"
-        for oid, oname, bonus in parse_path(ctx, str(action.options["path"])):
+        for oid, oname, bonus in parse_path(ctx, str(action.options["path"]), gone_ok=True):
             if oid == target.id:
                 break
             if oid is None:

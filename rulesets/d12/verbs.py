@@ -147,7 +147,9 @@ def bids_json(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str,
                                    "realm": realm})
         elif a.name == "defend":
             group = a.options.get("_from")
-            out["defences"].append({"from": [enc.name_of(i) for i in group] if group else None,
+            present = {x.id for x in enc.combatants}
+            out["defences"].append({"from": [enc.name_of(i) for i in group if i in present]
+                                    if group else None,
                                     "bid": a.options.get("_bid", 0), "realm": realm})
         else:
             continue
@@ -177,7 +179,7 @@ def bid_summary(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
     j = bids_json(enc, c, tables)
     parts = [f"{x['target']} {x['bid']}" for x in j["attacks"]]
     parts += [f"def {x['bid']}" + (
-        "" if not x["from"] else f" vs {x['from'][0]}" if len(x["from"]) == 1
+        "" if x["from"] is None else " vs nobody" if not x["from"] else f" vs {x['from'][0]}" if len(x["from"]) == 1
         else f" vs {len(x['from'])} attackers") for x in j["defences"]]
     tot = ", ".join(f"{j['committed'].get(r, 0)}/{'-' if _available(j, r) is None else _available(j, r)}"
                     for r in j["budget"])
@@ -340,8 +342,9 @@ def _bids_verb(ctx: RulesContext, words: list[str]) -> None:
     for c in who:
         j = bids_json(enc, c, t)
         parts = [f"attack {x['target']} {x['bid']}" for x in j["attacks"]]
-        parts += [f"defend {x['bid']} vs " + (", ".join(x["from"]) if x["from"]
-                                              else "any other attacker") for x in j["defences"]]
+        parts += [f"defend {x['bid']} vs " + (
+            "any other attacker" if x["from"] is None else ", ".join(x["from"]) or "nobody left")
+            for x in j["defences"]]
         realms = []
         for r in REALMS:
             b, _ = budget(c, r, t)

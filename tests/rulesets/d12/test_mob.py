@@ -381,3 +381,15 @@ def test_D12_MOB_6_general_defence_met_by_several_attackers_is_pointed_out():
     t = _cory([5] * 10)
     run(t, f"declare Cory defend 1 from=Puncher, defend 5 from={SHOOTERS}")
     assert not kinds(run(t, "resolve"), "note")
+
+
+def test_removed_combatant_leaves_paths_and_groups():
+    t = table([5, 5])
+    run(t, "add Cory physical=6 Dodge=1", "add Shooter weapon=.22 Guns=1", 'add "Table Guy"',
+        "start", 'declare Shooter attack Cory bid=2 path="Table Guy"',
+        'declare Cory defend 5 from="Table Guy,Shooter"', 'remove "Table Guy"')
+    res = out(t, "resolve")                    # 5 + 2 + 1 vs 5 + 5 + 1: straight at Cory
+    assert [(e.target, e.total, e.difficulty) for e in kinds(res.entries, "attack")] == [
+        ("Cory", 8, 11)]
+    assert res.notes == ["Table Guy is no longer in the encounter: left out of the line of fire"]
+    assert out(t, "bids Cory").notes == ["Cory: defend 5 vs Shooter [corporeal 5/6 physical]"]
