@@ -1,5 +1,5 @@
 """The demo fight: an ambush, PC slots, attacks with Stunts, a complicate action, standing up
-next to an enemy, Injury Conditions, first aid.
+next to an enemy, an attack on two targets, Dive for Cover, Injury Conditions, first aid.
 
 It runs without errors whatever the dice: the thugs' initiative pool is 0 (their SGC slots come
 after the PC slots, ties favouring the players), they have Health enough to stay up, Ann has
@@ -36,6 +36,13 @@ LINES = (
     'act "Thug 1" attack Ann box=bruised+bruised name="Split Lip"',
     "next",
     'act "Thug 2" attack Ben range=close',
+    "next",
+    "end",
+    "# round 3: one attack on both thugs, the successes split between them",
+    'act Ann attack "Thug 1" "Thug 2"',
+    "next",
+    "# Ben dives for cover from Thug 2 (a Defensive Stunt: 1 Defense success, one range band)",
+    'react Ben defend dive="Thug 2"',
     "next",
     "status",
     "aftermath",

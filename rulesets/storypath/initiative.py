@@ -284,6 +284,7 @@ def next_turn(ctx: RulesContext) -> None:
                 slots[i]["who"] = h.id
                 ctx.log(f"{h.name} takes {slot_name(slots[i])} (first in line)", kind="initiative",
                         actor=h, action="slot")
+                start_turn(ctx, h)  # a turn passed: what ends at its turn ends now
             h.data["done_round"] = enc.round
             if h.held:
                 h.data["held_round"] = enc.round
@@ -322,7 +323,7 @@ def next_turn(ctx: RulesContext) -> None:
                 ctx.log(f"{slot_name(s)} is up: the players choose who takes it: {names} "
                         f"(slot NAME, or act NAME ...; next gives it to {h.name}, first in line)",
                         kind="initiative", action="slot")
-        if h is not None:
+        if h is not None and s.get("who"):  # an open slot's turn starts when it is taken
             start_turn(ctx, h)
     else:
         ctx.note(f"every slot of round {enc.round} has acted: end starts the next round")

@@ -431,3 +431,19 @@ def test_SP_GRAP_1_grappled_cannot_move_from_the_spot(duel):
     assert "cannot move from the spot" in fails(t, 'act Ann move what="to the door"')
     assert "cannot move from the spot" in fails(t, "react Ann defend dive=Orc")
     run(t, 'act Ann reflexive what="looks around"')  # other reflexive actions are fine
+
+
+def test_SP_CMP_2_blocked_lasts_until_the_complicators_own_next_turn_not_an_open_slot():
+    t = new_table([S, F, F] + [S, S, F])  # Ann 1, Ben 2 (first in line), Orc 0 dice
+    run(t, "add Ann side=pc cunning=2 close_combat=1 might=2",
+        "add Ben side=pc cunning=1 close_combat=2 might=2",
+        "add Orc cunning=0", "start", "slot Ann", "next")
+    feed(t, S, S, F, F)  # Ben (Close Combat 2 + Might 2): Blocked 2 on the Orc
+    run(t, 'act Ben complicate Orc task="flee" pool=close_combat+might', "next", "next", "end")
+    # round 2: the first PC slot is open with Ben first in line; Ann takes it
+    assert t.ruleset.current(t.enc).name == "Ben"
+    assert who(t, "Orc").has_condition("Blocked 2")
+    run(t, "slot Ann")
+    assert who(t, "Orc").has_condition("Blocked 2")
+    run(t, "next")  # Ben's own turn: his Block ends
+    assert not who(t, "Orc").has_condition("Blocked 2")
