@@ -47,6 +47,17 @@ def done(enc: Encounter, c: Combatant) -> bool:
     return c.data.get("done_round") == enc.round
 
 
+def surprised(enc: Encounter, c: Combatant) -> bool:
+    """``c`` cannot act in this, the first, turn (SP-AMB-3)."""
+    first = (enc.data.get("initiative") or {}).get("round")
+    return c.data.get("lose_turn_round") == enc.round == first
+
+
+def line_key(enc: Encounter, c: Combatant) -> tuple[int, int, int]:
+    """Order of those waiting for an open slot: the surprised last, then by initiative."""
+    return (1 if surprised(enc, c) else 0, -int(c.data.get("init", 0)), c.data.get("init_seq", 0))
+
+
 def holders(enc: Encounter) -> list[str | None]:
     """Who holds each slot: the assigned character, or for an open slot the character first in
     line (unslotted characters of that side in roll order); None when nobody is left."""
@@ -55,7 +66,7 @@ def holders(enc: Encounter) -> list[str | None]:
     waiting: dict[str, list[str]] = {"pc": [], "npc": []}
     ranked = sorted((c for c in enc.combatants if c.id not in taken and not c.out
                      and not done(enc, c) and "init" in c.data),
-                    key=lambda c: (-int(c.data["init"]), c.data.get("init_seq", 0)))
+                    key=lambda c: line_key(enc, c))
     for c in ranked:
         waiting[c.side].append(c.id)
     out: list[str | None] = []
@@ -120,7 +131,7 @@ def candidates(enc: Encounter, i: int) -> list[Combatant]:
     taken = {x.get("who") for x in slots}
     out = [c for c in enc.combatants if c.side == side and not c.out and not done(enc, c)
            and c.id not in taken]
-    return sorted(out, key=lambda o: (-int(o.data.get("init", 0)), o.data.get("init_seq", 0)))
+    return sorted((o for o in out if not surprised(enc, o)), key=lambda o: line_key(enc, o))
 
 
 def open_slot_text(enc: Encounter) -> str:
@@ -289,7 +300,6 @@ def next_turn(ctx: RulesContext) -> None:
             if h.held:
                 h.data["held_round"] = enc.round
     i += 1
-    first_round = (enc.data.get("initiative") or {}).get("round")
     while i < len(slots):
         hs = holders(enc)
         h = _live(enc, hs[i])
@@ -299,7 +309,7 @@ def next_turn(ctx: RulesContext) -> None:
         if h.out:
             i += 1
             continue
-        if h.data.get("lose_turn_round") == enc.round and enc.round == first_round:
+        if surprised(enc, h):
             slots[i]["who"] = h.id
             h.data["done_round"] = enc.round
             ctx.log(f"{h.name} is surprised and gets no action in the first turn (SP-AMB-3)",
@@ -355,6 +365,8 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
         raise RuleError(f"{c.name} is {c.status} and cannot take a slot")
     if done(enc, c):
         raise RuleError(f"{c.name} has already acted this round")
+    if surprised(enc, c):
+        raise RuleError(f"{c.name} is surprised: no action in the first turn (SP-AMB-3)")
     if s.get("who") == c.id:
         raise RuleError(f"{c.name} already holds {slot_name(s)}")
     prev = s.get("who")

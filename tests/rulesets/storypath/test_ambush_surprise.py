@@ -180,3 +180,24 @@ def test_SP_SURP_3_only_before_the_fight():
     run(t, "start")
     assert "before start" in fails(t, "surprise Ann vs Vic")
     assert "before the fight" in fails(t, "ambush Ann vs Vic")
+
+
+def test_SP_AMB_3_a_surprised_pcs_slot_goes_to_a_bandmate_who_can_act():
+    # X ambushes A and B: 4 successes vs Difficulty 1 -> Surprise 3 on their initiative
+    t = new_table([S, S, S, S] + [F] + [F])
+    run(t, "add X subterfuge=3 dexterity=1 cunning=1",
+        "add A side=pc cunning=1 close_combat=2", "add B side=pc cunning=1 close_combat=2",
+        "ambush X vs A B")
+    assert who(t, "A").data["surprise_cmp"] == 3
+    t.dice.queue = [S] + [S, S, F] + [S, S, S]  # X 1; A 2 (cannot buy off 3); B 3 - 3 = 0
+    run(t, "start")
+    assert [(s["side"], s["value"]) for s in t.enc.data["roster"]] == [("pc", 2), ("npc", 1),
+                                                                       ("pc", 0)]
+    # A's result made the first PC slot, but A cannot act: B takes it, before X
+    assert t.ruleset.current(t.enc).name == "B"
+    assert "surprised" in fails(t, "slot A")
+    run(t, "next")
+    assert t.ruleset.current(t.enc).name == "X"
+    run(t, "next")
+    assert any("A is surprised and gets no action" in e.text for e in t.log)
+    assert t.ruleset.current(t.enc) is None
