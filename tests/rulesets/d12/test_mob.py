@@ -393,3 +393,12 @@ def test_removed_combatant_leaves_paths_and_groups():
         ("Cory", 8, 11)]
     assert res.notes == ["Table Guy is no longer in the encounter: left out of the line of fire"]
     assert out(t, "bids Cory").notes == ["Cory: defend 5 vs Shooter [corporeal 5/6 physical]"]
+
+
+def test_react_defend_before_the_first_resolve_opens_resolution():
+    t = table([5, 5])
+    run(t, "add Cory physical=6 Agility=6 Dodge=1", "add Shooter weapon=.22 Guns=1", "start",
+        "declare Shooter attack Cory bid=2", "react Cory dodge 4 from=Shooter")
+    assert t.enc.phase == "resolve"
+    o = run(t, "resolve")                      # 5 + 2 + 1 vs 5 + 4 + 1
+    assert [(e.total, e.difficulty, e.outcome) for e in kinds(o, "attack")] == [(8, 10, "miss")]
