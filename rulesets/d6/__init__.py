@@ -317,6 +317,9 @@ class D6(Ruleset):
             return
         v = value.strip()
         if v.isdigit():
+            if int(v) < 1:
+                raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
+                                "heals fully")
             for _ in range(int(v)):
                 heal_one(ctx, c, "GM")
             return
