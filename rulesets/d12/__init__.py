@@ -79,6 +79,8 @@ HOUSE_RULES = {
                                "ethereal/celestial damage) or none",
     "intervention.in_contests": "AMB-D12-12: true = every d12 (tasks and contests) can bring "
                                 "intervention; false = tasks only",
+    "intervention.enabled": "D12-INT-1: true = a natural 1 calls the intervention check; false = "
+                            "no checks at all",
     "intervention.on_rolloffs": "movement roll-offs check for intervention too (default false)",
     "mob.simultaneous": "true = a combatant taken out this round still finishes its exchanges",
     "health.no_forces_multiplier": "hits = this x characteristic when Forces are not set (2)",

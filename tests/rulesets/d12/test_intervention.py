@@ -147,3 +147,10 @@ def test_after_an_intervention_the_gm_can_play_the_exchange_with_act():
         ("B", 10, 2, "hit")]
     assert body(t, "Cory") == 6               # A's punch and B's
     assert [i.state for i in t.enc.queue] == ["done", "done", "pending"]
+
+
+def test_intervention_enabled_switch_off():
+    t = table([1], house={"intervention": {"enabled": False}})
+    run(t, "add Cory")
+    task = kinds(run(t, "task Cory tn=7 skill=2"), "task")[0]
+    assert task.outcome == "success" and task.total == -1 and len(t.dice.asked) == 1
