@@ -43,6 +43,7 @@ start
 declare Mina shoot "Vampire 1", shoot "Vampire 2"
 declare Lector shoot "Demon Thug"
 declare "Demon Thug" shoot Lector
+position "Demon Thug" Lector range=medium
 resolve
 1 1 1 1
 resolve
@@ -95,3 +96,5 @@ def test_a_whole_round_from_the_command_line(tmp_path):
     wound = next(e for e in log if e["kind"] == "wound")
     assert (wound["target"], wound["outcome"]) == ("Vampire 2", "Incapacitated")
     assert data["d6"]["Vampire 2"]["level"] == "Incapacitated"
+    assert data["d6_positions"] == {"Demon Thug > Lector": {"range": "medium"}}
+    assert "replaces medium range 15" in shot["text"]
