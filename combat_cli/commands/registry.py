@@ -139,8 +139,7 @@ def dispatch(table: Table, line: str) -> Output:
             ctx = table.run(line.strip(), work)
             out.changed = (len(table.history.undo), table.state_json) != before
         else:
-            ctx = table.context()
-            v.handler(Cmd(table, ctx, words[1:], v, out))
+            ctx = table.peek(lambda ctx: v.handler(Cmd(table, ctx, words[1:], v, out)))
             out.changed = out.changed or table.changed
         out.entries = ctx.entries
         out.notes = ctx.notes + out.notes
