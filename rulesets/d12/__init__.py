@@ -81,6 +81,8 @@ HOUSE_RULES = {
                                 "intervention; false = tasks only",
     "intervention.enabled": "D12-INT-1: true = a natural 1 calls the intervention check; false = "
                             "no checks at all",
+    "intervention.exchange": "halt (the exchange/task with the intervention has no result) or "
+                             "proceed (it is played out); resolve all stops either way",
     "intervention.on_rolloffs": "movement roll-offs check for intervention too (default false)",
     "mob.simultaneous": "true = a combatant taken out this round still finishes its exchanges",
     "health.no_forces_multiplier": "hits = this x characteristic when Forces are not set (2)",
@@ -95,6 +97,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "intervention.in_contests": (True, False),
     "intervention.on_rolloffs": (True, False),
     "intervention.enabled": (True, False),
+    "intervention.exchange": ("halt", "proceed"),
     "bid.budget": ("per_round", "per_contest", "per_fight"),
     "contest.loser_always_takes_damage": (True, False),
     "contest.ties": ("standoff", "reroll", "defender"),

@@ -66,6 +66,8 @@ class Outcome:
 def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
     """One contest: both roll d12 + bid + skill (attacker first); ties per ``contest.ties``."""
     t = ctx.tables["contest"]
+    halt = ctx.tables["intervention"]["exchange"] == "halt"
+    effect = None if halt else "the exchange is played out"
     tries = 0
     while True:
         ra = roll_d12(ctx, a.who, f"{a.name}: {what} d12 + {a.bid_text()} + {a.skill_label}",
@@ -73,16 +75,18 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
         at = _log_side(ctx, a, ra, what, d)
         log_check(ctx, a.who, ra)
         if ra.intervention:
-            record(ctx, a.who, ra.intervention, f"{a.name} {what}")
-            return Outcome(None, at, halted=True)
+            record(ctx, a.who, ra.intervention, f"{a.name} {what}", effect)
+            if halt:
+                return Outcome(None, at, halted=True)
         against = f"{d.role} {a.name}" if d.role == "duels" else f"{d.role} vs {a.name}"
         rd = roll_d12(ctx, d.who, f"{d.name}: {against} d12 + {d.bid_text()} + "
                                   f"{d.skill_label}", log_check=False)
         dt = _log_side(ctx, d, rd, against, a)
         log_check(ctx, d.who, rd)
         if rd.intervention:
-            record(ctx, d.who, rd.intervention, f"{a.name} {what}")
-            return Outcome(None, at, dt, halted=True)
+            record(ctx, d.who, rd.intervention, f"{a.name} {what}", effect)
+            if halt:
+                return Outcome(None, at, dt, halted=True)
         if at != dt:
             return Outcome("a" if at > dt else "d", at, dt)
         mode = t["ties"]

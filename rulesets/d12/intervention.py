@@ -81,11 +81,12 @@ log_check = _log_check
 
 
 def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str,
-           effect: str = "the exchange halts here: no winner, no damage") -> None:
+           effect: str | None = None) -> None:
     """An intervention happened: a log entry for the GM, the encounter's list, and ``ctx.halt``
     so a running ``resolve all`` stops after this item (the GM narrates first)."""
     allegiance = who.stats.get("allegiance") if who else None
     side = f" ({who.name} is {allegiance})" if who and allegiance else ""
+    effect = effect or "the exchange halts here: no winner, no damage"
     text = (f"{kind.upper()} INTERVENTION ({where}){side}: {effect}; "
             "the GM narrates what happens")
     ctx.log(text, kind="intervention", actor=who, action="intervention", outcome=kind,

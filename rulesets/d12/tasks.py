@@ -45,12 +45,14 @@ def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
     what = f"task ({options['for']})" if options.get("for") else "task"
     mods = f"- {label} - rp {rp}" + (f" + penalty {pen}" if pen else "")
     d = roll_d12(ctx, c, f"{c.name}: {what} d12 {mods} under TN {tn}", contest=False)
-    if d.intervention:
+    if d.intervention and ctx.tables["intervention"]["exchange"] == "halt":
         ctx.log(f"{c.name} {what}: natural 1, the task halts", kind="task", actor=c,
                 action="task", roll=d.roll, difficulty=tn, outcome=d.intervention)
         record(ctx, c, d.intervention, f"{c.name}'s {what}",
                "the task halts: neither success nor failure")
         return "halted"
+    if d.intervention:
+        record(ctx, c, d.intervention, f"{c.name}'s {what}", "the task is played out")
     effective = d.value - skill - rp + pen
     ok = succeeds(effective, tn, ctx.tables)
     rel = ("<" if ok else ">=") if ctx.tables["task"]["success"] == "under" else (

@@ -154,3 +154,18 @@ def test_intervention_enabled_switch_off():
     run(t, "add Cory")
     task = kinds(run(t, "task Cory tn=7 skill=2"), "task")[0]
     assert task.outcome == "success" and task.total == -1 and len(t.dice.asked) == 1
+
+
+def test_intervention_exchange_proceed_switch_plays_it_out_and_still_stops():
+    # B natural 1, check 1: demonic; with "proceed" Cory still rolls: 1 + 1 vs 2 + 0, a tie
+    t = _three([9, 2, 1, 1, 2, 9, 2], house={"intervention": {"exchange": "proceed"}})
+    res = out(t, "resolve all")
+    assert [(e.actor, e.total, e.difficulty, e.outcome) for e in kinds(res.entries, "attack")] == [
+        ("A", 10, 2, "hit"), ("B", 2, 2, "standoff")]
+    assert "the exchange is played out" in kinds(res.entries, "intervention")[-1].text
+    assert [i.state for i in t.enc.queue] == ["done", "done", "pending"]
+    t = table([1, 12], house={"intervention": {"exchange": "proceed"}})
+    run(t, "add Cory")
+    o = run(t, "task Cory tn=7 skill=2")
+    assert kinds(o, "task")[0].outcome == "success"
+    assert kinds(o, "intervention")[-1].outcome == "angelic"
