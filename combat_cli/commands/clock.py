@@ -22,7 +22,8 @@ def _move(cmd: Cmd, seconds: int) -> None:
     fired = advance_clock(cmd.ctx, cmd.ruleset, seconds)
     cmd.ctx.log(cmd.ctx.say("Clock: {before} -> {after}", before=format_clock(before),
                             after=format_clock(cmd.enc.clock.seconds))
-                + (f" ({fired} timer{'s' if fired != 1 else ''} fired)" if fired else ""),
+                + (cmd.ctx.say(" ({n} timer fired)" if fired == 1 else " ({n} timers fired)",
+                               n=fired) if fired else ""),
                 kind="clock")
 
 

@@ -44,12 +44,12 @@ def roll(cmd: Cmd) -> None:
         spec = cmd.ruleset.parse_roll("".join(words))
     except DiceError as e:
         raise CommandError(str(e)) from None
-    purpose = why[0] if why else "free roll"
+    purpose = why[0] if why else cmd.ctx.label("free roll")
     r = cmd.ctx.roll(spec, f"{purpose}: {spec.text()}")
     faces = "" if r.faces is None else f" [{' '.join(map(str, r.faces))}]"
-    unit = " successes" if spec.is_pool else ""
-    cmd.ctx.log(f"Roll {spec.text()}{faces} = {r.total}{unit}" + (f" ({why[0]})" if why else ""),
-                kind="roll", action="roll", roll=r)
+    text = cmd.ctx.say("Roll {dice}{faces} = {total} successes" if spec.is_pool else
+                       "Roll {dice}{faces} = {total}", dice=spec.text(), faces=faces, total=r.total)
+    cmd.ctx.log(text + (f" ({why[0]})" if why else ""), kind="roll", action="roll", roll=r)
 
 
 @verb("odds", "odds EXPR N", "the exact chance that EXPR rolls N or more (successes for a pool)",
@@ -108,7 +108,6 @@ def undo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.undo()
         cmd.out.notes.append(f"undone: {line}")
-    cmd.out.changed = True
     cmd.show("round")
 
 
@@ -117,7 +116,6 @@ def redo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.redo()
         cmd.out.notes.append(f"redone: {line}")
-    cmd.out.changed = True
     cmd.show("round")
 
 
