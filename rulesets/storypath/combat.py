@@ -508,10 +508,11 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     buy = str(opts.get("buy") or "last")
     cmp_left = r.complication if buy != "no" else 0
     several = len(targets) > 1
+    wtext = "unarmed" if w["name"] == "unarmed" else f"with {w['name']}"
     if several:
         how = ("successes split " + "+".join(map(str, shares)) if mode == "split"
                else "the total against each")
-        ctx.log(f"{c.name} {verb}s {names} with {w['name']}: {faces_text(r)}"
+        ctx.log(f"{c.name} {verb}s {names} {wtext}: {faces_text(r)}"
                 + (f", {give} to {half.what}" if half else "") + f"; {how}"
                 + (f"; {'; '.join(head_notes)}" if head_notes else ""),
                 kind="roll", actor=c, action=verb, roll=r.roll, successes=r.successes,
@@ -538,7 +539,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
             head = (f"  {t.name} at {rng} range: {shares[n]} success(es) vs Defense {needs[n]} "
                     f"({defenses[n][1]})")
         else:
-            head = (f"{c.name} {verb}s {t.name} with {w['name']} at {rng} range: {faces_text(r)}"
+            head = (f"{c.name} {verb}s {t.name} {wtext} at {rng} range: {faces_text(r)}"
                     + (f", {give} to {half.what}" if half else "")
                     + f" vs Defense {needs[n]} ({defenses[n][1]})")
         tail = "; ".join(stunts_bought + notes)

@@ -180,7 +180,9 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
     if entry["level"] == "hit":
         label = f"{name} (Hit)" if name else "an Injury Condition"
     pers = ", Persistent" if persistent else ""
-    ctx.log(f"{c.name} takes {label}{pers}{note}{why}", kind="wound", actor=attacker, target=c,
+    said = (f"{c.name} is Taken Out" + (f" ({name})" if name else "")
+            if entry["level"] == TAKEN_OUT else f"{c.name} takes {label}{pers}")
+    ctx.log(f"{said}{note}{why}", kind="wound", actor=attacker, target=c,
             outcome=title(entry["level"]) if entry["level"] != "hit" else "Hit",
             level=entry["level"], injury=name, persistent=persistent)
     return entry["level"]

@@ -201,3 +201,67 @@ def test_house_rules_listed_for_every_ambiguity():
     for key in rs.house_rules:
         section, name = key.split(".")
         assert name in tables[section]
+
+
+MANUAL = """\
+add Ann side=pc might=3 dexterity=2 stamina=3 cunning=2 intellect=2 medicine=2 close_combat=3 weapon=sword
+add Orc x2 cunning=1 close_combat=2 might=3 stamina=2 health=2
+start
+8 8 1 1 1
+8 1 1
+1 1 1
+# one attack on both orcs: 7 successes split 6 + 1
+act Ann attack "Orc 1" "Orc 2" stunts=damage+critical
+8 8 8 8 8 10 9
+next
+act "Orc 1" attack Ann
+8 1 1
+8 8 1 1 1
+next
+act "Orc 2" attack Ann box=injured name="Cracked Rib"
+8 1 1 1 1
+next
+end
+act Ann attack "Orc 1"
+8 8 8 8 1 1
+aftermath
+aid Ann Ann
+8 8 8 1
+"""
+
+
+def test_end_to_end_fight_with_typed_dice_exact_numbers(tmp_path):
+    f = tmp_path / "fight.json"
+    script = tmp_path / "fight.txt"
+    script.write_text(MANUAL, encoding="utf-8")
+    assert _combat("new", str(f), "--ruleset", "storypath").returncode == 0
+    r = _combat("play", str(f), "--script", str(script), "--dice", "manual")
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr
+    doc = json.loads(_combat("show", str(f), "--json").stdout)
+    log = doc["log"]
+    assert [e["outcome"] for e in log if e["action"] == "initiative"] == ["2", "1", "0"]
+    split = next(e for e in log if e["kind"] == "roll" and e["action"] == "attack")
+    assert split["faces"] == [8, 8, 8, 8, 8, 10, 9] and split["data"]["shares"] == [6, 1]
+    attacks = [(e["actor"], e["target"], e["difficulty"], e["outcome"], e["data"]["conditions"])
+               for e in log if e["kind"] == "attack"]
+    ids = {c["name"]: c["name"] for c in doc["combatants"]}  # the log names them
+    assert attacks == [
+        (ids["Ann"], ids["Orc 1"], 1, "hit", 2),     # 6 - Defense 1: Inflict Damage + Critical
+        (ids["Ann"], ids["Orc 2"], 1, "hit", 1),
+        (ids["Orc 1"], ids["Ann"], 1, "hit", 1),     # Ann's rolled Defense 1 (Stamina 3)
+        (ids["Orc 2"], ids["Ann"], 1, "hit", 1),     # the same Defense: rolled once a round
+        (ids["Ann"], ids["Orc 1"], 1, "hit", 1),     # Injured: Complication 2 bought off
+    ]
+    assert sum(1 for e in log if e["kind"] == "defense") == 1
+    orc1 = next(c for c in doc["combatants"] if c["name"] == "Orc 1")
+    assert orc1["out"] and orc1["status"] == "Taken Out"
+    sp = doc["storypath"]
+    assert sp["injuries"]["Orc 2"]["track"] == "Health 1/2"
+    # first aid: Cracked Rib (Injured) at Difficulty 3 -> the free Bruised box; Ann's own
+    # Injured Complication 2 is left unbought: +1 Momentum to the Storyguide
+    aid = next(e for e in log if e["action"] == "aid")
+    assert aid["difficulty"] == 3 and aid["outcome"] == "success"
+    assert [(i["level"], i["name"], i["downgraded"]) for i in sp["injuries"]["Ann"]["conditions"]] \
+        == [("bruised", None, False), ("bruised", "Cracked Rib", True)]
+    assert sp["injuries"]["Ann"]["track"] == "B●● I○ M○"
+    assert sp["momentum"] == {"players": 0, "storyguide": 1}
