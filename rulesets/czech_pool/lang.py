@@ -118,6 +118,11 @@ SENTENCES: dict[str, str] = {
     "{n} round": "{n} kolo",
     "{n} rounds": "{n} kol(a)",
     "Clock: {before} -> {after}": "Čas: {before} -> {after}",
+    " ({n} timer fired)": " (spuštěn {n} časovač)",
+    " ({n} timers fired)": " (spuštěno časovačů: {n})",
+    "Roll {dice}{faces} = {total}": "Hod {dice}{faces} = {total}",
+    "Roll {dice}{faces} = {total} successes": "Hod {dice}{faces} = {total} úsp.",
+    "free roll": "volný hod",
 }
 CZ_TO_EN = {v: k for k, v in LABELS.items()}
 # the core fills {action} with the action's canonical (Czech) name: in English, leave it out

@@ -79,6 +79,8 @@ FIGHT = [
     "end",
     "remove Cyril",
     "advance 5r",
+    "roll 3d10>=6",
+    "roll 1d10",
 ]
 
 
@@ -101,7 +103,9 @@ def test_a_czech_fight_has_no_english_core_sentence() -> None:
                "Ann: Ležící na 2 kol(a)", "Časovač: posila za 18s", "Cyril opouští souboj",
                "Cyril odkládá svou akci", "Cyril: odložená akce propadá", "Bob: Šero končí"):
         assert any(x.startswith(cz) for x in texts), cz
-    assert any(x.startswith("Čas: ") for x in texts)
+    assert any(x.startswith("Čas: ") and x.endswith("(spuštěn 1 časovač)") for x in texts)
+    assert any(x.startswith("Hod 3d10>=6 [") and x.endswith(" úsp.") for x in texts)
+    assert "Nastává: posila" in texts
 
 
 # Czech words that must not reach an English GM (names here are ASCII)
@@ -121,7 +125,8 @@ def test_an_english_fight_says_it_in_english_without_czech() -> None:
         assert out.error is None, f"{line!r}: {out.error}"
     texts = [e.text for e in t.log]
     assert "Round 1 begins" in texts and "Ann declares: melee Bob" in texts
-    assert "Ann is Prone for 2 rounds" in texts
+    assert "Ann is Prone for 2 rounds" in texts and "Due: posila" in texts
+    assert any(x.startswith("Roll 3d10>=6 [") and x.endswith(" successes") for x in texts)
     for text in texts:
         assert not CZECH.search(text), f"Czech in an English log: {text!r}"
     for c in t.enc.combatants:
