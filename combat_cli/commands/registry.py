@@ -43,7 +43,6 @@ class Output:
     views: list[tuple[str, Any]] = field(default_factory=list)
     error: str | None = None
     quit: bool = False
-    changed: bool = False
 
 
 class Cmd:
@@ -135,12 +134,9 @@ def dispatch(table: Table, line: str) -> Output:
         if v.mutates:
             def work(ctx: RulesContext) -> None:
                 v.handler(Cmd(table, ctx, words[1:], v, out))
-            before = len(table.history.undo), table.state_json
             ctx = table.run(line.strip(), work)
-            out.changed = (len(table.history.undo), table.state_json) != before
         else:
             ctx = table.peek(lambda ctx: v.handler(Cmd(table, ctx, words[1:], v, out)))
-            out.changed = out.changed or table.changed
         out.entries = ctx.entries
         out.notes = ctx.notes + out.notes
     except CommandError as e:

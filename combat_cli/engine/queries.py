@@ -66,6 +66,3 @@ def acting(enc: Encounter) -> Combatant | None:
         return enc.get(enc.order[enc.turn])
     return None
 
-
-def pending_items(enc: Encounter) -> list:
-    return [i for i in enc.queue if i.state == "pending"]
