@@ -276,7 +276,8 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
         if full:
             r["full_dodge"] = True
     _, code = need_skill(ctx.tables, c, "Dodge")
-    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, "dodge"))
+    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, "dodge"),
+                           f"{c.name}'s dodge")
     what = "full dodge" if full else "Dodge"
     roll = roll_code(ctx, pool, f"{c.name}: {what} {pool.text()} ({how})")
     d = {"value": roll.total, "full": full}
@@ -304,7 +305,8 @@ def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any],
         sk = "Martial Arts" if opts.get("with") == "martial" else "Brawling"
         name, code = need_skill(ctx.tables, c, sk)
         label = f"block ({name})"
-    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, kind))
+    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, kind),
+                           f"{c.name}'s {kind}")
     roll = roll_code(ctx, pool, f"{c.name}: {label} {pool.text()} ({how})")
     p = {"value": roll.total, "kind": kind, "vs": vs, "full": False}
     ctx.log(f"{c.name} {kind}s: {roll.total} (the difficulty of one melee attack)",
@@ -677,7 +679,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         mods.append(("scale", -up))
     if w is not None and w.get("targeting"):
         mods.append(("targeting", -parse_code(w["targeting"]).dice))
-    pool, how = build_pool(ctx, code, mods)
+    pool, how = build_pool(ctx, code, mods, f"{c.name}'s {kind}")
     # the difficulties (rolling declared reactions and difficulty dice as they come)
     spray_diff = None
     if spray is not None and int(spray["difficulty"]):

@@ -108,7 +108,8 @@ def action_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
     return ([(f"{n} actions", p)] if p else []) + health_penalties(ctx, c)
 
 
-def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]]) -> tuple[Code, str]:
+def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]], who: str = ""
+               ) -> tuple[Code, str]:
     """Apply dice penalties (positive numbers remove dice, negative add). Returns the pool and
     how it was computed (``4D -1D 2 actions -1D reaction``)."""
     dice = base.dice
@@ -124,9 +125,14 @@ def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]]) -> tu
             pool = Code(1, base.pips)
             parts.append("(at least 1D)")
         else:
-            raise ZeroPool(f"pool reduced to {max(dice, 0)}D ({' '.join(parts)}): "
-                           "a 0D pool cannot be used")
+            raise ZeroPool(f"{who + ': ' if who else ''}pool reduced to {max(dice, 0)}D "
+                           f"({' '.join(parts)}): a 0D pool cannot be used")
     return pool, " ".join(parts)
+
+
+def quoted(name: str) -> str:
+    """A name as the GM would type it (quotes when it has a space)."""
+    return f'"{name}"' if " " in name else name
 
 
 def spec_for(tables: dict[str, Any], code: Code, wild: bool | None = None) -> RollSpec:

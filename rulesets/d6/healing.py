@@ -15,6 +15,7 @@ from rulesets.d6.core import (
     health_penalties,
     level_name,
     levels,
+    quoted,
     roll_code,
     wound,
 )
@@ -121,7 +122,8 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
                         f"{format_clock(lock)} (a roll missed by more than {fa['lockout_margin']})")
     uses = int(medic.data.get("kit_uses", 0))
     if not facility and fa["kit_required"] and uses <= 0:
-        raise RuleError(f"{medic.name} has no first-aid kit uses left: set {medic.name} kits=1")
+        raise RuleError(f"{medic.name} has no first-aid kit uses left: restock "
+                        f"{quoted(medic.name)} 2")
     skill_name = str(fa["facility_skill"]) if facility else "First Aid"
     used, code = need_skill(t, medic, skill_name)
     key = lvl if lvl in fa["difficulty"] else "Stunned"
@@ -130,7 +132,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     attempts = [int(x) for x in patient.data.get("fa_attempts", []) if ctx.now - int(x) < window]
     diff = difficulty_step(t, base, len(attempts))
     mods = action_penalties(ctx, medic) if in_round else health_penalties(ctx, medic)
-    pool, how = build_pool(ctx, code, mods)
+    pool, how = build_pool(ctx, code, mods, f"{medic.name}'s {skill_name}")
     what = "Medicine (A)" if facility else "First Aid"
     r = roll_code(ctx, pool, f"{medic.name}: {what} on {patient.name} {pool.text()} ({how}) "
                              f"vs {diff}")

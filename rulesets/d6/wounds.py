@@ -162,6 +162,8 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
             ctx.remove_condition(c, cond.name, quiet=True)
     if heal and new < INCAP:
         ctx.remove_condition(c, "Unconscious", quiet=True)
+    if heal and new < WOUNDED and ctx.enc.phase in ("declare", "resolve"):
+        rd(ctx.enc, c)["no_more"] = False  # healed on the spot (GM, first aid): may act again
     if new < WOUNDED and heal:
         ctx.remove_condition(c, "Prone", quiet=True)
     refresh_status(ctx, c)

@@ -288,3 +288,19 @@ def test_T_D6_6b_destroyed_protection_leaves_no_cover(mk):
     t("act Lector shoot X")
     assert t.last("attack").difficulty == 10
     t.done()
+
+
+def test_healed_on_the_spot_may_act_again_this_round(t):
+    t(LECTOR, THUG, "start", "damage Lector Wounded")
+    assert "no more actions" in t.err('act Lector shoot "Demon Thug"')
+    t("heal Lector")
+    t.dice(faces(4, 4))
+    t('act Lector shoot "Demon Thug"')
+
+
+def test_a_0D_reaction_says_whose_pool(t):
+    t('add Lector side=pc Instincts=3D Dodge=1D', THUG, "start",
+      'declare "Demon Thug" shoot Lector')
+    assert t.err("react Lector dodge").startswith("Lector's dodge: pool reduced to 0D")
+    t('add Medic Instincts=1D "First Aid=3D"', "damage Lector Wounded")
+    assert 'restock Medic 2' in t.err("firstaid Medic Lector")
