@@ -164,7 +164,8 @@ class Storypath(Ruleset):
                                                  "ranged/thrown attack"),
     )
     verbs = (
-        VerbSpec("slot", "slot NAME [N]", "NAME takes the acting PC/SGC slot (or slot N)",
+        VerbSpec("slot", "slot NAME [N]", "the players put NAME in the open PC slot that is up "
+                 "(the SG swaps an SGC into hers); slot NAME N assigns slot N ahead of time",
                  verbs.slot),
         VerbSpec("ambush", "ambush NAME ... vs NAME ... [pool=P] [tpool=P] [spend=N]",
                  "a prepared ambush before the fight: Surprise Complication on initiative",
