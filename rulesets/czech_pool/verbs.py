@@ -38,6 +38,9 @@ def _overview(ctx: RulesContext, words: list[str]) -> None:
         raise err(ctx, "souboj ještě nezačal: start", "the fight has not started: start")
     model = store(enc).get("turn") or build(ctx)
     base = int(ctx.tables["core"]["base_difficulty"])
+    if not model["pools"]:
+        ctx.note(t(ctx, "zatím nikdo nebojuje: declare JMÉNO AKCE CÍL ...",
+                   "nobody fights yet: declare NAME ACTION TARGET ..."))
     for c in enc.combatants:
         p = model["pools"].get(c.id)
         if p is None:

@@ -158,4 +158,8 @@ def test_verbs_bad_input() -> None:
     t.fails("nevýhoda Ann Zed 1")      # no such fighter
     t("nevýhoda Ann Bob 2", "start")
     out = dispatch(t.t, "přehled")
-    assert out.error is None
+    assert out.error is None and out.notes == ["zatím nikdo nebojuje: declare JMÉNO AKCE CÍL ..."]
+    t("declare Ann boj Bob")
+    out = dispatch(t.t, "přehled")
+    assert out.notes == ["Ann: bank 0 (Obratnost 0 + Boj 0), rychlost 0; vs Bob: obt. 6",
+                         "Bob: bank 0 (Obratnost 0 + Boj 0); vs Ann: obt. 8 (6 + nevýhoda 2)"]
