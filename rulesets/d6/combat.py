@@ -578,10 +578,12 @@ def _difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
     parts: list[str] = []
     if reaction is not None:
         rv = int(reaction["value"])
-        if reaction["kind"] == "dodge" and s_att > s_tgt:
-            add, _ = difficulty_dice(ctx, target.name, s_att - s_tgt,
-                                     "scale (smaller target's dodge)")
-            rv += add
+        if reaction["kind"] == "dodge" and s_att > s_tgt:  # D6-SCALE-3: dice added to the dodge
+            n = s_att - s_tgt
+            sr = roll_code(ctx, Code(n, 0), f"{target.name}: dodge +{n}D scale (vs {c.name})")
+            ctx.log(f"{target.name} adds {sr.total} to the dodge against {c.name} "
+                    f"(+{n}D scale)", kind="roll", actor=target, roll=sr)
+            rv += sr.total
         full = bool(reaction.get("full"))
         mode = t["reactions"]["mode"]
         if mode == "add" or (mode == "partial_replaces" and full):

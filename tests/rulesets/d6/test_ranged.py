@@ -160,6 +160,7 @@ def test_D6_SCALE_3_larger_attacker_target_adds_to_dodge_attacker_to_damage(t):
     # damage 5D +2D scale
     t.dice(faces(3, 6), faces(2, 4), faces(3, 15), faces(7, 7), faces(3, 18))
     t("resolve")
+    assert t.asked()[1] == "Mina: dodge +2D scale (vs Speeder)"
     assert t.asked()[2].startswith("Speeder: Firearms 3D (3D) vs 10")
     assert t.asked()[3].startswith("Speeder: damage 7D (Heavy Pistol 5D +2D scale)")
     t.done()
