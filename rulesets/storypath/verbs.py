@@ -185,7 +185,7 @@ def aftermath(ctx: RulesContext, words: list[str]) -> None:
         enc.data.pop(key, None)
     for c in enc.combatants:
         for key in ("turn", "defense", "init", "init_seq", "done_round", "held_round",
-                    "lose_turn_round", "surprise_cmp"):
+                    "lose_turn_round", "surprise_cmp", "pending"):
             c.data.pop(key, None)
         c.held = False
         for cond in list(c.conditions):
