@@ -956,8 +956,9 @@ def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 
 def opposed(ctx: RulesContext, a: Combatant, b: Combatant, pool_a: str, pool_b: str, what: str,
             *, a_wins_ties: bool) -> tuple[bool, PoolRoll, PoolRoll]:
-    ra = roll_named(ctx, a, what, pool_a)
-    rb = roll_named(ctx, b, f"resist {what}", pool_b, penalty_ok=False)
+    ra = roll_named(ctx, a, what, pool_a, enhancement=scale_enhancement(ctx, a, b))
+    rb = roll_named(ctx, b, f"resist {what}", pool_b, penalty_ok=False,
+                    enhancement=scale_enhancement(ctx, b, a))
     win = ra.total > rb.total or (ra.total == rb.total and a_wins_ties)
     return win, ra, rb
 
@@ -1013,8 +1014,10 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     pool_c = str(a.options.get("pool") or
                  f"{best_of(c, ['close_combat', 'athletics'])}+{best_of(c, ['dexterity', 'might'])}")
     pool_g = f"{best_of(g, ['close_combat', 'athletics'])}+{best_of(g, ['dexterity', 'might'])}"
-    rc = roll_named(ctx, c, f"escape {g.name}'s grapple", pool_c, injury=not flag(a.options, "waive"))
-    rg = roll_named(ctx, g, f"hold {c.name}", pool_g, penalty_ok=False)
+    rc = roll_named(ctx, c, f"escape {g.name}'s grapple", pool_c, injury=not flag(a.options, "waive"),
+                    enhancement=scale_enhancement(ctx, c, g))
+    rg = roll_named(ctx, g, f"hold {c.name}", pool_g, penalty_ok=False,
+                    enhancement=scale_enhancement(ctx, g, c))
     diff = max(int(ctx.tables["dice"]["difficulty"]), rg.total)  # SP-DICE-6
     ok = rc.total >= diff
     reverse = ok and flag(a.options, "reverse")

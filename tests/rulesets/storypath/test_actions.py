@@ -447,3 +447,16 @@ def test_SP_CMP_2_blocked_lasts_until_the_complicators_own_next_turn_not_an_open
     assert who(t, "Orc").has_condition("Blocked 2")
     run(t, "next")  # Ben's own turn: his Block ends
     assert not who(t, "Orc").has_condition("Blocked 2")
+
+
+def test_SP_GRAP_2_scale_enhances_the_opposed_rolls():
+    t = _three()
+    run(t, "set Ann scale=1")
+    feed(t, S, F, F, S, F, F, F, F, F)  # Bo's Defense 1; Ann's grapple 1 + Scale 2 = 3 vs 1
+    run(t, "act Ann grapple Bo", "next")
+    feed(t, S, S)                 # Bo: Close Combat 1 + Might 1 -> 2
+    feed(t, S, F, F, F, F, F)     # Ann: 1 + Scale 2 = 3: Bo needs 3
+    run(t, "act Bo escape")
+    e = last(t, "action")
+    assert e.difficulty == 3 and e.outcome == "held"
+    assert "Enhancement +2" in t.dice.asked[-1]
