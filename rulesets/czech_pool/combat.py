@@ -291,6 +291,12 @@ def _length(ctx: RulesContext, c: Combatant, skill: str) -> tuple[int, int]:
     return w["length"], w["speed"]
 
 
+def present_actions(enc: Encounter, actions: list[ActionRequest]) -> list[ActionRequest]:
+    """The declared actions whose target is still in the encounter (not removed since)."""
+    here = {c.id for c in enc.combatants}
+    return [a for a in actions if a.target is None or a.target in here]
+
+
 def build(ctx: RulesContext) -> dict[str, Any]:
     """Everything fixed at the start of resolution: who engages whom with which skill, pools,
     per-pair difficulties, speeds."""
@@ -303,7 +309,7 @@ def build(ctx: RulesContext) -> dict[str, Any]:
     intents: dict[str, dict[str, Any]] = {}
     for c in live:
         d = enc.declarations.get(c.id)
-        intents[c.id] = intent(ctx, c, d.actions) if d else {
+        intents[c.id] = intent(ctx, c, present_actions(enc, d.actions)) if d else {
             "threats": [], "full": False, "def_skill": None, "def_vs": {}, "ignore": [],
             "stand": False}
         it = intents[c.id]

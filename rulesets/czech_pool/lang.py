@@ -94,7 +94,7 @@ LABELS: dict[str, str] = {
     # outcomes of log entries (the JSON keeps the English codes)
     "aware": "ve střehu", "surprised": "překvapen", "win": "výhra", "loss": "prohra",
     "draw": "remíza", "unconscious": "bezvědomí", "lost": "propadá", "stands": "vstává",
-    "prone": "leží", "out": "mimo boj",
+    "prone": "leží", "out": "mimo boj", "gone": "odešel",
 }
 # the core's log sentences (English templates, see ``ctx.say``) -> Czech, same placeholders
 SENTENCES: dict[str, str] = {

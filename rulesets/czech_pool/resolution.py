@@ -17,6 +17,7 @@ from rulesets.czech_pool.combat import (
     demon,
     describe_diff,
     pkey,
+    present_actions,
     rows,
     stand_speed,
     store,
@@ -61,6 +62,11 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         if d is None:
             continue
         for a in d.actions:
+            if a not in present_actions(enc, [a]):
+                ctx.log(t(ctx, f"{ctx.name(cid)}: {a.text} propadá — cíl už v souboji není",
+                          f"{ctx.name(cid)}'s {a.text} lapses: the target has left"),
+                        kind="lapse", actor=cid, action=a.name, outcome="gone")
+                continue
             speed = None
             if a.name == STAND:
                 speed = stand_speed(ctx.combatant(cid))

@@ -163,3 +163,16 @@ def test_verbs_bad_input() -> None:
     out = dispatch(t.t, "přehled")
     assert out.notes == ["Ann: bank 0 (Obratnost 0 + Boj 0), rychlost 0; vs Bob: obt. 6",
                          "Bob: bank 0 (Obratnost 0 + Boj 0); vs Ann: obt. 8 (6 + nevýhoda 2)"]
+
+
+def test_a_removed_target_lapses_and_the_rest_resolves() -> None:
+    t = T()
+    t("add Ann Obratnost=2 Boj=2", "add Bob Obratnost=2 Boj=2", "add Cid Obratnost=2 Boj=2",
+      "start", "declare Ann boj Bob", "declare Cid boj Ann volba=nevýhoda", "remove Bob")
+    t.faces(1, 1, 1, 1, 6, 6, 1, 1)  # Cid (speed 4) none; Ann (only defends now) 2
+    out = t("resolve all")
+    assert [e.text for e in out if e.kind == "lapse"] == [
+        "Ann: boj Bob propadá — cíl už v souboji není"]
+    assert [(e.actor, e.target, e.outcome) for e in out if e.kind == "clash"] == [
+        ("Cid", "Ann", "loss")]
+    assert t.pool("Ann")["n"] == 4 and t.level("Ann", "Cid") == 1
