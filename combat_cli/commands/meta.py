@@ -22,6 +22,8 @@ def help_(cmd: Cmd) -> None:
     for a in rs.actions:
         if word == a.name or word in a.aliases:
             cmd.show("help-action", a)
+            if word in verbs:        # a verb of the same name (d12: task, defend): both
+                cmd.show("help-verb", verbs[word])
             return
     try:
         cmd.show("help-verb", find_verb(word, verbs))
