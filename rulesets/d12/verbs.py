@@ -183,7 +183,7 @@ def bid_summary(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
         else f" vs {len(x['from'])} attackers") for x in j["defences"]]
     tot = ", ".join(f"{j['committed'].get(r, 0)}/{'-' if _available(j, r) is None else _available(j, r)}"
                     for r in j["budget"])
-    return "; ".join(parts) + (f" ({tot})" if tot else "")
+    return ("; ".join(parts) + (f" ({tot})" if tot else "")).strip()
 
 
 def _ordinal(n: int) -> str:
