@@ -37,7 +37,7 @@ def test_D12_POW_1_walton_parts(tables):
 
 @pytest.mark.parametrize(("name", "power"), [
     ("punch", 1), ("kick", 1), (".22", 1), ("shank", 1), ("small-knife", 1),
-    ("dislocate", 1), ("chair", 1), ("bottle", 1),
+    ("dislocate", 1), ("chair", 1), ("bottle", 1), ("light-bludgeon", 1),
     ("medium-gun", 2), ("long-dagger", 2), ("thunder", 2), ("break-leverage", 2),
     ("heavy-bludgeon", 2),
     ("shotgun", 3), ("semi-auto", 3), ("high-calibre", 3), ("break-force", 3), ("grenade", 3),
@@ -51,6 +51,9 @@ def test_D12_POW_2_seed_checks_punch_and_strength(tables):
     assert attack_power(punch, tables, strength=6, bid=6).power == 1   # Strength 6 -> 1
     assert attack_power(punch, tables, strength=7, bid=7).power == 2   # Strength 7, full bid
     assert attack_power(punch, tables, strength=7, bid=6).power == 1   # below full bid
+    kick = weapon("kick", tables)
+    assert attack_power(kick, tables, strength=7, bid=7).power == 2    # a kick the same
+    assert attack_power(kick, tables, strength=8, bid=8).power == 2    # "7 or more"
 
 
 def test_D12_POW_2_seed_checks_ranges(tables):
