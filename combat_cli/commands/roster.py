@@ -147,7 +147,7 @@ def set_(cmd: Cmd) -> None:
             raise CommandError(f'"{newname}" is not a usable name')
         if any(o.name.lower() == newname.lower() and o is not c for o in cmd.enc.combatants):
             raise CommandError(f'there is already a combatant "{newname}"')
-    changes = [f"{k}={v}" for k, v in stats.items()]
+    changes = [f"{cmd.ctx.label(k)}={v}" for k, v in stats.items()]
     c.stats.update(stats)
     if side:
         c.side = side  # type: ignore[assignment]
