@@ -344,6 +344,8 @@ class AttackResult:
     outcome: str = "miss"
     conditions: int = 0
     levels: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    """What inflicts each Condition (Inflict Damage, Critical ...), for the log."""
 
 
 STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "enhance", "complicate",
@@ -650,11 +652,13 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
         rest = settle(ctx, c, cmp_n, rest, notes)
         cmp_n = 0
     res.conditions = dmg + crit
+    res.sources = ["Inflict Damage"] * dmg + ["Critical"] * crit
     mult = minor_multiplier(ctx, c, t)
     if mult > 1 and res.conditions:
         notes.append(f"Scale x{mult} against a minor character: {res.conditions} -> "
                      f"{res.conditions * mult} Injury Conditions")
         res.conditions *= mult
+        res.sources = [f"{x}, Scale x{mult}" for x in res.sources for _ in range(mult)]
     return res, rest, cmp_n, stunts_bought
 
 
@@ -741,9 +745,14 @@ def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackR
     for k in range(res.conditions):
         box = boxes[k] if k < len(boxes) else None
         name = names[k] if k < len(names) else None
-        why = source or ("Critical" if k >= 1 else "Inflict Damage")
+        why = source or (res.sources[k] if k < len(res.sources) else "Inflict Damage")
         res.levels.append(injuries.inflict(ctx, t, box=box, name=name, persistent=persistent,
                                            source=why, attacker=c, strict=False))
+        if res.levels[-1] == injuries.TAKEN_OUT:
+            if k + 1 < res.conditions:
+                ctx.note(f"{t.name} is Taken Out: {res.conditions - k - 1} more Injury "
+                         "Condition(s) not needed")
+            break
 
 
 def momentum(ctx: RulesContext, side: str, n: int) -> None:

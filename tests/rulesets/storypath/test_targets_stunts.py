@@ -241,3 +241,14 @@ def test_scale_defender_rolled_defense_takes_the_whole_enhancement():
     run(t, "act Orc attack Ann")
     e = last(t, "attack")
     assert e.difficulty == 3 and "Scale +2" in e.text and e.outcome == "hit"
+
+
+def test_SP_INJ_3_no_more_conditions_after_taken_out():
+    t = _gang()
+    run(t, 'set "Orc 1" health=0')
+    feed(t, S, S, S, S, S, F)  # 5 - Defense 1 = 4: Inflict Damage + Critical
+    out = run(t, 'act Ann attack "Orc 1"')
+    assert last(t, "attack").data["conditions"] == 2
+    wounds = [e for e in out.entries if e.kind == "wound"]
+    assert [e.outcome for e in wounds] == ["Taken Out"]
+    assert any("1 more Injury Condition(s) not needed" in n for n in out.notes)
