@@ -165,6 +165,8 @@ def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
         lapsed = [e for e in out if e.kind == "lapse"]
         assert len(lapsed) == 1 and lapsed[0].text.endswith(lapse)
         assert not t.c("Cyril").data["wounds"]
+        # the core's own refusals are English: the status joins them in English
+        assert t.fails("hold Bob") == "Bob: unconscious and cannot hold an action"
 
 
 @pytest.mark.parametrize(("en", "cz"), [
