@@ -144,6 +144,30 @@ HOUSE_RULES = {
 }
 
 
+def _ask_demon_numbers(ctx: RulesContext, c: Combatant) -> None:
+    """T-CZ-1: a strong demon's cells are "?" in the seed: say which numbers are in use and
+    how to set them."""
+    from rulesets.czech_pool.combat import rows
+    from rulesets.czech_pool.stats import demon_key
+
+    dk = demon_key(c)
+    if not dk.startswith("silny"):
+        return
+    row = rows(ctx.tables)[dk]
+    cells = [("Démon bank", "demon_pool", row.get("pool", 0)),
+             ("Démon obtížnost", "demon_difficulty", row.get("difficulty", 0)),
+             ("Démon zranění", "demon_damage", row.get("damage", row.get("damage_taken", 0)))]
+    unset = [(cz, en, v) for cz, en, v in cells if c.stats.get(cz) is None]
+    if not unset:
+        return
+    cz = ", ".join(f"{n.replace(' ', '_')}={v:+d}" for n, _e, v in unset)
+    en = ", ".join(f"{e}={v:+d}" for _n, e, v in unset)
+    ctx.note(_lang.t(ctx, f"{c.name}: {_lang.term(dk)} má v semínku „?“ — výchozí {cz} "
+                          f"(jinak: set {c.name} {unset[0][0].replace(' ', '_')}=N ...)",
+                     f"{c.name}: the seed's {_lang.term(dk, 'en')} is \"?\" — defaults {en} "
+                     f"(to change: set {c.name} {unset[0][1]}=N ...)"))
+
+
 class CzechPool(Ruleset):
     name = "czech_pool"
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
@@ -185,6 +209,7 @@ class CzechPool(Ruleset):
 
         weapon(c, ctx.tables, ctx)  # an unknown catalogue weapon is refused here
         c.data.setdefault("wounds", [])
+        _ask_demon_numbers(ctx, c)
 
     # -- rounds ----------------------------------------------------------------------
     def begin_round(self, ctx: RulesContext) -> None:

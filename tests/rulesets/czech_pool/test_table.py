@@ -262,3 +262,20 @@ def test_table_strong_demon_damage_numbers_per_combatant() -> None:
     assert _wound(bob='"Démon=silný obranný" Démon_zranění=-3 Démon_bank=0') == 2
     # a defensive demon's number never adds to the damage its owner deals
     assert _wound(ann='"Démon=silný obranný" Démon_zranění=4 Démon_bank=0', pool=5) == 5
+
+
+def test_table_strong_demon_question_marks_are_asked_of_the_gm() -> None:
+    from combat_cli.commands.registry import dispatch
+
+    t = T()
+    out = dispatch(t.t, 'add Ann "Démon=silný obranný" Démon_bank=3')
+    assert out.notes == ["Ann: silný obranný démon má v semínku „?“ — výchozí "
+                         "Démon_obtížnost=-1, Démon_zranění=-1 (jinak: set Ann "
+                         "Démon_obtížnost=N ...)"]
+    assert dispatch(t.t, "set Ann Démon_obtížnost=-2 Démon_zranění=-2").notes == []
+    assert dispatch(t.t, 'add Bob "Démon=slabý útočný"').notes == []
+    t2 = T(lang="en")
+    out = dispatch(t2.t, 'add Ann "demon=strong offensive"')
+    assert out.notes == ["Ann: the seed's strong offensive demon is \"?\" — defaults "
+                         "demon_pool=+2, demon_difficulty=-1, demon_damage=+1 "
+                         "(to change: set Ann demon_pool=N ...)"]
