@@ -217,6 +217,11 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
                   f"{c.name} is out of the fight ({status_text(ctx, c)}) and cannot declare")
     it = intent(ctx, c, actions)
     turn_skills = [x["skill"] for x in it["threats"]]
+    if turn_skills and c.data.get("surprised") and ctx.enc.round == 1:
+        ctx.note(t(ctx, f"{c.name} je překvapen: v 1. tahu nikoho neohrozí, jen se brání "
+                        "(jeho útok propadne)",
+                   f"{c.name} is surprised: he threatens nobody in turn 1, only defends "
+                   "(his attack will lapse)"))
     for x in it["threats"]:
         o = ctx.combatant(x["target"])
         if o.out:
@@ -314,10 +319,7 @@ def build(ctx: RulesContext) -> dict[str, Any]:
             "stand": False}
         it = intents[c.id]
         if it["threats"] and c.data.get("surprised") and enc.round == 1:
-            ctx.log(t(ctx, f"{c.name} je překvapen: v 1. tahu nikoho neohrozí, jen se brání",
-                      f"{c.name} is surprised: he threatens nobody in turn 1, only defends"),
-                    kind="note", actor=c, outcome="surprised")
-            it["threats"] = []
+            it["threats"] = []  # AMB-CZ-14 (said at the declaration and when it lapses)
     # attackers
     attackers: dict[str, list[str]] = {c.id: [] for c in live}
     threat_of: dict[str, dict[str, dict[str, Any]]] = {c.id: {} for c in live}

@@ -116,10 +116,15 @@ def test_bad_defence_skill_refused_on_resolve() -> None:
 
 def test_surprised_threat_lapses_and_is_shown() -> None:
     t = T(amb={"notice_roll": True})
-    t("add Ann Obratnost=2 Boj=2", "add Bob Obratnost=2 Boj=2", "start",
-      "declare Ann boj Bob", "declare Bob boj Ann")
-    out = t("resolve all")  # nobody has Postřeh/Obezřetnost: both surprised, no pools
-    assert [e.outcome for e in out if e.kind == "lapse"] == ["surprised", "surprised"]
+    t("add Ann Obratnost=2 Boj=2", "add Bob Obratnost=2 Boj=2", "start")
+    out = dispatch(t.t, "declare Ann boj Bob")  # no Postřeh/Obezřetnost: surprised
+    assert out.notes == ["Ann je překvapen: v 1. tahu nikoho neohrozí, jen se brání "
+                         "(jeho útok propadne)"]
+    t("declare Bob boj Ann")
+    out = t("resolve all")  # both surprised: no pools
+    assert [e.text for e in out if e.kind in ("lapse", "note")] == [
+        "Ann je překvapen: boj Bob propadá, jen se brání",
+        "Bob je překvapen: boj Ann propadá, jen se brání"]
 
 
 @pytest.mark.parametrize("seed", [7, *range(0, 60)])
