@@ -312,3 +312,24 @@ def test_SP_INJ_1_alike_unnamed_injuries_are_counted_in_the_status():
     run(t, "add Ann side=pc stamina=5", "damage Ann bruised", "damage Ann bruised",
         'damage Ann injured name="Broken Arm"')
     assert injuries.names_text(who(t, "Ann")) == "2x Bruised; Broken Arm (Injured)"
+
+
+@pytest.mark.parametrize("others,diff", [(["bruised"], 1), (["bruised", "maimed"], 2),
+                                          (["bruised", "bruised", "injured", "maimed"], 4)])
+def test_SP_AID_1_taken_out_difficulty_counts_the_other_conditions(others, diff):
+    t = _ward([S] * 4 + [F] * (5 - 4))
+    for lv in others:
+        run(t, f"damage Ann {lv}")
+    run(t, "damage Ann taken_out")
+    if diff == 4:  # every box is full: Taken Out cannot be downgraded
+        assert "no empty box" in fails(t, "aid Doc Ann taken_out")
+        return
+    t.dice.queue[:] = [S] * diff + [F] * (5 - diff)
+    run(t, "aid Doc Ann taken_out")
+    e = last(t, "heal")
+    assert e.difficulty == diff and e.outcome == "success"
+    t2 = _ward([S] * (diff - 1) + [F] * (6 - diff))
+    for lv in others:
+        run(t2, f"damage Ann {lv}")
+    run(t2, "damage Ann taken_out", "aid Doc Ann taken_out")
+    assert last(t2, "heal").outcome == "failure"

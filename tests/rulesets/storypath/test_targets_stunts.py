@@ -252,3 +252,12 @@ def test_SP_INJ_3_no_more_conditions_after_taken_out():
     wounds = [e for e in out.entries if e.kind == "wound"]
     assert [e.outcome for e in wounds] == ["Taken Out"]
     assert any("1 more Injury Condition(s) not needed" in n for n in out.notes)
+
+
+def test_SP_ATK_1_several_targets_default_split_skips_a_target_it_cannot_hit():
+    t = _gang()
+    run(t, 'set "Orc 1" defense=3')
+    feed(t, S, S, F, F, F, F)  # 2: too few for Orc 1 (3), so Orc 2 gets 1 and the rest Orc 1
+    run(t, 'act Ann attack "Orc 1" "Orc 2"')
+    assert last(t, "roll").data["shares"] == [1, 1]
+    assert [e.outcome for e in t.log if e.kind == "attack"] == ["miss", "hit"]
