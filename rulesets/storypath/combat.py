@@ -964,12 +964,16 @@ def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 
 
 def opposed(ctx: RulesContext, a: Combatant, b: Combatant, pool_a: str, pool_b: str, what: str,
-            *, a_wins_ties: bool) -> tuple[bool, PoolRoll, PoolRoll]:
+            *, a_wins_ties: bool) -> tuple[bool, PoolRoll, PoolRoll, str]:
+    """SP-DICE-6: ``a`` against ``b``'s successes. Returns whether ``a`` wins, both rolls and
+    a tail for the log (``a``'s Complication bought off with the margin, or Momentum)."""
     ra = roll_named(ctx, a, what, pool_a, enhancement=scale_enhancement(ctx, a, b))
     rb = roll_named(ctx, b, f"resist {what}", pool_b, penalty_ok=False,
                     enhancement=scale_enhancement(ctx, b, a))
     win = ra.total > rb.total or (ra.total == rb.total and a_wins_ties)
-    return win, ra, rb
+    notes = list(ra.notes)
+    settle(ctx, a, ra.complication, ra.total - rb.total, notes, can_buy=win)
+    return win, ra, rb, "".join(f"; {x}" for x in notes)
 
 
 def grappled_by(c: Combatant) -> str | None:
@@ -995,20 +999,17 @@ def grapple(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                 actor=c, target=t, outcome="+Grappled")
 
 
-def _grip_pool(c: Combatant) -> str:
-    return "might+athletics"
-
-
 def drag(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     """SP-GRAP-1: opposed Might + Athletics; the grappler wins ties."""
     t = ctx.combatant(a.target or "")
     if grappled_by(t) != c.id:
         raise RuleError(f"{t.name} is not Grappled by {c.name} (grapple {t.name} first)")
     use_action(ctx, c, "simple")
-    win, ra, rb = opposed(ctx, c, t, "might+athletics", "might+athletics", f"drag {t.name}",
-                          a_wins_ties=True)
+    win, ra, rb, tail = opposed(ctx, c, t, "might+athletics", "might+athletics",
+                                f"drag {t.name}", a_wins_ties=True)
     ctx.log(f"{c.name} drags {t.name}: {faces_text(ra)} vs {faces_text(rb)}: "
-            f"{'dragged' if win else 'holds ground'}" + (" (grappler wins ties)" if ra.total == rb.total else ""),
+            f"{'dragged' if win else 'holds ground'}"
+            + (" (grappler wins ties)" if ra.total == rb.total else "") + tail,
             kind="action", actor=c, action="drag", target=t, roll=ra.roll, difficulty=rb.total,
             outcome="success" if win else "failure")
 
@@ -1078,10 +1079,10 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     half = second_half(ctx, c, opts)
     use_action(ctx, c, "mixed" if half else "simple", attack=True)
     if person is not None:
-        win, ra, rb = opposed(ctx, c, person, "might+athletics", "might+athletics",
-                              f"throw {person.name}", a_wins_ties=True)
+        win, ra, rb, tail = opposed(ctx, c, person, "might+athletics", "might+athletics",
+                                    f"throw {person.name}", a_wins_ties=True)
         ctx.log(f"{c.name} heaves {person.name}: {faces_text(ra)} vs {faces_text(rb)}: "
-                f"{'lifted' if win else 'cannot throw them'}", kind="action", actor=c,
+                f"{'lifted' if win else 'cannot throw them'}{tail}", kind="action", actor=c,
                 action="lift", target=person, roll=ra.roll, difficulty=rb.total,
                 outcome="success" if win else "failure")
     else:
@@ -1096,8 +1097,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                 roll=r.roll, difficulty=weight, outcome="success" if win else "failure")
     if not win:
         return
-    res = attack(ctx, c, a, weapon=w, pool_text=str(opts.get("pool") or w["pool"]),
-                 thrown_person=person, budget=False, verb="throw")
+    attack(ctx, c, a, weapon=w, pool_text=str(opts.get("pool") or w["pool"]),
+           thrown_person=person, budget=False, verb="throw")
     if person is not None:
         ctx.remove_condition(person, "Grappled", quiet=True)
-    del res

@@ -460,3 +460,15 @@ def test_SP_GRAP_2_scale_enhances_the_opposed_rolls():
     e = last(t, "action")
     assert e.difficulty == 3 and e.outcome == "held"
     assert "Enhancement +2" in t.dice.asked[-1]
+
+
+def test_SP_GRAP_1_an_injured_grapplers_complication_is_bought_with_the_margin():
+    t = _three()
+    feed(t, S, F, F, S, S, F, F, F, F)
+    run(t, "act Ann grapple Bo", "next", "next", "next", "end", "slot Ann", "damage Ann bruised")
+    feed(t, S, S, F, F, F)        # Ann: 2, Complication 1 (Bruised)
+    feed(t, S)                    # Bo: 1 -> margin 1 buys it off
+    run(t, "act Ann drag Bo")
+    e = last(t, "action")
+    assert e.outcome == "success" and "buys off Complication 1" in e.text
+    assert t.enc.data.get("momentum", {}).get("storyguide", 0) == 0
