@@ -168,6 +168,32 @@ def _ask_demon_numbers(ctx: RulesContext, c: Combatant) -> None:
                      f"(to change: set {c.name} {unset[0][1]}=N ...)"))
 
 
+# the values each house-rule switch knows (bool / int: of that type)
+SWITCH_VALUES: dict[str, Any] = {
+    "amb.full_defence": ("both", "attacker", "own"),
+    "amb.success": (">=", ">"),
+    "amb.ones_cancel": bool,
+    "amb.one_roll": ("per_pair", "highest"),
+    "amb.forced_skill": ("trump", "melee_or_brawl"),
+    "amb.talent_difficulty": ("opponent", "own"),
+    "amb.table_columns": ("recommended", "as_printed"),
+    "amb.range_second_value": ("pool", "damage"),
+    "amb.outnumber_baseline": ("free", "one"),
+    "amb.undefended_zero": bool,
+    "amb.non_threat_disadvantage_only": bool,
+    "amb.drop_defence_disadvantage": bool,
+    "amb.difficulty_min": int,
+    "amb.difficulty_max": int,
+    "amb.ties_simultaneous": bool,
+    "amb.notice_roll": bool,
+    "amb.notice_difficulty": int,
+    "amb.notice_surprise": bool,
+    "health.recheck_against": ("previous", "worst"),
+    "health.at_zero": ("bezvedomi", "smrt", "unconscious", "dead"),
+    "core.default_choice": ("wound", "disadvantage", "zranit", "nevyhoda"),
+}
+
+
 class CzechPool(Ruleset):
     name = "czech_pool"
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
@@ -194,6 +220,25 @@ class CzechPool(Ruleset):
         if self._tables_cache is None:
             self._tables_cache = super().load_tables()
         return copy.deepcopy(self._tables_cache)
+
+    def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
+        """The tables with the house rules merged in; a switch set to a value it does not
+        know is refused (a typo must not silently change the rules)."""
+        tables = super().tables_for(house_rules)
+        for key, allowed in SWITCH_VALUES.items():
+            part, name = key.split(".")
+            v = tables[part][name]
+            ok = isinstance(v, bool) if allowed is bool else (
+                isinstance(v, int) and not isinstance(v, bool) if allowed is int
+                else _lang.norm(str(v)) in allowed)
+            if not ok:
+                shown = ("true|false" if allowed is bool else "a whole number" if allowed is int
+                         else "|".join(allowed))  # type: ignore[arg-type]
+                raise RuleError(f"house rules: {key} is {shown}, not {v!r}")
+        amb = tables["amb"]
+        if not 1 <= amb["difficulty_min"] <= amb["difficulty_max"] <= 10:
+            raise RuleError("house rules: 1 <= amb.difficulty_min <= amb.difficulty_max <= 10")
+        return tables
 
     # -- language --------------------------------------------------------------------
     def label(self, word: str, lang: str = "") -> str:

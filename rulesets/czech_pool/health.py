@@ -117,7 +117,7 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
     if c.status == DEAD:
         return
     if rest <= 0:
-        dead = norm(ctx.tables["health"]["at_zero"]) in ("smrt", "dead", "death", "mrtvy")
+        dead = norm(ctx.tables["health"]["at_zero"]) in ("smrt", "dead")
         set_state(ctx, c, DEAD if dead else UNCONSCIOUS)
         ctx.log(t(ctx, f"{c.name} ztratil všechny stupně zranění: {c.status}",
                   f"{c.name} has lost every wound level: {'dead' if dead else 'unconscious'}"),

@@ -22,7 +22,7 @@ from rulesets.czech_pool.combat import (
     stand_speed,
     store,
 )
-from rulesets.czech_pool.lang import err, hits, t, term
+from rulesets.czech_pool.lang import err, hits, norm, t, term
 from rulesets.czech_pool.stats import stat, talents, value, weapon
 
 
@@ -227,7 +227,8 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
         lost["level"] = 0
         lost["fd"] = False
     choice = (thw or {}).get("choice") or (
-        "wound" if ctx.tables["core"]["default_choice"] in ("wound", "zranit") else "disadvantage")
+        "wound" if norm(ctx.tables["core"]["default_choice"]) in ("wound", "zranit")
+        else "disadvantage")
     if thw is None and ctx.tables["amb"]["non_threat_disadvantage_only"]:
         choice = "disadvantage"
     if choice == "wound":

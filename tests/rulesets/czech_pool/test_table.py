@@ -279,3 +279,25 @@ def test_table_strong_demon_question_marks_are_asked_of_the_gm() -> None:
     assert out.notes == ["Ann: the seed's strong offensive demon is \"?\" — defaults "
                          "demon_pool=+2, demon_difficulty=-1, demon_damage=+1 "
                          "(to change: set Ann demon_pool=N ...)"]
+
+
+def test_house_rule_switches_refuse_unknown_values() -> None:
+    import rulesets
+    from combat_cli.dice import FixedDice
+    from combat_cli.engine.errors import RuleError
+    from combat_cli.engine.table import Table
+    from rulesets.czech_pool import HOUSE_RULES, SWITCH_VALUES
+
+    assert set(SWITCH_VALUES) == set(HOUSE_RULES)
+    rs = rulesets.load("czech_pool")
+    for key, allowed in SWITCH_VALUES.items():
+        part, name = key.split(".")
+        wrong = "maybe" if allowed in (bool, int) else True
+        with pytest.raises(RuleError, match=key.replace(".", r"\.")):
+            Table.new(rs, FixedDice([]), house_rules={part: {name: wrong}})
+    with pytest.raises(RuleError, match="difficulty_min"):
+        Table.new(rs, FixedDice([]), house_rules={"amb": {"difficulty_min": 8,
+                                                           "difficulty_max": 7}})
+    ok = Table.new(rs, FixedDice([]), house_rules={"amb": {"full_defence": "own"},
+                                                   "health": {"at_zero": "smrt"}})
+    assert ok.tables["amb"]["full_defence"] == "own"
