@@ -27,6 +27,8 @@ class PoolRoll:
     extra_difficulty: int = 0
     """Injury penalty added to the Difficulty (mode "difficulty")."""
     notes: list[str] = field(default_factory=list)
+    label: str = ""
+    """How the pool was built (shown when no die is rolled)."""
 
     @property
     def total(self) -> int:
@@ -97,7 +99,7 @@ def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str,
     got_enh = enhancement if succ >= 1 else 0  # SP-DICE-3
     if enhancement and not got_enh:
         notes.append(f"Enhancement +{enhancement} lost: no success rolled")
-    return PoolRoll(r, dice, succ, got_enh, complication, extra, notes)
+    return PoolRoll(r, dice, succ, got_enh, complication, extra, notes, explain)
 
 
 def roll_named(ctx: RulesContext, c: Combatant, what: str, pool_text: str, **kw: object) -> PoolRoll:
@@ -107,7 +109,7 @@ def roll_named(ctx: RulesContext, c: Combatant, what: str, pool_text: str, **kw:
 
 def faces_text(r: PoolRoll) -> str:
     if r.roll is None:
-        return "0d10 = 0"
+        return f"0d10 ({r.label}) = 0" if r.label else "0d10 = 0"
     faces = "" if r.roll.faces is None else " [" + " ".join(map(str, r.roll.faces)) + "]"
     enh = f" +{r.enhancement} Enh" if r.enhancement else ""
     return f"{r.dice}d10{faces} = {r.successes}{enh}"
