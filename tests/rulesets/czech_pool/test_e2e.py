@@ -58,15 +58,25 @@ def test_e2e_czech_round_from_the_command_line(tmp_path: Path) -> None:
            "vítězí Bořek" in texts
     assert "Bořek zraňuje Vlk: 5 st. (rozdíl úspěchů 3 + zbraň 2)" in texts
     assert "Vlk: kontrola bezvědomí 1 úsp. při obt. 10 — zůstává při vědomí" in texts
+    assert "Začíná kolo 2" in texts and "Bořek ohlašuje: boj Vlk" in texts  # core sentences
 
 
 def test_e2e_english_display(tmp_path: Path) -> None:
+    import re
+
     f = tmp_path / "fight.json"
     assert combat("new", str(f), "--ruleset", "czech_pool").returncode == 0
-    r = combat("play", str(f), "--script", "-", "--lang", "en", "--seed", "1",
-               stdin="add Ann agility=3 melee=2\nstart\nstatus\n")
+    script = ("add Ann side=pc agility=3 melee=3 resilience=2 constitution=2 perception=2 "
+              "caution=2 weapon=sword\nadd Wolf agility=2 melee=2 perception=1 caution=1 "
+              "weapon=axe\nstart\noverview\ndeclare Ann melee Wolf\n"
+              "declare Wolf melee Ann choice=disadvantage\nresolve all\nstatus Ann\nend\n"
+              "help declare\nlog 30\n")
+    r = combat("play", str(f), "--script", "-", "--lang", "en", "--seed", "1", stdin=script)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "Round 1" in r.stdout and "Name" in r.stdout and "Kolo" not in r.stdout
+    assert "Round 2" in r.stdout and "Name" in r.stdout and "Agility" in r.stdout
+    assert "Round 2 begins" in r.stdout and "Wolf declares: melee Ann" in r.stdout
+    assert not re.search(r"[áčďéěíňóřšťúůýž]|\b(Kolo|úsp|obt|bank|Boj|boj|vítězí)\b",
+                         r.stdout), r.stdout
 
 
 def test_e2e_demo_runs_two_turns_for_several_seeds() -> None:
