@@ -956,8 +956,14 @@ def held_fast(c: Combatant, what: str) -> None:
 
 
 def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    if (a.text.split() or [""])[0].lower() == "move":
+    typed = (a.text.split() or [""])[0].lower()
+    if typed == "move":
         held_fast(c, "move")
+    task = str(a.options.get("what") or (typed if typed in ("move", "draw") else ""))
+    bn, _ = blocked_for(c, task=task) if task else (0, [])
+    if bn:  # SP-CMP-2: without a roll there is nothing to buy the Complication off with
+        raise RuleError(f"{c.name} is Blocked {bn} on that: roll it to buy it off "
+                        f'(act {c.name} do pool=P task="{task}"), or it fails')
     use_reflexive(ctx, c)
     what = str(a.options.get("what") or "a reflexive action")
     ctx.log(f"{c.name}: {what} (reflexive)", kind="action", actor=c, action="reflexive")

@@ -472,3 +472,12 @@ def test_SP_GRAP_1_an_injured_grapplers_complication_is_bought_with_the_margin()
     e = last(t, "action")
     assert e.outcome == "success" and "buys off Complication 1" in e.text
     assert t.enc.data.get("momentum", {}).get("storyguide", 0) == 0
+
+
+def test_SP_CMP_2_a_blocked_reflexive_action_must_be_rolled(duel):
+    t = duel
+    feed(t, S, S, F, F, F, F)
+    run(t, 'act Ann complicate Orc task="move" pool=close_combat+might', "next")
+    assert "Blocked 2" in fails(t, "act Orc move")
+    assert "Blocked 2" in fails(t, 'act Orc reflexive what="move away"')
+    run(t, 'act Orc reflexive what="shout"')
