@@ -192,7 +192,7 @@ def test_CZ_SKILL_2_brawl_beats_melee() -> None:
     t.fails("declare Bob boj Ann")
 
 
-def test_CZ_SKILL_2_melee_or_brawl_switch() -> None:
+def test_CZ_SKILL_2_AMB_CZ_5_melee_or_brawl_switch() -> None:
     t = T(amb={"forced_skill": "melee_or_brawl"})
     t("add Ann Obratnost=3 Rvačka=2", "add Bob Obratnost=3 Boj=2", "start",
       "declare Ann rvačka Bob volba=nevýhoda", "declare Bob boj Ann")
@@ -246,7 +246,7 @@ def test_CZ_POOL_2_minus_two_per_extra_defended_opponent() -> None:
     assert p["free"] == 2 and p["defended"] == 4 and p["n"] == 6 - 4
 
 
-def test_CZ_POOL_2_baseline_one_switch() -> None:
+def test_CZ_POOL_2_AMB_CZ_8_baseline_one_switch() -> None:
     t = T(amb={"outnumber_baseline": "one"})
     t("add Ann Obratnost=3 Boj=3", *[f"add O{i} Obratnost=1 Boj=1" for i in range(4)], "start",
       *[f"declare O{i} boj Ann" for i in range(4)])
@@ -298,7 +298,7 @@ def test_CZ_POOL_5_talent_vs_single_opponent_raises_his_difficulty() -> None:
     assert t.diff("Bob", "Ann") == 7 and t.diff("Ann", "Bob") == 6
 
 
-def test_CZ_POOL_5_not_against_two_opponents_and_own_switch() -> None:
+def test_CZ_POOL_5_AMB_CZ_6_not_against_two_opponents_and_own_switch() -> None:
     t = T()
     t("add Ann Obratnost=2 Boj=3 Talenty=štít", "add Bob Obratnost=2 Boj=2",
       "add Cyril Obratnost=2 Boj=2", "start", "declare Ann boj Bob", "declare Cyril boj Ann")
