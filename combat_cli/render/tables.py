@@ -82,7 +82,8 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable:
         t.add_column(_l(rs, k, lang))
     for n, (c, extra) in enumerate(zip(rows, extras, strict=True), start=1):
         style = "acting" if cur is not None and c.id == cur.id else ("out" if c.out else "")
-        name = c.name + (" (held)" if c.held else "") + (" [pc]" if c.side == "pc" else "")
+        name = (c.name + (f" ({_l(rs, 'held', lang)})" if c.held else "")
+                + (" [pc]" if c.side == "pc" else ""))
         cells = [str(n), name, _l(rs, c.status, lang), conditions_text(enc, rs, c, lang)]
         if rs.declare_phase:
             cells.append(_plan_text(enc, c))
@@ -97,9 +98,9 @@ def timers_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable | Non
     if not enc.timers:
         return None
     t = RichTable(title=_l(rs, "Timers", lang), title_justify="left")
-    t.add_column("due in", justify="right")
-    t.add_column("at")
-    t.add_column("what")
+    t.add_column(_l(rs, "due in", lang), justify="right")
+    t.add_column(_l(rs, "at", lang))
+    t.add_column(_l(rs, "what", lang))
     t.add_column(_l(rs, "Name", lang))
     for tm in sorted(enc.timers, key=lambda x: (x.due, x.id)):
         t.add_row(format_duration(tm.due - enc.clock.seconds), format_clock(tm.due), tm.name,
@@ -112,7 +113,7 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t.add_column("key")
     t.add_column("value")
     t.add_row(_l(rs, "Side", lang), c.side)
-    t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (" (out)" if c.out else ""))
+    t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (f" ({_l(rs, 'out', lang)})" if c.out else ""))
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
     t.add_row(_l(rs, "Held", lang), _l(rs, "yes" if c.held else "no", lang))
     for k, v in rs.columns(enc, c, lang).items():
@@ -121,7 +122,8 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
         t.add_row(_l(rs, k, lang), _value(v))
     for tm in enc.timers:
         if tm.combatant == c.id:
-            t.add_row("timer", f"{tm.name} in {format_duration(tm.due - enc.clock.seconds)}")
+            t.add_row(_l(rs, "timer", lang),
+                      f"{tm.name} ({format_duration(tm.due - enc.clock.seconds)})")
     return t
 
 
