@@ -756,8 +756,10 @@ def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackR
 
 
 def momentum(ctx: RulesContext, side: str, n: int) -> None:
+    """Add ``n`` to a Momentum pool and tell the GM both pools."""
     m = ctx.enc.data.setdefault("momentum", {"players": 0, "storyguide": 0})
     m[side] = int(m.get(side, 0)) + n
+    ctx.note(f"Momentum now: players {m.get('players', 0)}, Storyguide {m.get('storyguide', 0)}")
 
 
 # -- other actions ---------------------------------------------------------------------------

@@ -235,3 +235,9 @@ def test_undo_restores_the_roster_and_injuries():
 
 def levels_of(t, name):  # noqa: ANN001, ANN201
     return who(t, name).data.get("injuries")
+
+
+def test_SP_DICE_4_momentum_totals_are_shown_when_they_change():
+    t = _solo([F] * 5)
+    out = run(t, "act Ann do pool=athletics+might")  # a failed PC roll: +1 to the players
+    assert "Momentum now: players 1, Storyguide 0" in out.notes
