@@ -91,6 +91,7 @@ LABELS: dict[str, str] = {
     "Wounds": "Zranění", "Difficulty": "Obtížnost", "Pool": "Bank", "Speed": "Rychlost",
     "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Disadvantages": "Nevýhody", "Successes": "Úspěchy", "ran out": "vypršelo",
     "dice": "kostky", "faces": "hozeno", "vs": "obt.", "yes": "ano", "no": "ne",
+    "held": "odloženo", "due in": "za", "at": "kdy", "what": "co", "timer": "časovač",
     # outcomes of log entries (the JSON keeps the English codes)
     "aware": "ve střehu", "surprised": "překvapen", "win": "výhra", "loss": "prohra",
     "draw": "remíza", "unconscious": "bezvědomí", "lost": "propadá", "stands": "vstává",

@@ -218,9 +218,11 @@ def _render(lang: str, *lines: str) -> str:
 
 
 def test_views_follow_the_language() -> None:
-    cz = _render("", "add Ann Obratnost=3 Boj=2 Zbraň=meč", "add Bob", "damage Ann 7 bez")
+    cz = _render("", "add Ann Obratnost=3 Boj=2 Zbraň=meč", "add Bob", "damage Ann 7 bez",
+                 "timer posila in=2r who=Ann")
     assert "Obratnost" in cz and "kostky" in cz and "hozeno" in cz and "Odloženo" in cz
-    assert "Bezvědomí" in cz and "Agility" not in cz and "dice" not in cz
+    assert "Bezvědomí (mimo boj)" in cz and "časovač" in cz
+    assert "Agility" not in cz and "dice" not in cz and "(out)" not in cz
     en = _render("en", "add Ann agility=3 melee=2 weapon=sword", "add Bob", "damage Ann 7 bez")
     assert "Agility" in en and "Melee" in en and "Weapon" in en and "dice" in en
     assert "Unconscious" in en and not CZECH.search(en), en
