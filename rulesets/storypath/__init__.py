@@ -278,8 +278,10 @@ class Storypath(Ruleset):
         hs = initiative.holders(enc) if initiative.roster(enc) else []
         return {"storypath": {
             "roster": [{"slot": initiative.slot_name(s), "side": s["side"], "value": s["value"],
-                        "holder": enc.name_of(h) if h else None, "chosen": bool(s.get("who"))}
-                       for s, h in zip(initiative.roster(enc), hs, strict=True)],
+                        "holder": enc.name_of(h) if h else None, "chosen": bool(s.get("who")),
+                        "may_take": [] if s.get("who") or s.get("surprise") else
+                        [c.name for c in initiative.candidates(enc, n)]}
+                       for n, (s, h) in enumerate(zip(initiative.roster(enc), hs, strict=True))],
             "acting_slot": initiative.slot_index(enc) + 1 if initiative.roster(enc) else None,
             "momentum": enc.data.get("momentum", {"players": 0, "storyguide": 0}),
             "session": enc.data.get("session", 1),

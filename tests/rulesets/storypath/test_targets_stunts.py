@@ -205,6 +205,10 @@ def test_SP_INIT_3_open_pc_slot_names_who_may_take_it():
               "add Orc cunning=0", "start")
     line = next(e.text for e in out.entries if "is up" in e.text)
     assert "Ann or Ben" in line and "slot NAME" in line and "first in line" in line
+    roster = t.ruleset.json_extra(t.enc)["storypath"]["roster"]
+    assert [(r["slot"], r["chosen"], r["may_take"]) for r in roster] == [
+        ("PC slot (1)", False, ["Ann", "Ben"]), ("PC slot (1)", False, ["Ann", "Ben"]),
+        ("SGC slot (0)", True, [])]
 
 
 def test_SP_INIT_3_wrong_character_in_an_open_pc_slot_is_told_who_may_take_it():
