@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import fails, run  # noqa: F401 - the core's helpers: dispatch, no error / one-line error, nothing changed
+
 S = 8  # a success on a d10 (TN 8)
 F = 1  # a failure
 T = 10  # a success that is rolled again
@@ -22,27 +24,6 @@ def new_table(faces: list[int] | None = None, house: dict[str, Any] | None = Non
 def feed(t, *faces: int) -> None:  # noqa: ANN001
     """Queue more faces for the next rolls."""
     t.dice.queue.extend(faces)
-
-
-def run(t, *lines: str):  # noqa: ANN001, ANN201
-    from combat_cli.commands.registry import dispatch
-
-    out = None
-    for line in lines:
-        out = dispatch(t, line)
-        assert out.error is None, f"{line!r}: {out.error}"
-    return out
-
-
-def fails(t, line: str) -> str:  # noqa: ANN001
-    from combat_cli.commands.registry import dispatch
-
-    before = (t.state_json, len(t.log))
-    out = dispatch(t, line)
-    assert out.error, f"{line!r} should have failed"
-    assert "\n" not in out.error
-    assert (t.state_json, len(t.log)) == before
-    return out.error
 
 
 def who(t, name: str):  # noqa: ANN001, ANN201

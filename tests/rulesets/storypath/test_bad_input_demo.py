@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 
 import pytest
+
+from tests.conftest import combat_cmd
 
 from .conftest import F, S, fails, new_table, run
 
@@ -119,7 +120,7 @@ def test_demo_runs_without_errors_for_many_seeds():
 
 
 def _combat(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "combat_cli", *args], input=input,
+    return subprocess.run([*combat_cmd(), *args], input=input,
                           capture_output=True, text=True, timeout=60, env=dict(os.environ))
 
 
