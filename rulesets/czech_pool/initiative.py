@@ -23,6 +23,16 @@ def begin_round(ctx: RulesContext) -> None:
     for c in live:
         if c.out:
             continue
+        if c.stats.get("Postřeh") is None and c.stats.get("Obezřetnost") is None:
+            # neither stat given: the GM has not set them up, so nobody is surprised by an
+            # omission (an explicit Postřeh=0 Obezřetnost=0 still rolls no dice: surprised)
+            c.data.pop("surprised", None)
+            ctx.log(t(ctx, f"{c.name}: bez Postřehu a Obezřetnosti — na všimnutí se nehází, "
+                           f"není překvapen (set {c.name} Postřeh=N Obezřetnost=N)",
+                      f"{c.name}: no Perception or Caution — no notice roll, not surprised "
+                      f"(set {c.name} perception=N caution=N)"),
+                    kind="initiative", actor=c, action="postřeh", outcome="aware")
+            continue
         n = value(c, "postreh") + value(c, "obezretnost")
         purpose = (f"{c.name}: {t(ctx, 'všimnutí si ohrožení', 'noticing the threat')} {n}{t(ctx, 'k10', 'd10')} "
                    f"({term('postreh', ctx.lang)} {value(c, 'postreh')} + "

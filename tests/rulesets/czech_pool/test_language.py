@@ -116,8 +116,8 @@ def test_bad_defence_skill_refused_on_resolve() -> None:
 
 def test_surprised_threat_lapses_and_is_shown() -> None:
     t = T(amb={"notice_roll": True})
-    t("add Ann Obratnost=2 Boj=2", "add Bob Obratnost=2 Boj=2", "start")
-    out = dispatch(t.t, "declare Ann boj Bob")  # no Postřeh/Obezřetnost: surprised
+    t("add Ann Obratnost=2 Boj=2 Postřeh=0", "add Bob Obratnost=2 Boj=2 Obezřetnost=0", "start")
+    out = dispatch(t.t, "declare Ann boj Bob")  # Postřeh + Obezřetnost 0 dice: surprised
     assert out.notes == ["Ann je překvapen: v 1. tahu nikoho neohrozí, jen se brání "
                          "(jeho útok propadne)"]
     t("declare Bob boj Ann")
@@ -181,3 +181,16 @@ def test_a_removed_target_lapses_and_the_rest_resolves() -> None:
     assert [(e.actor, e.target, e.outcome) for e in out if e.kind == "clash"] == [
         ("Cid", "Ann", "loss")]
     assert t.pool("Ann")["n"] == 4 and t.level("Ann", "Cid") == 1
+
+
+def test_AMB_CZ_14_no_perception_stats_given_no_notice_roll_not_surprised() -> None:
+    t = T(amb={"notice_roll": True})
+    t("add Ann Obratnost=2 Boj=2", "add Bob Obratnost=2 Boj=2 Postřeh=1")
+    t.faces(1)  # only Bob rolls (1 die): no success, surprised
+    t("start")
+    notes = t.kinds("initiative")
+    assert [(e.actor, e.outcome, e.dice) for e in notes] == [("Ann", "aware", None),
+                                                           ("Bob", "surprised", "1d10>=6")]
+    assert notes[0].text == ("Ann: bez Postřehu a Obezřetnosti — na všimnutí se nehází, "
+                             "není překvapen (set Ann Postřeh=N Obezřetnost=N)")
+    assert not t.c("Ann").data.get("surprised") and t.c("Bob").data["surprised"]
