@@ -266,3 +266,23 @@ def test_end_to_end_fight_with_typed_dice_exact_numbers(tmp_path):
         == [("bruised", None, False), ("bruised", "Cracked Rib", True)]
     assert sp["injuries"]["Ann"]["track"] == "B●● I○ M○"
     assert sp["momentum"] == {"players": 0, "storyguide": 1}
+
+
+def test_readme_example_runs_for_many_seeds():
+    import re
+    from pathlib import Path
+
+    import rulesets
+    from combat_cli.commands.registry import dispatch
+    from combat_cli.dice import RandomDice
+    from combat_cli.engine.table import Table
+
+    text = (Path(rulesets.__file__).parent / "storypath" / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## Example\n\n```\n(.*?)```", text, re.S)
+    assert block
+    lines = [x for x in block.group(1).splitlines() if x.strip()]
+    for seed in range(30):
+        t = Table.new(rulesets.load("storypath"), RandomDice(seed))
+        for line in lines:
+            out = dispatch(t, line)
+            assert out.error is None, f"seed {seed}: {line!r}: {out.error}"
