@@ -92,14 +92,15 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
             _actions(console, rs, reaction=v.name == "react", lang=table.lang)
         return
     if view == "help-action":
-        a = payload
-        console.print(Text(f"{a.name} {'TARGET ' if a.target == 'required' else '[TARGET] ' if a.target == 'optional' else ''}"
-                           f"{a.args + ' ' if a.args else ''}"
-                           + " ".join(f"[{o.name}=...]" for o in a.options), style="bold"))
-        console.print(Text(f"  {a.help}" + ("  (a reaction: react NAME " + a.name + ")" if a.reaction else "")))
+        a, lang = payload, table.lang
+        name, args = rs.label(a.name, lang), rs.label(a.args, lang) if a.args else ""
+        console.print(Text(f"{name} {'TARGET ' if a.target == 'required' else '[TARGET] ' if a.target == 'optional' else ''}"
+                           f"{args + ' ' if args else ''}"
+                           + " ".join(f"[{rs.label(o.name, lang)}=...]" for o in a.options), style="bold"))
+        console.print(Text(f"  {rs.label(a.help, lang)}" + ("  (a reaction: react NAME " + name + ")" if a.reaction else "")))
         for o in a.options:
             choices = f" ({'|'.join(o.choices)})" if o.choices else (" (number)" if o.kind == "int" else "")
-            console.print(Text(f"  {o.name}={choices}  {o.help}"))
+            console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {rs.label(o.help, lang)}"))
         return
     t = RichTable(title=f"Verbs ({rs.name})", title_justify="left", show_header=False)
     t.add_column("usage", style="bold")
