@@ -89,7 +89,25 @@ _HELP_EN = {
     "nebránit": "do not defend against TARGET: no outnumbering penalty, he meets 0 successes",
     "vstát": "stand up from prone: own roll at +2",
 }
+_OPTION_HELP_EN = {
+    "volba": "wound|disadvantage — what he does if he wins (default wound)",
+    "cíl": "larger|smaller — shooting at a larger (-1) / smaller (+1) target",
+    "dostřel": "short|long — beyond short (+1) / long range (+2, -2 dice)",
+    "překážka": "small|medium|large — the target behind cover +1/+2/+3",
+    "obt": "±N other influences on the difficulty",
+    "bank": "±N other dice",
+    "zranění": "this attack's weapon/spell damage",
+    "rychlost": "this attack's weapon/spell/miracle speed",
+    "atribut": "Deception|Charisma|Willpower — for invoke/pray",
+    "kontrola": "balance|toughness|concentration — the check if wounded before acting",
+    "míření": "yes — aiming -1", "omráčit": "yes — trying to stun +1",
+    "daleko": "yes — long throw +1, -1 die", "rozptyl": "yes — wide spread -1",
+    "zády": "yes — the target has its back turned: its difficulty +1",
+    "dovednost": "melee|brawl|athletics ... — the skill to defend with",
+}
 EN_WORDS: dict[str, str] = {
+    _FLAGS: "[aim] [stun] [far] [spread] [back]",
+    **{o.help: _OPTION_HELP_EN[o.name] for a in ACTIONS for o in a.options},
     **{a.name: next(x for x in (*a.aliases, a.name) if x in {
         "melee", "brawl", "throw", "shoot", "cast", "invoke", "pray", "defend", "full_defence",
         "ignore", "stand"}) for a in ACTIONS},

@@ -237,3 +237,6 @@ def test_help_in_english_names_actions_and_options_in_english() -> None:
         assert rs.label(a.help) == a.help
         for o in a.options:
             assert rs.label(o.name, "en") in o.aliases, o.name
+            assert not CZECH.search(rs.label(o.help, "en")), o.help
+        if a.args:
+            assert not CZECH.search(rs.label(a.args, "en")), a.args
