@@ -255,6 +255,12 @@ class Ruleset:
 
         return acting(enc)
 
+    def acting_label(self, enc: Encounter) -> str | None:
+        """What the header and the toolbar say acts now (default: :meth:`current`'s name; a
+        ruleset may say more, e.g. an open initiative slot and who may take it)."""
+        cur = self.current(enc)
+        return cur.name if cur is not None else None
+
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
         """Why ``c`` cannot act now (None: it can). Default: out of the fight."""
         return f"{c.name} is {c.status}" if c.out else None

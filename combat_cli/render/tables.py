@@ -19,7 +19,7 @@ def _l(rs: Ruleset, word: str, lang: str) -> str:
 
 
 def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
-    cur = rs.current(enc)
+    who = rs.acting_label(enc)
     bits = [f"{_l(rs, 'Round', lang)} {enc.round}" if enc.round else _l(rs, "setup", lang)]
     if enc.round:
         bits.append(_l(rs, enc.phase, lang))
@@ -27,8 +27,8 @@ def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
         if enc.phase == "resolve" and pending and any(i.segment > 1 for i in enc.queue):
             bits.append(f"{_l(rs, 'segment', lang)} {pending[0].segment}")
     bits.append(format_clock(enc.clock.seconds))
-    if cur is not None:
-        bits.append(f"{_l(rs, 'Acts', lang)}: {cur.name}")
+    if who:
+        bits.append(f"{_l(rs, 'Acts', lang)}: {who}")
     return Text(" · ".join(bits), style="round")
 
 

@@ -13,9 +13,9 @@ def create_toolbar(get_table: Callable[[], Table], dice_mode: str) -> Callable[[
     def toolbar() -> str:
         t = get_table()
         enc, rs = t.enc, t.ruleset
-        cur = rs.current(enc)
+        who_acts = rs.acting_label(enc)
         where = f"round {enc.round} · {rs.label(enc.phase, t.lang)}" if enc.round else "setup"
-        who = f" · acts: {cur.name}" if cur else ""
+        who = f" · acts: {who_acts}" if who_acts else ""
         return (f" {rs.name} · {where}{who} · dice: {dice_mode} · "
                 f"undo {len(t.history.undo)} · Ctrl-D saves and quits")
     return toolbar

@@ -207,6 +207,13 @@ class Storypath(Ruleset):
     def current(self, enc: Encounter) -> Combatant | None:
         return initiative.current(enc)
 
+    def acting_label(self, enc: Encounter) -> str | None:
+        if enc.phase == "turns" and initiative.roster(enc) and initiative.is_open(enc):
+            i = initiative.slot_index(enc)
+            names = " or ".join(c.name for c in initiative.candidates(enc, i)) or "nobody"
+            return f"{initiative.slot_name(initiative.roster(enc)[i])}, open: {names}"
+        return super().acting_label(enc)
+
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
         if c.out:
             return f"{c.name} is {c.status}"

@@ -211,6 +211,19 @@ def test_SP_INIT_3_open_pc_slot_names_who_may_take_it():
         ("SGC slot (0)", True, [])]
 
 
+def test_SP_INIT_3_header_and_toolbar_show_the_open_pc_slot_not_a_player():
+    from combat_cli.render.tables import header
+    from combat_cli.repl.toolbar import create_toolbar
+
+    t = new_table([S, F, F] + [S, F, F])
+    run(t, "add Ann side=pc cunning=1 close_combat=2", "add Ben side=pc cunning=1 firearms=2",
+        "add Orc cunning=0", "start")
+    assert "Acts: PC slot (1), open: Ann or Ben" in header(t.enc, t.ruleset).plain
+    assert "acts: PC slot (1), open: Ann or Ben" in create_toolbar(lambda: t, "auto")()
+    run(t, "slot Ben")
+    assert "Acts: Ben" in header(t.enc, t.ruleset).plain
+
+
 def test_SP_INIT_3_wrong_character_in_an_open_pc_slot_is_told_who_may_take_it():
     t = new_table([S, F, F] + [S, F, F])
     run(t, "add Ann side=pc cunning=1 close_combat=2", "add Ben side=pc cunning=1 firearms=2",
