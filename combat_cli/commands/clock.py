@@ -20,8 +20,9 @@ def _duration(cmd: Cmd, text: str) -> int:
 def _move(cmd: Cmd, seconds: int) -> None:
     before = cmd.enc.clock.seconds
     fired = advance_clock(cmd.ctx, cmd.ruleset, seconds)
-    cmd.ctx.log(cmd.ctx.say("Clock: {before} -> {after}", before=format_clock(before),
-                            after=format_clock(cmd.enc.clock.seconds))
+    day = cmd.ctx.label("day")
+    cmd.ctx.log(cmd.ctx.say("Clock: {before} -> {after}", before=format_clock(before, day),
+                            after=format_clock(cmd.enc.clock.seconds, day))
                 + (cmd.ctx.say(" ({n} timer fired)" if fired == 1 else " ({n} timers fired)",
                                n=fired) if fired else ""),
                 kind="clock")

@@ -58,9 +58,9 @@ def format_duration(seconds: int) -> str:
     return " ".join(parts[:2])
 
 
-def format_clock(seconds: int) -> str:
+def format_clock(seconds: int, day_word: str = "day") -> str:
     """Absolute game time since the encounter began: ``day 2 03:15:20``."""
     day, rest = divmod(seconds, 86400)
     h, rest = divmod(rest, 3600)
     m, s = divmod(rest, 60)
-    return f"day {day + 1} {h:02d}:{m:02d}:{s:02d}"
+    return f"{day_word} {day + 1} {h:02d}:{m:02d}:{s:02d}"

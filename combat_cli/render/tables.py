@@ -26,7 +26,7 @@ def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
         pending = [i for i in enc.queue if i.state == "pending"]
         if enc.phase == "resolve" and pending and any(i.segment > 1 for i in enc.queue):
             bits.append(f"{_l(rs, 'segment', lang)} {pending[0].segment}")
-    bits.append(format_clock(enc.clock.seconds))
+    bits.append(format_clock(enc.clock.seconds, _l(rs, "day", lang)))
     if who:
         bits.append(f"{_l(rs, 'Acts', lang)}: {who}")
     return Text(" · ".join(bits), style="round")
@@ -103,7 +103,8 @@ def timers_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable | Non
     t.add_column(_l(rs, "what", lang))
     t.add_column(_l(rs, "Name", lang))
     for tm in sorted(enc.timers, key=lambda x: (x.due, x.id)):
-        t.add_row(format_duration(tm.due - enc.clock.seconds), format_clock(tm.due), tm.name,
+        t.add_row(format_duration(tm.due - enc.clock.seconds),
+                  format_clock(tm.due, _l(rs, "day", lang)), tm.name,
                   enc.name_of(tm.combatant), style="timer")
     return t
 

@@ -32,7 +32,9 @@ def make_asker(lines: ScriptLines, driver_ref: list[Driver]):  # noqa: ANN201
         if line is None:
             raise DiceError(f"the script ended while a roll was asked for ({purpose or spec.text()})")
         console = driver_ref[0].console
-        console.print(f"[note]  roll {purpose or spec.text()}: {line or '(rolled)'}[/note]")
+        rs, lang = driver_ref[0].table.ruleset, driver_ref[0].table.lang
+        shown = line or rs.label("(rolled)", lang)
+        console.print(f"[note]  {rs.label('roll', lang)} {purpose or spec.text()}: {shown}[/note]")
         if line.strip():
             parse_answer(spec, line, purpose)
         return line

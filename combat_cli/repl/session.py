@@ -57,7 +57,11 @@ def make_dice_asker(driver_ref: list[Driver]):  # noqa: ANN201
     def ask(spec: RollSpec, purpose: str) -> str | None:
         while True:
             try:
-                text = prompt(f"  {purpose or spec.text()} — faces or =total (Enter rolls): ")
+                hint = "faces or =total (Enter rolls)"
+                if driver_ref:
+                    table = driver_ref[0].table
+                    hint = table.ruleset.label(hint, table.lang)
+                text = prompt(f"  {purpose or spec.text()} — {hint}: ")
             except (KeyboardInterrupt, EOFError):
                 raise CommandError("roll cancelled; nothing was changed") from None
             if not text.strip():

@@ -13,9 +13,12 @@ def create_toolbar(get_table: Callable[[], Table], dice_mode: str) -> Callable[[
     def toolbar() -> str:
         t = get_table()
         enc, rs = t.enc, t.ruleset
+
+        def w(word: str) -> str:
+            return rs.label(word, t.lang)
         who_acts = rs.acting_label(enc)
-        where = f"round {enc.round} · {rs.label(enc.phase, t.lang)}" if enc.round else "setup"
-        who = f" · acts: {who_acts}" if who_acts else ""
-        return (f" {rs.name} · {where}{who} · dice: {dice_mode} · "
-                f"undo {len(t.history.undo)} · Ctrl-D saves and quits")
+        where = f"{w('round')} {enc.round} · {w(enc.phase)}" if enc.round else w("setup")
+        who = f" · {w('acts')}: {who_acts}" if who_acts else ""
+        return (f" {rs.name} · {where}{who} · {w('dice')}: {w(dice_mode)} · "
+                f"{w('undo')} {len(t.history.undo)} · {w('Ctrl-D saves and quits')}")
     return toolbar

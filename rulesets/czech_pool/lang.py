@@ -92,6 +92,12 @@ LABELS: dict[str, str] = {
     "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Disadvantages": "Nevýhody", "Successes": "Úspěchy", "ran out": "vypršelo",
     "dice": "kostky", "faces": "hozeno", "vs": "obt.", "yes": "ano", "no": "ne",
     "held": "odloženo", "due in": "za", "at": "kdy", "what": "co", "timer": "časovač",
+    # the core's clock, toolbar and dice prompts
+    "day": "den", "round": "kolo", "acts": "jedná", "undo": "zpět", "auto": "automaticky",
+    "manual": "ručně",
+    "Ctrl-D saves and quits": "Ctrl-D uloží a skončí", "segment": "fáze kola",
+    "faces or =total (Enter rolls)": "hozená čísla nebo =součet (Enter hodí)",
+    "roll": "hod", "(rolled)": "(hozeno automaticky)",
     # outcomes of log entries (the JSON keeps the English codes)
     "aware": "ve střehu", "surprised": "překvapen", "win": "výhra", "loss": "prohra",
     "draw": "remíza", "unconscious": "bezvědomí", "lost": "propadá", "stands": "vstává",

@@ -194,3 +194,20 @@ def test_AMB_CZ_14_no_perception_stats_given_no_notice_roll_not_surprised() -> N
     assert notes[0].text == ("Ann: bez Postřehu a Obezřetnosti — na všimnutí se nehází, "
                              "není překvapen (set Ann Postřeh=N Obezřetnost=N)")
     assert not t.c("Ann").data.get("surprised") and t.c("Bob").data["surprised"]
+
+
+def test_clock_toolbar_and_dice_prompts_in_czech_and_english() -> None:
+    from combat_cli.render.tables import header
+    from combat_cli.repl.toolbar import create_toolbar
+
+    for lang, words in (("", ("den 1", "kolo 1", "kostky: ručně", "zpět", "Ctrl-D uloží")),
+                        ("en", ("day 1", "round 1", "dice: manual", "undo", "Ctrl-D saves"))):
+        t = Table.new(rulesets.load("czech_pool"), RandomDice(1), lang=lang)
+        for line in ("add Ana side=pc Obratnost=3 Boj=2", "add Bert Obratnost=2 Boj=2", "start"):
+            assert dispatch(t, line).error is None
+        bar = create_toolbar(lambda t=t: t, "manual")()
+        head = header(t.enc, t.ruleset, lang).plain
+        assert all(w in bar + " " + head for w in words), (lang, bar, head)
+        hint = t.ruleset.label("faces or =total (Enter rolls)", lang)
+        assert hint == ("faces or =total (Enter rolls)" if lang == "en"
+                        else "hozená čísla nebo =součet (Enter hodí)")
