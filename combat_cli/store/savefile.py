@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,26 +51,34 @@ def snapshot(table: Table) -> Snapshot:
 
 def render(snap: Snapshot | Table) -> str:
     """The save file's text."""
-    if not isinstance(snap, Snapshot):
-        snap = snapshot(snap)
-    undo = ",\n  ".join(
-        f'{{"line": {json.dumps(u.line, ensure_ascii=False)}, "log_len": {u.log_len}, "state": {u.state}}}'
-        for u in snap.undo)
-    redo = ",\n  ".join(
-        f'{{"line": {json.dumps(r.line, ensure_ascii=False)}, "state": {r.state}, "log": [{", ".join(r.log)}]}}'
-        for r in snap.redo)
-    log = ",\n  ".join(snap.log)
-    return (f'{{"schema": {SCHEMA}, "app": "{APP}", "ruleset": {json.dumps(snap.ruleset)},\n'
-            f'"encounter": {snap.state},\n'
-            f'"history": {{"undo": [\n  {undo}\n], "redo": [\n  {redo}\n]}},\n'
-            f'"log": [\n  {log}\n]\n}}\n')
+    return "".join(pieces(snap if isinstance(snap, Snapshot) else snapshot(snap)))
 
 
-def atomic_write(path: Path, text: str) -> None:
+def pieces(snap: Snapshot) -> Iterator[str]:
+    """The save file's text in small pieces, so writing it never holds the interpreter long
+    (the REPL stays responsive while a large file is written in the background)."""
+    yield (f'{{"schema": {SCHEMA}, "app": "{APP}", "ruleset": {json.dumps(snap.ruleset)},\n'
+           f'"encounter": {snap.state},\n"history": {{"undo": [')
+    for i, u in enumerate(snap.undo):
+        yield (f'{"," if i else ""}\n  {{"line": {json.dumps(u.line, ensure_ascii=False)}, '
+               f'"log_len": {u.log_len}, "state": {u.state}}}')
+    yield '\n], "redo": ['
+    for i, r in enumerate(snap.redo):
+        yield (f'{"," if i else ""}\n  {{"line": {json.dumps(r.line, ensure_ascii=False)}, '
+               f'"state": {r.state}, "log": [{", ".join(r.log)}]}}')
+    yield '\n]},\n"log": [\n  '
+    log = snap.log
+    for start in range(0, len(log), 200):
+        yield ("," if start else "") + ",\n  ".join(log[start:start + 200])
+    yield "\n]\n}\n"
+
+
+def atomic_write(path: Path, text: str | Iterable[str]) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
+            for piece in [text] if isinstance(text, str) else text:
+                f.write(piece)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -92,7 +101,7 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def save(path: Path, table: Table | Snapshot) -> None:
-    atomic_write(path, render(table))
+    atomic_write(path, pieces(table if isinstance(table, Snapshot) else snapshot(table)))
     if not isinstance(table, Snapshot):
         table.changed = False
 
@@ -103,6 +112,10 @@ class Saver:
     waiting only the newest is written (it contains the others). :meth:`flush` waits for the
     disk and reports a failed save; :meth:`close` flushes and stops the thread."""
 
+    DELAY = 0.05
+    """Seconds a save waits before it starts: the command's answer and the next prompt go
+    first, and a burst of lines (a script) is written once. :meth:`flush` cuts it short."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self._cond = threading.Condition()
@@ -110,6 +123,7 @@ class Saver:
         self._busy = False
         self._error: SaveError | None = None
         self._closed = False
+        self._hurry = False
         self._thread = threading.Thread(target=self._run, name="autosave", daemon=False)
         self._thread.start()
 
@@ -127,6 +141,7 @@ class Saver:
                     self._cond.wait()
                 if self._pending is None:
                     return
+                self._cond.wait_for(lambda: self._hurry or self._closed, timeout=self.DELAY)
                 snap, self._pending = self._pending, None
                 self._busy = True
             try:
@@ -146,8 +161,11 @@ class Saver:
 
     def flush(self) -> None:
         with self._cond:
+            self._hurry = True
+            self._cond.notify_all()
             while self._pending is not None or self._busy:
                 self._cond.wait()
+            self._hurry = False
         err = self.take_error()
         if err is not None:
             raise err

@@ -117,6 +117,9 @@ def command_cost(runs: int) -> tuple[float, float]:
 
 
 def main() -> None:
+    # as after an install: bytecode compiled (pip does it; this checkout may not have it yet)
+    subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "combat_cli"), str(ROOT / "rulesets"),
+                    str(PLUGINS)], check=True, env=dict(ENV, PYTHONDONTWRITEBYTECODE=""))
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=15)
     n = ap.parse_args().runs
