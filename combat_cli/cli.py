@@ -97,6 +97,8 @@ def play(
     """Play (or resume) an encounter: the REPL, or a script."""
     from combat_cli.store.savefile import Lock, SaveError
 
+    if dice not in ("auto", "manual"):
+        _fail(f'--dice is auto or manual, not "{dice}"', 2)
     interactive = script is None and sys.stdin.isatty()
     driver_ref: list = []
     code = 0
@@ -256,7 +258,10 @@ def demo(
     lines = rs.demo()
     if not lines:
         _fail(f"{ruleset} has no demo fight")
-    table = Table.new(rs, RandomDice(seed), lang=_lang(lang))
+    try:
+        table = Table.new(rs, RandomDice(seed), lang=_lang(lang))
+    except CommandError as e:
+        _fail(str(e))
     driver = Driver(table, None, _make_console())
     code = run_script(driver, ScriptLines(lines))
     if code:

@@ -27,6 +27,9 @@ class Table:
         self.enc = enc
         self.ruleset = ruleset
         self.dice = dice
+        if lang and lang not in ruleset.languages:
+            shown = ", ".join(("default", *ruleset.languages))
+            raise CommandError(f'{ruleset.name} has no display language "{lang}" ({shown})')
         self.lang = lang
         self.tables = ruleset.tables_for(enc.house_rules)
         self.log_json: list[str] = list(log_json) if log_json is not None else [

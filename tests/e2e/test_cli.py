@@ -219,3 +219,14 @@ def test_sigterm_ends_cleanly_with_the_file_saved_and_unlocked(tmp_path):
     p.communicate(timeout=30)
     assert "Ann" in json.dumps(json.loads(f.read_text())["encounter"])
     assert not (tmp_path / "f.json.lock").exists()
+
+
+def test_unknown_display_language_and_dice_mode_are_refused(tmp_path):
+    f = tmp_path / "f.json"
+    combat("new", str(f), "--ruleset", "toy")
+    r = combat("show", str(f), "--lang", "de")
+    assert r.returncode == 1 and 'no display language "de"' in r.stderr
+    r = combat("demo", "--ruleset", "czech_pool", "--lang", "de")
+    assert r.returncode == 1 and "default, en" in r.stderr
+    r = combat("play", str(f), "--dice", "magic", input="status\n")
+    assert r.returncode == 2 and "auto or manual" in r.stderr
