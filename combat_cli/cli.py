@@ -233,7 +233,7 @@ def roll(
         r = RandomDice(seed).roll(spec)
     except DiceError as e:
         _fail(str(e), 2)
-    unit = " successes" if spec.is_pool else ""
+    unit = (" success" if r.total == 1 else " successes") if spec.is_pool else ""
     print(f"{spec.text()}: [{' '.join(map(str, r.faces or ()))}] = {r.total}{unit}")
 
 

@@ -49,8 +49,10 @@ def roll(cmd: Cmd) -> None:
     purpose = why[0] if why else cmd.ctx.label("free roll")
     r = cmd.ctx.roll(spec, f"{purpose}: {spec.text()}")
     faces = "" if r.faces is None else f" [{' '.join(map(str, r.faces))}]"
-    text = cmd.ctx.say("Roll {dice}{faces} = {total} successes" if spec.is_pool else
-                       "Roll {dice}{faces} = {total}", dice=spec.text(), faces=faces, total=r.total)
+    template = ("Roll {dice}{faces} = {total}" if not spec.is_pool else
+                "Roll {dice}{faces} = {total} success" if r.total == 1 else
+                "Roll {dice}{faces} = {total} successes")
+    text = cmd.ctx.say(template, dice=spec.text(), faces=faces, total=r.total)
     cmd.ctx.log(text + (f" ({why[0]})" if why else ""), kind="roll", action="roll", roll=r)
 
 
@@ -70,7 +72,7 @@ def odds(cmd: Cmd) -> None:
     except DiceError as e:
         raise CommandError(str(e)) from None
     p = chance(spec, target)
-    unit = " successes" if spec.is_pool else ""
+    unit = (" success" if target == 1 else " successes") if spec.is_pool else ""
     cmd.out.notes.append(f"{spec.text()}: {target}{unit} or more: {float(p) * 100:.1f}% "
                          f"({p.numerator}/{p.denominator})" if p.denominator < 10**9 else
                          f"{spec.text()}: {target}{unit} or more: {float(p) * 100:.2f}%")

@@ -129,6 +129,7 @@ SENTENCES: dict[str, str] = {
     " ({n} timers fired)": " (spuštěno časovačů: {n})",
     "Roll {dice}{faces} = {total}": "Hod {dice}{faces} = {total}",
     "Roll {dice}{faces} = {total} successes": "Hod {dice}{faces} = {total} úsp.",
+    "Roll {dice}{faces} = {total} success": "Hod {dice}{faces} = {total} úsp.",
     "free roll": "volný hod",
 }
 CZ_TO_EN = {v: k for k, v in LABELS.items()}
