@@ -18,18 +18,18 @@ from rulesets.base import (
     Ruleset,
     VerbSpec,
 )
-from rulesets.d6.stats import STATS, extra_skill
+from rulesets.d6.codes import code_text
+from rulesets.d6.stats import STATS
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
     from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem, Timer
 
 YES = ("yes", "no")
-_RANGE_HELP = "point_blank, short, medium, long, or metres (25)"
 
 ATTACK_OPTIONS = (
     OptionSpec("weapon", "weapon used (catalogue name); default: the weapon stat"),
-    OptionSpec("range", f"range band or metres: {_RANGE_HELP}", aliases=("r",)),
+    OptionSpec("range", "range band or metres: point_blank, short, medium, long, or metres (25)", aliases=("r",)),
     OptionSpec("cover", "physical cover: quarter +1D, half +2D, three_quarters +4D, full "
                         "(none: no more cover)",
                choices=("quarter", "half", "three_quarters", "full", "none")),
@@ -57,34 +57,21 @@ VS = OptionSpec("vs", "the attacker this parry/block is for (default: the next o
 
 
 def _firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
-    from combat_cli.commands.parsing import partition
-    from rulesets.d6.healing import first_aid
+    from rulesets.d6.healing import firstaid_verb
 
-    pos, opts = partition(words)
-    if len(pos) != 2:
-        raise RuleError("usage: firstaid MEDIC PATIENT [facility=yes]")
-    bad = [k for k in opts if k.lower() != "facility"]
-    if bad:
-        raise RuleError(f"firstaid has no option {bad[0]}= (only facility=yes)")
-    fac = str(opts.get("facility", "no")).lower()
-    if fac not in YES:
-        raise RuleError("facility= takes yes or no")
-    medic, patient = ctx.find(pos[0]), ctx.find(pos[1])
-    first_aid(ctx, medic, patient, facility=fac == "yes")
+    firstaid_verb(ctx, words)
 
 
 def _position_verb(ctx: RulesContext, words: list[str]) -> None:
-    from rulesets.d6.combat import position
+    from rulesets.d6.positions import position
 
     position(ctx, words)
 
 
 def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
-    if len(words) != 2 or not words[1].isdigit():
-        raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
-    c = ctx.find(words[0])
-    c.data["kit_uses"] = int(words[1])
-    ctx.log(f"{c.name} has {words[1]} first-aid kit use(s)", kind="roster", actor=c)
+    from rulesets.d6.healing import restock
+
+    restock(ctx, words)
 
 
 class D6(Ruleset):
@@ -173,25 +160,15 @@ class D6(Ruleset):
     }
 
     stats = STATS
-    extra_stats = staticmethod(extra_skill)
+    extra_stats = staticmethod(code_text)  # any other skill (Missile Weapons=5D ...)
 
     # -- roster ----------------------------------------------------------------------------
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
-        from rulesets.d6.healing import kit_uses_for
-        from rulesets.d6.stats import norm, stat
+        from rulesets.d6.healing import sync_kits
+        from rulesets.d6.stats import merge_spellings
 
-        # one skill, however typed: "Missile Weapons" and missile_weapons are the same stat
-        # (the later value wins, under the first spelling)
-        merged: dict[str, Any] = {}
-        spelling: dict[str, str] = {}
-        for k, v in c.stats.items():
-            merged[spelling.setdefault(norm(k), k)] = v
-        if merged != c.stats or list(merged) != list(c.stats):
-            c.stats = merged
-        kits = int(stat(c, "kits") or 0)
-        if c.data.get("kits") != kits:
-            c.data["kits"] = kits
-            c.data["kit_uses"] = kit_uses_for(ctx.tables, kits)
+        merge_spellings(c)
+        sync_kits(ctx, c)
         c.data.setdefault("wound", 0)
 
     def join(self, ctx: RulesContext, c: Combatant) -> None:
@@ -209,12 +186,12 @@ class D6(Ruleset):
             rd(ctx.enc, c)
 
     def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.d6.combat import declare
+        from rulesets.d6.declare import declare
 
         declare(ctx, c, actions)
 
     def plan(self, ctx: RulesContext) -> list[QueueItem]:
-        from rulesets.d6.combat import plan
+        from rulesets.d6.declare import plan
 
         return plan(ctx)
 
@@ -229,31 +206,27 @@ class D6(Ruleset):
                     action=item.action.name)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        from rulesets.d6.combat import action_cost
-        from rulesets.d6.core import REACTIONS, add_action
+        from rulesets.d6.core import REACTIONS
+        from rulesets.d6.declare import count_act
 
         if action.name in REACTIONS:
             self.react(ctx, c, action)
             return
-        replaced = next((i for i in ctx.enc.queue if i.actor == c.id and i.state == "skipped"
-                         and i.data.get("replaced_by") == action.text
-                         and not i.data.get("counted")), None)
-        if replaced is not None:
-            replaced.data["counted"] = True
-        else:
-            add_action(ctx, c, action_cost(ctx, c, action), action.name)
+        count_act(ctx, c, action)
         self._do(ctx, c, action)
 
     def _do(self, ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-        from rulesets.d6 import combat
+        from rulesets.d6.attacks import strike
+        from rulesets.d6.core import ATTACKS
         from rulesets.d6.healing import first_aid
+        from rulesets.d6.weapons import draw, reload
 
-        if a.name in combat.ATTACKS:
-            combat.strike(ctx, c, a)
+        if a.name in ATTACKS:
+            strike(ctx, c, a)
         elif a.name == "draw":
-            combat.draw(ctx, c, a)
+            draw(ctx, c, a)
         elif a.name == "reload":
-            combat.reload(ctx, c, a)
+            reload(ctx, c, a)
         elif a.name == "firstaid":
             first_aid(ctx, c, ctx.combatant(a.target or ""),
                       facility=a.options.get("facility") == "yes", in_round=True)
@@ -261,7 +234,7 @@ class D6(Ruleset):
             raise RuleError(f"{a.name} is a reaction: react {c.name} {a.name}")
 
     def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        from rulesets.d6.combat import react
+        from rulesets.d6.reactions import react
 
         react(ctx, c, action)
 
@@ -271,68 +244,20 @@ class D6(Ruleset):
         mortal_checks(ctx)
 
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
-        from rulesets.d6.combat import can_act_reason
+        from rulesets.d6.core import can_act_reason
 
         return can_act_reason(enc, c)
 
     # -- health and time -------------------------------------------------------------------
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        from rulesets.d6.codes import parse_code
-        from rulesets.d6.core import roll_code
-        from rulesets.d6.wounds import apply_result, level_index, resist
+        from rulesets.d6.damage import gm_damage
 
-        v = value.strip()
-        if v.lstrip("-").isdigit():
-            n = int(v)
-            if n < 0:
-                raise RuleError("damage is 0 or more (or a wound level, or dice like 5D)")
-            resist(ctx, c, n, source="GM damage")
-            return
-        if any(ch.isdigit() for ch in v):
-            try:
-                code = parse_code(v)
-            except ValueError:
-                raise RuleError(f"damage takes a number, dice (5D) or a wound level, not {v!r}"
-                                ) from None
-            r = roll_code(ctx, code, f"damage {code.text()} on {c.name}")
-            ctx.log(f"{c.name} takes {r.total} damage ({code.text()})", kind="damage",
-                    target=c, roll=r, outcome=str(r.total))
-            resist(ctx, c, r.total, source="GM damage")
-            return
-        idx = level_index(ctx.tables, v)
-        if idx == 0:
-            raise RuleError("damage takes a wound level (Stunned ... Killed), a number or dice")
-        apply_result(ctx, c, ctx.tables["wounds"]["levels"][idx], cause="GM")
+        gm_damage(ctx, c, value)
 
     def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        from rulesets.d6.core import wound
-        from rulesets.d6.healing import heal_one
-        from rulesets.d6.wounds import clear_stun, level_index, set_level
+        from rulesets.d6.healing import gm_heal
 
-        if value is None:
-            clear_stun(ctx, c, "healed")
-            for cond in ("Unconscious", "Prone"):
-                ctx.remove_condition(c, cond, quiet=True)
-            set_level(ctx, c, 0, why="GM", heal=True)
-            return
-        v = value.strip()
-        if v.isdigit():
-            if int(v) < 1:
-                raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
-                                "heals fully")
-            for _ in range(int(v)):
-                heal_one(ctx, c, "GM")
-            return
-        idx = level_index(ctx.tables, v)
-        if idx >= max(wound(c), 1) and not (idx == 1 and wound(c) == 0):
-            raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
-                            f"{c.name} for fully healed)")
-        if idx <= 1:
-            if idx == 0:
-                clear_stun(ctx, c, "healed")
-            set_level(ctx, c, 0, why="GM", heal=True)
-        else:
-            set_level(ctx, c, idx, why="GM", heal=True)
+        gm_heal(ctx, c, value)
 
     def rest(self, ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
         from rulesets.d6.healing import rest
@@ -340,18 +265,9 @@ class D6(Ruleset):
         rest(ctx, c, seconds, options)
 
     def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
-        from rulesets.d6.healing import HEAL, LOCK, fire_heal
-        from rulesets.d6.wounds import clear_stun
+        from rulesets.d6.healing import fire_timer
 
-        c = ctx.combatant(timer.combatant) if timer.combatant else None
-        if timer.kind == HEAL:
-            fire_heal(ctx, timer)
-        elif timer.kind == LOCK and c is not None:
-            c.data.pop("fa_lock_until", None)
-            ctx.log(f"{c.name} can get first aid again", kind="timer", actor=c)
-        elif timer.kind == "d6_stun" and c is not None:
-            clear_stun(ctx, c, "30 minutes passed")
-        else:
+        if not fire_timer(ctx, timer):
             super().fire_timer(ctx, timer)
 
     # -- display ---------------------------------------------------------------------------
@@ -373,57 +289,14 @@ class D6(Ruleset):
         return cache[key]
 
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
-        from combat_cli.engine.durations import format_duration
-        from rulesets.d6.core import multi_penalty
+        from rulesets.d6.display import status_columns
 
-        t = self.display_tables(enc)
-        info = self._info(enc, c, t)
-        wound = "" if info["level"] == t["wounds"]["levels"][0] else info["level"]
-        if info["penalty"]:
-            wound = f"{wound} -{info['penalty']}D".strip()
-        kit = str(info["kit_uses"]) if info["kit_uses"] or c.data.get("kits") else ""
-        cols = {"Wound": wound, "Acts": "", "Dodge": "", "Kit": kit, "Due": ""}
-        if enc.phase in ("declare", "resolve") and info["actions"]:
-            n, pen = info["actions"], multi_penalty(t, info["actions"])
-            cols["Acts"] = f"{n}" + (f" (-{pen}D)" if pen else "")
-        if info["dodge"] is not None:
-            cols["Dodge"] = f"{info['dodge']}{' full' if info['full_dodge'] else ''}"
-        due = sorted((x for x in enc.timers if x.combatant == c.id), key=lambda x: x.due)
-        if due:
-            x = due[0]
-            what = {"d6_heal": "heal roll", "d6_fa_lock": "first aid ok",
-                    "d6_stun": "stun ends"}.get(x.kind, x.name)
-            cols["Due"] = f"{what} in {format_duration(x.due - enc.clock.seconds)}"
-        return cols
-
-    def _info(self, enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.d6.core import count_actions
-
-        lv = t["wounds"]["levels"]
-        w = int(c.data.get("wound", 0))
-        stunned = int(c.data.get("stuns", 0)) > 0
-        pen = int(t["wounds"]["penalty"][w]) if w else 0
-        if int(c.data.get("stun_round", -1)) >= enc.round:
-            pen += int(t["wounds"]["penalty"][1])
-        r = c.data.get("rd") or {}
-        current = r.get("round") == enc.round
-        n = count_actions(t, r) if current else 0
-        dodge = (r.get("dodge") or {}) if current else {}
-        return {"level": lv[w] if w else (lv[1] if stunned else lv[0]), "penalty": pen,
-                "actions": n, "dodge": dodge.get("value"), "full_dodge": dodge.get("full"),
-                "kit_uses": int(c.data.get("kit_uses", 0)), "ammo": c.data.get("ammo", {}),
-                "stuns": int(c.data.get("stuns", 0))}
+        return status_columns(enc, c, self.display_tables(enc))
 
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
-        t = self.display_tables(enc)
-        names = {c.id: c.name for c in enc.combatants}
-        pairs = {}
-        for key, sit in (enc.data.get("pairs") or {}).items():
-            a, _, b = key.partition(">")
-            if a in names and b in names:
-                pairs[f"{names[a]} > {names[b]}"] = sit
-        return {"d6": {c.name: self._info(enc, c, t) for c in enc.combatants},
-                "d6_positions": pairs}
+        from rulesets.d6.display import json_extra
+
+        return json_extra(enc, self.display_tables(enc))
 
     def parse_roll(self, text: str) -> Any:
         from combat_cli.dice import parse

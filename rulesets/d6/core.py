@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
     from combat_cli.engine.models import Combatant, Encounter
 
+ATTACKS = ("shoot", "attack", "brawl", "martial")
 REACTIONS = ("dodge", "fulldodge", "parry", "block")
 
 
@@ -193,3 +194,15 @@ def scale_dice(tables: dict[str, Any], c: Combatant | None, override: str | None
 
     name = override or (stat(c, "scale") if c is not None else None) or "character"
     return int(tables["scale"].get(name, 0))
+
+
+def can_act_reason(enc: Encounter, c: Combatant) -> str | None:
+    """Why ``c`` cannot act now (None: it can)."""
+    if c.out:
+        return f"{c.name} is {c.status}"
+    if c.has_condition("Unconscious"):
+        return f"{c.name} is unconscious"
+    r = c.data.get("rd")
+    if r and r.get("round") == enc.round and r.get("no_more"):
+        return f"{c.name} is {c.status} (no more actions this round)"
+    return None

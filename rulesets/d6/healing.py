@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.durations import format_clock, format_duration
 from rulesets.base import RuleError
-from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.codes import parse_code
 from rulesets.d6.core import (
     action_penalties,
     beats,
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 DAY = 86400
 HEAL = "d6_heal"
 LOCK = "d6_fa_lock"
+YES = ("yes", "no")
 
 
 def rest_need(tables: dict[str, Any], level: str) -> int:
@@ -180,6 +181,79 @@ def kit_uses_for(tables: dict[str, Any], kits: int) -> int:
     return kits * int(tables["first_aid"]["kit_uses"])
 
 
-def medic_code(tables: dict[str, Any], c: Combatant) -> Code | None:
-    v = stat(c, "First Aid")
-    return parse_code(v) if v else None
+def sync_kits(ctx: RulesContext, c: Combatant) -> None:
+    """Kit uses follow the kits stat whenever it changes (2 uses a kit)."""
+    kits = int(stat(c, "kits") or 0)
+    if c.data.get("kits") != kits:
+        c.data["kits"] = kits
+        c.data["kit_uses"] = kit_uses_for(ctx.tables, kits)
+
+
+def firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
+    """``firstaid MEDIC PATIENT [facility=yes]`` outside the action count."""
+    from combat_cli.commands.parsing import partition
+
+    pos, opts = partition(words)
+    if len(pos) != 2:
+        raise RuleError("usage: firstaid MEDIC PATIENT [facility=yes]")
+    bad = [k for k in opts if k.lower() != "facility"]
+    if bad:
+        raise RuleError(f"firstaid has no option {bad[0]}= (only facility=yes)")
+    fac = str(opts.get("facility", "no")).lower()
+    if fac not in YES:
+        raise RuleError("facility= takes yes or no")
+    medic, patient = ctx.find(pos[0]), ctx.find(pos[1])
+    first_aid(ctx, medic, patient, facility=fac == "yes")
+
+
+def restock(ctx: RulesContext, words: list[str]) -> None:
+    """``restock NAME USES``: set the first-aid kit uses."""
+    if len(words) != 2 or not words[1].isdigit():
+        raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
+    c = ctx.find(words[0])
+    c.data["kit_uses"] = int(words[1])
+    ctx.log(f"{c.name} has {words[1]} first-aid kit use(s)", kind="roster", actor=c)
+
+
+def gm_heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
+    """``heal NAME [N|LEVEL]``: fully, N levels, or down to a wound level."""
+    if value is None:
+        clear_stun(ctx, c, "healed")
+        for cond in ("Unconscious", "Prone"):
+            ctx.remove_condition(c, cond, quiet=True)
+        set_level(ctx, c, 0, why="GM", heal=True)
+        return
+    v = value.strip()
+    if v.isdigit():
+        if int(v) < 1:
+            raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
+                            "heals fully")
+        for _ in range(int(v)):
+            heal_one(ctx, c, "GM")
+        return
+    idx = level_index(ctx.tables, v)
+    if idx >= max(wound(c), 1) and not (idx == 1 and wound(c) == 0):
+        raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
+                        f"{c.name} for fully healed)")
+    if idx <= 1:
+        if idx == 0:
+            clear_stun(ctx, c, "healed")
+        set_level(ctx, c, 0, why="GM", heal=True)
+    else:
+        set_level(ctx, c, idx, why="GM", heal=True)
+
+
+def fire_timer(ctx: RulesContext, timer: Timer) -> bool:
+    """The ruleset's timers: a healing roll, a first-aid lockout ending, a stun wearing off
+    (False: not one of them)."""
+    c = ctx.combatant(timer.combatant) if timer.combatant else None
+    if timer.kind == HEAL:
+        fire_heal(ctx, timer)
+    elif timer.kind == LOCK and c is not None:
+        c.data.pop("fa_lock_until", None)
+        ctx.log(f"{c.name} can get first aid again", kind="timer", actor=c)
+    elif timer.kind == "d6_stun" and c is not None:
+        clear_stun(ctx, c, "30 minutes passed")
+    else:
+        return False
+    return True

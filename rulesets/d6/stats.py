@@ -112,36 +112,28 @@ def parse_count(value: Any) -> int:
     return n
 
 
-def parse_armor(value: Any) -> str:
-    return code_text(value)
-
-
-def _code(value: Any) -> str:
-    return code_text(value)
-
-
 STATS = (
-    StatSpec("Instincts", "initiative order, highest first (die code)", _code, "2D",
+    StatSpec("Instincts", "initiative order, highest first (die code)", code_text, "2D",
              aliases=("inst", "instinct")),
-    StatSpec("Dodge", "reaction skill vs ranged attacks", _code, None),
-    StatSpec("Brawling", "unarmed attack (difficulty 5) and block", _code, None,
+    StatSpec("Dodge", "reaction skill vs ranged attacks", code_text, None),
+    StatSpec("Brawling", "unarmed attack (difficulty 5) and block", code_text, None,
              aliases=("brawl",)),
-    StatSpec("Martial Arts", "unarmed attack (difficulty 10) and block", _code, None,
+    StatSpec("Martial Arts", "unarmed attack (difficulty 10) and block", code_text, None,
              aliases=("martial_arts", "martial", "martialarts")),
-    StatSpec("Melee Combat", "armed melee attack", _code, None,
+    StatSpec("Melee Combat", "armed melee attack", code_text, None,
              aliases=("melee_combat", "melee")),
-    StatSpec("Melee Parry", "parry with a melee weapon (else Melee Combat)", _code, None,
+    StatSpec("Melee Parry", "parry with a melee weapon (else Melee Combat)", code_text, None,
              aliases=("melee_parry", "parry")),
-    StatSpec("Firearms", "guns", _code, None, aliases=("guns",)),
-    StatSpec("Strength", "melee and unarmed damage", _code, "2D", aliases=("str",)),
-    StatSpec("Constitution", "resists damage, natural healing", _code, "2D",
+    StatSpec("Firearms", "guns", code_text, None, aliases=("guns",)),
+    StatSpec("Strength", "melee and unarmed damage", code_text, "2D", aliases=("str",)),
+    StatSpec("Constitution", "resists damage, natural healing", code_text, "2D",
              aliases=("con", "const")),
-    StatSpec("First Aid", "first-aid kits", _code, None, aliases=("first_aid", "firstaid")),
-    StatSpec("Medicine (A)", "medical facilities", _code, None,
+    StatSpec("First Aid", "first-aid kits", code_text, None, aliases=("first_aid", "firstaid")),
+    StatSpec("Medicine (A)", "medical facilities", code_text, None,
              aliases=("medicine", "medicine_a", "medicine(a)")),
     StatSpec("weapon", "weapon in hand: a catalogue name (Heavy Pistol) or a TOML table",
              parse_weapon, None, aliases=("wpn",)),
-    StatSpec("armor", "armour die code added to Constitution vs damage", parse_armor, None,
+    StatSpec("armor", "armour die code added to Constitution vs damage", code_text, None,
              aliases=("armour",)),
     StatSpec("scale", "character, speeder, walker, starfighter, capital (or car, tank ...)",
              parse_scale, "character"),
@@ -149,9 +141,15 @@ STATS = (
 )
 
 
-def extra_skill(value: Any) -> str:
-    """Any other skill a stat block names (Missile Weapons=5D ...)."""
-    return code_text(value)
+def merge_spellings(c: Any) -> None:
+    """One skill, however typed: "Missile Weapons" and missile_weapons are the same stat
+    (the later value wins, under the first spelling)."""
+    merged: dict[str, Any] = {}
+    spelling: dict[str, str] = {}
+    for k, v in c.stats.items():
+        merged[spelling.setdefault(norm(k), k)] = v
+    if merged != c.stats or list(merged) != list(c.stats):
+        c.stats = merged
 
 
 def stat(c: Any, name: str) -> Any:

@@ -1,0 +1,177 @@
+"""Declaring a round's actions (D6-MULTI), the resolution queue (D6-INIT-3), and counting
+the actions typed with ``act``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.models import QueueItem
+from rulesets.base import RuleError
+from rulesets.d6.codes import Code
+from rulesets.d6.core import (
+    ATTACKS,
+    REACTIONS,
+    add_action,
+    health_penalties,
+    multi_penalty,
+    rd,
+    wound,
+)
+from rulesets.d6.melee import unarmed_skill
+from rulesets.d6.ranged import check_shot
+from rulesets.d6.reactions import is_full_dodge
+from rulesets.d6.stats import need_skill
+from rulesets.d6.weapons import action_cost, catalogue_weapon, drawn_name, pick_weapon
+from rulesets.d6.wounds import KILLED
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import ActionRequest, Combatant
+
+
+def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+    t = ctx.tables
+    r = rd(ctx.enc, c)
+    full = [a for a in actions if is_full_dodge(a)]
+    if full and len(actions) > 1:
+        raise RuleError("a full dodge must be the only action of the round (D6-REACT-3)")
+    if sum(1 for a in actions if a.name in ("dodge", "fulldodge")) > 1:
+        raise RuleError("one dodge a round is enough: it covers every ranged attack")
+    autos = [a for a in actions if a.options.get("fire") == "full_auto"]
+    if autos and len(actions) > 1:
+        raise RuleError("full auto uses the whole round: it must be the only action")
+    if autos and (int(r["extra"]) or int(r["used_held"])):
+        raise RuleError(f"{c.name} has already acted this round: full auto must be the only "
+                        "action")
+    for a in actions:
+        if a.name == "parry":
+            pick_weapon(ctx, c, a.options, melee=True, action="parry")
+        if a.options.get("vs"):
+            if ctx.find(str(a.options["vs"])).id == c.id:
+                raise RuleError(f"{c.name} cannot {a.name} against themself")
+    # actions already taken this round (act, undeclared reactions typed while declaring)
+    already = int(r["extra"]) + int(r["used_held"])
+    if r["full_dodge"] and r["dodge"] is not None:
+        raise RuleError(f"{c.name} has full-dodged this round: that is the only action")
+    if r.get("no_defence") and already:
+        raise RuleError(f"{c.name} has fired full auto this round: that is the only action")
+    if full and already:
+        raise RuleError(f"{c.name} has already acted this round: a full dodge must be the only "
+                        "action (declare dodge)")
+    if r["dodge"] is not None and any(a.name in ("dodge", "fulldodge") for a in actions):
+        raise RuleError(f"{c.name} already dodged this round ({r['dodge']['value']}): it covers "
+                        "every ranged attack; declare the rest without dodge")
+    active = [a for a in actions if a.name not in REACTIONS]
+    react = [a for a in actions if a.name in REACTIONS]
+    cost = sum(action_cost(ctx, c, a) for a in active)
+    n = cost + len(react) + already
+    cap = int(t["actions"]["max"])
+    if n > cap:
+        done = f", {already} already taken" if already else ""
+        raise RuleError(f"{n} actions{done}: at most {cap} a round (D6-MULTI-2)")
+    # per weapon shots against ROF (counting the shots already fired this round)
+    shots: dict[str, int] = dict(r["shots"])
+    targets: list[str] = list(r.setdefault("fired_at", []))
+    drawn: dict[str, Any] = {}
+    for a in active:
+        opts = {**drawn, **a.options}
+        if a.name == "shoot":
+            w = pick_weapon(ctx, c, opts, melee=False)
+            shots[w["name"]] = shots.get(w["name"], 0) + check_shot(ctx, c, a, w)
+            if shots[w["name"]] > int(w["rof"]):
+                raise RuleError(f"{w['name']} has ROF {w['rof']}: at most {w['rof']} shot(s) "
+                                "a round (D6-MULTI-6)")
+            if a.target and a.target not in targets and a.options.get("fire") != "sweep":
+                targets.append(a.target)
+        elif a.args:
+            raise RuleError(f'{a.name} takes one target: "{a.args[0]}" is one too many')
+        elif a.name == "attack":
+            pick_weapon(ctx, c, opts, melee=True)
+        elif a.name == "reload":
+            pick_weapon(ctx, c, opts, melee=False)
+        elif a.name == "draw":
+            drawn = {"weapon": catalogue_weapon(ctx, drawn_name(a))["name"]}
+        if a.target:
+            tg = ctx.combatant(a.target)
+            if tg.id == c.id and a.name in ATTACKS:
+                raise RuleError(f"{c.name} cannot attack themself")
+            if wound(tg) >= KILLED:
+                ctx.note(f"{tg.name} is Killed; the action will lapse")
+    held = len(react) if t["actions"]["held_unused_counts"] else 0
+    # pools must stay above 0D (checked with today's wounds)
+    base_pen = multi_penalty(t, cost + held + already)
+    per = int(t["ranged"]["multi_target"]["per_extra_target"])
+    drawn = {}
+    for a in actions:
+        if a.name == "draw":
+            drawn = {"weapon": a.options["weapon"]}
+        sk = _skill_for(ctx, c, a, drawn)
+        if sk is None:
+            continue
+        extra = 0
+        if a.name == "shoot" and a.target in targets:
+            extra = targets.index(a.target) * per
+        pen = base_pen + extra + sum(d for _, d in health_penalties(ctx, c))
+        if sk[1].dice - pen < 1 and t["pools"]["zero"] == "cannot":
+            who = ctx.name(a.target) if a.target else ""
+            raise RuleError(f"{c.name}'s {a.name}{' at ' + who if who else ''} would roll "
+                            f"{max(sk[1].dice - pen, 0)}D ({sk[1].text()} -{pen}D): "
+                            "declare fewer actions or targets")
+    r.update(declared=cost, held=len(react), used_held=0, extra=already, targets=targets,
+             full_dodge=bool(full), ready_dodge=None, ready_melee=[])
+    for a in react:
+        if a.name in ("dodge", "fulldodge"):
+            r["ready_dodge"] = {"full": is_full_dodge(a)}
+        else:
+            r["ready_melee"].append({"kind": a.name, "options": dict(a.options)})
+    r["no_defence"] = bool(autos)
+
+
+def _skill_for(ctx: RulesContext, c: Combatant, a: ActionRequest,
+               drawn: dict[str, Any] | None = None) -> tuple[str, Code] | None:
+    t = ctx.tables
+    opts = {**(drawn or {}), **a.options}
+    if a.name == "shoot":
+        return need_skill(t, c, pick_weapon(ctx, c, opts, melee=False)["skill"])
+    if a.name == "attack":
+        return need_skill(t, c, pick_weapon(ctx, c, opts, melee=True)["skill"])
+    if a.name in ("brawl", "martial", "block"):
+        return need_skill(t, c, unarmed_skill(a.name, a.options))
+    if a.name in ("dodge", "fulldodge"):
+        return need_skill(t, c, "Dodge")
+    if a.name == "parry":
+        return need_skill(t, c, "Melee Parry")
+    if a.name == "firstaid":
+        return need_skill(t, c, "Medicine (A)" if a.options.get("facility") == "yes"
+                          else "First Aid")
+    return None
+
+
+def plan(ctx: RulesContext) -> list[QueueItem]:
+    """D6-INIT-3: everyone's first action in segment 1 (Instincts order), every extra action
+    in segment 2 (Instincts order again). Declared reactions wait for their attack."""
+    enc = ctx.enc
+    rank = {cid: i for i, cid in enumerate(enc.order)}
+    items: list[tuple[int, int, int, QueueItem]] = []
+    for d in enc.declarations.values():
+        n = 0
+        for a in d.actions:
+            if a.name in REACTIONS:
+                continue
+            seg = 1 if n == 0 else 2
+            items.append((seg, rank.get(d.actor, 1 << 30), n, QueueItem(
+                id=enc.new_id(), actor=d.actor, action=a, segment=seg, data={"n": n + 1})))
+            n += 1
+    items.sort(key=lambda x: x[:3])
+    return [x[3] for x in items]
+
+
+def count_act(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """An action typed with ``act`` counts, unless it replaces a skipped queued one."""
+    replaced = next((i for i in ctx.enc.queue if i.actor == c.id and i.state == "skipped"
+                     and i.data.get("replaced_by") == a.text
+                     and not i.data.get("counted")), None)
+    if replaced is not None:
+        replaced.data["counted"] = True
+    else:
+        add_action(ctx, c, action_cost(ctx, c, a), a.name)

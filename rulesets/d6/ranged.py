@@ -1,0 +1,102 @@
+"""Ranged attacks: targets and sweeps, fire modes (T-D6-2), the range difficulty, the
+extra-target penalty (D6-RANGE, D6-MULTI)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesets.base import RuleError
+from rulesets.d6.core import difficulty_dice
+from rulesets.d6.positions import protection_body, range_base, remembered
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import ActionRequest, Combatant
+
+
+def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
+    """The target, and with ``fire=sweep`` every further name after it."""
+    if not a.target:
+        raise RuleError(f"{a.name} needs a target: {a.name} NAME")
+    if a.args and a.options.get("fire") != "sweep":
+        raise RuleError(f'{a.name} takes one target: "{a.args[0]}" is one too many '
+                        "(several targets only with fire=sweep)")
+    out = [ctx.combatant(a.target)]
+    for word in a.args:
+        x = ctx.find(word)
+        if x in out:
+            raise RuleError(f"{x.name} is named twice in the sweep")
+        out.append(x)
+    for x in out:
+        if x.id == c.id:
+            raise RuleError(f"{c.name} cannot attack themself")
+    return out
+
+
+def fire_mode(ctx: RulesContext, w: dict[str, Any] | None, opts: dict[str, Any], n_targets: int
+              ) -> tuple[dict[str, Any] | None, int]:
+    """T-D6-2: the spray modifiers of ``fire=`` and the shots it uses (ROF, ammunition)."""
+    t = ctx.tables
+    fire = opts.get("fire", "single")
+    if opts.get("rounds") is not None and fire != "multi":
+        raise RuleError("rounds= goes with fire=multi")
+    if fire == "single":
+        return None, 1
+    if fire != "multi" and (w is None or not w.get("auto")):
+        raise RuleError(f"fire={fire} needs an automatic weapon")
+    if fire == "sweep" and opts.get("called"):
+        raise RuleError("a sweep is not aimed: no called shot")
+    spray = dict(t["spray"][fire])
+    rounds = 1
+    if fire == "multi":
+        rounds = int(opts.get("rounds") or 2)
+        if rounds < 2:
+            raise RuleError("fire=multi needs rounds=2 or more (shots at the same target)")
+        spray = {"difficulty": int(spray["difficulty"]) * (rounds - 1),
+                 "damage": int(spray["damage"]) * (rounds - 1)}
+    elif fire == "sweep":
+        rounds = n_targets  # one shot of the ROF and the magazine for each target swept
+    spray["label"] = fire.replace("_", " ")
+    return spray, rounds
+
+
+def spray_difficulty(ctx: RulesContext, c: Combatant, spray: dict[str, Any] | None
+                     ) -> tuple[int, str] | None:
+    """The difficulty dice a fire mode adds (or takes away), rolled once for all targets."""
+    if spray is None or not int(spray["difficulty"]):
+        return None
+    n = int(spray["difficulty"])
+    v, txt = difficulty_dice(ctx, c.name, abs(n), spray["label"])
+    return (v if n > 0 else -v, ("+" if n > 0 else "-") + txt.lstrip("+"))
+
+
+def check_shot(ctx: RulesContext, c: Combatant, a: ActionRequest, w: dict[str, Any]) -> int:
+    """What can be checked when a shot is declared; returns the shots it uses."""
+    targets = action_targets(ctx, c, a)
+    _, rounds = fire_mode(ctx, w, a.options, len(targets))
+    for x in targets:
+        sit = remembered(ctx, c, x, a.options)
+        range_base(ctx, w, sit.get("range"))
+        if sit.get("protection"):
+            protection_body(ctx.tables, sit["protection"])
+    return rounds
+
+
+def ranged_base(ctx: RulesContext, w: dict[str, Any], sit: dict[str, Any]) -> tuple[int, str]:
+    """The difficulty of a shot nobody dodges (the range band), and how it was reached."""
+    base, band = range_base(ctx, w, sit.get("range"))
+    return base, f"{band} range {base}"
+
+
+def target_penalty(ctx: RulesContext, r: dict[str, Any], target: Combatant
+                   ) -> list[tuple[str, int]]:
+    """D6-MULTI: the dice off for a target after the round's first (counting ``target``)."""
+    tl = r["targets"]
+    if target.id not in tl:
+        tl.append(target.id)
+    fired = r.setdefault("fired_at", [])
+    if target.id not in fired:
+        fired.append(target.id)
+    k = tl.index(target.id)
+    per = int(ctx.tables["ranged"]["multi_target"]["per_extra_target"])
+    return [(f"target {k + 1}", k * per)] if k and per else []

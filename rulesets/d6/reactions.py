@@ -1,0 +1,151 @@
+"""Reactions: dodge (every ranged attack this round), parry and block (one melee attack),
+declared or typed when attacked, and the one that sets an attack's difficulty (D6-REACT)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesets.base import RuleError
+from rulesets.d6.core import (
+    Lapse,
+    action_penalties,
+    actions_taken,
+    add_action,
+    build_pool,
+    can_act_reason,
+    rd,
+    roll_code,
+)
+from rulesets.d6.melee import unarmed_skill
+from rulesets.d6.stats import need_skill
+from rulesets.d6.weapons import pick_weapon
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import ActionRequest, Combatant
+
+
+def is_full_dodge(a: ActionRequest) -> bool:
+    return a.name == "fulldodge" or (a.name == "dodge" and a.options.get("full") == "yes")
+
+
+def _reaction_mods(ctx: RulesContext, c: Combatant, declared: bool, kind: str
+                   ) -> list[tuple[str, int]]:
+    t = ctx.tables["reactions"]
+    mods = action_penalties(ctx, c)
+    mode = t["reaction_penalty"]
+    if mode == "always" or (mode == "undeclared" and not declared):
+        mods.append(("reaction" if kind == "dodge" else f"undeclared {kind}",
+                     int(t["reaction_penalty_dice"])))
+    return mods
+
+
+def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -> dict[str, Any]:
+    r = rd(ctx.enc, c)
+    if declared:
+        r["ready_dodge"] = None
+        r["used_held"] += 1
+    else:
+        if full and actions_taken(ctx.tables, ctx.enc, c) > 0:
+            raise RuleError(f"{c.name} already acts this round: a full dodge must be the only "
+                            "action (use dodge)")
+        if ctx.tables["reactions"]["adds_action"] or full:
+            add_action(ctx, c, 1, "dodge")
+        if full:
+            r["full_dodge"] = True
+    _, code = need_skill(ctx.tables, c, "Dodge")
+    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, "dodge"),
+                           f"{c.name}'s dodge")
+    what = "full dodge" if full else "Dodge"
+    roll = roll_code(ctx, pool, f"{c.name}: {what} {pool.text()} ({how})")
+    d = {"value": roll.total, "full": full}
+    r["dodge"] = d
+    ctx.log(f"{c.name} {'full-dodges' if full else 'dodges'}: {roll.total}"
+            + (" (added to the difficulty of every ranged attack this round)" if full else
+               " (the difficulty of every ranged attack this round)"),
+            kind="reaction", actor=c, action="fulldodge" if full else "dodge", roll=roll,
+            outcome=str(roll.total), pool=how, declared=declared)
+    return d
+
+
+def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any], *,
+               declared: bool, vs: str | None = None) -> dict[str, Any]:
+    """A parry or block: the difficulty of one melee attack (``vs``: whose)."""
+    r = rd(ctx.enc, c)
+    if declared:
+        r["used_held"] += 1
+    elif ctx.tables["reactions"]["adds_action"]:
+        add_action(ctx, c, 1, kind)
+    if kind == "parry":
+        w = pick_weapon(ctx, c, opts, melee=True, action="parry")
+        name, code = need_skill(ctx.tables, c, "Melee Parry")
+        label = f"parry ({name}, {w['name']})"
+    else:
+        name, code = need_skill(ctx.tables, c, unarmed_skill(kind, opts))
+        label = f"block ({name})"
+    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, kind),
+                           f"{c.name}'s {kind}")
+    roll = roll_code(ctx, pool, f"{c.name}: {label} {pool.text()} ({how})")
+    p = {"value": roll.total, "kind": kind, "vs": vs, "full": False}
+    ctx.log(f"{c.name} {kind}s: {roll.total} (the difficulty of one melee attack)",
+            kind="reaction", actor=c, action=kind, roll=roll, outcome=str(roll.total),
+            pool=how, declared=declared, target=vs)
+    return p
+
+
+def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    r = rd(ctx.enc, c)
+    if r.get("no_defence"):
+        raise RuleError(f"{c.name} fires full auto this round: no active defence")
+    if a.name in ("dodge", "fulldodge"):
+        if r["dodge"] is not None:
+            raise RuleError(f"{c.name} already dodged this round ({r['dodge']['value']}): "
+                            "one dodge covers every ranged attack")
+        full = is_full_dodge(a)
+        ready = r["ready_dodge"]
+        if ready is not None:
+            roll_dodge(ctx, c, full=bool(ready["full"]) or full and r["declared"] == 0,
+                       declared=True)
+        else:
+            roll_dodge(ctx, c, full=full, declared=False)
+        return
+    ready = r["ready_melee"]
+    match = next((i for i, x in enumerate(ready) if x["kind"] == a.name), None)
+    opts = {**ready.pop(match)["options"], **a.options} if match is not None else a.options
+    vs = _vs_id(ctx, opts)
+    if vs == c.id:
+        raise RuleError(f"{c.name} cannot {a.name} against themself")
+    r["parries"].append(roll_melee(ctx, c, a.name, opts, declared=match is not None, vs=vs))
+
+
+def _vs_id(ctx: RulesContext, opts: dict[str, Any]) -> str | None:
+    return ctx.find(str(opts["vs"])).id if opts.get("vs") else None
+
+
+def reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bool
+                  ) -> dict[str, Any] | None:
+    """The reaction that sets this attack's difficulty (rolling a declared one if due)."""
+    t = ctx.tables["reactions"]
+    r = rd(ctx.enc, target)
+    able = can_act_reason(ctx.enc, target) is None and not r.get("no_defence")
+    if ranged or t["dodge_vs_melee"]:
+        if r["dodge"] is None and r["ready_dodge"] is not None and t["auto_declared"] and able:
+            roll_dodge(ctx, target, full=bool(r["ready_dodge"]["full"]), declared=True)
+        if r["dodge"] is not None:
+            return {**r["dodge"], "kind": "dodge"}
+        if ranged:
+            return None
+    for i, p in enumerate(r["parries"]):
+        if p["vs"] in (None, attacker.id):
+            return r["parries"].pop(i)
+    ready = [i for i, x in enumerate(r["ready_melee"])
+             if _vs_id(ctx, x["options"]) in (None, attacker.id)]
+    if ready and t["auto_declared"] and able:
+        spec = r["ready_melee"].pop(ready[0])
+        try:
+            return roll_melee(ctx, target, spec["kind"], spec["options"], declared=True,
+                              vs=attacker.id)
+        except Lapse:
+            return None
+    return None
+

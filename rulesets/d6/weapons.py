@@ -1,0 +1,114 @@
+"""Weapons in hand: picking one, what it costs to draw or reload, ROF and ammunition."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesets.base import RuleError
+from rulesets.d6.core import Lapse
+from rulesets.d6.stats import norm, stat, weapon_entry
+
+if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import ActionRequest, Combatant
+
+
+def catalogue_weapon(ctx: RulesContext, want: Any) -> dict[str, Any]:
+    """The catalogue's entry for ``want`` (refused with the closest name)."""
+    try:
+        return weapon_entry(ctx.tables, want)
+    except ValueError as e:
+        raise RuleError(str(e)) from None
+
+
+def named_weapon(ctx: RulesContext, own: Any, want: Any) -> dict[str, Any]:
+    """The weapon ``want`` names: the combatant's own (a template's table) if it matches,
+    else the catalogue's entry."""
+    if isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
+        return own
+    return catalogue_weapon(ctx, want)
+
+
+def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee: bool,
+                action: str = "") -> dict[str, Any]:
+    own = stat(c, "weapon")
+    want = opts.get("weapon")
+    if want is None:
+        if own is None:
+            raise RuleError(f"{c.name} has no weapon: add weapon=NAME to the action, or "
+                            f"set {c.name} weapon=NAME" + ("" if not melee else " (or brawl)"))
+        w = weapon_entry(ctx.tables, own)
+    else:
+        w = named_weapon(ctx, own, want)
+    if melee and not w["melee"]:
+        if action == "parry":
+            raise RuleError(f"{w['name']} is not a melee weapon: parry weapon=Knife, or block")
+        raise RuleError(f"{w['name']} is not a melee weapon: attack ... weapon=Knife, or brawl")
+    if not melee and w["melee"]:
+        raise RuleError(f"{w['name']} is a melee weapon: attack with it, or shoot ... "
+                        "weapon=Heavy Pistol")
+    return w
+
+
+def drawn_name(a: ActionRequest) -> Any:
+    """The weapon= a draw names (refused without one)."""
+    want = a.options.get("weapon")
+    if not want:
+        raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")
+    return want
+
+
+def action_cost(ctx: RulesContext, c: Combatant, a: ActionRequest) -> int:
+    if a.name == "reload":
+        w = pick_weapon(ctx, c, a.options, melee=False)
+        return int(w.get("reload", ctx.tables["actions"]["reload_default"]))
+    if a.name == "draw":
+        return int(ctx.tables["actions"]["draw_cost"])
+    return 1
+
+
+def ammo_left(c: Combatant, w: dict[str, Any]) -> int | None:
+    if not w.get("ammo"):
+        return None
+    return int(c.data.setdefault("ammo", {}).setdefault(w["name"], int(w["ammo"])))
+
+
+def check_shots(c: Combatant, r: dict[str, Any], w: dict[str, Any], rounds: int) -> int | None:
+    """D6-MULTI-6: ``rounds`` more shots within the ROF this round and the magazine; returns
+    the shots left in it (None: no magazine)."""
+    used = int(r["shots"].get(w["name"], 0))
+    if used + rounds > int(w["rof"]):
+        raise Lapse(f"{w['name']} has ROF {w['rof']}: "
+                    + (f"{rounds} shots would be too many" if used == 0 else
+                       "no more shots this round"))
+    left = ammo_left(c, w)
+    if left is not None and left < rounds:
+        raise Lapse(f"{c.name}'s {w['name']} is empty: reload" if left <= 0 else
+                    f"{c.name}'s {w['name']} has {left} shot(s) left: reload")
+    return left
+
+
+def spend_shots(c: Combatant, r: dict[str, Any], w: dict[str, Any], rounds: int,
+                left: int | None) -> None:
+    r["shots"][w["name"]] = int(r["shots"].get(w["name"], 0)) + rounds
+    if left is not None:
+        c.data["ammo"][w["name"]] = left - rounds
+
+
+def draw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    want = drawn_name(a)
+    own = stat(c, "weapon")
+    w = named_weapon(ctx, own, want)
+    if w is not own:
+        c.stats["weapon"] = w["name"]
+    ctx.log(f"{c.name} draws {w['name']}", kind="action", actor=c, action="draw",
+            outcome=w["name"])
+
+
+def reload(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    w = pick_weapon(ctx, c, a.options, melee=False)
+    if not w.get("ammo"):
+        raise RuleError(f"{w['name']} needs no reloading")
+    c.data.setdefault("ammo", {})[w["name"]] = int(w["ammo"])
+    ctx.log(f"{c.name} reloads {w['name']} ({w['ammo']} shots, {w['reload']} action(s))",
+            kind="action", actor=c, action="reload", outcome=str(w["ammo"]))
