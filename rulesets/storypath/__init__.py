@@ -15,7 +15,18 @@ from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
 from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset, VerbSpec
 
-from . import combat, initiative, injuries, verbs
+from . import (
+    attack,
+    complicate,
+    defense,
+    grappling,
+    initiative,
+    injuries,
+    prone,
+    tasks,
+    throwing,
+    verbs,
+)
 from .stats import STATS, weapon_of
 
 BANDS = ("close", "short", "medium", "long", "extreme")
@@ -229,19 +240,19 @@ class Storypath(Ruleset):
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         handlers = {
-            "attack": combat.attack, "defend": combat.full_defense,
-            "complicate": combat.complicate, "throw": combat.throw, "grapple": combat.grapple,
-            "drag": combat.drag, "escape": combat.escape, "letgo": combat.let_go,
-            "stand": combat.stand, "prone": combat.go_prone, "do": combat.do_task,
-            "reflexive": combat.reflexive,
+            "attack": attack.attack, "defend": defense.full_defense,
+            "complicate": complicate.complicate, "throw": throwing.throw,
+            "grapple": grappling.grapple, "drag": grappling.drag, "escape": grappling.escape,
+            "letgo": grappling.let_go, "stand": tasks.stand, "prone": prone.go_prone,
+            "do": tasks.do_task, "reflexive": tasks.reflexive,
         }
         handlers[action.name](ctx, c, action)
 
     def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         if action.name == "defend":
-            combat.react_defend(ctx, c, action)
+            defense.react_defend(ctx, c, action)
         elif action.name == "reflexive":
-            combat.reflexive(ctx, c, action)
+            tasks.reflexive(ctx, c, action)
         else:  # pragma: no cover - the parser offers reactions only
             raise RuleError(f"{action.name} is not a reaction (defend, reflexive)")
 

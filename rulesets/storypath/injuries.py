@@ -11,6 +11,7 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import Combatant
 
+from .options import matches
 from .stats import is_pc, trait
 
 TAKEN_OUT = "taken_out"
@@ -125,7 +126,7 @@ def match_level(word: str, tables: dict[str, Any], *, taken_out: bool = False) -
     low = word.strip().lower().replace(" ", "_").replace("-", "_")
     if low in ("out", "takenout", "to"):
         low = TAKEN_OUT
-    hits = [c for c in choices if c == low] or [c for c in choices if c.startswith(low)]
+    hits = matches(low, choices)
     if len(hits) != 1:
         raise RuleError(f'no Injury level "{word}" (choose {", ".join(choices)})')
     return hits[0]

@@ -10,6 +10,8 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.models import Combatant
 
 from . import injuries
+from .momentum import settle
+from .scale import scale_enhancement
 from .stats import is_pc, pool_of
 
 
@@ -113,3 +115,16 @@ def faces_text(r: PoolRoll) -> str:
     faces = "" if r.roll.faces is None else " [" + " ".join(map(str, r.roll.faces)) + "]"
     enh = f" +{r.enhancement} Enh" if r.enhancement else ""
     return f"{r.dice}d10{faces} = {r.successes}{enh}"
+
+
+def opposed(ctx: RulesContext, a: Combatant, b: Combatant, pool_a: str, pool_b: str, what: str,
+            *, a_wins_ties: bool) -> tuple[bool, PoolRoll, PoolRoll, str]:
+    """SP-DICE-6: ``a`` against ``b``'s successes. Returns whether ``a`` wins, both rolls and
+    a tail for the log (``a``'s Complication bought off with the margin, or Momentum)."""
+    ra = roll_named(ctx, a, what, pool_a, enhancement=scale_enhancement(ctx, a, b))
+    rb = roll_named(ctx, b, f"resist {what}", pool_b, penalty_ok=False,
+                    enhancement=scale_enhancement(ctx, b, a))
+    win = ra.total > rb.total or (ra.total == rb.total and a_wins_ties)
+    notes = list(ra.notes)
+    settle(ctx, a, ra.complication, ra.total - rb.total, notes, can_buy=win)
+    return win, ra, rb, "".join(f"; {x}" for x in notes)

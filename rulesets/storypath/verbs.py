@@ -9,7 +9,9 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import Combatant
 
-from . import combat, initiative, injuries
+from . import initiative, injuries
+from .momentum import settle
+from .positions import match_band, set_band
 from .rolls import faces_text, roll_named
 from .stats import is_pc, trait
 
@@ -169,8 +171,8 @@ def range_(ctx: RulesContext, words: list[str]) -> None:
     a, b = ctx.find(pos[0]), ctx.find(pos[1])
     if a.id == b.id:
         raise RuleError("range needs two different combatants")
-    bnd = combat.match_band(ctx, pos[2])
-    combat.set_band(ctx, a, b, bnd)
+    bnd = match_band(ctx, pos[2])
+    set_band(ctx, a, b, bnd)
     ctx.log(f"{a.name} and {b.name} are at {bnd} range", kind="note", actor=a, target=b)
 
 
@@ -292,7 +294,7 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
         result = "no effect"
     notes: list[str] = list(r.notes)
     if r.complication:
-        combat.settle(ctx, medic, r.complication, r.total - need, notes, can_buy=ok)
+        settle(ctx, medic, r.complication, r.total - need, notes, can_buy=ok)
     cmp = "".join(f"; {x}" for x in notes)
     ctx.log(f"{medic.name} gives first aid to {p.name}: {faces_text(r)} vs Difficulty {need} "
             f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,

@@ -1,0 +1,183 @@
+"""The attack action (SP-ATK-*): its target(s) and ranges, the roll, the successes shared among
+several targets, then each target's Defense, Stunts and harm."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant
+
+from .defense import defense_against
+from .harm import AttackResult, apply_conditions, tag_effects
+from .mixed import given, mixed_dice, resolve_half, second_half, split
+from .momentum import momentum, settle
+from .options import flag
+from .positions import band, match_band, set_band
+from .rolls import faces_text, roll_pool
+from .scale import scale_enhancement
+from .stats import is_pc, pool_of, weapon_of
+from .stunts import check_harm_options, hit_and_stunts
+from .turns import use_action
+
+
+def attack_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
+    """The target and any further targets named after it (SP-ATK-1: "target (or targets)")."""
+    targets = [ctx.combatant(a.target or "")] + [ctx.find(w) for w in a.args]
+    seen: set[str] = set()
+    for t in targets:
+        if t.id == c.id:
+            raise RuleError(f"{c.name} cannot attack themself")
+        if t.out:
+            raise RuleError(f"{t.name} is already {t.status}")
+        if t.id in seen:
+            raise RuleError(f"{t.name} is named twice")
+        seen.add(t.id)
+    return targets
+
+
+def plan_shares(avail: int, needs: list[int], opts: dict[str, Any], mode: str) -> list[int]:
+    """How many successes go to each target of a several-target attack: ``mode`` "split"
+    divides them (split=3+2, default: in order, each target what it ``needs`` - its Defense
+    plus one Inflict Damage - while enough are left, the rest to the first); "each" compares
+    the whole total against every target."""
+    if len(needs) == 1 or mode == "each":
+        if opts.get("split"):
+            raise RuleError("split= divides the successes of an attack on several targets")
+        return [avail] * len(needs)
+    if opts.get("split"):
+        try:
+            shares = [int(x) for x in str(opts["split"]).split("+")]
+        except ValueError:
+            raise RuleError("split= gives each target's successes joined by +, e.g. split=3+2"
+                            ) from None
+        if len(shares) != len(needs) or min(shares) < 0:
+            raise RuleError(f"split= needs {len(needs)} numbers of 0 or more joined by +, "
+                            f"one per target (e.g. split={'+'.join('1' * len(needs))})")
+        if sum(shares) > avail:
+            raise RuleError(f"split={opts['split']} spends {sum(shares)} successes, the roll "
+                            f"has {avail}: undo and split again")
+        return shares
+    shares = []
+    left = avail
+    for need in needs:
+        take = need if left >= need else 0
+        shares.append(take)
+        left -= take
+    shares[0] += left
+    return shares
+
+
+def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[str, Any] | None = None,
+           pool_text: str | None = None, thrown_person: Combatant | None = None,
+           budget: bool = True, verb: str = "attack") -> AttackResult:
+    """Attack the target(s) (SP-ATK-1..3). grapple and throw call it with their own ``weapon``,
+    ``pool_text`` and ``verb``; throw has paid the action already (``budget`` False) and may
+    hurl a ``thrown_person``, who takes as many Injury Conditions as the targets."""
+    opts = a.options
+    targets = attack_targets(ctx, c, a)
+    w = weapon or weapon_of(ctx.tables, c, opts.get("weapon"))
+    tags = list(w["tags"])
+    if flag(opts, "push") and "Pushing" not in tags:
+        raise RuleError(f"push=yes needs a weapon with the Pushing tag ({w['name']}: "
+                        f"{', '.join(tags)})")
+    half = second_half(ctx, c, opts)
+    if budget:
+        use_action(ctx, c, "mixed" if half else "simple", attack=True)
+    rngs = []
+    for t in targets:
+        rng = match_band(ctx, str(opts["range"])) if opts.get("range") else (
+            band(ctx, c, t) or str(w.get("range", "close")))
+        if "Melee" in tags and rng != "close":
+            raise RuleError(f"{c.name}'s {w['name']} reaches close range only "
+                            f"({t.name} is at {rng} range: range=close if they are close)")
+        rngs.append(rng)
+    main_pool = str(pool_text or opts.get("pool") or c.stats.get("attack_pool") or w["pool"])
+    check_harm_options(ctx, opts)
+    pool_of(c, main_pool)
+    ally = ctx.find(str(opts["ally"])) if opts.get("ally") else c
+    mode = str(ctx.tables["attack"]["several_targets"])
+    plan_shares(10 ** 9, [0] * len(targets), opts, mode)  # a bad split= is refused before the roll
+    # Step 1: each target's Defense (rolled the first time it is attacked this round).
+    defenses = [defense_against(ctx, t, c, rng) for t, rng in zip(targets, rngs, strict=True)]
+    # Step 2: the attack roll, successes + Enhancements.
+    enh = int(opts.get("enh") or 0)
+    team = min(int(opts.get("team") or 0), int(ctx.tables["dice"]["teamwork_max"]))
+    scale_enh = scale_enhancement(ctx, c, targets[0])
+    blind = c.has_condition("Blinded") and ("Ranged" in tags or "Thrown" in tags)
+    dice, label = mixed_dice(c, main_pool, half)
+    names = ", ".join(t.name for t in targets)
+    r = roll_pool(ctx, c, f"{verb} {names} ({w['name']})", dice, label,
+                  enhancement=enh + team + scale_enh, injury=not flag(opts, "waive"))
+    give = split(r, half, opts)
+    avail = r.total - give
+    head_notes = list(r.notes)
+    if blind:
+        ctx.remove_condition(c, "Blinded", reason="spent on this attack")
+        head_notes.append("Blinded +1 Difficulty")
+    if scale_enh:
+        head_notes.append(f"Scale Enhancement +{scale_enh}")
+    if team:
+        head_notes.append(f"Teamwork +{team}")
+    needs = [d + r.extra_difficulty + (1 if blind else 0) for d, _ in defenses]
+    dmg_cost = int(ctx.tables["stunts"]["inflict_damage"])
+    shares = plan_shares(avail, [nd + dmg_cost + int(t.stats.get("armor") or 0)
+                                 for nd, t in zip(needs, targets, strict=True)], opts, mode)
+    buy = str(opts.get("buy") or "last")
+    cmp_left = r.complication if buy != "no" else 0
+    several = len(targets) > 1
+    wtext = "unarmed" if w["name"] == "unarmed" else f"with {w['name']}"
+    if several:
+        how = ("successes split " + "+".join(map(str, shares)) if mode == "split"
+               else "the total against each")
+        ctx.log(f"{c.name} {verb}s {names} {wtext}: {faces_text(r)}"
+                + given(half) + f"; {how}"
+                + (f"; {'; '.join(head_notes)}" if head_notes else ""),
+                kind="roll", actor=c, action=verb, roll=r.roll, successes=r.successes,
+                shares=shares, targets=[t.name for t in targets])
+    results: list[tuple[Combatant, AttackResult]] = []
+    total_conditions = 0
+    for n, (t, rng) in enumerate(zip(targets, rngs, strict=True)):
+        notes = [] if several else list(head_notes)
+        res, rest, cmp_left, stunts_bought = hit_and_stunts(
+            ctx, c, t, shares[n], needs[n], opts, cmp_left, ally, first=(n == 0), notes=notes)
+        results.append((t, res))
+        total_conditions += res.conditions
+        if n == len(targets) - 1:
+            unpaid = cmp_left if buy != "no" else r.complication
+            settle(ctx, c, unpaid, 0, notes, can_buy=False)
+            if not any(x.hit for _, x in results) and is_pc(c):
+                notes.append("Consolation: +1 Momentum to the players")
+                momentum(ctx, "players", 1)
+        if rest > 0:
+            notes.append(f"{rest} success(es) unspent")
+        if rng == "close":
+            set_band(ctx, c, t, "close")
+        if several:
+            head = (f"  {t.name} at {rng} range: {shares[n]} success(es) vs Defense {needs[n]} "
+                    f"({defenses[n][1]})")
+        else:
+            head = (f"{c.name} {verb}s {t.name} {wtext} at {rng} range: {faces_text(r)}"
+                    + given(half)
+                    + f" vs Defense {needs[n]} ({defenses[n][1]})")
+        tail = "; ".join(stunts_bought + notes)
+        ctx.log(f"{head}: {res.outcome}" + (f"; {tail}" if tail else ""), kind="attack",
+                actor=c, action=verb, target=t, roll=None if several else r.roll,
+                difficulty=needs[n], outcome=res.outcome,
+                successes=shares[n] if several else r.successes,
+                enhancement=0 if several else r.enhancement, defense=needs[n],
+                stunts=stunts_bought, conditions=res.conditions, weapon=w["name"], range=rng)
+    if half is not None:
+        resolve_half(ctx, c, half, opts)
+    for n, (t, res) in enumerate(results):
+        if res.conditions:
+            apply_conditions(ctx, c, t, res, tags, opts, prefix="" if n == 0 else "-")
+        if res.hit:
+            tag_effects(ctx, c, t, res, tags, opts, exclude={x.id for x, _ in results}
+                        | ({thrown_person.id} if thrown_person else set()))
+    if thrown_person is not None and total_conditions:
+        pres = AttackResult(hit=True, conditions=total_conditions)
+        apply_conditions(ctx, c, thrown_person, pres, tags, opts, prefix="p",
+                         source=f"thrown into {targets[0].name} (SP-THROW-2)")
+    return results[0][1]

@@ -1,0 +1,128 @@
+"""Defense (SP-ATK-1, AMB-SP-5, SP-PRONE-1): static, standard or rolled Defense, the Full Defense
+action, Dive for Cover, and what changes it against one attacker (Prone, Scale)."""
+
+from __future__ import annotations
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant
+
+from .positions import band, held_fast, set_band
+from .rolls import faces_text, roll_pool
+from .scale import scale_enhancement
+from .stats import best_of, is_pc, pool_of, weapon_of
+from .turns import use_action
+
+
+def defense_pool(ctx: RulesContext, c: Combatant) -> str:
+    if c.stats.get("defense_pool"):
+        return str(c.stats["defense_pool"])
+    return best_of(c, list(ctx.tables["defense"]["resilience"]))
+
+
+def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
+                 dive: Combatant | None = None) -> int:
+    """Roll Defense (AMB-SP-5); ``dive``: spend successes on Dive for Cover away from that
+    attacker first (a Defensive Stunt)."""
+    d = ctx.tables["defense"]
+    text = defense_pool(ctx, c)
+    dice, label = pool_of(c, text)
+    if full:
+        mult = int(d["full_multiplier"])
+        dice, label = dice * mult, f"{mult} x ({label})"
+    r = roll_pool(ctx, c, "Full Defense" if full else "Defense", dice, label, penalty_ok=False)
+    left = r.successes
+    stunt = ""
+    if dive is not None:
+        cost = int(d["dive_for_cover"])
+        if left >= cost:
+            left -= cost
+            old = band(ctx, c, dive) or str(weapon_of(ctx.tables, dive).get("range", "close"))
+            bands = list(ctx.tables["ranges"]["bands"])
+            new = bands[min(bands.index(old) + 1, len(bands) - 1)]
+            set_band(ctx, c, dive, new)
+            stunt = f"; Dive for Cover ({cost}): {old} -> {new} range from {dive.name}, in cover"
+        else:
+            stunt = f"; too few successes to Dive for Cover (costs {cost})"
+    value = max(int(d["minimum"]), left)
+    note = f" (0 successes -> {value})" if left < int(d["minimum"]) else ""
+    ctx.log(f"{c.name} rolls {'Full ' if full else ''}Defense: {faces_text(r)}{stunt} -> "
+            f"Defense {value}{note}", kind="defense", actor=c, action="defend", roll=r.roll,
+            outcome=str(value), defense=value, full=full)
+    return value
+
+
+def set_defense(ctx: RulesContext, c: Combatant, value: int, how: str, *, full: bool = False) -> None:
+    c.data["defense"] = {"value": value, "how": how, "round": ctx.enc.round, "full": full}
+
+
+def base_defense(ctx: RulesContext, t: Combatant) -> tuple[int, str]:
+    d = ctx.tables["defense"]
+    df = t.data.get("defense")
+    if df and d["scope"] == "round":
+        return int(df["value"]), str(df["how"])
+    stat = t.stats.get("defense")
+    if isinstance(stat, int):
+        return stat, "static"
+    mode = stat if stat in ("roll", "standard") else (d["pc_default"] if is_pc(t) else "static")
+    if mode == "static":
+        return int(d["sgc_static"]), "static"
+    if mode == "standard":
+        value, how = int(d["standard"]), "standard"
+    else:
+        value, how = roll_defense(ctx, t), "rolled"
+    if d["scope"] == "round":
+        set_defense(ctx, t, value, how)
+    return value, how
+
+
+def defense_against(ctx: RulesContext, t: Combatant, a: Combatant, rng: str) -> tuple[int, str]:
+    d = ctx.tables["defense"]
+    value, how = base_defense(ctx, t)
+    parts = [f"{how} {value}"]
+    if t.has_condition("Prone"):
+        mod = int(d["prone_close"] if rng == "close" else d["prone_other"])
+        value += mod
+        parts.append(f"Prone {mod:+d} at {rng} range")
+    enh = scale_enhancement(ctx, t, a)
+    if enh and how == "static" and ctx.tables["scale"]["static_defense_half"]:
+        enh //= 2  # an antagonist's static Defense takes half the Scale bonus
+    if enh:
+        value += enh
+        parts.append(f"Scale +{enh}")
+    value = max(int(d["minimum"]), value)
+    return value, ", ".join(parts)
+
+
+def dive_from(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Combatant | None:
+    """dive=NAME: Dive for Cover away from that attacker (not while Grappled, SP-GRAP-1)."""
+    dive = ctx.find(str(a.options["dive"])) if a.options.get("dive") else None
+    if dive is not None:
+        held_fast(c, "Dive for Cover")
+    return dive
+
+
+def full_defense(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    if a.options.get("mixed"):
+        raise RuleError("Full Defense is a simple action: it cannot be part of a mixed action")
+    dive = dive_from(ctx, c, a)
+    use_action(ctx, c, "simple")
+    value = roll_defense(ctx, c, full=True, dive=dive)
+    set_defense(ctx, c, value, "full", full=True)
+
+
+def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    df = c.data.get("defense")
+    if df and ctx.tables["defense"]["scope"] == "round":
+        raise RuleError(f"{c.name}'s Defense is already {df['value']} ({df['how']}) this round")
+    mode = str(a.options.get("mode") or "roll")
+    dive = dive_from(ctx, c, a)
+    if dive is not None and mode == "standard":
+        raise RuleError("Dive for Cover spends rolled Defense successes: mode=roll")
+    if mode == "standard":
+        value = int(ctx.tables["defense"]["standard"])
+        ctx.log(f"{c.name} takes the standard Defense {value}", kind="defense", actor=c,
+                action="defend", outcome=str(value))
+    else:
+        value = roll_defense(ctx, c, dive=dive)
+    set_defense(ctx, c, value, mode if mode == "standard" else "rolled")

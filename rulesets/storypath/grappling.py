@@ -1,0 +1,102 @@
+"""Grappling (SP-GRAP-*): grapple (an attack that holds the target), drag, escape (which may
+reverse the grapple) and let go."""
+
+from __future__ import annotations
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant
+
+from .attack import attack
+from .momentum import settle
+from .options import flag
+from .rolls import faces_text, opposed, roll_named
+from .scale import scale_enhancement
+from .stats import best_of, weapon_of
+from .turns import use_action, use_reflexive
+
+
+def grappled_by(c: Combatant) -> str | None:
+    for cond in c.conditions:
+        if cond.name == "Grappled":
+            return cond.data.get("by")
+    return None
+
+
+def hold(ctx: RulesContext, c: Combatant, t: Combatant, why: str = "") -> None:
+    """``c`` grapples ``t``."""
+    ctx.add_condition(t, "Grappled", data={"by": c.id}, quiet=True)
+    ctx.log(f"{t.name} is Grappled by {c.name}{why}", kind="condition", actor=c, target=t,
+            outcome="+Grappled")
+
+
+def escape_pool(c: Combatant) -> str:
+    """SP-GRAP-2: (Close Combat or Athletics) + (Dexterity or Might), the better of each."""
+    return f"{best_of(c, ['close_combat', 'athletics'])}+{best_of(c, ['dexterity', 'might'])}"
+
+
+def grapple(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """An attack (Close Combat + Might by default) that on a hit puts the target in a grapple."""
+    t = ctx.combatant(a.target or "")
+    opts = dict(a.options)
+    opts.setdefault("stunts", "none")
+    opts.setdefault("range", "close")
+    req = a.model_copy(update={"options": opts})
+    w = weapon_of(ctx.tables, c, "unarmed")
+    res = attack(ctx, c, req, weapon=w, pool_text=str(a.options.get("pool") or "close_combat+might"),
+                 verb="grapple")
+    if res.hit:
+        hold(ctx, c, t, ": cannot move from the spot")
+
+
+def drag(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """SP-GRAP-1: opposed Might + Athletics; the grappler wins ties."""
+    t = ctx.combatant(a.target or "")
+    if grappled_by(t) != c.id:
+        raise RuleError(f"{t.name} is not Grappled by {c.name} (grapple {t.name} first)")
+    use_action(ctx, c, "simple")
+    win, ra, rb, tail = opposed(ctx, c, t, "might+athletics", "might+athletics",
+                                f"drag {t.name}", a_wins_ties=True)
+    ctx.log(f"{c.name} drags {t.name}: {faces_text(ra)} vs {faces_text(rb)}: "
+            f"{'dragged' if win else 'holds ground'}"
+            + (" (grappler wins ties)" if ra.total == rb.total else "") + tail,
+            kind="action", actor=c, action="drag", target=t, roll=ra.roll, difficulty=rb.total,
+            outcome="success" if win else "failure")
+
+
+def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """SP-GRAP-2: opposed (Close Combat or Athletics) + (Dexterity or Might); success may reverse."""
+    by = grappled_by(c)
+    if not by:
+        raise RuleError(f"{c.name} is not Grappled")
+    g = ctx.combatant(by)
+    use_action(ctx, c, "simple")
+    pool_c = str(a.options.get("pool") or escape_pool(c))
+    pool_g = escape_pool(g)
+    rc = roll_named(ctx, c, f"escape {g.name}'s grapple", pool_c, injury=not flag(a.options, "waive"),
+                    enhancement=scale_enhancement(ctx, c, g))
+    rg = roll_named(ctx, g, f"hold {c.name}", pool_g, penalty_ok=False,
+                    enhancement=scale_enhancement(ctx, g, c))
+    diff = max(int(ctx.tables["dice"]["difficulty"]), rg.total)  # SP-DICE-6
+    ok = rc.total >= diff
+    reverse = ok and flag(a.options, "reverse")
+    notes = list(rc.notes)
+    settle(ctx, c, rc.complication, rc.total - diff, notes, can_buy=ok)
+    ctx.log(f"{c.name} tries to escape {g.name}: {faces_text(rc)} vs {faces_text(rg)} "
+            f"(Difficulty {diff}): {'escapes' if ok else 'still held'}"
+            + ("; reverses the grapple" if reverse else "")
+            + "".join(f"; {x}" for x in notes), kind="action", actor=c,
+            action="escape", target=g, roll=rc.roll, difficulty=diff,
+            outcome="escaped" if ok else "held")
+    if ok:
+        ctx.remove_condition(c, "Grappled", quiet=True)
+        if reverse:
+            hold(ctx, c, g)
+
+
+def let_go(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    t = ctx.combatant(a.target or "")
+    if grappled_by(t) != c.id:
+        raise RuleError(f"{c.name} is not grappling {t.name}")
+    use_reflexive(ctx, c)
+    ctx.remove_condition(t, "Grappled", reason=f"{c.name} lets go")

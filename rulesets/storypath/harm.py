@@ -1,0 +1,90 @@
+"""What a hit does: its Injury Conditions (box=, name=) and its weapon tags' effects (Pushing,
+Stun, Shockwave)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.models import Combatant
+
+from . import injuries
+from .options import flag
+from .positions import band
+from .stats import is_mortal
+
+
+@dataclass
+class AttackResult:
+    """An attack on one target: hit or not, the outcome for the log, the Injury Conditions it
+    inflicts."""
+
+    hit: bool = False
+    outcome: str = "miss"
+    conditions: int = 0
+    sources: list[str] = field(default_factory=list)
+    """What inflicts each Condition (Inflict Damage, Critical ...), for the log."""
+
+
+def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult,
+                     tags: list[str], opts: dict[str, Any], *, prefix: str = "",
+                     source: str = "") -> None:
+    """Inflict ``res.conditions`` Injury Conditions on ``t``. ``prefix`` "" reads box=, name=,
+    name2=; "p" reads pbox=, pname= (a thrown person); "-" reads nothing (the player's
+    choice falls back to the least severe free box)."""
+    persistent = "Aggravated" in tags or (
+        "Lethal" in tags and bool(ctx.tables["injury"]["lethal_persistent_vs_mortals"])
+        and is_mortal(t))
+    boxes = [b.strip() for b in re.split(r"[+,/;]", str(opts.get(prefix + "box") or ""))
+             if b.strip()] if prefix != "-" else []
+    names = ([opts.get("name"), opts.get("name2")] if prefix == "" else
+             [opts.get("pname")] if prefix == "p" else [])
+    for k in range(res.conditions):
+        box = boxes[k] if k < len(boxes) else None
+        name = names[k] if k < len(names) else None
+        why = source or (res.sources[k] if k < len(res.sources) else "Inflict Damage")
+        level = injuries.inflict(ctx, t, box=box, name=name, persistent=persistent, source=why,
+                                 attacker=c, strict=False)
+        if level == injuries.TAKEN_OUT:
+            if k + 1 < res.conditions:
+                ctx.note(f"{t.name} is Taken Out: {res.conditions - k - 1} more Injury "
+                         "Condition(s) not needed")
+            break
+
+
+def tag_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult,
+                tags: list[str], opts: dict[str, Any], *, exclude: set[str]) -> None:
+    """What a hit's tags do: Pushing (push=yes knocks the target Prone after an Injury
+    Condition), Stun (Taken Out means unconscious), Shockwave (one Injury Condition on
+    everyone else at close range of the target)."""
+    if "Pushing" in tags:
+        if flag(opts, "push") and res.conditions and not t.out:
+            if not t.has_condition("Prone"):
+                ctx.add_condition(t, "Prone", quiet=True)
+            ctx.log(f"{t.name} is knocked Prone (Pushing)", kind="condition", actor=c,
+                    target=t, outcome="+Prone")
+        elif res.conditions and not t.out:
+            ctx.note(f"Pushing: push=yes knocks {t.name} Prone after an Injury Condition")
+    if "Stun" in tags and t.out and res.conditions:
+        ctx.set_status(t, "Taken Out (unconscious)", out=True)
+        ctx.log(f"{t.name} is knocked unconscious (Stun)", kind="condition", actor=c,
+                target=t, outcome="unconscious")
+    if "Shockwave" in tags and ctx.tables["attack"]["shockwave_hits_close"]:
+        shock = str(opts.get("shock") or "")
+        if shock.lower() == "none":
+            return
+        if shock:
+            others = [ctx.find(x) for x in shock.split("+") if x.strip()]
+        else:
+            others = [o for o in ctx.enc.combatants if o.id not in exclude | {c.id}
+                      and not o.out and band(ctx, t, o) == "close"]
+        if not others:
+            ctx.note(f"Shockwave: nobody is recorded at close range of {t.name} "
+                     "(shock=NAME+NAME names them)")
+        for o in others:
+            if o.id in exclude | {c.id} or o.out:
+                continue
+            apply_conditions(ctx, c, o, AttackResult(hit=True, conditions=1), tags, {}, prefix="-",
+                             source=f"Shockwave from the hit on {t.name}")

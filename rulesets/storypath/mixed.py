@@ -1,0 +1,103 @@
+"""Mixed actions (SP-ACT-4): the other half's pool, Difficulty and successes; the lower pool is
+rolled and the successes are split between the halves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import Combatant
+
+from .blocked import impose_block
+from .prone import stand_result
+from .rolls import PoolRoll
+from .stats import pool_of
+
+
+@dataclass
+class Half:
+    """The second half of a mixed action."""
+
+    pool: str
+    what: str
+    need: int
+    give: int = 0
+    block: Combatant | None = None
+    task: str = ""
+
+
+def other_half(ctx: RulesContext, opts: dict[str, Any], pool: str) -> Half:
+    """The other half as complicate and stand read it: what=other, Difficulty odiff= (or 1)."""
+    return Half(pool=pool, what=str(opts.get("other") or "the other action"),
+                need=int(opts.get("odiff") or ctx.tables["dice"]["difficulty"]))
+
+
+def second_half(ctx: RulesContext, c: Combatant, opts: dict[str, Any]) -> Half | None:
+    other = opts.get("other")
+    block = opts.get("block")
+    if not opts.get("mixed") and not other and not block:
+        if opts.get("give") is not None:
+            raise RuleError("give= splits a mixed action: add mixed=POOL (the other action's pool)")
+        return None
+    what = str(other or ("complicate" if block else "the other action"))
+    is_stand = what.lower() == "stand"
+    default_pool = "athletics+dexterity" if is_stand else ("athletics+might" if block else None)
+    pool_text = opts.get("mixed") or default_pool
+    if not pool_text:
+        raise RuleError("a mixed action needs the other action's pool: mixed=POOL (e.g. athletics+dexterity)")
+    need = 2 if is_stand else int(opts.get("odiff") or ctx.tables["dice"]["difficulty"])
+    pool_of(c, str(pool_text))  # a bad pool is refused before any roll
+    if opts.get("protect"):
+        ctx.find(str(opts["protect"]))
+    h = Half(pool=str(pool_text), what=what, need=need)
+    if block:
+        h.block = ctx.find(str(block))
+        h.task = str(opts.get("task") or "")
+        if not h.task:
+            raise RuleError('block=NAME needs the task it stops: task="open the door"')
+        h.need = 1
+    if is_stand and not c.has_condition("Prone"):
+        raise RuleError(f"{c.name} is not Prone: nothing to stand up from")
+    return h
+
+
+def split(r: PoolRoll, half: Half | None, opts: dict[str, Any]) -> int:
+    """Successes for the second half (the rest, with Enhancements, goes to the main action)."""
+    if half is None:
+        return 0
+    give = opts.get("give")
+    n = int(give) if give is not None else half.need
+    if n < 0:
+        raise RuleError("give= is 0 or more")
+    half.give = min(n, r.successes)
+    return half.give
+
+
+def mixed_dice(c: Combatant, main_pool: str, half: Half | None) -> tuple[int, str]:
+    """The dice an action rolls and how they were counted: a mixed action rolls the lower pool."""
+    dice, label = pool_of(c, main_pool)
+    if half is None:
+        return dice, label
+    d2, l2 = pool_of(c, half.pool)
+    return min(dice, d2), f"mixed: lower of {label} = {dice} and {l2} = {d2}"
+
+
+def given(half: Half | None) -> str:
+    """For the log: the successes split off to the other half (``, 1 to stand``)."""
+    return f", {half.give} to {half.what}" if half else ""
+
+
+def resolve_half(ctx: RulesContext, c: Combatant, half: Half, opts: dict[str, Any]) -> None:
+    n = half.give
+    if half.block is not None:
+        impose_block(ctx, c, half.block, n, half.task, opts.get("protect"))
+        return
+    if half.what.lower() == "stand":
+        stand_result(ctx, c, n, opts)
+        return
+    ok = n >= half.need
+    ctx.log(f"{c.name}'s {half.what}: {n} success(es) vs Difficulty {half.need}: "
+            f"{'success' if ok else 'failure'}", kind="action", actor=c, action="mixed",
+            difficulty=half.need, outcome="success" if ok else "failure", successes=n)

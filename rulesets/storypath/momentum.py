@@ -1,0 +1,31 @@
+"""The Momentum pools and a roll's Complication (SP-DICE-5): threshold successes buy it off, or
+the other side gains Momentum."""
+
+from __future__ import annotations
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.models import Combatant
+
+from .stats import is_pc
+
+
+def momentum(ctx: RulesContext, side: str, n: int) -> None:
+    """Add ``n`` to a Momentum pool and tell the GM both pools."""
+    m = ctx.enc.data.setdefault("momentum", {"players": 0, "storyguide": 0})
+    m[side] = int(m.get(side, 0)) + n
+    ctx.note(f"Momentum now: players {m.get('players', 0)}, Storyguide {m.get('storyguide', 0)}")
+
+
+def settle(ctx: RulesContext, c: Combatant, cmp_n: int, rest: int, notes: list[str], *,
+           can_buy: bool = True) -> int:
+    """SP-DICE-5: buy off a roll's Complication (injury, Complicate Stunt) with threshold
+    successes, or leave it: +1 Momentum to the other side. Returns the successes left."""
+    if not cmp_n:
+        return rest
+    if can_buy and rest >= cmp_n:
+        notes.append(f"buys off Complication {cmp_n}")
+        return rest - cmp_n
+    notes.append(f"Complication {cmp_n} not bought off: +1 Momentum to the "
+                 + ("Storyguide" if is_pc(c) else "players"))
+    momentum(ctx, "storyguide" if is_pc(c) else "players", 1)
+    return rest

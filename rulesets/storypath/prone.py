@@ -1,0 +1,37 @@
+"""Prone (SP-PRONE-*): dropping prone (reflexive) and the outcome of standing up (SP-PRONE-3).
+The stand action itself (reflexive, or a mixed action next to an enemy) is ``tasks.stand``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant
+
+from . import injuries
+from .turns import use_reflexive
+
+
+def go_prone(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    if c.has_condition("Prone"):
+        raise RuleError(f"{c.name} is already Prone")
+    use_reflexive(ctx, c)
+    ctx.add_condition(c, "Prone")
+
+
+def stand_result(ctx: RulesContext, c: Combatant, n: int, opts: dict[str, Any]) -> None:
+    """SP-PRONE-3: Athletics, Difficulty 1 with Complication 1; unbought -> an Injury Condition."""
+    diff = int(ctx.tables["dice"]["difficulty"])
+    stood = n >= diff
+    bought = n >= diff + 1
+    if stood:
+        ctx.remove_condition(c, "Prone", quiet=True)
+    text = (f"{c.name} stands up ({n} success(es) vs Difficulty {diff} + Complication 1): "
+            f"{'stands' if stood else 'stays down'}, Complication "
+            f"{'bought off' if bought else 'not bought off: the opponent punishes it'}")
+    ctx.log(text, kind="action", actor=c, action="stand", difficulty=diff,
+            outcome="stands" if stood else "prone", successes=n, bought_off=bought)
+    if not bought:
+        injuries.inflict(ctx, c, box=opts.get("box"), name=opts.get("name"), strict=False,
+                         source="standing up next to an enemy (SP-PRONE-3)")

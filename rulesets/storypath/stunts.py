@@ -1,0 +1,162 @@
+"""Stunts (SP-ATK-3): the stunts= plan, buying Stunts with one target's threshold successes, and
+Enhance / Complicate Stunts waiting for a later roll."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import Combatant
+
+from . import injuries
+from .blocked import blocked_for, buy_off_blocked
+from .harm import AttackResult
+from .momentum import settle
+from .options import matches
+from .scale import minor_multiplier
+
+STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "enhance", "complicate",
+               "none", "auto")
+RATED_STUNTS = ("enhance", "complicate")
+"""General Stunts with a rating N (``enhance2``): N successes for Enhancement / Complication N."""
+
+
+def parse_stunts(text: str | None) -> list[tuple[str, int]]:
+    """``damage+critical+enhance2`` -> [("damage", 0), ("critical", 0), ("enhance", 2)]."""
+    if not text:
+        return [("auto", 0)]
+    out = []
+    for w in re.split(r"[+,/;]", str(text)):
+        w = w.strip().lower().replace("_", "").replace("-", "").replace(":", "")
+        if not w:
+            continue
+        m = re.fullmatch(r"([a-z]+)(\d*)", w)
+        word, num = (m.group(1), m.group(2)) if m else (w, "")
+        hits = matches(word, STUNT_NAMES)
+        if len(hits) != 1:
+            raise RuleError(f'no stunt "{w}" (stunts: {", ".join(STUNT_NAMES)}; '
+                            "enhance2 / complicate2 buy a rating of 2)")
+        if num and hits[0] not in RATED_STUNTS:
+            raise RuleError(f'stunt "{w}": only enhance and complicate take a number')
+        n = int(num or 1) if hits[0] in RATED_STUNTS else 0
+        if hits[0] in RATED_STUNTS and n < 1:
+            raise RuleError(f'stunt "{w}": the rating is 1 or more')
+        out.append((hits[0], n))
+    return out
+
+
+def check_harm_options(ctx: RulesContext, opts: dict[str, Any]) -> None:
+    """Refuse a bad stunts=/box=/shock= before any die is rolled."""
+    parse_stunts(opts.get("stunts"))
+    for key in ("box", "pbox"):
+        for b in re.split(r"[+,/;]", str(opts.get(key) or "")):
+            if b.strip():
+                injuries.match_level(b, ctx.tables, taken_out=True)
+    shock = str(opts.get("shock") or "")
+    if shock and shock.lower() != "none":
+        for x in shock.split("+"):
+            if x.strip():
+                ctx.find(x)
+
+
+def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, need: int,
+                   opts: dict[str, Any], cmp_n: int, ally: Combatant, *, first: bool,
+                   notes: list[str]) -> tuple[AttackResult, int, int, list[str]]:
+    """SP-ATK-3 for one target: meet its Defense, buy off Blocked (SP-CMP-2), buy Stunts, and
+    the roll's Complication (``buy=first`` before the Stunts, else after). Returns the result,
+    the successes left, the Complication still unbought and the Stunts bought."""
+    res = AttackResult()
+    stunts_bought: list[str] = []
+    rest = avail - need
+    if rest < 0:
+        return res, 0, cmp_n, stunts_bought
+    res.hit, res.outcome = True, "hit"
+    blocked_n, blocked_names = blocked_for(c, target=t, attack=True)
+    rest, ok = buy_off_blocked(ctx, c, rest, blocked_n, blocked_names, notes, "attack")
+    if not ok:
+        res.hit, res.outcome = False, "blocked"
+        return res, 0, cmp_n, stunts_bought
+    buy = str(opts.get("buy") or "last")
+    if cmp_n and buy == "first" and rest >= cmp_n:
+        rest = settle(ctx, c, cmp_n, rest, notes)
+        cmp_n = 0
+    st = ctx.tables["stunts"]
+    armor = int(t.stats.get("armor") or 0)
+    cost_dmg = int(st["inflict_damage"]) + armor
+    scale_adv = max(0, int(c.stats.get("scale") or 0) - int(t.stats.get("scale") or 0))
+    max_dmg = 1 + (scale_adv if st["extra_damage_per_scale"] else 0)
+    dmg = crit = 0
+    plan = parse_stunts(opts.get("stunts"))
+    auto = plan == [("auto", 0)]
+    if auto:
+        plan = [("damage", 0)] * max_dmg + ([("critical", 0)] if st["auto_critical"] else [])
+    costs = {"critical": int(st["critical"]), "disarm": int(st["disarm"]),
+             "blind": int(st["blind"]), "breakgrapple": int(st["break_grapple"])}
+    for s, rating in plan:
+        if s in ("none", "auto"):
+            continue
+        if s == "damage":
+            if dmg >= max_dmg:
+                if not auto:
+                    notes.append(f"Inflict Damage only {max_dmg}x (Scale advantage {scale_adv})")
+                continue
+            if rest >= cost_dmg:
+                rest -= cost_dmg
+                dmg += 1
+                stunts_bought.append(f"Inflict Damage ({cost_dmg}"
+                                     + (f" = 0 + Armor {armor}" if armor else "") + ")")
+            elif not auto:
+                notes.append(f"not enough for Inflict Damage (costs {cost_dmg})")
+            continue
+        if s in RATED_STUNTS and not first:
+            continue  # Enhance / Complicate are bought once, on the first target
+        cost = rating if s in RATED_STUNTS else costs[s]
+        if s == "critical" and not dmg:
+            if not auto:
+                notes.append("Critical needs Inflict Damage first")
+            continue
+        if rest < cost:
+            if not auto:
+                notes.append(f"not enough for {s} (costs {cost}, {rest} left)")
+            continue
+        rest -= cost
+        if s == "critical":
+            crit += 1
+            stunts_bought.append(f"Critical ({cost})")
+        elif s == "disarm":
+            stunts_bought.append(f"Disarm ({cost})")
+            ctx.add_condition(t, "Disarmed")
+        elif s == "blind":
+            stunts_bought.append(f"Blinding ({cost})")
+            ctx.add_condition(t, "Blinded")
+        elif s == "breakgrapple":
+            stunts_bought.append(f"Break Up Grapple ({cost})")
+            for o in ctx.enc.combatants:
+                for cond in list(o.conditions):
+                    if cond.name == "Grappled" and cond.data.get("by") == t.id:
+                        ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
+        elif s == "enhance":
+            stunts_bought.append(f"Enhance {cost} ({ally.name}'s next roll)")
+            add_pending(ally, "enh", cost, c)
+        else:
+            stunts_bought.append(f"Complicate {cost} ({t.name}'s next roll)")
+            add_pending(t, "cmp", cost, c)
+    if cmp_n and buy != "no" and rest >= cmp_n:
+        rest = settle(ctx, c, cmp_n, rest, notes)
+        cmp_n = 0
+    res.conditions = dmg + crit
+    res.sources = ["Inflict Damage"] * dmg + ["Critical"] * crit
+    mult = minor_multiplier(ctx, c, t)
+    if mult > 1 and res.conditions:
+        notes.append(f"Scale x{mult} against a minor character: {res.conditions} -> "
+                     f"{res.conditions * mult} Injury Conditions")
+        res.conditions *= mult
+        res.sources = [f"{x}, Scale x{mult}" for x in res.sources for _ in range(mult)]
+    return res, rest, cmp_n, stunts_bought
+
+
+def add_pending(c: Combatant, kind: str, n: int, source: Combatant) -> None:
+    """An Enhance / Complicate Stunt waiting for ``c``'s next action roll."""
+    c.data.setdefault("pending", []).append({"kind": kind, "n": n, "from": source.name})

@@ -1,0 +1,119 @@
+"""Actions besides attacks and Defense: generic rolled tasks (do), reflexive actions, and
+standing up (SP-PRONE-2: reflexive, or part of a mixed action with an enemy at close range)."""
+
+from __future__ import annotations
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant
+
+from .blocked import blocked_for, buy_off_blocked
+from .mixed import given, mixed_dice, other_half, resolve_half, second_half, split
+from .momentum import momentum, settle
+from .options import bonus, flag
+from .positions import held_fast, opponents_close
+from .prone import stand_result
+from .rolls import faces_text, roll_pool
+from .stats import is_pc
+from .stunts import check_harm_options
+from .turns import use_action, use_reflexive
+
+
+def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """A generic rolled action: pool vs Difficulty; a Blocked Complication on the task must be
+    bought off or the action fails (SP-CMP-2)."""
+    opts = a.options
+    if not opts.get("pool"):
+        raise RuleError("do needs a pool: do pool=athletics+dexterity [diff=N] [task=TEXT]")
+    task = str(opts.get("task") or "")
+    half = second_half(ctx, c, opts)
+    if flag(opts, "reflexive"):
+        if half:
+            raise RuleError("a reflexive action is not a mixed action")
+        use_reflexive(ctx, c)
+    else:
+        use_action(ctx, c, "mixed" if half else "simple")
+    diff = max(int(ctx.tables["dice"]["difficulty"]), int(opts.get("diff") or ctx.tables["dice"]["difficulty"]))
+    dice, label = mixed_dice(c, str(opts["pool"]), half)
+    r = roll_pool(ctx, c, task or "action", dice, label,
+                  enhancement=bonus(ctx, opts),
+                  injury=not flag(opts, "waive"))
+    give = split(r, half, opts)
+    n = r.total - give
+    need = diff + r.extra_difficulty
+    rest = n - need
+    target = ctx.combatant(a.target) if a.target else None
+    bn, bnames = blocked_for(c, target=target, task=task) if task or target else (0, [])
+    notes = list(r.notes)
+    ok = rest >= 0
+    outcome = "success" if ok else "failure"
+    if ok:
+        rest, ok = buy_off_blocked(ctx, c, rest, bn, bnames, notes, "action")
+        if not ok:
+            outcome = "blocked"
+    if ok and r.complication:
+        rest = settle(ctx, c, r.complication, rest, notes,
+                      can_buy=str(opts.get("buy") or "last") != "no")
+    if not ok and outcome == "failure" and is_pc(c):
+        notes.append("Consolation: +1 Momentum to the players")
+        momentum(ctx, "players", 1)
+    if ok and rest > 0:
+        notes.append(f"{rest} threshold success(es) for Stunts")
+    tail = "; ".join(notes)
+    ctx.log(f"{c.name}: {task or 'action'} {faces_text(r)}"
+            + given(half)
+            + f" vs Difficulty {need}: {outcome}" + (f"; {tail}" if tail else ""),
+            kind="action", actor=c, action="do", target=target, roll=r.roll, difficulty=need,
+            outcome=outcome, successes=r.successes, threshold=max(0, rest) if ok else 0)
+    if half is not None:
+        resolve_half(ctx, c, half, opts)
+
+
+def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    typed = (a.text.split() or [""])[0].lower()
+    if typed == "move":
+        held_fast(c, "move")
+    task = str(a.options.get("what") or (typed if typed in ("move", "draw") else ""))
+    bn, _ = blocked_for(c, task=task) if task else (0, [])
+    if bn:  # SP-CMP-2: without a roll there is nothing to buy the Complication off with
+        raise RuleError(f"{c.name} is Blocked {bn} on that: roll it to buy it off "
+                        f'(act {c.name} do pool=P task="{task}"), or it fails')
+    use_reflexive(ctx, c)
+    what = str(a.options.get("what") or "a reflexive action")
+    ctx.log(f"{c.name}: {what} (reflexive)", kind="action", actor=c, action="reflexive")
+
+
+def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    opts = a.options
+    if not c.has_condition("Prone"):
+        raise RuleError(f"{c.name} is not Prone")
+    check_harm_options(ctx, opts)
+    engaged = opponents_close(ctx, c)
+    if opts.get("engaged") is not None:
+        engaged = (engaged or [c]) if flag(opts, "engaged") else []
+    if not engaged:
+        use_reflexive(ctx, c)
+        ctx.remove_condition(c, "Prone", quiet=True)
+        ctx.log(f"{c.name} stands up (reflexive: no enemy at close range)", kind="action",
+                actor=c, action="stand", outcome="stands")
+        return
+    # SP-PRONE-2: with an opponent at close range it is part of a mixed action.
+    use_action(ctx, c, "mixed")
+    main = str(opts.get("pool") or "athletics+dexterity")
+    half = other_half(ctx, opts, str(opts["mixed"])) if opts.get("mixed") else None
+    dice, label = mixed_dice(c, main, half)
+    r = roll_pool(ctx, c, "stand up", dice, label, enhancement=int(opts.get("enh") or 0),
+                  injury=not flag(opts, "waive"))
+    give = split(r, half, opts)
+    n = r.total - give
+    near = ", ".join(o.name for o in engaged if o.id != c.id) or "an enemy"
+    notes = list(r.notes)
+    if r.complication:  # after the stand-up's own Complication 1 (Difficulty 1 + 1)
+        n = 2 + settle(ctx, c, r.complication, n - 2, notes, can_buy=n >= 2)
+    ctx.log(f"{c.name} tries to stand with {near} at close range: {faces_text(r)}"
+            + given(half)
+            + "".join(f"; {x}" for x in notes), kind="roll", actor=c,
+            action="stand", roll=r.roll, successes=r.successes)
+    stand_result(ctx, c, n, opts)
+    if half is not None:
+        resolve_half(ctx, c, half, opts)

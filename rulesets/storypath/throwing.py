@@ -1,0 +1,65 @@
+"""Throwing (SP-THROW-*): lift an object or a grappled person, then throw it as an attack."""
+
+from __future__ import annotations
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant
+
+from .attack import attack
+from .grappling import grappled_by
+from .mixed import second_half
+from .momentum import settle
+from .options import flag
+from .rolls import faces_text, opposed, roll_named
+from .stats import weapon_of
+from .stunts import check_harm_options
+from .turns import use_action
+
+
+def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """SP-THROW-1/2: lift (Athletics + Might) or a grappled person (opposed, grappler wins ties),
+    then an attack with Thrown, Pushing (+ Lethal/Bashing, Stun, Shockwave)."""
+    opts = a.options
+    t = ctx.combatant(a.target or "")
+    person = ctx.find(str(opts["person"])) if opts.get("person") else None
+    if person is not None and person.id in (c.id, t.id):
+        raise RuleError("throw someone else at the target: person=NAME")
+    if person is not None and grappled_by(person) != c.id:
+        raise RuleError(f"to throw {person.name}, grapple them first (SP-THROW-1)")
+    w = dict(weapon_of(ctx.tables, c, "thrown"))
+    tags = [x for x in w["tags"] if x != "Bashing"]
+    tags.insert(0, "Lethal" if flag(opts, "lethal") else "Bashing")
+    if flag(opts, "stun"):
+        tags.append("Stun")
+    if flag(opts, "large"):
+        tags.append("Shockwave")
+    check_harm_options(ctx, opts)
+    what = person.name if person else str(opts.get("object") or "an object")
+    w["tags"] = tags
+    w["name"] = what
+    half = second_half(ctx, c, opts)
+    use_action(ctx, c, "mixed" if half else "simple", attack=True)
+    if person is not None:
+        win, ra, rb, tail = opposed(ctx, c, person, "might+athletics", "might+athletics",
+                                    f"throw {person.name}", a_wins_ties=True)
+        ctx.log(f"{c.name} heaves {person.name}: {faces_text(ra)} vs {faces_text(rb)}: "
+                f"{'lifted' if win else 'cannot throw them'}{tail}", kind="action", actor=c,
+                action="lift", target=person, roll=ra.roll, difficulty=rb.total,
+                outcome="success" if win else "failure")
+    else:
+        weight = max(1, int(opts.get("weight") or 1))
+        r = roll_named(ctx, c, f"lift {what}", "athletics+might", injury=not flag(opts, "waive"))
+        win = r.total >= weight
+        notes = list(r.notes)
+        settle(ctx, c, r.complication, r.total - weight, notes, can_buy=win)
+        ctx.log(f"{c.name} lifts {what}: {faces_text(r)} vs Difficulty {weight}: "
+                f"{'lifted' if win else 'too heavy'}" + "".join(f"; {x}" for x in notes),
+                kind="action", actor=c, action="lift",
+                roll=r.roll, difficulty=weight, outcome="success" if win else "failure")
+    if not win:
+        return
+    attack(ctx, c, a, weapon=w, pool_text=str(opts.get("pool") or w["pool"]),
+           thrown_person=person, budget=False, verb="throw")
+    if person is not None:
+        ctx.remove_condition(person, "Grappled", quiet=True)
