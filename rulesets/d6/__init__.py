@@ -19,17 +19,17 @@ from rulesets.base import (
     VerbSpec,
 )
 from rulesets.d6.codes import code_text
-from rulesets.d6.stats import STATS
+from rulesets.d6.positions import RANGE_HELP
+from rulesets.d6.stats import STATS, YES
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
     from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem, Timer
 
-YES = ("yes", "no")
 
 ATTACK_OPTIONS = (
     OptionSpec("weapon", "weapon used (catalogue name); default: the weapon stat"),
-    OptionSpec("range", "range band or metres: point_blank, short, medium, long, or metres (25)", aliases=("r",)),
+    OptionSpec("range", f"range band or metres: {RANGE_HELP}", aliases=("r",)),
     OptionSpec("cover", "physical cover: quarter +1D, half +2D, three_quarters +4D, full "
                         "(none: no more cover)",
                choices=("quarter", "half", "three_quarters", "full", "none")),

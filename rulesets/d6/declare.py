@@ -30,14 +30,45 @@ if TYPE_CHECKING:
 
 
 def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+    """D6-MULTI: refuse what cannot be declared, then keep the round's count, the targets and
+    the declared (held) reactions."""
     t = ctx.tables
     r = rd(ctx.enc, c)
     full = [a for a in actions if is_full_dodge(a)]
+    autos = [a for a in actions if a.options.get("fire") == "full_auto"]
+    _check_only_action(ctx, c, r, actions, full, autos)
+    # actions already taken this round (act, undeclared reactions typed while declaring)
+    already = int(r["extra"]) + int(r["used_held"])
+    active = [a for a in actions if a.name not in REACTIONS]
+    react = [a for a in actions if a.name in REACTIONS]
+    cost = sum(action_cost(ctx, c, a) for a in active)
+    n = cost + len(react) + already
+    cap = int(t["actions"]["max"])
+    if n > cap:
+        done = f", {already} already taken" if already else ""
+        raise RuleError(f"{n} actions{done}: at most {cap} a round (D6-MULTI-2)")
+    targets = _check_active(ctx, c, r, active)
+    held = len(react) if t["actions"]["held_unused_counts"] else 0
+    _check_pools(ctx, c, actions, targets, multi_penalty(t, cost + held + already))
+    r.update(declared=cost, held=len(react), used_held=0, extra=already, targets=targets,
+             full_dodge=bool(full), ready_dodge=None, ready_melee=[])
+    for a in react:
+        if a.name in ("dodge", "fulldodge"):
+            r["ready_dodge"] = {"full": is_full_dodge(a)}
+        else:
+            r["ready_melee"].append({"kind": a.name, "options": dict(a.options)})
+    r["no_defence"] = bool(autos)
+
+
+def _check_only_action(ctx: RulesContext, c: Combatant, r: dict[str, Any],
+                       actions: list[ActionRequest], full: list[ActionRequest],
+                       autos: list[ActionRequest]) -> None:
+    """A full dodge and full auto are the round's only action; one dodge a round; no
+    parrying or blocking oneself."""
     if full and len(actions) > 1:
         raise RuleError("a full dodge must be the only action of the round (D6-REACT-3)")
     if sum(1 for a in actions if a.name in ("dodge", "fulldodge")) > 1:
         raise RuleError("one dodge a round is enough: it covers every ranged attack")
-    autos = [a for a in actions if a.options.get("fire") == "full_auto"]
     if autos and len(actions) > 1:
         raise RuleError("full auto uses the whole round: it must be the only action")
     if autos and (int(r["extra"]) or int(r["used_held"])):
@@ -49,7 +80,6 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
         if a.options.get("vs"):
             if ctx.find(str(a.options["vs"])).id == c.id:
                 raise RuleError(f"{c.name} cannot {a.name} against themself")
-    # actions already taken this round (act, undeclared reactions typed while declaring)
     already = int(r["extra"]) + int(r["used_held"])
     if r["full_dodge"] and r["dodge"] is not None:
         raise RuleError(f"{c.name} has full-dodged this round: that is the only action")
@@ -61,15 +91,12 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     if r["dodge"] is not None and any(a.name in ("dodge", "fulldodge") for a in actions):
         raise RuleError(f"{c.name} already dodged this round ({r['dodge']['value']}): it covers "
                         "every ranged attack; declare the rest without dodge")
-    active = [a for a in actions if a.name not in REACTIONS]
-    react = [a for a in actions if a.name in REACTIONS]
-    cost = sum(action_cost(ctx, c, a) for a in active)
-    n = cost + len(react) + already
-    cap = int(t["actions"]["max"])
-    if n > cap:
-        done = f", {already} already taken" if already else ""
-        raise RuleError(f"{n} actions{done}: at most {cap} a round (D6-MULTI-2)")
-    # per weapon shots against ROF (counting the shots already fired this round)
+
+
+def _check_active(ctx: RulesContext, c: Combatant, r: dict[str, Any],
+                  active: list[ActionRequest]) -> list[str]:
+    """Weapons, shots per weapon against ROF (counting the shots already fired this round),
+    targets; returns the round's targets in order (for the extra-target penalty)."""
     shots: dict[str, int] = dict(r["shots"])
     targets: list[str] = list(r.setdefault("fired_at", []))
     drawn: dict[str, Any] = {}
@@ -97,11 +124,15 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
                 raise RuleError(f"{c.name} cannot attack themself")
             if wound(tg) >= KILLED:
                 ctx.note(f"{tg.name} is Killed; the action will lapse")
-    held = len(react) if t["actions"]["held_unused_counts"] else 0
-    # pools must stay above 0D (checked with today's wounds)
-    base_pen = multi_penalty(t, cost + held + already)
+    return targets
+
+
+def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
+                 targets: list[str], base_pen: int) -> None:
+    """Pools must stay above 0D (checked with today's wounds)."""
+    t = ctx.tables
     per = int(t["ranged"]["multi_target"]["per_extra_target"])
-    drawn = {}
+    drawn: dict[str, Any] = {}
     for a in actions:
         if a.name == "draw":
             drawn = {"weapon": a.options["weapon"]}
@@ -117,14 +148,6 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
             raise RuleError(f"{c.name}'s {a.name}{' at ' + who if who else ''} would roll "
                             f"{max(sk[1].dice - pen, 0)}D ({sk[1].text()} -{pen}D): "
                             "declare fewer actions or targets")
-    r.update(declared=cost, held=len(react), used_held=0, extra=already, targets=targets,
-             full_dodge=bool(full), ready_dodge=None, ready_melee=[])
-    for a in react:
-        if a.name in ("dodge", "fulldodge"):
-            r["ready_dodge"] = {"full": is_full_dodge(a)}
-        else:
-            r["ready_melee"].append({"kind": a.name, "options": dict(a.options)})
-    r["no_defence"] = bool(autos)
 
 
 def _skill_for(ctx: RulesContext, c: Combatant, a: ActionRequest,

@@ -19,7 +19,7 @@ from rulesets.d6.core import (
     roll_code,
     wound,
 )
-from rulesets.d6.stats import need_skill, stat
+from rulesets.d6.stats import YES, need_skill, stat
 from rulesets.d6.wounds import INCAP, KILLED, WOUNDED, clear_stun, level_index, set_level
 
 if TYPE_CHECKING:
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 DAY = 86400
 HEAL = "d6_heal"
 LOCK = "d6_fa_lock"
-YES = ("yes", "no")
 
 
 def rest_need(tables: dict[str, Any], level: str) -> int:

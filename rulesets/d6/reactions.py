@@ -21,23 +21,28 @@ from rulesets.d6.stats import need_skill
 from rulesets.d6.weapons import pick_weapon
 
 if TYPE_CHECKING:
+    from combat_cli.dice import Roll
     from combat_cli.engine.context import RulesContext
     from combat_cli.engine.models import ActionRequest, Combatant
+    from rulesets.d6.codes import Code
 
 
 def is_full_dodge(a: ActionRequest) -> bool:
     return a.name == "fulldodge" or (a.name == "dodge" and a.options.get("full") == "yes")
 
 
-def _reaction_mods(ctx: RulesContext, c: Combatant, declared: bool, kind: str
-                   ) -> list[tuple[str, int]]:
+def _roll(ctx: RulesContext, c: Combatant, code: Code, kind: str, label: str, declared: bool
+          ) -> tuple[Roll, str]:
+    """The reaction's roll: the skill less the round's penalties and, undeclared, the
+    reaction penalty (AMB-D6-4); returns the roll and how the pool was reached."""
     t = ctx.tables["reactions"]
     mods = action_penalties(ctx, c)
     mode = t["reaction_penalty"]
     if mode == "always" or (mode == "undeclared" and not declared):
         mods.append(("reaction" if kind == "dodge" else f"undeclared {kind}",
                      int(t["reaction_penalty_dice"])))
-    return mods
+    pool, how = build_pool(ctx, code, mods, f"{c.name}'s {kind}")
+    return roll_code(ctx, pool, f"{c.name}: {label} {pool.text()} ({how})"), how
 
 
 def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -> dict[str, Any]:
@@ -54,10 +59,7 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
         if full:
             r["full_dodge"] = True
     _, code = need_skill(ctx.tables, c, "Dodge")
-    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, "dodge"),
-                           f"{c.name}'s dodge")
-    what = "full dodge" if full else "Dodge"
-    roll = roll_code(ctx, pool, f"{c.name}: {what} {pool.text()} ({how})")
+    roll, how = _roll(ctx, c, code, "dodge", "full dodge" if full else "Dodge", declared)
     d = {"value": roll.total, "full": full}
     r["dodge"] = d
     ctx.log(f"{c.name} {'full-dodges' if full else 'dodges'}: {roll.total}"
@@ -83,9 +85,7 @@ def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any],
     else:
         name, code = need_skill(ctx.tables, c, unarmed_skill(kind, opts))
         label = f"block ({name})"
-    pool, how = build_pool(ctx, code, _reaction_mods(ctx, c, declared, kind),
-                           f"{c.name}'s {kind}")
-    roll = roll_code(ctx, pool, f"{c.name}: {label} {pool.text()} ({how})")
+    roll, how = _roll(ctx, c, code, kind, label, declared)
     p = {"value": roll.total, "kind": kind, "vs": vs, "full": False}
     ctx.log(f"{c.name} {kind}s: {roll.total} (the difficulty of one melee attack)",
             kind="reaction", actor=c, action=kind, roll=roll, outcome=str(roll.total),

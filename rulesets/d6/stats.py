@@ -8,6 +8,7 @@ from typing import Any
 from rulesets.base import RuleError, StatSpec, load_toml
 from rulesets.d6.codes import Code, code_text, parse_code
 
+YES = ("yes", "no")  # the values of a yes/no option
 WEAPON_KEYS = {"name", "damage", "ranges", "rof", "ammo", "reload", "skill", "melee",
                "difficulty", "targeting", "auto"}
 
