@@ -1,4 +1,4 @@
-"""Melee and unarmed fighting: the skills and base difficulties (D6-MELEE, T-D6-4)."""
+"""Melee and unarmed fighting: the skills and base difficulties (D6-MELEE)."""
 
 from __future__ import annotations
 
