@@ -20,8 +20,8 @@ from rulesets.d6.core import (
 from rulesets.d6.melee import unarmed_skill
 from rulesets.d6.ranged import check_shot
 from rulesets.d6.reactions import is_full_dodge
-from rulesets.d6.stats import need_skill
-from rulesets.d6.weapons import action_cost, catalogue_weapon, drawn_name, pick_weapon
+from rulesets.d6.stats import need_skill, stat
+from rulesets.d6.weapons import action_cost, drawn_name, named_weapon, pick_weapon
 from rulesets.d6.wounds import KILLED
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ def _check_active(ctx: RulesContext, c: Combatant, r: dict[str, Any],
         elif a.name == "reload":
             pick_weapon(ctx, c, opts, melee=False)
         elif a.name == "draw":
-            drawn = {"weapon": catalogue_weapon(ctx, drawn_name(a))["name"]}
+            drawn = {"weapon": named_weapon(ctx, stat(c, "weapon"), drawn_name(a))["name"]}
         if a.target:
             tg = ctx.combatant(a.target)
             if tg.id == c.id and a.name in ATTACKS:

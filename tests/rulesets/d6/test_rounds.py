@@ -136,3 +136,17 @@ def test_release_with_a_new_action_replaces_the_planned_one(t):
     t('release Lector brawl "Demon Thug"')
     assert t.asked()[-1].startswith("Lector: Brawling 4D (4D) vs 5")
     assert t.c("Lector").data["rd"]["extra"] == 0
+
+
+def test_D6_MULTI_4_declared_draw_of_a_template_weapon(tmp_path) -> None:
+    """Drawing a weapon a template defines (not in the catalogue) can be declared, as it can
+    be acted."""
+    f = tmp_path / "blocks.toml"
+    f.write_text('[vampire]\nInstincts = "3D"\nBrawling = "4D"\nStrength = "4D"\n'
+                 '[vampire.weapon]\nname = "Fangs"\ndamage = "STR+1D"\nmelee = true\n'
+                 'skill = "Brawling"\n')
+    t = T()
+    t(f"import {f}", "add Drac template=vampire", "add Mina Dodge=4D Instincts=2D", "start",
+      "declare Drac draw weapon=Fangs, attack Mina weapon=Fangs")
+    assert [a.name for a in t.table.enc.declarations[t.table.enc.combatants[0].id].actions] == [
+        "draw", "attack"]
