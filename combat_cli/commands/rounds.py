@@ -202,24 +202,29 @@ def release(cmd: Cmd) -> None:
     c = find_combatant(enc, cmd.args[0])
     if not c.held:
         raise CommandError(f"{c.name} is not holding (hold {c.name} first)")
+    _open_resolution(cmd)  # released while still declaring: resolution begins with it
     c.held = False
     cmd.ctx.log(cmd.ctx.say("{name} releases their held action", name=c.name), kind="hold",
                 actor=c)
+    planned = next((i for i in enc.queue if i.actor == c.id and i.state == "pending"), None)
     if len(cmd.args) > 1:
         parts = groups(cmd.args[1:])
         if len(parts) > 1:
             raise CommandError("release takes one action")
         action = parse_action(cmd.ruleset, enc, parts[0])
-        planned = next((i for i in enc.queue if i.actor == c.id and i.state == "pending"), None)
-        if planned is not None:
-            planned.state = "skipped"
-            planned.data["replaced_by"] = action.text
-        cmd.ruleset.act(cmd.ctx, c, action)
+        if planned is not None:  # the new action takes the planned one's place
+            planned.data["replaced"] = planned.action.text
+            planned.action = action
+            _resolve_item(cmd, planned)
+        else:
+            why = cmd.ruleset.can_act(enc, c)
+            if why:
+                raise CommandError(f"{why} and cannot act")
+            cmd.ruleset.act(cmd.ctx, c, action)
+    elif planned is not None:
+        _resolve_item(cmd, planned)
     elif enc.phase == "resolve":
-        item = next((i for i in enc.queue if i.actor == c.id and i.state == "pending"), None)
-        if item is None:
-            raise CommandError(f"{c.name} has no planned action left: release {c.name} ACTION")
-        _resolve_item(cmd, item)
+        raise CommandError(f"{c.name} has no planned action left: release {c.name} ACTION")
     else:
         raise CommandError(f"say what {c.name} does: release {c.name} ACTION [TARGET]")
     cmd.show("round")

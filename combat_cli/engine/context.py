@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import DiceError, Roll, RollSpec, parse
 from combat_cli.engine.durations import format_duration
-from combat_cli.engine.errors import CommandError
+from combat_cli.engine.errors import CommandError, RollAborted
 from combat_cli.engine.models import Combatant, Condition, Encounter, LogEntry, Timer
 from combat_cli.engine.queries import find_combatant
 
@@ -77,7 +77,7 @@ class RulesContext:
         try:
             r = self.dice.roll(spec, purpose)
         except DiceError as e:
-            raise CommandError(str(e)) from None
+            raise RollAborted(str(e)) from None
         self.rolls.append(r)
         return r
 

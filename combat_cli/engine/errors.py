@@ -7,3 +7,9 @@ class CommandError(Exception):
 
 
 RuleError = CommandError
+
+
+class RollAborted(CommandError):
+    """A roll could not be made: the GM's typed dice did not fit, the prompt was cancelled, a
+    script ran out of answers. The whole command is abandoned (never turned into an outcome
+    such as a lapsed action), so the GM can type it again."""

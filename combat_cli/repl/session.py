@@ -18,7 +18,7 @@ from prompt_toolkit.completion import DynamicCompleter
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
-from combat_cli.engine.errors import CommandError
+from combat_cli.engine.errors import RollAborted
 from combat_cli.repl.keybindings import create_key_bindings
 from combat_cli.repl.toolbar import create_toolbar
 
@@ -63,7 +63,7 @@ def make_dice_asker(driver_ref: list[Driver]):  # noqa: ANN201
                     hint = table.ruleset.label(hint, table.lang)
                 text = prompt(f"  {purpose or spec.text()} — {hint}: ")
             except (KeyboardInterrupt, EOFError):
-                raise CommandError("roll cancelled; nothing was changed") from None
+                raise RollAborted("roll cancelled; nothing was changed") from None
             if not text.strip():
                 return None
             try:

@@ -10,6 +10,7 @@ import copy
 import json
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.engine.errors import RollAborted
 from rulesets.base import (
     ActionSpec,
     ConditionSpec,
@@ -199,6 +200,8 @@ class D6(Ruleset):
         c = ctx.combatant(item.actor)
         try:
             self._do(ctx, c, item.action)
+        except RollAborted:  # the GM's dice did not fit: the whole command is abandoned
+            raise
         except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
             # weapon, a patient no longer hurt ...) instead of blocking the round
             item.state = "lapsed"

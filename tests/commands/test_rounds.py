@@ -92,7 +92,8 @@ def test_release_with_a_new_action_replaces_the_plan(make_table):
     run(t, "start", "declare Ann wait", "declare Bob wait", "resolve", "hold Bob",
         'release Bob attack "Orc 1"')
     bob_item = [i for i in t.enc.queue if t.enc.name_of(i.actor) == "Bob"][0]
-    assert bob_item.state == "skipped"
+    assert (bob_item.state, bob_item.action.name, bob_item.data["replaced"]) == (
+        "done", "attack", "wait")
     assert t.log[-1].text.startswith("Orc 1 takes 3")
 
 
@@ -197,3 +198,36 @@ def test_core_sentences_go_through_the_rulesets_label(make_table):
         assert out.entries[0].text == "Kolo 1 začíná"
     finally:
         del t.ruleset.label
+
+
+def test_hold_while_declaring_then_release_acts_once(make_table):
+    """Held before the first resolve: a bare release uses the planned action, a release with
+    an action replaces it; either way the combatant acts once."""
+    for release, expect in (("release Ann", "wait"), ('release Ann attack "Orc 1"', "attack")):
+        t = make_table([10, 1, 1, 1])
+        setup(t)
+        run(t, "start", "declare Ann wait", "declare Bob wait", "hold Ann", "resolve all")
+        assert [i.state for i in t.enc.queue] == ["pending", "done"]
+        run(t, release)
+        ann = [i for i in t.enc.queue if t.enc.name_of(i.actor) == "Ann"]
+        assert len(ann) == 1 and ann[0].state == "done" and ann[0].action.name == expect
+        assert "fully resolved" in fails(t, "resolve")
+        t2 = make_table([10, 1])
+        setup(t2)
+        run(t2, "start", "declare Ann wait", "hold Ann", release)  # still declaring
+        assert t2.enc.phase == "resolve"
+        assert [i.state for i in t2.enc.queue] == ["done"]
+
+
+def test_release_of_someone_out_of_the_fight_is_refused_or_lapses(make_table):
+    t = make_table([])
+    setup(t)
+    run(t, "start", "declare Ann wait", "declare Bob wait", "hold Bob", "resolve",
+        "damage Bob 10")
+    run(t, 'release Bob attack Ann')
+    bob = [i for i in t.enc.queue if t.enc.name_of(i.actor) == "Bob"][0]
+    assert bob.state == "lapsed"
+    t = make_table([], ruleset="toyturns")
+    setup(t)
+    run(t, "start", "hold Ann", "damage Ann 10")
+    assert "cannot act" in fails(t, "release Ann attack Bob")
