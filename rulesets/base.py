@@ -132,6 +132,7 @@ def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "")
             if isinstance(base[key], dict) != isinstance(value, dict):
                 raise RuleError(f"house rules: {where} must be a "
                                 f"{'table' if isinstance(base[key], dict) else 'value'}")
+            _same_kind(where, base[key], value)
             out[key] = value
     return out
 
@@ -314,6 +315,23 @@ class Ruleset:
         lines = ["House-rule switches (tables.toml, override with --house-rules):"]
         lines += [f"  {k}: {v}" for k, v in self.house_rules.items()]
         return "\n".join(lines)
+
+
+_KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"),
+          (str, "a text in quotes"), (list, "a list [...]"))
+
+
+def _same_kind(where: str, default: Any, value: Any) -> None:
+    """A house rule keeps the kind of the value it replaces (5 stays a number, true a switch)."""
+    for kind, name in _KINDS:
+        if isinstance(default, kind):
+            ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+            if kind is float:
+                ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if not ok:
+                raise RuleError(f"house rules: {where} must be {name} (like {default!r}), "
+                                f"not {value!r}")
+            return
 
 
 def _parse_stat(parse: Callable[[Any], Any] | None, name: str, value: Any) -> Any:

@@ -138,6 +138,8 @@ def set_(cmd: Cmd) -> None:
     for k in list(opts):
         if k.lower() == "name":
             newname = opts.pop(k).strip()
+            if not newname:
+                raise CommandError('name= needs the new name: set NAME name="New Name"')
     side, template, raw = _split_stats(cmd, opts)
     if template:
         raise CommandError("template= works with add only")
@@ -152,12 +154,13 @@ def set_(cmd: Cmd) -> None:
     if side:
         c.side = side  # type: ignore[assignment]
         changes.append(f"side={side}")
+    old = c.name
     if newname:
         changes.append(f"name={newname}")
         c.name = newname
     if stats:
         cmd.ruleset.on_add(cmd.ctx, c)
-    cmd.ctx.log(f"{c.name}: {', '.join(changes)}", kind="roster", actor=c)
+    cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c)
 
 
 @verb("remove", "remove NAME", "remove a combatant from the encounter", aliases=("rm",))

@@ -27,7 +27,9 @@ class Driver:
         print_output(self.console, self.table, out)
         for view, payload in out.views:
             if view == "save":
-                self.save_as(payload)
+                err = self.save_as(payload)
+                if err:
+                    out.error = out.error or err
         if self.saver is not None:
             err = self.saver.take_error()
             if self.table.changed:
@@ -40,26 +42,33 @@ class Driver:
         self.console.print(f"[error]error: {err}[/error]")
         out.error = out.error or str(err)
 
-    def save_as(self, target: str | None) -> None:
+    def save_as(self, target: str | None) -> str | None:
+        """``save`` (now) or ``save FILE`` (a copy to a new file); returns the error, if any."""
         if target is None:
             if self.saver is None:
                 self.console.print("[note]nothing to save to (a demo)[/note]")
-                return
+                return None
             self.saver.submit(self.table)
             try:
                 self.saver.flush()
             except SaveError as e:
-                self.console.print(f"[error]error: {e}[/error]")
-                return
+                return self._fail(str(e))
             self.console.print(f"[note]saved {self.path}[/note]")
-            return
+            return None
         dest = Path(target).expanduser()
+        if dest.exists() or dest.with_name(dest.name + ".lock").exists():
+            return self._fail(f"{dest} already exists: save FILE writes a copy to a new file "
+                              "(pick another name)")
         try:
             atomic_write(dest, render(self.table))
         except SaveError as e:
-            self.console.print(f"[error]error: {e}[/error]")
-            return
+            return self._fail(str(e))
         self.console.print(f"[note]copy saved to {dest}[/note]")
+        return None
+
+    def _fail(self, message: str) -> str:
+        self.console.print(f"[error]error: {message}[/error]")
+        return message
 
     def close(self) -> None:
         """Write what is pending and stop the autosave thread (raises SaveError if it failed)."""

@@ -78,3 +78,11 @@ def test_comment_lines_are_ignored_even_with_quotes(make_table):
     t = make_table()
     run(t, "# Mina's turn: she can't see", "add Mina")
     assert "close the quote" in fails(t, "add \"Mina")
+
+
+def test_rename_needs_a_name_and_logs_the_old_one(make_table):
+    t = make_table()
+    run(t, "add Mina")
+    assert "name= needs the new name" in fails(t, "set Mina name=")
+    out = run(t, "set Mina name=Bob")
+    assert out.entries[0].text == "Mina: name=Bob"

@@ -230,3 +230,25 @@ def test_unknown_display_language_and_dice_mode_are_refused(tmp_path):
     assert r.returncode == 1 and "default, en" in r.stderr
     r = combat("play", str(f), "--dice", "magic", input="status\n")
     assert r.returncode == 2 and "auto or manual" in r.stderr
+
+
+def test_save_copy_never_overwrites_and_a_failed_save_stops_a_script(tmp_path):
+    f = tmp_path / "f.json"
+    other = tmp_path / "monsters.toml"
+    other.write_text("[thug]\n")
+    combat("new", str(f), "--ruleset", "toy")
+    r = combat("play", str(f), input=f"add Ann\nsave {other}\nadd Bob\n")
+    assert r.returncode == 1 and "already exists" in r.stdout and "line 2" in r.stderr
+    assert other.read_text() == "[thug]\n"
+    r = combat("play", str(f), input=f"save {tmp_path / 'nodir' / 'x.json'}\nadd Carl\n")
+    assert r.returncode == 1 and "could not save" in r.stdout and "line 1" in r.stderr
+    r = combat("play", str(f), input=f"save {tmp_path / 'copy.json'}\n")
+    assert r.returncode == 0 and json.loads((tmp_path / "copy.json").read_text())["app"] == "combat-cli"
+
+
+def test_house_rule_values_keep_their_kind(tmp_path):
+    hr = tmp_path / "house.toml"
+    hr.write_text('difficulty = "hard"\n')
+    r = combat("new", str(tmp_path / "g.json"), "--ruleset", "toy", "--house-rules", str(hr))
+    assert r.returncode == 1 and "difficulty must be a whole number (like 10)" in r.stderr
+    assert not (tmp_path / "g.json").exists()
