@@ -124,7 +124,14 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
     try:
         key = match_word(words[0], table, what)
     except CommandError as e:
-        raise CommandError(f"{e} (try: {', '.join(sorted({a.name for a in table.values()}))})") from None
+        if "could be" in str(e):
+            raise
+        from combat_cli.engine.queries import closest
+
+        guess = closest(words[0], table)
+        hint = f" — did you mean {table[guess].name}?" if guess else ""
+        names = ", ".join(sorted({a.name for a in table.values()}))
+        raise CommandError(f'no {what} "{words[0]}"{hint} (the {what}s: {names})') from None
     spec = table[key]
     pos, raw_opts = partition(words[1:])
     target = None

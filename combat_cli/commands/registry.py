@@ -66,7 +66,20 @@ class Cmd:
         self.out.views.append((view, payload))
 
     def usage_error(self, what: str) -> CommandError:
-        return CommandError(f"{what}: usage {self.verb.usage}")
+        return CommandError(f"{what}: usage {self.verb.usage}{self._quote_hint()}")
+
+    def _quote_hint(self) -> str:
+        """When the words typed are a name with spaces, say how to quote it."""
+        if "NAME" not in self.verb.usage or len(self.args) < 2:
+            return ""
+        names = {c.name.lower(): c.name for c in self.enc.combatants}
+        for k in range(len(self.args), 1, -1):
+            joined = " ".join(self.args[:k]).lower()
+            hit = names.get(joined) or next(
+                (n for low, n in names.items() if low.startswith(joined)), None)
+            if hit:
+                return f' (quote names with spaces: "{hit}")'
+        return ""
 
 
 VERBS: dict[str, Verb] = {}

@@ -27,7 +27,9 @@ def match_word(word: str, choices: Iterable[str], what: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
-        raise CommandError(f'"{word}" could be {_either(hits)}: type more of the {what}')
+        quote = (f' (quote names with spaces: "{hits[0]}")'
+                 if any(" " in h for h in hits) and " " not in word else "")
+        raise CommandError(f'"{word}" could be {_either(hits)}: type more of the {what}{quote}')
     guess = closest(word, choices)
     hint = f" — did you mean {guess}?" if guess else (f" (known: {', '.join(choices[:12])})" if choices else "")
     raise CommandError(f'no {what} "{word}"{hint}')

@@ -86,3 +86,13 @@ def test_rename_needs_a_name_and_logs_the_old_one(make_table):
     assert "name= needs the new name" in fails(t, "set Mina name=")
     out = run(t, "set Mina name=Bob")
     assert out.entries[0].text == "Mina: name=Bob"
+
+
+def test_unquoted_names_with_spaces_get_a_hint(make_table):
+    t = make_table()
+    run(t, 'add "Demon Thug" x2', "start")
+    assert fails(t, "hold Demon Thug 1").endswith('(quote names with spaces: "Demon Thug 1")')
+    assert 'quote names with spaces: "Demon Thug 1"' in fails(t, "declare Demon Thug 1 wait")
+    assert "did you mean attack?" in fails(t, 'declare "Demon Thug 1" atack')
+    err = fails(t, 'declare "Demon Thug 1" fly')
+    assert err.count("attack") == 1 and err.startswith('no action "fly"')
