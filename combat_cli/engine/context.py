@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import DiceError, Roll, RollSpec, parse
-from combat_cli.engine.durations import format_duration
+from combat_cli.engine.durations import format_duration, in_rounds
 from combat_cli.engine.errors import CommandError, RollAborted
 from combat_cli.engine.models import Combatant, Condition, Encounter, LogEntry, Timer
 from combat_cli.engine.queries import find_combatant
@@ -149,7 +149,7 @@ class RulesContext:
                   combatant=combatant.id if combatant else None, data=data or {})
         self.enc.timers.append(t)
         if not quiet:
-            self.log(self.say("Timer: {name} in {span}", name=name, span=format_duration(due_in)),
+            self.log(self.say("Timer: {name} in {span}", name=name, span=self.span(due_in) or "0s"),
                      kind="timer", actor=combatant)
         return t
 
@@ -164,7 +164,7 @@ class RulesContext:
     def span(self, seconds: int | None) -> str:
         if not seconds:
             return ""
-        if seconds % self.round_seconds == 0 and seconds < 3600:
-            n = seconds // self.round_seconds
+        n = in_rounds(seconds, self.round_seconds)
+        if n is not None:
             return self.say("{n} round" if n == 1 else "{n} rounds", n=n)
         return format_duration(seconds)

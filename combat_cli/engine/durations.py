@@ -46,6 +46,17 @@ def parse_duration(text: str, round_seconds: int) -> int:
     return total
 
 
+ROUNDS_SHOWN = 20
+"""Spans up to this many rounds are said in rounds (3 rounds); longer ones in time (10m)."""
+
+
+def in_rounds(seconds: int, round_seconds: int) -> int | None:
+    """``seconds`` as a count of rounds when that is how a GM would say it, else None."""
+    if seconds % round_seconds == 0 and seconds <= ROUNDS_SHOWN * round_seconds:
+        return seconds // round_seconds
+    return None
+
+
 def format_duration(seconds: int) -> str:
     """``2d 3h``, ``5m``, ``0s`` — the two largest units."""
     if seconds <= 0:

@@ -14,6 +14,7 @@ from combat_cli.render.tables import (
     log_table,
     round_table,
     timers_table,
+    value_text,
 )
 
 if TYPE_CHECKING:
@@ -63,9 +64,10 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
         console.print(combatant_table(enc, rs, enc.get(payload), lang))
     elif view == "roster":
         for c in payload:
-            console.print(Text(f"  {c.name}: " + ", ".join(f"{rs.label(k, lang)}={v}"
-                                                          for k, v in c.stats.items()),
-                               style="note"))
+            if c.stats:
+                console.print(Text(f"  {c.name}: " + ", ".join(
+                    f"{rs.label(k, lang)}={value_text(v)}" for k, v in c.stats.items()),
+                    style="note"))
     elif view == "log":
         entries = table.log_tail(payload)
         if not entries:

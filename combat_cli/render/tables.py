@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from combat_cli.engine.durations import format_clock, format_duration
+from combat_cli.engine.durations import format_clock, format_duration, in_rounds
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter, LogEntry
@@ -40,10 +40,8 @@ def conditions_text(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
             out.append(name)
         else:
             left = cond.until - enc.clock.seconds
-            if left % rs.round_seconds == 0 and left < 3600:
-                out.append(f"{name} ({left // rs.round_seconds}r)")
-            else:
-                out.append(f"{name} ({format_duration(left)})")
+            n = in_rounds(left, rs.round_seconds)
+            out.append(f"{name} ({n}r)" if n is not None else f"{name} ({format_duration(left)})")
     return ", ".join(out)
 
 
@@ -120,7 +118,7 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     for k, v in rs.columns(enc, c, lang).items():
         t.add_row(_l(rs, k, lang), v)
     for k, v in c.stats.items():
-        t.add_row(_l(rs, k, lang), _value(v))
+        t.add_row(_l(rs, k, lang), value_text(v))
     for tm in enc.timers:
         if tm.combatant == c.id:
             t.add_row(_l(rs, "timer", lang),
@@ -128,11 +126,15 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     return t
 
 
-def _value(v: Any) -> str:
+def value_text(v: Any) -> str:
+    """A stat's value as a GM reads it: tables as key=value, lists comma-separated."""
     if isinstance(v, dict):
-        return ", ".join(f"{k}={_value(x)}" for k, x in v.items())
+        rest = ", ".join(f"{k} {value_text(x)}" for k, x in v.items() if k != "name")
+        if "name" in v:
+            return f"{v['name']} ({rest})" if rest else str(v["name"])
+        return rest
     if isinstance(v, list):
-        return ", ".join(_value(x) for x in v)
+        return ", ".join(value_text(x) for x in v)
     return str(v)
 
 

@@ -75,3 +75,18 @@ def test_header_names_the_segment_when_rounds_have_several(make_table):
     run(t, "add Ann speed=3", "add Bob speed=1", "start", "declare Ann wait, wait", "declare Bob wait")
     assert "segment 1" in rendered(t, "resolve")
     assert "segment 2" in rendered(t, "resolve")
+
+
+def test_spans_read_as_typed_and_stat_tables_as_text(make_table, tmp_path):
+    t = make_table()
+    run(t, "add Ann", "start")
+    out = run(t, "condition Ann +Blinded for=10m")
+    assert out.entries[0].text == "Ann is Blinded for 10m"
+    out = run(t, "timer Reinforcements in=3r")
+    assert out.entries[0].text == "Timer: Reinforcements in 3 rounds"
+    assert "Blinded (10m)" in rendered(t, "status")
+    from combat_cli.render.tables import value_text
+
+    assert value_text({"name": "Fangs", "damage": "STR+1D", "melee": True}) == (
+        "Fangs (damage STR+1D, melee True)")
+    assert value_text(["Boj se štítem", "Útok z obrany"]) == "Boj se štítem, Útok z obrany"

@@ -100,7 +100,7 @@ def test_a_czech_fight_has_no_english_core_sentence() -> None:
         for template, p in zip(TEMPLATES, patterns, strict=True):
             assert not p.fullmatch(text), f"English {template!r} in a Czech log: {text!r}"
     for cz in ("Začíná kolo 1", "Ann ohlašuje: boj Bob", "Ann vstupuje do boje (npc)",
-               "Ann: Ležící na 2 kol(a)", "Časovač: posila za 18s", "Cyril opouští souboj",
+               "Ann: Ležící na 2 kol(a)", "Časovač: posila za 3 kol(a)", "Cyril opouští souboj",
                "Cyril odkládá svou akci", "Cyril: odložená akce propadá", "Bob: Šero končí"):
         assert any(x.startswith(cz) for x in texts), cz
     assert any(x.startswith("Čas: ") and x.endswith("(spuštěn 1 časovač)") for x in texts)
