@@ -6,7 +6,7 @@ from combat_cli.commands.parsing import partition
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.durations import DurationError, parse_duration
 from combat_cli.engine.errors import CommandError
-from combat_cli.engine.queries import find_combatant, match_word
+from combat_cli.engine.queries import closest, find_combatant, match_word
 
 
 @verb("damage", "damage NAME VALUE", "apply damage directly; the ruleset reads VALUE",
@@ -26,6 +26,10 @@ def heal(cmd: Cmd) -> None:
     cmd.ruleset.heal(cmd.ctx, c, " ".join(cmd.args[1:]) or None)
 
 
+def quote(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
 @verb("condition", "condition NAME +COND [for=DURATION] | condition NAME -COND",
       "add or remove a condition (for=3r, 10m, 1h ... ends it by itself)", aliases=("cond",))
 def condition(cmd: Cmd) -> None:
@@ -37,14 +41,17 @@ def condition(cmd: Cmd) -> None:
     if spec[:1] not in "+-" or len(spec) < 2:
         raise CommandError(f'write +{spec.lstrip("+-") or "Prone"} to add or -{spec.lstrip("+-") or "Prone"} to remove')
     sign, name = spec[0], spec[1:].strip()
-    extra = {k: v for k, v in opts.items() if k.lower() != "for"}
+    extra = {k: v for k, v in opts.items() if k.lower() not in ("for", "custom")}
     if extra:
-        raise CommandError(f"condition has no option {next(iter(extra))}= (only for=DURATION)")
+        raise CommandError(f"condition has no option {next(iter(extra))}= "
+                           "(only for=DURATION, custom=yes)")
+    custom = any(k.lower() == "custom" and v.lower() in ("yes", "y", "true", "1")
+                 for k, v in opts.items())
     known = [k.name for k in cmd.ruleset.conditions]
     aliases = {a: k.name for k in cmd.ruleset.conditions for a in k.aliases}
     if sign == "-":
         if opts:
-            raise CommandError("for= goes with +COND only")
+            raise CommandError("for= and custom= go with +COND only")
         have = [x.name for x in c.conditions]
         if not have:
             raise CommandError(f"{c.name} has no conditions")
@@ -59,6 +66,12 @@ def condition(cmd: Cmd) -> None:
             if k.lower() == name.lower() or (len(name) >= 3 and k.lower().startswith(name.lower())):
                 name = k
                 break
+        else:
+            guess = closest(name, [*known, *aliases]) if not custom else None
+            if guess:
+                raise CommandError(f'no {cmd.ruleset.name} condition "{name}" — did you mean '
+                                   f'{aliases.get(guess, guess)}? (for one of your own: '
+                                   f'condition {quote(c.name)} +{quote(name)} custom=yes)')
     seconds = None
     if "for" in (k.lower() for k in opts):
         value = next(v for k, v in opts.items() if k.lower() == "for")

@@ -46,3 +46,12 @@ def test_advance_errors(make_table):
     t = make_table()
     assert "duration" in fails(t, "advance")
     assert "unknown unit" in fails(t, "advance 3y")
+
+
+def test_a_misspelt_ruleset_condition_is_caught_but_own_ones_are_allowed(make_table):
+    t = make_table()
+    run(t, "add Ann")
+    err = fails(t, "condition Ann +Prnoe")
+    assert "did you mean Prone?" in err and "custom=yes" in err
+    run(t, "condition Ann +Prnoe custom=yes", "condition Ann +Blessed")
+    assert [c.name for c in t.enc.combatants[0].conditions] == ["Prnoe", "Blessed"]
