@@ -40,7 +40,6 @@ def start(cmd: Cmd) -> None:
     if not enc.combatants:
         raise CommandError("nobody to fight: add NAME first")
     enc.round = 1
-    enc.clock.rounds += 1
     cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=1), kind="round")
     _first_phase(cmd)
     cmd.show("round")
@@ -272,7 +271,6 @@ def end(cmd: Cmd) -> None:
             cmd.ctx.log(cmd.ctx.say("{name}'s held action lapses", name=c.name), kind="lapse",
                         actor=c)
     cmd.ruleset.end_round(cmd.ctx)
-    enc.clock.rounds += 1
     advance(cmd.ctx, cmd.ruleset, cmd.ruleset.round_seconds)
     enc.round += 1
     cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=enc.round), kind="round")

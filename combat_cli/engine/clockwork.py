@@ -35,5 +35,6 @@ def advance(ctx: RulesContext, ruleset: Ruleset, seconds: int) -> int:
         ruleset.fire_timer(ctx, t)
         fired += 1
     enc.clock.seconds = end
+    enc.clock.rounds = end // ruleset.round_seconds  # game time elapsed, in rounds
     expire_conditions(ctx)
     return fired

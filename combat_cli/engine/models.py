@@ -81,6 +81,8 @@ class Timer(BaseModel):
 
 
 class Clock(BaseModel):
+    """Game time elapsed since the encounter began (rounds = seconds // the round's length)."""
+
     rounds: int = 0
     seconds: int = 0
 

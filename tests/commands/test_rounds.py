@@ -104,7 +104,7 @@ def test_next_skips_and_end_lapses_and_ticks(make_table):
     assert t.enc.queue[1].state == "skipped"
     run(t, "condition Ann +Prone for=1r", "end")
     assert t.enc.round == 2 and t.enc.phase == "declare"
-    assert t.enc.clock.seconds == 6 and t.enc.clock.rounds == 2
+    assert t.enc.clock.seconds == 6 and t.enc.clock.rounds == 1
     assert not t.enc.combatants[0].conditions
     assert t.enc.queue == [] and t.enc.declarations == {}
     assert any("lapses" in e.text for e in t.log) is False

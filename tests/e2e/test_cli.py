@@ -53,7 +53,7 @@ def test_new_play_script_show_json(tmp_path):
     for key in ("schema", "ruleset", "round", "phase", "clock", "order", "combatants", "log"):
         assert key in data
     assert data["ruleset"] == "toy" and data["round"] == 2 and data["phase"] == "declare"
-    assert data["clock"] == {"rounds": 2, "seconds": 6}
+    assert data["clock"] == {"rounds": 1, "seconds": 6}
     assert data["order"] == ["Ann", "Demon Thug 1", "Demon Thug 2"]
     ann = data["combatants"][0]
     assert ann["name"] == "Ann" and ann["side"] == "pc"

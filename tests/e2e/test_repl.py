@@ -129,6 +129,7 @@ def test_history_persists_between_sessions(tmp_path):
     hist = tmp_path / "history"
     child = spawn(f, history=hist)
     child.sendline("status")
+    child.expect_exact("setup")
     child.expect_exact(PROMPT)
     control(child, "d")
     child.expect(pexpect.EOF)

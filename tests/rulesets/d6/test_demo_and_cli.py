@@ -76,7 +76,7 @@ def test_a_whole_round_from_the_command_line(tmp_path):
     r = run("show", str(f), "--json")
     data = json.loads(r.stdout)
     assert data["ruleset"] == "d6" and data["round"] == 2 and data["phase"] == "declare"
-    assert data["clock"] == {"rounds": 2, "seconds": 5}
+    assert data["clock"] == {"rounds": 1, "seconds": 5}
     assert data["order"] == ["Mina", "Lector", "Demon Thug", "Vampire 2", "Vampire 1"]
     status = {c["name"]: c["status"] for c in data["combatants"]}
     assert status == {"Lector": "OK", "Mina": "OK", "Demon Thug": "OK",
