@@ -156,6 +156,8 @@ class Ruleset:
     rest_options: Sequence[OptionSpec] = ()
     house_rules: dict[str, str] = {}
     """House-rule switch (dotted key in tables.toml) -> what it does; for help and README."""
+    language: str = "en"
+    """The language the ruleset shows by default (``--lang`` with it is accepted too)."""
     languages: tuple[str, ...] = ()
     """Display languages besides the default (``("en",)`` for a Czech ruleset)."""
 

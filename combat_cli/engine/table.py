@@ -27,8 +27,10 @@ class Table:
         self.enc = enc
         self.ruleset = ruleset
         self.dice = dice
+        if lang == ruleset.language:
+            lang = ""
         if lang and lang not in ruleset.languages:
-            shown = ", ".join(("default", *ruleset.languages))
+            shown = ", ".join((ruleset.language, *ruleset.languages))
             raise CommandError(f'{ruleset.name} has no display language "{lang}" ({shown})')
         self.lang = lang
         self.tables = ruleset.tables_for(enc.house_rules)

@@ -87,7 +87,8 @@ def atomic_write(path: Path, text: str | Iterable[str]) -> None:
             tmp.unlink()
         except OSError:
             pass
-        raise SaveError(f"could not save {path}: {e.strerror or e} (the previous save is intact)") from None
+        kept = " (the previous save is intact)" if path.exists() else ""
+        raise SaveError(f"could not save {path}: {e.strerror or e}{kept}") from None
     try:
         dfd = os.open(path.parent, os.O_RDONLY)
     except OSError:
@@ -276,6 +277,9 @@ def load(path: Path, dice: DiceSource, lang: str = "",
         raise SaveError(f"{path} is damaged: its undo history is unreadable") from None
     if enc.ruleset != raw["ruleset"]:
         raise SaveError(f"{path} is damaged: it names two rulesets")
+    unknown = _dangling_ids(enc)
+    if unknown:
+        raise SaveError(f"{path} is damaged: it refers to combatant {unknown!r}, who is not in it")
     try:
         return Table(enc, ruleset, dice, log_json=log_json, history=history, lang=lang)
     except CommandError as e:
@@ -293,6 +297,14 @@ def _entry(path: Path, n: int, value: Any) -> Any:
         err = e.errors()[0]
         where = ".".join(str(x) for x in err["loc"]) or "entry"
         raise SaveError(f"{path} is damaged: log entry {n}: {where}: {err['msg']}") from None
+
+
+def _dangling_ids(enc: Any) -> str | None:
+    """A combatant id the order, declarations, queue or timers name but the roster lacks."""
+    ids = {c.id for c in enc.combatants}
+    refs = [*enc.order, *enc.declarations, *(d.actor for d in enc.declarations.values()),
+            *(i.actor for i in enc.queue), *(t.combatant for t in enc.timers if t.combatant)]
+    return next((r for r in refs if r not in ids), None)
 
 
 def _state(value: Any) -> str:

@@ -222,6 +222,7 @@ class CzechPool(Ruleset):
     actions = ACTIONS
     conditions = CONDITIONS
     house_rules = HOUSE_RULES
+    language = "cs"
     languages = ("en",)
 
     def __init__(self) -> None:

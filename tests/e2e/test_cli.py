@@ -227,7 +227,8 @@ def test_unknown_display_language_and_dice_mode_are_refused(tmp_path):
     r = combat("show", str(f), "--lang", "de")
     assert r.returncode == 1 and 'no display language "de"' in r.stderr
     r = combat("demo", "--ruleset", "czech_pool", "--lang", "de")
-    assert r.returncode == 1 and "default, en" in r.stderr
+    assert r.returncode == 1 and "(cs, en)" in r.stderr
+    assert combat("show", str(f), "--lang", "en").returncode == 0  # the toy's own language
     r = combat("play", str(f), "--dice", "magic", input="status\n")
     assert r.returncode == 2 and "auto or manual" in r.stderr
 

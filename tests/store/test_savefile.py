@@ -158,3 +158,12 @@ def test_log_read_back_exactly_in_our_layout_and_in_any_other(make_table, tmp_pa
     other.write_text(json.dumps(raw))
     with pytest.raises(SaveError, match="damaged: log entry 2: round"):
         load(other, RandomDice())
+
+
+def test_a_dangling_combatant_id_is_refused(make_table, tmp_path):
+    t, path = played(make_table, tmp_path)
+    raw = json.loads(path.read_text())
+    raw["encounter"]["order"] = ["zz"]
+    path.write_text(json.dumps(raw))
+    with pytest.raises(SaveError, match="combatant 'zz', who is not in it"):
+        load(path, RandomDice())
