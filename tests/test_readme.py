@@ -35,3 +35,18 @@ def test_readme_documents_each_rulesets_actions_verbs_and_switches(name):
     for key in rs.house_rules:
         assert key in own, key
     assert f"rulesets/{name}/README.md" in README
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_the_readme_tour_runs_as_written(seed):
+    from combat_cli.commands.registry import dispatch
+    from combat_cli.dice import RandomDice
+    from combat_cli.engine.table import Table
+
+    tour = re.search(r"```\n(combat> .*?)```", README, re.S).group(1)
+    lines = [ln[len("combat> "):] for ln in tour.splitlines() if ln.startswith("combat> ")]
+    assert len(lines) > 8
+    t = Table.new(rulesets.load("d6"), RandomDice(seed))
+    for line in lines:
+        out = dispatch(t, line)
+        assert out.error is None, (seed, line, out.error)
