@@ -33,7 +33,7 @@ class Driver:
         if self.saver is not None:
             err = self.saver.take_error()
             if self.table.changed:
-                self.saver.submit(self.table)
+                self.saver.submit(self.table, line.strip())
             if err is not None:
                 self._save_failed(err, out)
         return out

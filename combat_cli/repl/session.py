@@ -21,6 +21,7 @@ from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.engine.errors import RollAborted
 from combat_cli.repl.keybindings import create_key_bindings
 from combat_cli.repl.toolbar import create_toolbar
+from combat_cli.store.savefile import SaveError
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
@@ -158,6 +159,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
     print(f"{raw.get('ruleset')}: {path} — help lists the verbs, Ctrl-D saves and quits",
           flush=True)
     driver = None
+    warned = False
     try:
         while True:
             if loader.error is not None:
@@ -167,13 +169,36 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
             except KeyboardInterrupt:
                 continue
             except EOFError:
-                break
+                line = None
             driver = loader.result()
-            out = driver.handle(line)
-            if out.quit:
+            if line is not None and not driver.handle(line).quit:
+                continue
+            if warned or _saved(driver):
                 break
-        driver = loader.result()
+            warned = True  # the file could not be written: don't lose the fight silently
+            driver.console.print("[error]the fight is NOT saved: save ANOTHER_FILE keeps it; "
+                                 "Ctrl-D (or quit) again leaves without saving[/error]")
     finally:
         if driver is not None:
-            driver.close()
+            try:
+                driver.close()
+            except SaveError:
+                if not warned:
+                    raise
+                driver.console.print("[error]left without saving[/error]")
+                return
     driver.console.print(f"[note]saved {driver.path}[/note]")
+
+
+def _saved(driver: Driver) -> bool:
+    """Write what is pending now; False (with the error shown) if it cannot be written."""
+    if driver.saver is None:
+        return True
+    if driver.table.changed:
+        driver.saver.submit(driver.table)
+    try:
+        driver.saver.flush()
+    except SaveError as e:
+        driver.console.print(f"[error]error: {e}[/error]")
+        return False
+    return True

@@ -125,14 +125,17 @@ class Saver:
         self._error: SaveError | None = None
         self._closed = False
         self._hurry = False
+        self._line = ""
         self._thread = threading.Thread(target=self._run, name="autosave", daemon=False)
         self._thread.start()
 
-    def submit(self, table: Table) -> None:
+    def submit(self, table: Table, line: str = "") -> None:
+        """Save the table's state (``line``: the command it follows, named if it fails)."""
         snap = snapshot(table)
         table.changed = False
         with self._cond:
             self._pending = snap
+            self._line = line
             self._cond.notify_all()
 
     def _run(self) -> None:
@@ -144,12 +147,14 @@ class Saver:
                     return
                 self._cond.wait_for(lambda: self._hurry or self._closed, timeout=self.DELAY)
                 snap, self._pending = self._pending, None
+                line = self._line
                 self._busy = True
             try:
                 save(self.path, snap)
             except SaveError as e:
                 with self._cond:
-                    self._error = e
+                    self._error = SaveError(f"the autosave after {line!r} failed: {e}"
+                                            if line else str(e))
             finally:
                 with self._cond:
                     self._busy = False

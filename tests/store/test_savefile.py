@@ -135,7 +135,7 @@ def test_background_save_failure_is_reported_and_keeps_the_old_file(make_table, 
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(os, "fsync", boom)
     driver.handle("add Late")
-    with pytest.raises(SaveError, match="No space left"):
+    with pytest.raises(SaveError, match="the autosave after 'add Late' failed: .*No space left"):
         driver.saver.flush()
     assert path.read_bytes() == before
     monkeypatch.setattr(os, "fsync", real)
@@ -167,3 +167,24 @@ def test_a_dangling_combatant_id_is_refused(make_table, tmp_path):
     path.write_text(json.dumps(raw))
     with pytest.raises(SaveError, match="combatant 'zz', who is not in it"):
         load(path, RandomDice())
+
+
+def test_leaving_the_repl_with_an_unwritable_file_warns_instead_of_losing_the_fight(
+        make_table, tmp_path, monkeypatch):
+    import io
+    import os
+
+    from combat_cli.render.console import make_console
+    from combat_cli.repl.driver import Driver
+    from combat_cli.repl.session import _saved
+
+    t, path = played(make_table, tmp_path)
+    buf = io.StringIO()
+    driver = Driver(t, path, make_console(buf))
+
+    def boom(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", boom)
+    driver.handle("add Late")
+    assert _saved(driver) is False
+    assert "No space left" in buf.getvalue()
