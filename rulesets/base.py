@@ -195,8 +195,10 @@ class Ruleset:
             if spec is None:
                 if self.extra_stats is None:
                     guess = closest(key, [s.name for s in self.stats])
+                    names = [s.name for s in self.stats]
+                    more = f" and {len(names) - 8} more: help add" if len(names) > 8 else ""
                     hint = f" — did you mean {guess}?" if guess else (
-                        f" (stats: {', '.join(s.name for s in self.stats)})")
+                        f" (stats: {', '.join(names[:8])}{more})")
                     raise RuleError(f'{self.name} has no stat "{key}"{hint}')
                 out[key] = _parse_stat(self.extra_stats, key, value)
             else:
@@ -205,6 +207,11 @@ class Ruleset:
 
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         """A combatant was added (or its stats changed): set up per-ruleset data."""
+
+    def on_remove(self, ctx: RulesContext, c: Combatant) -> None:
+        """``c`` is about to leave the encounter: drop what the ruleset keeps about it
+        (slots, grapples, per-pair state). The core then removes it from the roster, the
+        order, the declarations and the queue."""
 
     def join(self, ctx: RulesContext, c: Combatant) -> None:
         """A combatant was added after ``start``: place it in the order (default: last)."""

@@ -143,6 +143,8 @@ def _count(cmd: Cmd) -> int:
 def save(cmd: Cmd) -> None:
     if len(cmd.args) > 1:
         raise cmd.usage_error("save takes at most one file")
+    if cmd.args and not cmd.args[0].strip():
+        raise cmd.usage_error("save needs a file name")
     cmd.show("save", cmd.args[0] if cmd.args else None)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.dice import DiceError
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.queries import closest
 
@@ -152,7 +153,7 @@ def dispatch(table: Table, line: str) -> Output:
             ctx = table.peek(lambda ctx: v.handler(Cmd(table, ctx, words[1:], v, out)))
         out.entries = ctx.entries
         out.notes = ctx.notes + out.notes
-    except CommandError as e:
+    except (CommandError, DiceError) as e:  # DiceError: a roll built too big, a bad notation
         out = Output(error=str(e))
     except Exception as e:  # a bug must not reach the GM as a traceback
         _record_crash(line)

@@ -175,8 +175,19 @@ def remove(cmd: Cmd) -> None:
         enc.order.remove(c.id)
         if enc.phase == "turns" and i < acting_index:
             enc.turn -= 1
+    cmd.ruleset.on_remove(cmd.ctx, c)
     enc.combatants = [x for x in enc.combatants if x.id != c.id]
     enc.declarations.pop(c.id, None)
+    for d in list(enc.declarations.values()):  # plans aimed at them are dropped
+        kept = [a for a in d.actions if a.target != c.id]
+        if len(kept) != len(d.actions):
+            dropped = ", ".join(a.text for a in d.actions if a.target == c.id)
+            cmd.ctx.log(cmd.ctx.say("{name}'s declared {actions} is dropped ({target} left)",
+                                    name=enc.name_of(d.actor), actions=dropped, target=c.name),
+                        kind="lapse", actor=d.actor)
+            d.actions = kept
+            if not kept:
+                del enc.declarations[d.actor]
     enc.queue = [q for q in enc.queue if q.actor != c.id]
     for q in enc.queue:
         if q.action.target == c.id and q.state == "pending":

@@ -82,6 +82,8 @@ def _resolve_item(cmd: Cmd, item: QueueItem) -> None:
     enc = cmd.enc
     c = enc.get(item.actor)
     why = cmd.ruleset.can_act(enc, c)
+    if item.action.target and not any(x.id == item.action.target for x in enc.combatants):
+        why = "the target has left the encounter"
     if why:
         item.state = "lapsed"
         cmd.ctx.log(cmd.ctx.say("{name}'s {action} lapses: {why}", name=c.name,

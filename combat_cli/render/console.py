@@ -29,6 +29,8 @@ def make_console(file: IO[str] | None = None, width: int | None = None) -> Conso
     is_tty = hasattr(stream, "isatty") and stream.isatty()
     if width is None and not is_tty:
         width = int(os.environ.get("COLUMNS", "100") or 100)
-    return Console(file=stream, theme=THEME, width=width, highlight=False,
+    # markup off: names, conditions and lines the GM typed are printed as typed ("[/]" too);
+    # styles are given as style= or rich Text, never as markup in strings
+    return Console(file=stream, theme=THEME, width=width, highlight=False, markup=False,
                    no_color=bool(os.environ.get("NO_COLOR")) or None, soft_wrap=False,
                    emoji=False)

@@ -14,7 +14,9 @@ LOG_KEYS = ("round", "actor", "action", "target", "dice", "difficulty", "faces",
 
 
 def public_json(table: Table) -> dict[str, Any]:
-    enc, rs = table.enc, table.ruleset
+    from combat_cli.engine.models import Encounter
+
+    enc, rs = Encounter.model_validate_json(table.state_json), table.ruleset  # rulesets may fill in defaults
     cur = rs.current(enc)
     rank = {cid: i for i, cid in enumerate(enc.order)}
     out: dict[str, Any] = {

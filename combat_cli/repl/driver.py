@@ -39,21 +39,21 @@ class Driver:
         return out
 
     def _save_failed(self, err: SaveError, out: Output) -> None:
-        self.console.print(f"[error]error: {err}[/error]")
+        self.console.print(f"error: {err}", style="error")
         out.error = out.error or str(err)
 
     def save_as(self, target: str | None) -> str | None:
         """``save`` (now) or ``save FILE`` (a copy to a new file); returns the error, if any."""
         if target is None:
             if self.saver is None:
-                self.console.print("[note]nothing to save to (a demo)[/note]")
+                self.console.print("nothing to save to (a demo)", style="note")
                 return None
             self.saver.submit(self.table)
             try:
                 self.saver.flush()
             except SaveError as e:
                 return self._fail(str(e))
-            self.console.print(f"[note]saved {self.path}[/note]")
+            self.console.print(f"saved {self.path}", style="note")
             return None
         dest = Path(target).expanduser()
         if dest.exists() or dest.with_name(dest.name + ".lock").exists():
@@ -63,11 +63,11 @@ class Driver:
             atomic_write(dest, render(self.table))
         except SaveError as e:
             return self._fail(str(e))
-        self.console.print(f"[note]copy saved to {dest}[/note]")
+        self.console.print(f"copy saved to {dest}", style="note")
         return None
 
     def _fail(self, message: str) -> str:
-        self.console.print(f"[error]error: {message}[/error]")
+        self.console.print(f"error: {message}", style="error")
         return message
 
     def close(self) -> None:

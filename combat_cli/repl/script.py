@@ -22,6 +22,8 @@ class ScriptLines:
     def next(self) -> str | None:
         for raw in self._it:
             self.number += 1
+            if self.number == 1:
+                raw = raw.lstrip("\ufeff")  # a byte-order mark (Windows editors)
             return raw.rstrip("\r\n")
         return None
 
@@ -34,7 +36,7 @@ def make_asker(lines: ScriptLines, driver_ref: list[Driver]):  # noqa: ANN201
         console = driver_ref[0].console
         rs, lang = driver_ref[0].table.ruleset, driver_ref[0].table.lang
         shown = line or rs.label("(rolled)", lang)
-        console.print(f"[note]  {rs.label('roll', lang)} {purpose or spec.text()}: {shown}[/note]")
+        console.print(f"  {rs.label('roll', lang)} {purpose or spec.text()}: {shown}", style="note")
         if line.strip():
             parse_answer(spec, line, purpose)
         return line
@@ -49,7 +51,7 @@ def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:
             continue
         start = lines.number
         if echo:
-            driver.console.print(f"[bold]> {stripped}[/bold]")
+            driver.console.print(f"> {stripped}", style="bold")
         out = driver.handle(stripped)
         if out.error:
             sys.stderr.write(f"combat: script stopped at line {start}: {stripped}\n")

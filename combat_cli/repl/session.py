@@ -70,7 +70,7 @@ def make_dice_asker(driver_ref: list[Driver]):  # noqa: ANN201
             try:
                 parse_answer(spec, text, purpose)
             except DiceError as e:
-                driver_ref[0].console.print(f"[error]  {e}[/error]")
+                driver_ref[0].console.print(f"  {e}", style="error")
                 continue
             return text
     return ask
@@ -176,8 +176,8 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
             if warned or _saved(driver):
                 break
             warned = True  # the file could not be written: don't lose the fight silently
-            driver.console.print("[error]the fight is NOT saved: save ANOTHER_FILE keeps it; "
-                                 "Ctrl-D (or quit) again leaves without saving[/error]")
+            driver.console.print("the fight is NOT saved: save ANOTHER_FILE keeps it; "
+                                 "Ctrl-D (or quit) again leaves without saving", style="error")
     finally:
         if driver is not None:
             try:
@@ -185,9 +185,9 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
             except SaveError:
                 if not warned:
                     raise
-                driver.console.print("[error]left without saving[/error]")
+                driver.console.print("left without saving", style="error")
                 return
-    driver.console.print(f"[note]saved {driver.path}[/note]")
+    driver.console.print(f"saved {driver.path}", style="note")
 
 
 def _saved(driver: Driver) -> bool:
@@ -199,6 +199,6 @@ def _saved(driver: Driver) -> bool:
     try:
         driver.saver.flush()
     except SaveError as e:
-        driver.console.print(f"[error]error: {e}[/error]")
+        driver.console.print(f"error: {e}", style="error")
         return False
     return True

@@ -10,6 +10,7 @@ JSON text, so a save costs the same in round 200 as in round 1 apart from copyin
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import threading
@@ -126,8 +127,17 @@ class Saver:
         self._closed = False
         self._hurry = False
         self._line = ""
-        self._thread = threading.Thread(target=self._run, name="autosave", daemon=False)
+        self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
         self._thread.start()
+        atexit.register(self._at_exit)
+
+    def _at_exit(self) -> None:
+        """However the program ends, what is pending is written (a Saver left open included)."""
+        if not self._closed:
+            try:
+                self.close()
+            except SaveError:
+                pass
 
     def submit(self, table: Table, line: str = "") -> None:
         """Save the table's state (``line``: the command it follows, named if it fails)."""
@@ -184,6 +194,7 @@ class Saver:
                 self._closed = True
                 self._cond.notify_all()
             self._thread.join()
+            atexit.unregister(self._at_exit)
 
 
 def read_raw(path: Path) -> dict[str, Any]:

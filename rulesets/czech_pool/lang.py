@@ -109,6 +109,8 @@ SENTENCES: dict[str, str] = {
     "Round {n}: resolving {count} action(s)": "Kolo {n}: vyhodnocuje se akcí: {count}",
     "{name} joins ({side})": "{name} vstupuje do boje ({side})",
     "{name} leaves the encounter": "{name} opouští souboj",
+    "{name}'s declared {actions} is dropped ({target} left)":
+        "{name}: ohlášené {actions} padá ({target} opustil souboj)",
     "{name} declares: {actions}": "{name} ohlašuje: {actions}",
     "{name}'s {action} lapses: {why}": "{name}: {action} propadá ({why})",
     "{name}'s {action} lapses (round ended)": "{name}: {action} propadá (kolo skončilo)",

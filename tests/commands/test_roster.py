@@ -96,3 +96,24 @@ def test_unquoted_names_with_spaces_get_a_hint(make_table):
     assert "did you mean attack?" in fails(t, 'declare "Demon Thug 1" atack')
     err = fails(t, 'declare "Demon Thug 1" fly')
     assert err.count("attack") == 1 and err.startswith('no action "fly"')
+
+
+def test_removing_a_target_drops_the_plans_aimed_at_them(make_table):
+    t = make_table([])
+    run(t, "add Ann speed=2", "add Bob", "start", "declare Ann attack Bob, wait")
+    out = run(t, "remove Bob")
+    assert "Ann's declared attack Bob is dropped (Bob left)" in [e.text for e in out.entries]
+    assert [a.name for a in t.enc.declarations[t.enc.combatants[0].id].actions] == ["wait"]
+    run(t, "resolve all")
+
+
+def test_a_roll_too_big_built_by_rules_is_one_line_not_an_internal_error(make_table):
+    from combat_cli.dice import pool
+
+    t = make_table()
+    run(t, "add Ann", "add Bob", "start")
+    t.ruleset.act = lambda ctx, c, action: pool(101)  # type: ignore[method-assign]
+    try:
+        assert fails(t, "act Ann attack Bob") == "at most 100 dice in one roll (asked for 101)"
+    finally:
+        del t.ruleset.act

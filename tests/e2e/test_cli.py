@@ -253,3 +253,14 @@ def test_house_rule_values_keep_their_kind(tmp_path):
     r = combat("new", str(tmp_path / "g.json"), "--ruleset", "toy", "--house-rules", str(hr))
     assert r.returncode == 1 and "difficulty must be a whole number (like 10)" in r.stderr
     assert not (tmp_path / "g.json").exists()
+
+
+def test_a_script_with_a_byte_order_mark_runs(tmp_path):
+    f = tmp_path / "f.json"
+    combat("new", str(f), "--ruleset", "toy")
+    s = tmp_path / "s.txt"
+    s.write_bytes("\ufeffadd Ann\n".encode())
+    r = combat("play", str(f), "--script", str(s))
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = combat("play", str(f), input='save ""\n')
+    assert r.returncode == 1 and "save needs a file name" in r.stdout

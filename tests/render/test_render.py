@@ -90,3 +90,10 @@ def test_spans_read_as_typed_and_stat_tables_as_text(make_table, tmp_path):
     assert value_text({"name": "Fangs", "damage": "STR+1D", "melee": True}) == (
         "Fangs (damage STR+1D, melee True)")
     assert value_text(["Boj se štítem", "Útok z obrany"]) == "Boj se štítem, Útok z obrany"
+
+
+def test_text_the_gm_typed_is_printed_as_typed_never_as_markup(make_table):
+    t = make_table()
+    run(t, 'add "[/]"', 'add "[bold]Boss"', "condition [/] +[red]x", "start")
+    text = rendered(t, "status") + rendered(t, "log")
+    assert "[/]" in text and "[bold]Boss" in text and "[red]x" in text

@@ -188,3 +188,6 @@ def test_leaving_the_repl_with_an_unwritable_file_warns_instead_of_losing_the_fi
     driver.handle("add Late")
     assert _saved(driver) is False
     assert "No space left" in buf.getvalue()
+    monkeypatch.undo()
+    assert _saved(driver) is True
+    driver.close()

@@ -173,11 +173,12 @@ def test_verbs_bad_input() -> None:
 def test_a_removed_target_lapses_and_the_rest_resolves() -> None:
     t = T()
     t("add Ann Obratnost=2 Boj=2", "add Bob Obratnost=2 Boj=2", "add Cid Obratnost=2 Boj=2",
-      "start", "declare Ann boj Bob", "declare Cid boj Ann volba=nevýhoda", "remove Bob")
+      "start", "declare Ann boj Bob", "declare Cid boj Ann volba=nevýhoda")
+    dropped = t("remove Bob")
+    assert [e.text for e in dropped if e.kind == "lapse"] == [
+        "Ann: ohlášené boj Bob padá (Bob opustil souboj)"]
     t.faces(1, 1, 1, 1, 6, 6, 1, 1)  # Cid (speed 4) none; Ann (only defends now) 2
     out = t("resolve all")
-    assert [e.text for e in out if e.kind == "lapse"] == [
-        "Ann: boj Bob propadá — cíl už v souboji není"]
     assert [(e.actor, e.target, e.outcome) for e in out if e.kind == "clash"] == [
         ("Cid", "Ann", "loss")]
     assert t.pool("Ann")["n"] == 4 and t.level("Ann", "Cid") == 1
