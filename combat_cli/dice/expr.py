@@ -49,6 +49,9 @@ class RollSpec:
     at_least: int | None = None
     d6_notation: bool = False
     label: str = field(default="", compare=False)
+    faces_only: bool = field(default=False, compare=False)
+    """The faces matter, not only the total (a pool counted at several difficulties): a GM
+    typing the dice must give the faces."""
 
     @property
     def dice_count(self) -> int:
@@ -100,13 +103,13 @@ def sum_dice(count: int, sides: int, constant: int = 0, *, d6: bool = False) -> 
 
 
 def pool(count: int, sides: int = 10, at_least: int = 8, *, explode: bool = False,
-         bonus: int = 0) -> RollSpec:
+         bonus: int = 0, faces_only: bool = False) -> RollSpec:
     """A success pool: ``count`` dice, each at or above ``at_least`` is one success."""
     _check(count, sides, bonus)
     if not 1 <= at_least <= sides:
         raise DiceError(f"a success threshold must be 1..{sides}, not {at_least}")
     terms = (DiceTerm(count, sides, explode),) if count else ()
-    return RollSpec(terms, bonus, at_least=at_least)
+    return RollSpec(terms, bonus, at_least=at_least, faces_only=faces_only)
 
 
 def _check(count: int, sides: int, constant: int) -> None:

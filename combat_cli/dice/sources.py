@@ -89,6 +89,9 @@ def _expected_faces(spec: RollSpec, faces: list[int]) -> None:
 def parse_answer(spec: RollSpec, text: str, purpose: str = "") -> Roll:
     """Read the GM's answer for a manual roll: faces (``3 4 6``) or a total (``=17``)."""
     text = text.strip()
+    if text.startswith("=") and spec.faces_only:
+        raise DiceError(f"type the faces of the {spec.dice_count} dice (7 3 9 ...), not a total: "
+                        "this roll is counted at several difficulties")
     if text.startswith("="):
         try:
             total = int(text[1:].strip())

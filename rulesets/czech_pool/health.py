@@ -58,15 +58,15 @@ def successes(faces: list[int] | None, total: int, difficulty: int, tables: dict
     return max(0, n)
 
 
-def roll_pool(ctx: RulesContext, n: int, difficulty: int, purpose: str
-              ) -> tuple[Roll | None, list[int] | None, int]:
+def roll_pool(ctx: RulesContext, n: int, difficulty: int, purpose: str, *,
+              faces_only: bool = False) -> tuple[Roll | None, list[int] | None, int]:
     """Roll ``n`` d10 (nothing when n <= 0): the roll, its faces, the successes at
     ``difficulty``."""
     if n <= 0:
         return None, [], 0
     sides = int(ctx.tables["core"]["die_sides"])
     d = min(max(difficulty, 1), sides)
-    r = ctx.roll(pool(min(n, 100), sides, d), purpose)
+    r = ctx.roll(pool(min(n, 100), sides, d, faces_only=faces_only), purpose)
     faces = list(r.faces) if r.faces is not None else None
     return r, faces, successes(faces, r.total, difficulty, ctx.tables)
 

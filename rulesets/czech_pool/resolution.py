@@ -47,7 +47,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         c = ctx.combatant(cid)
         purpose = (f"{c.name}: {t(ctx, 'bank', 'pool')} {p['n']}{t(ctx, 'k10', 'd10')} ({p['text']})")
         r, faces, _ = health.roll_pool(ctx, p["n"], int(ctx.tables["core"]["base_difficulty"]),
-                                      purpose)
+                                      purpose, faces_only=True)
         p["faces"] = faces
         p["total"] = r.total if r is not None else 0
         ctx.log(t(ctx, f"{c.name} hází bank {p['n']}k10", f"{c.name} rolls {p['n']}d10")

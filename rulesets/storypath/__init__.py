@@ -218,6 +218,26 @@ class Storypath(Ruleset):
     def current(self, enc: Encounter) -> Combatant | None:
         return initiative.current(enc)
 
+    def on_remove(self, ctx: RulesContext, c: Combatant) -> None:
+        """Their initiative slot goes with them; grapples and Blocks they held end."""
+        enc = ctx.enc
+        slots = initiative.roster(enc)
+        i = initiative.slot_index(enc)
+        keep = []
+        for n, s in enumerate(slots):
+            if s.get("who") == c.id:
+                if n < i:
+                    i -= 1
+                continue
+            keep.append(s)
+        if len(keep) != len(slots):
+            enc.data["roster"] = keep
+            enc.data["slot"] = i
+        for other in enc.combatants:
+            for cond in list(other.conditions):
+                if c.id in (cond.data.get("by"), cond.data.get("blocked_by")):
+                    ctx.remove_condition(other, cond.name, reason=f"{c.name} left")
+
     def acting_label(self, enc: Encounter) -> str | None:
         if enc.phase == "turns" and initiative.roster(enc) and initiative.is_open(enc):
             i = initiative.slot_index(enc)

@@ -54,3 +54,12 @@ def test_manual_dice_ask_with_purpose_and_roll_on_empty():
     assert asked == ["Mina: shoot 2D"]
     r = d.roll(parse("2d6"), "again")
     assert not r.manual and len(r.faces) == 2
+
+
+def test_a_faces_only_pool_refuses_a_typed_total():
+    from combat_cli.dice import pool
+
+    spec = pool(4, 10, 6, faces_only=True)
+    with pytest.raises(DiceError, match="type the faces of the 4 dice"):
+        parse_answer(spec, "=2")
+    assert parse_answer(spec, "7 3 9 1").total == 2

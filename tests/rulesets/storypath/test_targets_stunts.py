@@ -278,3 +278,14 @@ def test_SP_ATK_1_several_targets_default_split_skips_a_target_it_cannot_hit():
     run(t, 'act Ann attack "Orc 1" "Orc 2"')
     assert last(t, "roll").data["shares"] == [1, 1]
     assert [e.outcome for e in t.log if e.kind == "attack"] == ["miss", "hit"]
+
+
+def test_removing_a_character_frees_its_slot_and_ends_its_grapples():
+    t = new_table([S, F, F] * 6)
+    run(t, "add Ann side=pc cunning=1 might=3 athletics=3", "add Ben side=pc cunning=1",
+        "add Orc cunning=0", "start", "slot Ann")
+    run(t, "remove Ann")
+    assert all(s.get("who") != "c1" for s in t.enc.data["roster"])
+    run(t, "slot Ben")
+    assert "Acts: Ben" in __import__("combat_cli.render.tables", fromlist=["header"]).header(
+        t.enc, t.ruleset).plain
