@@ -20,7 +20,7 @@ from rulesets.d6.core import (
     wound,
 )
 from rulesets.d6.damage import hit_damage
-from rulesets.d6.melee import melee_base, unarmed_skill
+from rulesets.d6.melee import melee_base, natural_weapon, unarmed_skill
 from rulesets.d6.positions import situation
 from rulesets.d6.protection import hit_protection
 from rulesets.d6.ranged import (
@@ -135,6 +135,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         skill_name = w["skill"]
     else:
         skill_name = unarmed_skill(kind, opts)
+        w = natural_weapon(t, c, kind)  # claws: the unarmed difficulty, the claws' damage
     sname, code = need_skill(t, c, skill_name)
     spray, rounds = fire_mode(ctx, w, opts, len(alive))
     sweep = opts.get("fire") == "sweep"
@@ -166,7 +167,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     # the difficulties (rolling declared reactions and difficulty dice as they come)
     spray_diff = spray_difficulty(ctx, c, spray)
     rows = [difficulty(ctx, c, x, kind, w, sits[x.id], opts, spray_diff, s_att) for x in alive]
-    verb = VERBS[kind]
+    verb = VERBS["attack"] if kind in ("brawl", "martial") and w is not None else VERBS[kind]
     vs = "/".join(str(row["total"]) for row in rows)
     gt = " (must roll higher)" if any(
         row["full"] and not beats(t, row["total"], row["total"], full_dodge=True)

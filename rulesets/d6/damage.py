@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from rulesets.base import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import roll_code
+from rulesets.d6.melee import skill_kind
 from rulesets.d6.stats import stat
 from rulesets.d6.wounds import apply_result, level_index, resist
 
@@ -36,7 +37,7 @@ def hit_damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, 
     t = ctx.tables
     code, how = damage_code(c, w)
     ev = max(0, margin) // int(t["damage"]["ev_step"])
-    if kind in ("brawl", "martial") and not t["melee"]["ev_on_unarmed"]:
+    if (kind in ("brawl", "martial") or skill_kind(w)) and not t["melee"]["ev_on_unarmed"]:
         ev = 0
     extra = ev
     if ev:

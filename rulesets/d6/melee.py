@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from rulesets.d6.stats import norm, stat, weapon_entry
+
+if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant
+
+UNARMED = {"brawl": "Brawling", "martial": "Martial Arts"}
 
 
 def unarmed_skill(kind: str, opts: dict[str, Any]) -> str:
@@ -12,14 +19,42 @@ def unarmed_skill(kind: str, opts: dict[str, Any]) -> str:
     return "Brawling"
 
 
+def skill_kind(w: dict[str, Any] | None) -> str | None:
+    """brawl or martial when ``w`` is a natural weapon used with Brawling or Martial Arts
+    (claws, fangs): the unarmed difficulty applies, the weapon's damage is added."""
+    if w is None:
+        return None
+    return next((k for k, s in UNARMED.items() if norm(str(w.get("skill", ""))) == norm(s)),
+                None)
+
+
+def natural_weapon(t: dict[str, Any], c: Combatant, kind: str) -> dict[str, Any] | None:
+    """The weapon a ``brawl``/``martial`` strikes with: the combatant's own weapon when it is
+    a natural one of that skill (claws for Brawling), else None (a fist)."""
+    own = stat(c, "weapon")
+    if own is None:
+        return None
+    try:
+        w = weapon_entry(t, own)
+    except ValueError:
+        return None
+    return w if skill_kind(w) == kind else None
+
+
 def melee_base(t: dict[str, Any], kind: str, w: dict[str, Any] | None) -> tuple[int, str]:
-    """The difficulty of a melee attack nobody parries or blocks, and how it was reached."""
-    if kind == "brawl":
+    """The difficulty of a melee attack nobody parries or blocks, and how it was reached:
+    Brawling Very Easy (5) and Martial Arts Easy (10) whatever the verb (D6-MELEE-1/2)."""
+    if w is not None and "difficulty" in w:
+        base = int(w["difficulty"])
+        return base, f"{w['name']} {base}"
+    by = kind if kind in UNARMED else skill_kind(w)
+    with_w = f" ({w['name']})" if w is not None else ""
+    if by == "brawl":
         base = int(t["melee"]["brawling_difficulty"])
-        return base, f"Brawling {base}"
-    if kind == "martial":
+        return base, f"Brawling {base}{with_w}"
+    if by == "martial":
         base = int(t["melee"]["martial_difficulty"])
-        return base, f"Martial Arts {base}"
+        return base, f"Martial Arts {base}{with_w}"
     assert w is not None
-    base = int(w.get("difficulty", t["melee"]["weapon_difficulty"]))
+    base = int(t["melee"]["weapon_difficulty"])
     return base, f"{w['name']} {base}"

@@ -85,6 +85,8 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
                 _stun(ctx, c, cause)
                 ctx.log(f"{c.name}: Stunned ({cause}); stays {lv[cur]}", kind="wound",
                         target=c, actor=attacker, outcome="Stunned", level=lv[cur])
+                if cur < INCAP:  # stuns count whatever the wound (AMB-D6-13)
+                    _knockout_check(ctx, c)
                 return
         else:
             new = r if r > cur else min(cur + 1, KILLED)
