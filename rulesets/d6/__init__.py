@@ -69,6 +69,12 @@ def _position_verb(ctx: RulesContext, words: list[str]) -> None:
     position(ctx, words)
 
 
+def _revive_verb(ctx: RulesContext, words: list[str]) -> None:
+    from rulesets.d6.healing import revive
+
+    revive(ctx, words)
+
+
 def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
     from rulesets.d6.healing import restock
 
@@ -131,6 +137,9 @@ class D6(Ruleset):
                  _firstaid_verb, aliases=("fa",)),
         VerbSpec("restock", "restock NAME USES", "set first-aid kit uses (a kit has 2)",
                  _kit_verb),
+        VerbSpec("revive", "revive NAME [LEVEL]",
+                 "bring a Killed combatant back at a wound level (default Mortally Wounded; "
+                 "heal never raises the dead)", _revive_verb),
     )
     rest_options = (OptionSpec("care", "rest (default), easy (twice the time, +1D), "
                                        "work (-1D)", choices=("rest", "easy", "work")),)
@@ -153,6 +162,8 @@ class D6(Ruleset):
         "melee.weapon_difficulty": "difficulty of a melee weapon without its own (Easy 10)",
         "wounds.repeat": "AMB-D6-12: re (R&E escalation) or opend6",
         "wounds.stun_knockout": "AMB-D6-13: stuns >= Constitution dice knock out (2D minutes)",
+        "healing.revive_level": "AMB-D6-16: the level revive NAME brings the Killed back to "
+                                "(Mortally Wounded)",
         "healing.rest_days": "D6-HEAL-2/AMB-D6-15: rest before a healing roll (MW 30 days)",
         "first_aid.kit_required": "AMB-D6-14: first aid needs a kit use",
         "first_aid.same_day_hours": "AMB-D6-14: window in which extra attempts step up",
@@ -171,6 +182,20 @@ class D6(Ruleset):
         merge_spellings(c)
         sync_kits(ctx, c)
         c.data.setdefault("wound", 0)
+        self._warn_misspelt(ctx, c)
+
+    def _warn_misspelt(self, ctx: RulesContext, c: Combatant) -> None:
+        """A typed skill close to a known one is kept, with one warning (once per name)."""
+        from rulesets.d6.stats import misspelt
+
+        for key, guess in misspelt(ctx.tables, c.stats):
+            told = c.data.get("new_skills", [])
+            if key in told:
+                continue
+            c.data["new_skills"] = [*told, key]
+            text = f"{key} is not a known skill (did you mean {guess}?); kept as a new skill"
+            if text not in ctx.notes:
+                ctx.note(text)
 
     def join(self, ctx: RulesContext, c: Combatant) -> None:
         from rulesets.d6.initiative import order

@@ -20,7 +20,15 @@ from rulesets.d6.core import (
     wound,
 )
 from rulesets.d6.stats import YES, need_skill, stat
-from rulesets.d6.wounds import INCAP, KILLED, WOUNDED, clear_stun, level_index, set_level
+from rulesets.d6.wounds import (
+    INCAP,
+    KILLED,
+    WOUNDED,
+    apply_result,
+    clear_stun,
+    level_index,
+    set_level,
+)
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
@@ -53,7 +61,8 @@ def restart_healing(ctx: RulesContext, c: Combatant) -> None:
 def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
     """``rest NAME DURATION [care=rest|easy|work]``."""
     care = options.get("care", "rest")
-    if seconds >= 60 and (int(c.data.get("stuns", 0)) or c.has_condition("Stunned")):
+    resting = care != "work"  # working is not resting: the stun wears off in its own time
+    if resting and seconds >= 60 and (int(c.data.get("stuns", 0)) or c.has_condition("Stunned")):
         clear_stun(ctx, c, "rested a minute")
     h = c.data.get("heal")
     if not h:
@@ -214,8 +223,27 @@ def restock(ctx: RulesContext, words: list[str]) -> None:
     ctx.log(f"{c.name} has {words[1]} first-aid kit use(s)", kind="roster", actor=c)
 
 
+def _hurt(c: Combatant) -> bool:
+    return bool(wound(c) or int(c.data.get("stuns", 0)) or c.has_condition("Stunned")
+                or c.has_condition("Unconscious"))
+
+
 def gm_heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
-    """``heal NAME [N|LEVEL]``: fully, N levels, or down to a wound level."""
+    """``heal NAME [N|LEVEL]``: fully, N levels, or down to a wound level; never the Killed
+    (``revive``), and a word when there is nothing to heal."""
+    if wound(c) >= KILLED:
+        raise RuleError(f"{c.name} is Killed: heal cannot bring back the dead; use revive "
+                        f"{quoted(c.name)} [LEVEL]")
+    if value is not None and value.strip().isdigit() and int(value) < 1:
+        raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
+                        "heals fully")
+    idx = None if value is None or value.strip().isdigit() else level_index(ctx.tables, value)
+    if idx is not None and idx >= max(wound(c), 1) and not (idx == 1 and wound(c) == 0):
+        raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
+                        f"{c.name} for fully healed)")
+    if not _hurt(c):
+        ctx.note(f"{c.name} is not hurt: nothing to heal")
+        return
     if value is None:
         clear_stun(ctx, c, "healed")
         for cond in ("Unconscious", "Prone"):
@@ -224,16 +252,10 @@ def gm_heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
         return
     v = value.strip()
     if v.isdigit():
-        if int(v) < 1:
-            raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
-                            "heals fully")
-        for _ in range(int(v)):
+        for _ in range(min(int(v), KILLED)):
             heal_one(ctx, c, "GM")
         return
-    idx = level_index(ctx.tables, v)
-    if idx >= max(wound(c), 1) and not (idx == 1 and wound(c) == 0):
-        raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
-                        f"{c.name} for fully healed)")
+    assert idx is not None
     if idx <= 1:
         if idx == 0:
             clear_stun(ctx, c, "healed")
@@ -256,3 +278,28 @@ def fire_timer(ctx: RulesContext, timer: Timer) -> bool:
     else:
         return False
     return True
+
+
+def revive(ctx: RulesContext, words: list[str]) -> None:
+    """``revive NAME [LEVEL]``: bring a Killed combatant back at a wound level (the house
+    rule healing.revive_level when none is given, AMB-D6-16)."""
+    if not words:
+        raise RuleError("usage: revive NAME [LEVEL] (a Killed combatant comes back at that "
+                        "wound level)")
+    c = ctx.find(words[0])
+    if wound(c) < KILLED:
+        raise RuleError(f"{c.name} is not Killed ({c.status}): heal {quoted(c.name)} heals "
+                        "the living")
+    level = " ".join(words[1:]).strip() or str(ctx.tables["healing"]["revive_level"])
+    idx = level_index(ctx.tables, level)
+    if idx >= KILLED:
+        lv = levels(ctx.tables)
+        raise RuleError(f"revive {quoted(c.name)} takes a wound level below Killed "
+                        f"({', '.join(lv[:KILLED])})")
+    why = "revived by the GM"
+    if idx >= WOUNDED:
+        set_level(ctx, c, idx, why=why)
+        return
+    set_level(ctx, c, 0, why=why, heal=True)
+    if idx:
+        apply_result(ctx, c, levels(ctx.tables)[idx], cause=why)

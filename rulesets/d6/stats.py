@@ -153,6 +153,34 @@ def merge_spellings(c: Any) -> None:
         c.stats = merged
 
 
+def known_skills(tables: dict[str, Any]) -> list[str]:
+    """Every stat and skill the rules name: the stats above, the weapons' skills, the
+    fallback skills, the facility skill."""
+    names = [s.name for s in STATS]
+    names += [str(w["skill"]) for w in tables["weapons"].values()
+              if isinstance(w, dict) and w.get("skill")]
+    for k, v in tables["skills"]["fallback"].items():
+        names += [str(k), *map(str, v)]
+    names.append(str(tables["first_aid"]["facility_skill"]))
+    return list({norm(n): n for n in reversed(names)}.values())[::-1]
+
+
+def misspelt(tables: dict[str, Any], stats: dict[str, Any]) -> list[tuple[str, str]]:
+    """(typed, closest known) for each stat that is no known skill but close to one."""
+    import difflib
+
+    known = known_skills(tables)
+    by_norm = {norm(k): k for k in known}
+    out = []
+    for key in stats:
+        if norm(key) in by_norm:
+            continue
+        hit = difflib.get_close_matches(norm(key), list(by_norm), n=1, cutoff=0.75)
+        if hit:
+            out.append((key, by_norm[hit[0]]))
+    return out
+
+
 def stat(c: Any, name: str) -> Any:
     """A stat by name, case/underscore-insensitive."""
     want = norm(name)

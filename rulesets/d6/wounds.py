@@ -147,7 +147,7 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
             ctx.add_condition(c, "Prone", quiet=True)
         if ctx.enc.phase in ("declare", "resolve", "turns") and new in (WOUNDED, WOUNDED2):
             rd(ctx.enc, c)["no_more"] = True
-    if new == INCAP and old < INCAP and not heal:
+    if new == INCAP and (old < INCAP or old == KILLED) and not heal:  # KILLED: revived
         code = t["wounds"]["incap_unconscious_minutes"]
         r = roll_code(ctx, code, f"{c.name}: unconscious for {code} minutes (Incapacitated)")
         ctx.add_condition(c, "Unconscious", duration=r.total * 60, quiet=True)
