@@ -21,7 +21,7 @@ from rulesets.d6.core import (
 )
 from rulesets.d6.damage import hit_damage
 from rulesets.d6.melee import melee_base, natural_weapon, unarmed_skill
-from rulesets.d6.positions import situation
+from rulesets.d6.positions import carried_over, situation
 from rulesets.d6.protection import hit_protection
 from rulesets.d6.ranged import (
     action_targets,
@@ -146,6 +146,8 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     left = None
     if ranged and w is not None:
         left = check_shots(c, r, w, rounds)
+    carried = [(x, carried_over(ctx, c, x, opts)) for x in alive] if ranged else []
+    said = [f"{x.name} {txt}" if len(alive) > 1 else txt for x, txt in carried if txt]
     sits = {x.id: situation(ctx, c, x, opts) if ranged else {"conceal": opts.get("conceal")}
             for x in alive}
     # the attacker's pool
@@ -173,7 +175,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         row["full"] and not beats(t, row["total"], row["total"], full_dodge=True)
         for row in rows) else ""
     what = (f"sweep {', '.join(x.name for x in alive)}" if sweep else
-            f"{kind} {alive[0].name}")
+            f"{kind} {alive[0].name}") + (f" (remembered: {'; '.join(said)})" if said else "")
     roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {vs}{gt} - {what}")
     if ranged and w is not None:
         spend_shots(c, r, w, rounds, left)

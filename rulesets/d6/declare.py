@@ -18,6 +18,7 @@ from rulesets.d6.core import (
     wound,
 )
 from rulesets.d6.melee import unarmed_skill
+from rulesets.d6.positions import carried_over
 from rulesets.d6.ranged import check_shot
 from rulesets.d6.reactions import is_full_dodge
 from rulesets.d6.stats import need_skill, stat
@@ -58,6 +59,19 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
         else:
             r["ready_melee"].append({"kind": a.name, "options": dict(a.options)})
     r["no_defence"] = bool(autos)
+    _say_remembered(ctx, c, active)
+
+
+def _say_remembered(ctx: RulesContext, c: Combatant, active: list[ActionRequest]) -> None:
+    """A shot that will use a range, cover ... said on an earlier line names it now."""
+    for a in active:
+        if a.name != "shoot" or not a.target:
+            continue
+        for tg in [ctx.combatant(a.target), *(ctx.find(w) for w in a.args)]:
+            said = carried_over(ctx, c, tg, a.options)
+            if said:
+                key = said.split("=", 1)[0]
+                ctx.note(f"{c.name} -> {tg.name}: remembered: {said} ({key}=none clears it)")
 
 
 def _check_only_action(ctx: RulesContext, c: Combatant, r: dict[str, Any],

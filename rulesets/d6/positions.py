@@ -31,6 +31,15 @@ def remembered(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[st
     return {k: v for k, v in mem.items() if v != "none"}
 
 
+def carried_over(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str, Any]
+                 ) -> str:
+    """What an earlier line said of the pair and this one does not (``cover=half``), so a
+    remembered cover never applies unseen; empty when nothing carries over."""
+    mem = ctx.enc.data.get("pairs", {}).get(pair_key(c, target), {})
+    return ", ".join(f"{k}={v}" for k, v in mem.items()
+                     if opts.get(k) is None and v != "none")
+
+
 def situation(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str, Any]
               ) -> dict[str, Any]:
     """Range, cover, concealment and protection between ``c`` and ``target``: what this shot

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from combat_cli.engine.models import ActionRequest, Combatant
     from rulesets.d6.codes import Code
 
+MELEE = ("attack", "brawl", "martial")
+
 
 def is_full_dodge(a: ActionRequest) -> bool:
     return a.name == "fulldodge" or (a.name == "dodge" and a.options.get("full") == "yes")
@@ -87,10 +89,61 @@ def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any],
         label = f"block ({name})"
     roll, how = _roll(ctx, c, code, kind, label, declared)
     p = {"value": roll.total, "kind": kind, "vs": vs, "full": False}
-    ctx.log(f"{c.name} {kind}s: {roll.total} (the difficulty of one melee attack)",
+    verb = "parries" if kind == "parry" else f"{kind}s"
+    ctx.log(f"{c.name} {verb}: {roll.total} (the difficulty of one melee attack)",
             kind="reaction", actor=c, action=kind, roll=roll, outcome=str(roll.total),
             pool=how, declared=declared, target=vs)
     return p
+
+
+def _aims_at(ctx: RulesContext, a: ActionRequest, c: Combatant) -> bool:
+    if a.target == c.id:
+        return True
+    for word in a.args if a.options.get("fire") == "sweep" else ():
+        try:
+            if ctx.find(word).id == c.id:
+                return True
+        except RuleError:
+            continue
+    return False
+
+
+def planned_attacks(ctx: RulesContext, c: Combatant, kinds: tuple[str, ...]
+                    ) -> list[tuple[str, ActionRequest]]:
+    """(attacker id, action) of each attack of ``kinds`` still to come at ``c`` this round:
+    the queue's pending items, or the declarations before resolution begins."""
+    enc = ctx.enc
+    if enc.phase == "resolve":
+        plans = [(q.actor, q.action) for q in enc.queue if q.state == "pending"]
+    else:
+        plans = [(d.actor, a) for d in enc.declarations.values() for a in d.actions]
+    return [(who, a) for who, a in plans if a.name in kinds and _aims_at(ctx, a, c)]
+
+
+def _warn_nothing_coming(ctx: RulesContext, c: Combatant, kind: str) -> None:
+    """A reaction with no attack to meet is allowed (the GM may know better), with a word."""
+    ranged = kind == "dodge"
+    kinds = ("shoot",) if ranged else MELEE
+    if ranged and ctx.tables["reactions"]["dodge_vs_melee"]:
+        kinds = ("shoot", *MELEE)
+    if not planned_attacks(ctx, c, kinds):
+        what = "ranged attack" if kinds == ("shoot",) else (
+            "attack" if ranged else "melee attack")
+        ctx.note(f"no {what} is coming at {c.name} this round: the {kind} is rolled all "
+                 "the same")
+
+
+def _check_vs(ctx: RulesContext, c: Combatant, kind: str, vs: str | None) -> None:
+    """A parry/block for a named attacker needs that attacker's melee attack at ``c``."""
+    if vs is None:
+        _warn_nothing_coming(ctx, c, kind)
+        return
+    if vs == c.id:
+        raise RuleError(f"{c.name} cannot {kind} against themself")
+    if not any(who == vs for who, _ in planned_attacks(ctx, c, MELEE)):
+        name = ctx.name(vs)
+        raise RuleError(f"{name} has no melee attack planned at {c.name} this round: "
+                        f"{kind} vs= names an attacker whose blow is still to come")
 
 
 def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
@@ -101,6 +154,7 @@ def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         if r["dodge"] is not None:
             raise RuleError(f"{c.name} already dodged this round ({r['dodge']['value']}): "
                             "one dodge covers every ranged attack")
+        _warn_nothing_coming(ctx, c, "dodge")
         full = is_full_dodge(a)
         ready = r["ready_dodge"]
         if ready is not None:
@@ -113,8 +167,7 @@ def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     match = next((i for i, x in enumerate(ready) if x["kind"] == a.name), None)
     opts = {**ready.pop(match)["options"], **a.options} if match is not None else a.options
     vs = _vs_id(ctx, opts)
-    if vs == c.id:
-        raise RuleError(f"{c.name} cannot {a.name} against themself")
+    _check_vs(ctx, c, a.name, vs)
     r["parries"].append(roll_melee(ctx, c, a.name, opts, declared=match is not None, vs=vs))
 
 

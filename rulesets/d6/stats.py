@@ -63,8 +63,22 @@ def parse_weapon(value: Any) -> Any:
                              f"(fields: {', '.join(sorted(WEAPON_KEYS))})")
         if "damage" not in value:
             raise ValueError('a weapon table needs damage = "5D" or "STR+1D"')
-        return normalize_weapon(value.get("name", "custom weapon"), value)
+        return compact_weapon(normalize_weapon(value.get("name", "custom weapon"), value))
     return _match(str(value), list(defaults()["weapons"]), "weapon")
+
+
+def compact_weapon(w: dict[str, Any]) -> dict[str, Any]:
+    """A weapon table as stored and shown: its name, damage and only the fields that differ
+    from what they would be anyway (``Fangs (damage STR+1D, skill Brawling)``)."""
+    melee = bool(w["melee"])
+    implied = {"melee": w["damage"].upper().startswith("STR"), "rof": 1, "ammo": 0,
+               "reload": 1, "skill": "Melee Combat" if melee else "Firearms", "auto": False}
+    out = {"name": w["name"], "damage": w["damage"]}
+    if not melee:
+        out["ranges"] = w["ranges"]
+    out.update({k: v for k, v in w.items() if k not in out and k != "ranges"
+                and (k not in implied or v != implied[k])})
+    return out
 
 
 def normalize_weapon(name: str, raw: dict[str, Any]) -> dict[str, Any]:
@@ -91,8 +105,8 @@ def normalize_weapon(name: str, raw: dict[str, Any]) -> dict[str, Any]:
 
 def weapon_entry(tables: dict[str, Any], value: Any) -> dict[str, Any]:
     """The full weapon record for a stat value (catalogue name or table)."""
-    if isinstance(value, dict):
-        return value
+    if isinstance(value, dict):  # a template's own weapon (stored compact)
+        return normalize_weapon(str(value.get("name", "custom weapon")), value)
     cat = tables["weapons"]
     name = _match(str(value), list(cat), "weapon")
     return normalize_weapon(name, cat[name])

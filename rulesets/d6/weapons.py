@@ -25,8 +25,13 @@ def named_weapon(ctx: RulesContext, own: Any, want: Any) -> dict[str, Any]:
     """The weapon ``want`` names: the combatant's own (a template's table) if it matches,
     else the catalogue's entry."""
     if isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
-        return own
+        return weapon_entry(ctx.tables, own)
     return catalogue_weapon(ctx, want)
+
+
+def is_own(own: Any, w: dict[str, Any]) -> bool:
+    """Is ``w`` the combatant's own weapon table (not a catalogue entry)?"""
+    return isinstance(own, dict) and own.get("name") == w["name"]
 
 
 def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee: bool,
@@ -99,7 +104,7 @@ def draw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     want = drawn_name(a)
     own = stat(c, "weapon")
     w = named_weapon(ctx, own, want)
-    if w is not own:
+    if not is_own(own, w):
         c.stats["weapon"] = w["name"]
     ctx.log(f"{c.name} draws {w['name']}", kind="action", actor=c, action="draw",
             outcome=w["name"])
