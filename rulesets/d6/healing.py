@@ -66,7 +66,8 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
         clear_stun(ctx, c, "rested a minute")
     h = c.data.get("heal")
     if not h:
-        ctx.log(f"{c.name} rests {format_duration(seconds)} (no wound to heal)", kind="rest",
+        doing = "keeps working for" if care == "work" else "rests"
+        ctx.log(f"{c.name} {doing} {format_duration(seconds)} (no wound to heal)", kind="rest",
                 actor=c)
         return
     if care == "work":
