@@ -291,8 +291,15 @@ def revive(ctx: RulesContext, words: list[str]) -> None:
     if wound(c) < KILLED:
         raise RuleError(f"{c.name} is not Killed ({c.status}): heal {quoted(c.name)} heals "
                         "the living")
-    level = " ".join(words[1:]).strip() or str(ctx.tables["healing"]["revive_level"])
-    idx = level_index(ctx.tables, level)
+    level = " ".join(words[1:]).strip()
+    if not level:
+        try:
+            idx = level_index(ctx.tables, str(ctx.tables["healing"]["revive_level"]))
+        except RuleError as e:
+            raise RuleError(f"house rule healing.revive_level: {e}; give the level: revive "
+                            f"{quoted(c.name)} Wounded") from None
+    else:
+        idx = level_index(ctx.tables, level)
     if idx >= KILLED:
         lv = levels(ctx.tables)
         raise RuleError(f"revive {quoted(c.name)} takes a wound level below Killed "

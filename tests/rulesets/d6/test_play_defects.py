@@ -291,3 +291,10 @@ def test_i13_08_blocks_and_compact_ranged_weapon(t, tmp_path: Path):
     t.dice(faces(3, 12), faces(4, 20), faces(2, 2))
     t('act Gunman shoot "Demon Thug"')  # the compact weapon still shoots (4D damage)
     assert t.last("attack", actor="Gunman").outcome == "hit"
+
+
+def test_i13_04_a_bad_revive_house_rule_is_one_line():
+    t = T({"healing": {"revive_level": "Bogus"}})
+    t('add Mina side=pc Instincts=3D Constitution=3D', "damage Mina Killed")
+    err = t.err("revive Mina")
+    assert "healing.revive_level" in err and "revive Mina Wounded" in err
