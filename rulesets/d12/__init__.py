@@ -83,6 +83,9 @@ HOUSE_RULES = {
                             "no checks at all",
     "intervention.exchange": "halt (the exchange/task with the intervention has no result) or "
                              "proceed (it is played out); resolve all stops either way",
+    "intervention.check_both": "AMB-D12-13: true = when the attacker's intervention halts an "
+                               "exchange the defender still rolls and a natural 1 is checked; "
+                               "false = the exchange halts before the defender rolls",
     "intervention.on_rolloffs": "movement roll-offs check for intervention too (default false)",
     "mob.simultaneous": "true = a combatant taken out this round still finishes its exchanges",
     "health.no_forces_multiplier": "hits = this x characteristic when Forces are not set (2)",
@@ -98,6 +101,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "intervention.on_rolloffs": (True, False),
     "intervention.enabled": (True, False),
     "intervention.exchange": ("halt", "proceed"),
+    "intervention.check_both": (True, False),
     "bid.budget": ("per_round", "per_contest", "per_fight"),
     "contest.loser_always_takes_damage": (True, False),
     "contest.ties": ("standoff", "reroll", "defender"),
