@@ -193,9 +193,9 @@ class D12Ruleset(Ruleset):
         ctx.enc.order = order(ctx)
 
     def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.d12.verbs import check_actions
+        from rulesets.d12.verbs import declare
 
-        check_actions(ctx, c, actions)
+        declare(ctx, c, actions)
 
     def plan(self, ctx: RulesContext) -> list[QueueItem]:
         from rulesets.d12.mob import plan

@@ -11,7 +11,13 @@ from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
 from combat_cli.engine.queries import find_combatant, match_word
 from rulesets.base import VerbSpec
-from rulesets.d12.bids import check_declaration, realm_of, weapon_of
+from rulesets.d12.bids import (
+    check_declaration,
+    check_defence_realms,
+    realm_of,
+    stray_defences,
+    weapon_of,
+)
 from rulesets.d12.contest import parse_path, resolve_attack
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
 from rulesets.d12.stats import BUDGETS, REALMS, budget, skill_level
@@ -49,6 +55,15 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
     if sum(1 for a in actions if a.name == "move") > 1:
         raise RuleError("one move per round: move [WHERE] [to=TEXT]")
     check_declaration(ctx.enc, c, actions, tables, spent=c.data.get("spent"))
+
+
+def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+    """A new declaration of ``c``: checked whole, its defences against the realms of the
+    attacks they name; a note for an attack that a defence in another realm does not meet."""
+    check_actions(ctx, c, actions)
+    check_defence_realms(ctx.enc, c, actions, ctx.tables)
+    for n in stray_defences(ctx.enc, c, actions, ctx.tables):
+        ctx.note(n)
 
 
 def end_round(ctx: RulesContext) -> None:
@@ -120,6 +135,7 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
     d = enc.declarations.get(c.id)
     actions = list(d.actions) if d else []
     check_actions(ctx, c, actions + [action])
+    check_defence_realms(enc, c, [action], ctx.tables)
     if d is None:
         enc.declarations[c.id] = Declaration(actor=c.id, actions=[action])
     else:

@@ -42,16 +42,17 @@ def test_i13_14_defence_in_another_realm_is_refused_naming_the_realm():
 def test_i13_14_attack_after_a_defence_in_another_realm_says_so():
     t = table()
     run(t, "add Anselm Will=8", "add Cultist", "start", "declare Cultist defend 2 from=Anselm")
-    o = run(t, "declare Anselm attack Cultist realm=celestial bid=8")
-    assert any("corporeal" in e.text and "does not count" in e.text for e in o)
+    notes = out(t, "declare Anselm attack Cultist realm=celestial bid=8").notes
+    assert any("corporeal" in n and "does not count" in n and "realm=celestial" in n
+               for n in notes), notes
 
 
 # -- 15 --------------------------------------------------------------------------------------
 def test_i13_15_declare_names_the_replaced_plan():
     t = table()
     run(t, "add Mira", "add Cultist", "start", "declare Cultist defend 2")
-    o = run(t, "declare Cultist attack Mira bid=1")
-    assert any("replaced" in e.text and "defend 2" in e.text for e in o), [e.text for e in o]
+    notes = out(t, "declare Cultist attack Mira bid=1").notes
+    assert any("replaced" in n and "defend 2" in n for n in notes), notes
     assert [a.name for a in t.enc.declarations[who(t, "Cultist").id].actions] == ["attack"]
 
 
