@@ -11,7 +11,7 @@ from typing import Any
 
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
 from rulesets.base import ActionSpec, OptionSpec, Ruleset, StatSpec
 from rulesets.d12 import health
 from rulesets.d12.stats import REALMS, STATS, skill_value
@@ -141,6 +141,8 @@ class D12Ruleset(Ruleset):
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6
     declare_phase = True
+    react_closes_declarations = False
+    """``react NAME defend ...`` while declaring adds the defence to NAME's declaration."""
     tables_package = "rulesets.d12"
     stats: tuple[StatSpec, ...] = STATS
     actions = ACTIONS
@@ -197,6 +199,12 @@ class D12Ruleset(Ruleset):
 
         declare(ctx, c, actions)
 
+    def replaced(self, ctx: RulesContext, c: Combatant, old: Declaration) -> None:
+        """Name the plan a new ``declare`` replaced (a second declare replaces the first)."""
+        was = ", ".join(a.text for a in old.actions)
+        ctx.note(f"{c.name}'s earlier plan ({was}) is replaced; to keep both, declare them in "
+                 f"one line parted by commas (or add a defence: defend {c.name} BID)")
+
     def plan(self, ctx: RulesContext) -> list[QueueItem]:
         from rulesets.d12.mob import plan
 
@@ -213,7 +221,8 @@ class D12Ruleset(Ruleset):
         act(ctx, c, action)
 
     def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """``react NAME defend BID [from=...]``: add a defensive bid during resolution."""
+        """``react NAME defend BID [from=...]``: add a defensive bid to NAME's declaration
+        (while declaring or during resolution)."""
         from rulesets.d12.verbs import add_defence
 
         add_defence(ctx, c, action)
