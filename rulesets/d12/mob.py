@@ -106,7 +106,8 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                 continue
             if realm_of(a, enc, ctx.tables) != realm_of(b, enc, ctx.tables):
                 continue
-            if a.options.get("path") or b.options.get("path"):
+            if any(x.options.get("path") or str(x.options.get("reach", "yes")) == "no"
+                   for x in (a, b)):
                 continue
             merged.add(j)
             data["duel"] = o.id
