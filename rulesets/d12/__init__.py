@@ -161,11 +161,26 @@ class D12Ruleset(Ruleset):
         return self._tables
 
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        """The tables with the house rules merged in; switch values are checked."""
-        tables = super().tables_for(house_rules)
-        if house_rules:
-            _check_choices(tables)
-        return tables
+        """The tables with the house rules merged in; switch values are checked, and
+        ``[weapons.NAME]`` tables add weapons to the catalogue (or change listed ones)."""
+        import json
+
+        key = json.dumps(house_rules, sort_keys=True, default=str)
+        cache: dict[str, dict[str, Any]] = self.__dict__.setdefault("_merged", {})
+        if key not in cache:
+            rest = {k: v for k, v in house_rules.items() if k != "weapons"}
+            tables = super().tables_for(rest)
+            if "weapons" in house_rules:
+                from rulesets.d12.catalogue import merge_weapons
+
+                tables = {**tables, "weapons": merge_weapons(tables["weapons"],
+                                                             house_rules["weapons"], tables)}
+            if house_rules:
+                _check_choices(tables)
+            if len(cache) > 16:
+                cache.clear()
+            cache[key] = tables
+        return cache[key]
 
     # -- roster ------------------------------------------------------------------------------
     def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -185,6 +200,10 @@ class D12Ruleset(Ruleset):
         return super().validate_stats(raw)
 
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
+        if c.stats.get("weapon") is not None:
+            from rulesets.d12.power import check_weapon
+
+            c.stats["weapon"] = check_weapon(str(c.stats["weapon"]), ctx.tables)
         health.setup(c, ctx.tables)
         health.refresh(ctx, c)
 

@@ -120,8 +120,9 @@ def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int
 
 
 def combatant_side(ctx: RulesContext, c: Combatant, bid: int, skill: Any, kind: str,
-                   role: str, realm: str) -> Side:
-    n, label = skill_level(c, skill, ctx.tables["skills"].get(realm, {}).get(kind))
+                   role: str, realm: str, default_skill: str | None = None) -> Side:
+    n, label = skill_level(c, skill, default_skill
+                           or ctx.tables["skills"].get(realm, {}).get(kind))
     return Side(c, c.name, bid, n, label, role)
 
 
@@ -199,7 +200,9 @@ def attacker_side(ctx: RulesContext, c: Combatant, action: ActionRequest, role: 
     bid = action.options.get("_bid")
     if bid is None:
         bid = bid_value(c, action, realm, kind, ctx.tables)
-    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role, realm)
+    own = weapon(weapon_of(action, c, ctx.tables), ctx.tables).skill
+    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role, realm,
+                          own if realm == "corporeal" else None)
 
 
 def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,

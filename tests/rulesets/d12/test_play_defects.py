@@ -117,7 +117,7 @@ def test_i13_17_ranged_weapons_that_are_not_firearms(name, power):
     w = weapon(name, t.tables)
     assert w.ranged and w.power == power
     assert not t.tables["weapons"][name].get("firearm")
-    note = out(t, f"power {name}").entries[0].text
+    note = out(t, f"power {name}").notes[0]
     assert note.startswith(f"{name}: Power {power}")
     # ranged: a path is allowed, reach= is not
     run(t, f"add Mira weapon={name}", "add Cultist", "start",
@@ -142,7 +142,7 @@ def test_i13_17_house_rules_add_a_weapon():
     assert who(t, "Mira").stats["weapon"] == "sling"
     o = run(t, "resolve")             # 9 + 2 vs the crate 2 + 0: the crate is hit
     assert any("Mira's shot meets crate" in e.text for e in o)
-    assert out(t, "power bow").entries[0].text.startswith("bow: Power 1")
+    assert out(t, "power bow").notes[0].startswith("bow: Power 1")
 
 
 @pytest.mark.parametrize(("house", "says"), [
@@ -238,3 +238,18 @@ def test_i13_19_header_during_movement_says_movement():
     shown = str(header(t.enc, t.ruleset))
     assert "segment" not in shown and "B (movement 2/2)" in shown, shown
     assert dispatch(t, "status").error is None
+
+
+def test_i13_17_a_bow_attack_uses_archery_by_default():
+    t = table([9, 3])
+    run(t, "add Mira weapon=bow Archery=2 Guns=5", "add Cultist", "start",
+        "declare Mira attack Cultist bid=1")
+    o = run(t, "resolve")                 # 9 + 1 + Archery 2 vs 3: the bow's Power 2
+    assert any(e.text == "Mira attacks Cultist: d12 9 + bid 1 + Archery 2 = 12" for e in o)
+    assert body(t, "Cultist") == 6
+
+
+def test_i13_17_an_unknown_weapon_is_still_refused_at_add():
+    t = table()
+    assert 'no weapon "slingg"' in fails(t, "add Mira weapon=slingg")
+    assert not t.enc.combatants
