@@ -251,6 +251,14 @@ class D12Ruleset(Ruleset):
 
         end_round(ctx)
 
+    def acting_label(self, enc: Encounter) -> str | None:
+        """Who acts and where the round stands: ``Shooter 2 (exchange 3/5)``."""
+        from rulesets.d12.mob import step
+
+        name = super().acting_label(enc)
+        where = step(enc) if enc.phase == "resolve" else None
+        return f"{name} ({where})" if name and where else name
+
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
         if not c.out:
             return None

@@ -347,8 +347,7 @@ def _change(ctx: RulesContext, c: Combatant, p: _Pending, key: str, value: str |
     partner_id = str(item.data.pop("duel"))
     item.data.pop("duel_action", None)
     enc.queue.insert(enc.queue.index(item) + 1, QueueItem(
-        id=enc.new_id(), actor=partner_id, action=other, segment=item.segment,
-        data={"phase": "exchange"}))
+        id=enc.new_id(), actor=partner_id, action=other, data={"phase": "exchange"}))
     ctx.log(f"{enc.name_of(item.actor)} and {enc.name_of(partner_id)} no longer fight one duel: "
             "each attack is its own exchange", kind="order", actor=c, action="attack")
 
