@@ -155,7 +155,8 @@ def act(cmd: Cmd) -> None:
 @verb("react", "react NAME ACTION [opt=v ...]",
       "a reaction during resolution (dodge, parry, block, defend ...)",
       details="Typed while still declaring, it closes the declarations and the round's "
-              "resolution begins with it (a dodge against the first shot).")
+              "resolution begins with it (a dodge against the first shot) — unless the "
+              "reaction is part of the plan (a d12 defensive bid joins the declaration).")
 def react(cmd: Cmd) -> None:
     enc = cmd.enc
     _require_fight(cmd)

@@ -88,6 +88,8 @@ HOUSE_RULES = {
                                "false = the exchange halts before the defender rolls",
     "intervention.on_rolloffs": "movement roll-offs check for intervention too (default false)",
     "mob.simultaneous": "true = a combatant taken out this round still finishes its exchanges",
+    "weapons": "[weapons.NAME] tables add weapons or change listed ones (power or size, "
+               "ranged, skill, aliases, close_power, feet ...)",
     "health.no_forces_multiplier": "hits = this x characteristic when Forces are not set (2)",
     "health.default_hits": "hits of a track whose characteristic is not set (8)",
 }
