@@ -56,7 +56,7 @@ def plausible_name(text: str) -> bool:
 def _check_name(name: str, where: str, tables: dict[str, Any]) -> None:
     if not _NAME.fullmatch(name):
         fix = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "sling"
-        raise RuleError(f'house rules: weapon name "{_shown(name)}" is one word of letters, '
+        raise RuleError(f"house rules: weapon name {_shown(name)} is one word of letters, "
                         f"digits, . - _ (like {fix})")
     if name.lower() in (*tables["power"]["size"], *_BUILD_WORDS, "clear", "none"):
         raise RuleError(f'house rules: "{name}" is a word of the Walton builds '
