@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem, Timer
+from combat_cli.engine.models import (
+    ActionRequest,
+    Combatant,
+    Declaration,
+    Encounter,
+    QueueItem,
+    Timer,
+)
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
@@ -160,6 +167,9 @@ class Ruleset:
     """The language the ruleset shows by default (``--lang`` with it is accepted too)."""
     languages: tuple[str, ...] = ()
     """Display languages besides the default (``("en",)`` for a Czech ruleset)."""
+    react_closes_declarations: bool = True
+    """``react`` typed while declaring closes the declarations (resolution begins with it);
+    False: the reaction joins the reacting combatant's declaration and others still declare."""
 
     # -- data ----------------------------------------------------------------------------
     def load_tables(self) -> dict[str, Any]:
@@ -224,6 +234,9 @@ class Ruleset:
 
     def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
         """Check a declaration; the core stores it (a later one replaces it)."""
+
+    def replaced(self, ctx: RulesContext, c: Combatant, old: Declaration) -> None:
+        """A new ``declare`` for ``c`` replaced ``old`` (default: nothing more is said)."""
 
     def plan(self, ctx: RulesContext) -> list[QueueItem]:
         """Build the resolution queue from ``ctx.enc.declarations`` (default: in order, each

@@ -62,12 +62,15 @@ def declare(cmd: Cmd) -> None:
     if why:
         raise CommandError(f"{why} and cannot declare")
     actions = parse_actions(cmd.ruleset, enc, cmd.args[1:])
+    old = enc.declarations.get(c.id)
     decl = Declaration(actor=c.id, actions=actions)
     enc.declarations[c.id] = decl
     cmd.ruleset.declare(cmd.ctx, c, actions)
     cmd.ctx.log(cmd.ctx.say("{name} declares: {actions}", name=c.name,
                             actions=", ".join(a.text for a in actions)), kind="declare",
                 actor=c, action=",".join(a.name for a in actions))
+    if old is not None:
+        cmd.ruleset.replaced(cmd.ctx, c, old)
 
 
 def _next_item(cmd: Cmd) -> QueueItem | None:
@@ -152,7 +155,8 @@ def act(cmd: Cmd) -> None:
 @verb("react", "react NAME ACTION [opt=v ...]",
       "a reaction during resolution (dodge, parry, block, defend ...)",
       details="Typed while still declaring, it closes the declarations and the round's "
-              "resolution begins with it (a dodge against the first shot).")
+              "resolution begins with it (a dodge against the first shot) — unless the "
+              "reaction is part of the plan (a d12 defensive bid joins the declaration).")
 def react(cmd: Cmd) -> None:
     enc = cmd.enc
     _require_fight(cmd)
@@ -163,8 +167,10 @@ def react(cmd: Cmd) -> None:
     if why:
         raise CommandError(f"{why} and cannot react")
     action = parse_action(cmd.ruleset, enc, cmd.args[1:], reaction=True)
-    # A reaction to the round's first attack closes the declarations: resolution begins with it.
-    _open_resolution(cmd)
+    # A reaction to the round's first attack closes the declarations: resolution begins with it
+    # (unless the ruleset's reactions are part of the declarations).
+    if cmd.ruleset.react_closes_declarations:
+        _open_resolution(cmd)
     cmd.ruleset.react(cmd.ctx, c, action)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
 from rulesets.base import ActionSpec, OptionSpec, Ruleset, StatSpec
 from rulesets.d12 import health
 from rulesets.d12.stats import REALMS, STATS, skill_value
@@ -83,8 +83,13 @@ HOUSE_RULES = {
                             "no checks at all",
     "intervention.exchange": "halt (the exchange/task with the intervention has no result) or "
                              "proceed (it is played out); resolve all stops either way",
+    "intervention.check_both": "AMB-D12-13: true = when the attacker's intervention halts an "
+                               "exchange the defender still rolls and a natural 1 is checked; "
+                               "false = the exchange halts before the defender rolls",
     "intervention.on_rolloffs": "movement roll-offs check for intervention too (default false)",
     "mob.simultaneous": "true = a combatant taken out this round still finishes its exchanges",
+    "weapons": "[weapons.NAME] tables add weapons or change listed ones (power or size, "
+               "ranged, skill, aliases, close_power, feet ...)",
     "health.no_forces_multiplier": "hits = this x characteristic when Forces are not set (2)",
     "health.default_hits": "hits of a track whose characteristic is not set (8)",
 }
@@ -98,6 +103,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "intervention.on_rolloffs": (True, False),
     "intervention.enabled": (True, False),
     "intervention.exchange": ("halt", "proceed"),
+    "intervention.check_both": (True, False),
     "bid.budget": ("per_round", "per_contest", "per_fight"),
     "contest.loser_always_takes_damage": (True, False),
     "contest.ties": ("standoff", "reroll", "defender"),
@@ -137,6 +143,8 @@ class D12Ruleset(Ruleset):
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6
     declare_phase = True
+    react_closes_declarations = False
+    """``react NAME defend ...`` while declaring adds the defence to NAME's declaration."""
     tables_package = "rulesets.d12"
     stats: tuple[StatSpec, ...] = STATS
     actions = ACTIONS
@@ -155,11 +163,26 @@ class D12Ruleset(Ruleset):
         return self._tables
 
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        """The tables with the house rules merged in; switch values are checked."""
-        tables = super().tables_for(house_rules)
-        if house_rules:
-            _check_choices(tables)
-        return tables
+        """The tables with the house rules merged in; switch values are checked, and
+        ``[weapons.NAME]`` tables add weapons to the catalogue (or change listed ones)."""
+        import json
+
+        key = json.dumps(house_rules, sort_keys=True, default=str)
+        cache: dict[str, dict[str, Any]] = self.__dict__.setdefault("_merged", {})
+        if key not in cache:
+            rest = {k: v for k, v in house_rules.items() if k != "weapons"}
+            tables = super().tables_for(rest)
+            if "weapons" in house_rules:
+                from rulesets.d12.catalogue import merge_weapons
+
+                tables = {**tables, "weapons": merge_weapons(tables["weapons"],
+                                                             house_rules["weapons"], tables)}
+            if house_rules:
+                _check_choices(tables)
+            if len(cache) > 16:
+                cache.clear()
+            cache[key] = tables
+        return cache[key]
 
     # -- roster ------------------------------------------------------------------------------
     def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -179,6 +202,10 @@ class D12Ruleset(Ruleset):
         return super().validate_stats(raw)
 
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
+        if c.stats.get("weapon") is not None:
+            from rulesets.d12.power import check_weapon
+
+            c.stats["weapon"] = check_weapon(str(c.stats["weapon"]), ctx.tables)
         health.setup(c, ctx.tables)
         health.refresh(ctx, c)
 
@@ -189,9 +216,15 @@ class D12Ruleset(Ruleset):
         ctx.enc.order = order(ctx)
 
     def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.d12.verbs import check_actions
+        from rulesets.d12.verbs import declare
 
-        check_actions(ctx, c, actions)
+        declare(ctx, c, actions)
+
+    def replaced(self, ctx: RulesContext, c: Combatant, old: Declaration) -> None:
+        """Name the plan a new ``declare`` replaced (a second declare replaces the first)."""
+        was = ", ".join(a.text for a in old.actions)
+        ctx.note(f"{c.name}'s earlier plan ({was}) is replaced; to keep both, declare them in "
+                 f"one line parted by commas (or add a defence: defend {c.name} BID)")
 
     def plan(self, ctx: RulesContext) -> list[QueueItem]:
         from rulesets.d12.mob import plan
@@ -209,7 +242,8 @@ class D12Ruleset(Ruleset):
         act(ctx, c, action)
 
     def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """``react NAME defend BID [from=...]``: add a defensive bid during resolution."""
+        """``react NAME defend BID [from=...]``: add a defensive bid to NAME's declaration
+        (while declaring or during resolution)."""
         from rulesets.d12.verbs import add_defence
 
         add_defence(ctx, c, action)
@@ -218,6 +252,14 @@ class D12Ruleset(Ruleset):
         from rulesets.d12.verbs import end_round
 
         end_round(ctx)
+
+    def acting_label(self, enc: Encounter) -> str | None:
+        """Who acts and where the round stands: ``Shooter 2 (exchange 3/5)``."""
+        from rulesets.d12.mob import step
+
+        name = super().acting_label(enc)
+        where = step(enc) if enc.phase == "resolve" else None
+        return f"{name} ({where})" if name and where else name
 
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
         if not c.out:

@@ -230,3 +230,49 @@ def check_declaration(enc: Encounter, c: Combatant, actions: list[ActionRequest]
                 fix = f"lower a bid, or set {who} {BUDGETS[realm]}={total + used}"
             raise RuleError(f"{c.name} bids {total} ({parts}){already} but has {limit - used} "
                             f"{what}: {fix}")
+
+
+def attack_realms(enc: Encounter, attacker_id: str, target_id: str, tables: dict[str, Any]
+                  ) -> set[str]:
+    """The realms of the attacks ``attacker_id`` declared this round on ``target_id``."""
+    d = enc.declarations.get(attacker_id)
+    return {realm_of(a, enc, tables) for a in (d.actions if d else [])
+            if a.name == "attack" and a.target == target_id}
+
+
+def check_defence_realms(enc: Encounter, c: Combatant, actions: list[ActionRequest],
+                         tables: dict[str, Any]) -> None:
+    """A defence naming an attacker (``from=``) whose attacks on ``c`` are all in another realm
+    would count 0 while costing the budget: refuse it, naming the realm to give."""
+    for a in actions:
+        if a.name != "defend" or not a.options.get("_from"):
+            continue
+        realm = realm_of(a, enc, tables)
+        for aid in a.options["_from"]:
+            realms = attack_realms(enc, aid, c.id, tables)
+            if realms and realm not in realms:
+                other = sorted(realms)[0]
+                raise RuleError(f"{enc.name_of(aid)} attacks {c.name} in the {other} realm: a "
+                                f"{realm} defence would count 0 against it (add realm={other})")
+
+
+def stray_defences(enc: Encounter, c: Combatant, actions: list[ActionRequest],
+                   tables: dict[str, Any]) -> list[str]:
+    """Notes for ``c``'s attacks that meet a target's defence naming ``c`` in another realm
+    only (it counts 0 in this attack)."""
+    notes = []
+    for a in actions:
+        if a.name != "attack" or a.target is None or a.target not in enc.declarations:
+            continue
+        realm = realm_of(a, enc, tables)
+        target = enc.get(a.target)
+        covered = defence_against(enc, target, c.id, realm, tables)
+        if covered is not None and covered.group is not None:
+            continue
+        for alloc in defences(enc, target, tables):
+            if alloc.group and c.id in alloc.group and alloc.realm != realm:
+                who = f'"{target.name}"' if " " in target.name else target.name
+                notes.append(f"{target.name}'s defence {alloc.bid} from {c.name} is "
+                             f"{alloc.realm}: it does not count against this {realm} attack "
+                             f"(defend {who} N from={c.name} realm={realm} adds one)")
+    return notes

@@ -64,29 +64,22 @@ class Outcome:
 
 
 def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
-    """One contest: both roll d12 + bid + skill (attacker first); ties per ``contest.ties``."""
+    """One contest: both roll d12 + bid + skill (attacker first); ties per ``contest.ties``.
+    An intervention halts it (``intervention.exchange``); the defender's d12 is rolled and
+    checked too unless ``intervention.check_both`` is false (AMB-D12-13)."""
     t = ctx.tables["contest"]
     halt = ctx.tables["intervention"]["exchange"] == "halt"
-    effect = None if halt else "the exchange is played out"
+    both = bool(ctx.tables["intervention"]["check_both"])
     tries = 0
     while True:
-        ra = roll_d12(ctx, a.who, f"{a.name}: {what} d12 + {a.bid_text()} + {a.skill_label}",
-                      log_check=False)
-        at = _log_side(ctx, a, ra, what, d)
-        log_check(ctx, a.who, ra)
-        if ra.intervention:
-            record(ctx, a.who, ra.intervention, f"{a.name} {what}", effect)
-            if halt:
-                return Outcome(None, at, halted=True)
+        where = f"{a.name} {what}"
+        ra, at = _roll_side(ctx, a, what, d, where)
+        if ra.intervention and halt and not both:
+            return Outcome(None, at, halted=True)
         against = f"{d.role} {a.name}" if d.role == "duels" else f"{d.role} vs {a.name}"
-        rd = roll_d12(ctx, d.who, f"{d.name}: {against} d12 + {d.bid_text()} + "
-                                  f"{d.skill_label}", log_check=False)
-        dt = _log_side(ctx, d, rd, against, a)
-        log_check(ctx, d.who, rd)
-        if rd.intervention:
-            record(ctx, d.who, rd.intervention, f"{a.name} {what}", effect)
-            if halt:
-                return Outcome(None, at, dt, halted=True)
+        rd, dt = _roll_side(ctx, d, against, a, where)
+        if halt and (ra.intervention or rd.intervention):
+            return Outcome(None, at, dt, halted=True)
         if at != dt:
             return Outcome("a" if at > dt else "d", at, dt)
         mode = t["ties"]
@@ -102,6 +95,21 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
         return Outcome(None, at, dt)
 
 
+def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str
+               ) -> tuple[D12, int]:
+    """One side's d12: rolled, logged with its total, checked for intervention (an
+    intervention is recorded as happening in ``where``, the attacker's exchange)."""
+    r = roll_d12(ctx, s.who, f"{s.name}: {what} d12 + {s.bid_text()} + {s.skill_label}",
+                 log_check=False, name=s.name)
+    total = _log_side(ctx, s, r, what, other)
+    log_check(ctx, s.who, r, s.name)
+    if r.intervention:
+        halt = ctx.tables["intervention"]["exchange"] == "halt"
+        record(ctx, s.who, r.intervention, where,
+               None if halt else "the exchange is played out", name=s.name)
+    return r, total
+
+
 def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int:
     total = s.total(d)
     e = ctx.log(f"{s.name} {what}: {s.describe(d)} = {total}", kind="roll",
@@ -112,8 +120,9 @@ def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int
 
 
 def combatant_side(ctx: RulesContext, c: Combatant, bid: int, skill: Any, kind: str,
-                   role: str, realm: str) -> Side:
-    n, label = skill_level(c, skill, ctx.tables["skills"].get(realm, {}).get(kind))
+                   role: str, realm: str, default_skill: str | None = None) -> Side:
+    n, label = skill_level(c, skill, default_skill
+                           or ctx.tables["skills"].get(realm, {}).get(kind))
     return Side(c, c.name, bid, n, label, role)
 
 
@@ -191,7 +200,9 @@ def attacker_side(ctx: RulesContext, c: Combatant, action: ActionRequest, role: 
     bid = action.options.get("_bid")
     if bid is None:
         bid = bid_value(c, action, realm, kind, ctx.tables)
-    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role, realm)
+    own = weapon(weapon_of(action, c, ctx.tables), ctx.tables).skill
+    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role, realm,
+                          own if realm == "corporeal" else None)
 
 
 def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,

@@ -40,18 +40,19 @@ def classify(check: int, tables: dict) -> str | None:
 
 
 def roll_d12(ctx: RulesContext, who: Combatant | None, purpose: str, *,
-             contest: bool = True, log_check: bool = True) -> D12:
-    """One d12 for ``who``; a natural 1 triggers the intervention check. The caller logs the
-    roll itself with its total; the check is logged here (or by :func:`log_check` when the
-    caller wants it after its own line)."""
+             contest: bool = True, log_check: bool = True, name: str | None = None) -> D12:
+    """One d12 for ``who`` (or for a thing called ``name``, such as an obstacle in a line of
+    fire); a natural 1 triggers the intervention check. The caller logs the roll itself with
+    its total; the check is logged here (or by :func:`log_check` when the caller wants it
+    after its own line)."""
     t = ctx.tables["intervention"]
     r = ctx.roll(sum_dice(1, 12), purpose)
     natural = r.total
     applies = bool(t["enabled"]) and (not contest or bool(t["in_contests"]))
     if natural != 1 or not applies:
         return D12(natural, natural, roll=r)
-    name = who.name if who else "the roll"
-    c = ctx.roll(sum_dice(1, 12), f"{name}: intervention check d12 (natural 1: "
+    label = who.name if who else name or "the roll"
+    c = ctx.roll(sum_dice(1, 12), f"{label}: intervention check d12 (natural 1: "
                                   f"{t['demonic']} demonic, {t['angelic']} angelic)")
     kind = classify(c.total, ctx.tables)
     value = natural
@@ -59,14 +60,15 @@ def roll_d12(ctx: RulesContext, who: Combatant | None, purpose: str, *,
         value = c.total
     d = D12(natural, value, c.total, kind, r, c)
     if log_check:
-        _log_check(ctx, who, d)
+        _log_check(ctx, who, d, name)
     return d
 
 
-def _log_check(ctx: RulesContext, who: Combatant | None, d: D12) -> None:
+def _log_check(ctx: RulesContext, who: Combatant | None, d: D12, name: str | None = None
+               ) -> None:
     if d.check_roll is None:
         return
-    name = who.name if who else "The roll"
+    name = who.name if who else name or "The roll"
     text = {"demonic": "DEMONIC INTERVENTION", "angelic": "ANGELIC INTERVENTION",
             None: "no intervention"}[d.intervention]
     extra = "" if d.intervention else (
@@ -81,9 +83,10 @@ log_check = _log_check
 
 
 def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str,
-           effect: str | None = None) -> None:
-    """An intervention happened: a log entry for the GM, the encounter's list, and ``ctx.halt``
-    so a running ``resolve all`` stops after this item (the GM narrates first)."""
+           effect: str | None = None, name: str | None = None) -> None:
+    """An intervention happened to ``who`` (or to a thing called ``name``): a log entry for
+    the GM, the encounter's list, and ``ctx.halt`` so a running ``resolve all`` stops after
+    this item (the GM narrates first)."""
     allegiance = who.stats.get("allegiance") if who else None
     side = f" ({who.name} is {allegiance})" if who and allegiance else ""
     effect = effect or "the exchange halts here: no winner, no damage"
@@ -93,4 +96,4 @@ def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str,
             halted=where)
     ctx.halt(f"{kind} intervention ({where})")
     ctx.enc.data.setdefault("interventions", []).append(
-        {"round": ctx.enc.round, "who": who.name if who else None, "kind": kind, "where": where})
+        {"round": ctx.enc.round, "who": who.name if who else name, "kind": kind, "where": where})

@@ -1,14 +1,16 @@
 """Mob rounds (D12-MOB-*): declarations, movement first by Agility, then the exchanges.
 
 :func:`plan` builds the queue: every ``move`` first, highest Agility first (ties: d12 roll-off,
-AMB-D12-9), then one item per attack (a mutual pair of attacks is one duel), then tasks.
+AMB-D12-9), then one item per attack (a mutual pair of attacks is one duel), then tasks. The
+round has no segments (a d6 word): each item's ``phase`` (movement, exchange, task) says
+where it stands, and :func:`step` names it for the header (``exchange 2/5``).
 """
 
 from __future__ import annotations
 
 from combat_cli.dice import sum_dice
 from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import ActionRequest, Combatant, QueueItem
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
 from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
 
@@ -93,7 +95,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         ctx.log("Movement order: " + ", ".join(f"{c.name} ({why})" for c, _, why in moved),
                 kind="order", action="move")
     for n, (c, a, why) in enumerate(moved, start=1):
-        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, segment=1,
+        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a,
                                data={"phase": "movement", "rank": n, "why": why}))
     merged: set[int] = set()
     for i, (c, a) in enumerate(attacks):
@@ -106,7 +108,8 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                 continue
             if realm_of(a, enc, ctx.tables) != realm_of(b, enc, ctx.tables):
                 continue
-            if a.options.get("path") or b.options.get("path"):
+            if any(x.options.get("path") or str(x.options.get("reach", "yes")) == "no"
+                   for x in (a, b)):
                 continue
             merged.add(j)
             data["duel"] = o.id
@@ -114,11 +117,23 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
             ctx.log(f"{c.name} and {o.name} attack each other: one duel", kind="order",
                     actor=c, target=o, action="attack")
             break
-        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, segment=2, data=data))
+        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, data=data))
     for c, a in tasks:
-        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, segment=3,
+        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a,
                                data={"phase": "task"}))
     return items
+
+
+def step(enc: Encounter) -> str | None:
+    """Where the round stands: the next item's phase and its place among that phase's items
+    (``movement 1/2``, ``exchange 2/5``, ``task 1/1``); None when nothing is pending."""
+    nxt = next((i for i in enc.queue if i.state == "pending" and not enc.get(i.actor).held),
+               None)
+    if nxt is None:
+        return None
+    phase = str(nxt.data.get("phase", "exchange"))
+    same = [i for i in enc.queue if str(i.data.get("phase", "exchange")) == phase]
+    return f"{phase} {same.index(nxt) + 1}/{len(same)}"
 
 
 def _general_defence_notes(ctx: RulesContext, attacks: list[tuple[Combatant, ActionRequest]]

@@ -33,6 +33,8 @@ class Weapon:
     feet: tuple[int, int] | None = None
     how: str = ""
     """How the Power was found (list / Walton sum), for the log."""
+    skill: str | None = None
+    """The default skill of an attack with this weapon (the catalogue's ``skill``)."""
 
 
 def _lookup(name: str, tables: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -115,15 +117,17 @@ def weapon(text: str, tables: dict[str, Any]) -> Weapon:
         return Weapon(text, p, ranged=firearm, how=_walton_how(size, edged, firearm, p, tables))
     key, e = hit
     feet = tuple(e["feet"]) if e.get("feet") else None
+    skill = str(e["skill"]) if e.get("skill") else None
     if tables["power"]["scheme"] == "walton" and "size" in e:
         p = walton(e["size"], bool(e.get("edged")), bool(e.get("firearm")), tables)
         return Weapon(key, p, None, bool(e.get("ranged")), bool(e.get("unarmed")), feet,  # type: ignore[arg-type]
                       _walton_how(e["size"], bool(e.get("edged")), bool(e.get("firearm")), p,
-                                  tables))
+                                  tables), skill)
     close = e.get("close_power")
     return Weapon(key, int(e["power"]), None if close is None else int(close),
                   bool(e.get("ranged")), bool(e.get("unarmed")), feet,  # type: ignore[arg-type]
-                  f"Power list {int(e['power'])}" + (f" ({close} at close range)" if close else ""))
+                  f"Power list {int(e['power'])}" + (f" ({close} at close range)" if close else ""),
+                  skill)
 
 
 def _walton_how(size: str, edged: bool, firearm: bool, p: int, tables: dict[str, Any]) -> str:

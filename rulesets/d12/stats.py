@@ -53,10 +53,20 @@ def allegiance(value: Any) -> str:
 
 
 def weapon_name(value: Any) -> str:
-    """A weapon: a catalogue name (tables.toml) or a Walton build like medium+edged."""
+    """A weapon: a catalogue name (tables.toml) or a Walton build like medium+edged. A name
+    the standard catalogue lacks may be a house-rule weapon: it is kept as typed when it is one
+    word, and checked against the fight's catalogue when the combatant joins (``on_add``)."""
+    from combat_cli.engine.errors import RuleError
+    from rulesets.d12.catalogue import plausible_name
     from rulesets.d12.power import check_weapon
 
-    return check_weapon(str(value).strip())
+    text = str(value).strip()
+    try:
+        return check_weapon(text)
+    except RuleError:
+        if plausible_name(text):
+            return text
+        raise
 
 
 STATS: tuple[StatSpec, ...] = (

@@ -3,6 +3,7 @@ reach, bids, power)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from combat_cli.commands.parsing import COMMA, is_option, option, partition
@@ -11,7 +12,13 @@ from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
 from combat_cli.engine.queries import find_combatant, match_word
 from rulesets.base import VerbSpec
-from rulesets.d12.bids import check_declaration, realm_of, weapon_of
+from rulesets.d12.bids import (
+    check_declaration,
+    check_defence_realms,
+    realm_of,
+    stray_defences,
+    weapon_of,
+)
 from rulesets.d12.contest import parse_path, resolve_attack
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
 from rulesets.d12.stats import BUDGETS, REALMS, budget, skill_level
@@ -49,6 +56,15 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
     if sum(1 for a in actions if a.name == "move") > 1:
         raise RuleError("one move per round: move [WHERE] [to=TEXT]")
     check_declaration(ctx.enc, c, actions, tables, spent=c.data.get("spent"))
+
+
+def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+    """A new declaration of ``c``: checked whole, its defences against the realms of the
+    attacks they name; a note for an attack that a defence in another realm does not meet."""
+    check_actions(ctx, c, actions)
+    check_defence_realms(ctx.enc, c, actions, ctx.tables)
+    for n in stray_defences(ctx.enc, c, actions, ctx.tables):
+        ctx.note(n)
 
 
 def end_round(ctx: RulesContext) -> None:
@@ -120,6 +136,7 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
     d = enc.declarations.get(c.id)
     actions = list(d.actions) if d else []
     check_actions(ctx, c, actions + [action])
+    check_defence_realms(enc, c, [action], ctx.tables)
     if d is None:
         enc.declarations[c.id] = Declaration(actor=c.id, actions=[action])
     else:
@@ -263,14 +280,31 @@ def _realm_verb(ctx: RulesContext, words: list[str]) -> None:
             kind="note", action="realm", outcome=r)
 
 
-def _pending_attacks(ctx: RulesContext, c: Combatant) -> list[ActionRequest]:
+@dataclass
+class _Pending:
+    """One of ``c``'s attacks still to come: in its declaration (declaring), or a queue item;
+    ``partner``: it is the other side of a duel filed under the opponent's item."""
+
+    action: ActionRequest
+    item: QueueItem | None = None
+    partner: bool = False
+
+
+def _pending_attacks(ctx: RulesContext, c: Combatant) -> list[_Pending]:
     enc = ctx.enc
     if enc.phase == "declare":
         d = enc.declarations.get(c.id)
-        found = [a for a in (d.actions if d else []) if a.name == "attack"]
+        found = [_Pending(a) for a in (d.actions if d else []) if a.name == "attack"]
     elif enc.phase == "resolve":
-        found = [i.action for i in enc.queue if i.actor == c.id and i.state == "pending"
-                 and i.action.name == "attack"]
+        found = []
+        for i in enc.queue:
+            if i.state != "pending" or i.action.name != "attack":
+                continue
+            if i.actor == c.id:
+                found.append(_Pending(i.action, i))
+            elif i.data.get("duel") == c.id and i.data.get("duel_action"):
+                found.append(_Pending(ActionRequest.model_validate(i.data["duel_action"]), i,
+                                      partner=True))
     else:
         raise RuleError("no round is on: start the fight and declare first")
     if not found:
@@ -278,17 +312,44 @@ def _pending_attacks(ctx: RulesContext, c: Combatant) -> list[ActionRequest]:
     return found
 
 
-def _pick(ctx: RulesContext, c: Combatant, opts: dict[str, str]) -> list[ActionRequest]:
+def _pick(ctx: RulesContext, c: Combatant, opts: dict[str, str]) -> list[_Pending]:
     found = _pending_attacks(ctx, c)
     target = next((v for k, v in opts.items() if k.lower() == "target"), None)
     if target:
         t = find_combatant(ctx.enc, target)
-        found = [a for a in found if a.target == t.id]
+        found = [p for p in found if p.action.target == t.id]
         if not found:
             raise RuleError(f"{c.name} has no pending attack on {t.name}")
     elif len(found) > 1:
         raise RuleError(f"{c.name} has {len(found)} pending attacks: add target=NAME")
     return found
+
+
+def _change(ctx: RulesContext, c: Combatant, p: _Pending, key: str, value: str | None,
+            *, split: bool) -> None:
+    """Set (``value``) or drop (None) the option ``key`` of a pending attack. With ``split``, a
+    duel the attack is part of becomes two exchanges (a blocked line of fire or a brawler who
+    cannot touch is no longer one mutual contest)."""
+    a = p.action
+    if value is None:
+        a.options.pop(key, None)
+    else:
+        a.options[key] = value
+    item = p.item
+    if item is None or not item.data.get("duel"):
+        return
+    if not split:
+        if p.partner:
+            item.data["duel_action"] = a.model_dump()
+        return
+    enc = ctx.enc
+    other = a if p.partner else ActionRequest.model_validate(item.data["duel_action"])
+    partner_id = str(item.data.pop("duel"))
+    item.data.pop("duel_action", None)
+    enc.queue.insert(enc.queue.index(item) + 1, QueueItem(
+        id=enc.new_id(), actor=partner_id, action=other, data={"phase": "exchange"}))
+    ctx.log(f"{enc.name_of(item.actor)} and {enc.name_of(partner_id)} no longer fight one duel: "
+            "each attack is its own exchange", kind="order", actor=c, action="attack")
 
 
 def _path_verb(ctx: RulesContext, words: list[str]) -> None:
@@ -297,18 +358,19 @@ def _path_verb(ctx: RulesContext, words: list[str]) -> None:
     if len(pos) != 2:
         raise RuleError('usage: path NAME "A,B,..."|clear [target=NAME]')
     c = find_combatant(ctx.enc, pos[0])
-    for a in _pick(ctx, c, opts):
+    for p in _pick(ctx, c, opts):
+        a = p.action
         w = weapon(weapon_of(a, c, ctx.tables), ctx.tables)
         if not w.ranged:
             raise RuleError(f"{c.name} attacks with {w.name}, not a ranged weapon: path= is for "
                             "shots (reach NAME no for a brawler who cannot touch)")
         if pos[1].lower() in ("clear", "none"):
-            a.options.pop("path", None)
+            _change(ctx, c, p, "path", None, split=False)
             ctx.log(f"{c.name}'s line of fire to {ctx.enc.name_of(a.target)} is clear",
                     kind="note", actor=c, action="path")
         else:
             names = [n for _, n, _ in parse_path(ctx, pos[1])]
-            a.options["path"] = pos[1]
+            _change(ctx, c, p, "path", pos[1], split=True)
             ctx.log(f"{c.name}'s shot at {ctx.enc.name_of(a.target)} must pass "
                     f"{', then '.join(names)}", kind="note", actor=c, action="path")
 
@@ -319,12 +381,13 @@ def _reach_verb(ctx: RulesContext, words: list[str]) -> None:
         raise RuleError("usage: reach NAME yes|no [target=NAME]")
     c = find_combatant(ctx.enc, pos[0])
     yes = match_word(pos[1], ["yes", "no"], "answer (yes or no)")
-    for a in _pick(ctx, c, opts):
+    for p in _pick(ctx, c, opts):
+        a = p.action
         w = weapon(weapon_of(a, c, ctx.tables), ctx.tables)
         if w.ranged:
             raise RuleError(f"{c.name} shoots ({w.name}): reach is for brawlers; a blocked shot "
                             f"is path {c.name} \"A,B\"")
-        a.options["reach"] = yes
+        _change(ctx, c, p, "reach", yes, split=yes == "no")
         ctx.log(f"{c.name} {'can' if yes == 'yes' else 'cannot'} touch "
                 f"{ctx.enc.name_of(a.target)}", kind="note", actor=c, action="reach")
 

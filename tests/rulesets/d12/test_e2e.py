@@ -34,14 +34,15 @@ resolve all
 2
 1
 12
+7
 resolve all
 10
 5
 """
 # Faces, in order: Puncher 6 vs Cory 6 (6+7+1 = 14 vs 6+1+1 = 8: a punch by Strength 7 with a
 # full bid, Power 2); Shooter 1 5 vs Cory 4 (8 vs 10); Shooter 2 9 vs Cory 2 (12 vs 8, .22
-# Power 1); Shooter 3 a natural 1, check 12: angelic intervention, the exchange halts and so
-# does resolve all; the GM goes on: Shooter 4 10 vs Table Guy 5 in the path (13 vs 5): Table Guy
+# Power 1); Shooter 3 a natural 1, check 12: angelic intervention, Cory still rolls (7), the
+# exchange halts and so does resolve all; the GM goes on: Shooter 4 10 vs Table Guy 5 in the path (13 vs 5): Table Guy
 # is hit.
 
 
@@ -90,7 +91,7 @@ def test_mob_round_from_the_command_line(tmp_path):
                        ("Shooter 4", "Table Guy", 13, 5, "hit")]
     cory_rolls = [e for e in log if e["kind"] == "roll" and e["actor"] == "Cory"]
     assert [(e["faces"], e["total"], e["data"]["bid"]) for e in cory_rolls] == [
-        ([6], 8, 1), ([4], 10, 5), ([2], 8, 5)]
+        ([6], 8, 1), ([4], 10, 5), ([2], 8, 5), ([7], 13, 5)]
     wounds = [(e["target"], e["data"]["damage"]) for e in log if e["kind"] == "wound"]
     assert wounds == [("Cory", 2), ("Cory", 1), ("Table Guy", 1)]
     assert any(e["kind"] == "intervention" and "halts" in e["text"] for e in log)

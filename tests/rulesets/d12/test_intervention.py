@@ -64,8 +64,8 @@ def test_D12_INT_1_in_a_contest_halts_the_exchange():
     assert t.enc.queue[0].data["result"] == "halted"
 
 
-def test_D12_INT_1_attacker_intervention_stops_before_the_defender_rolls():
-    t = _mob([1, 1])               # Shooter natural 1, check 1: demonic
+def test_D12_INT_1_attacker_intervention_stops_before_the_defender_rolls_AMB_D12_13_off():
+    t = _mob([1, 1], house={"intervention": {"check_both": False}})   # Shooter 1, check 1
     o = run(t, "resolve")
     assert kinds(o, "intervention")[-1].outcome == "demonic"
     assert len(t.dice.asked) == 2
@@ -89,15 +89,16 @@ def _three(faces, house=None):
 
 
 def test_D12_INT_1_intervention_stops_resolve_all_after_that_exchange():
-    # A 9 vs Cory 2: hit; B natural 1, check 1: demonic -> resolve all stops; C still pending
-    t = _three([9, 2, 1, 1, 9, 2])
+    # A 9 vs Cory 2: hit; B natural 1, check 1: demonic, Cory 5 -> resolve all stops; C
+    # still pending
+    t = _three([9, 2, 1, 1, 5, 9, 2])
     res = out(t, "resolve all")
     assert [e.outcome for e in kinds(res.entries, "attack")] == ["hit"]
     assert kinds(res.entries, "intervention")[-1].outcome == "demonic"
     assert any(n.startswith("Stopped: demonic intervention (B attacks Cory)") for n in res.notes)
     assert [i.state for i in t.enc.queue] == ["done", "done", "pending"]
     assert t.enc.queue[1].data["result"] == "halted"
-    assert body(t, "Cory") == 7 and len(t.dice.asked) == 4       # C has not rolled
+    assert body(t, "Cory") == 7 and len(t.dice.asked) == 5       # C has not rolled
     res = out(t, "resolve all")                                   # the GM goes on
     assert [(e.actor, e.outcome) for e in kinds(res.entries, "attack")] == [("C", "hit")]
     assert body(t, "Cory") == 6 and not res.notes
@@ -140,7 +141,7 @@ def test_intervention_on_rolloffs_switch():
 
 
 def test_after_an_intervention_the_gm_can_play_the_exchange_with_act():
-    t = _three([9, 2, 1, 12, 9, 2])           # B natural 1, check 12: angelic; resolve all stops
+    t = _three([9, 2, 1, 12, 4, 9, 2])        # B natural 1, check 12: angelic; resolve all stops
     run(t, "resolve all")
     o = run(t, "act B attack Cory bid=1")     # the GM plays it after all: 9 + 1 vs 2 + 0
     assert [(e.actor, e.total, e.difficulty, e.outcome) for e in kinds(o, "attack")] == [

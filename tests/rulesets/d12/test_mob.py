@@ -395,10 +395,10 @@ def test_removed_combatant_leaves_paths_and_groups():
     assert out(t, "bids Cory").notes == ["Cory: defend 5 vs Shooter [corporeal 5/6 physical]"]
 
 
-def test_react_defend_before_the_first_resolve_opens_resolution():
+def test_react_defend_before_the_first_resolve_joins_the_declaration():
     t = table([5, 5])
     run(t, "add Cory physical=6 Agility=6 Dodge=1", "add Shooter weapon=.22 Guns=1", "start",
         "declare Shooter attack Cory bid=2", "react Cory dodge 4 from=Shooter")
-    assert t.enc.phase == "resolve"
+    assert t.enc.phase == "declare"             # issue 13 item 15: others may still declare
     o = run(t, "resolve")                      # 5 + 2 + 1 vs 5 + 4 + 1
     assert [(e.total, e.difficulty, e.outcome) for e in kinds(o, "attack")] == [(8, 10, "miss")]
