@@ -99,6 +99,9 @@ HOUSE_RULES = {
                               "characters (x2, x5, x10 ...; default true)",
     "disarm.pickup": "AMB-SP-11: picking up a weapon lost to Disarm is a simple action "
                      "(default) | reflexive; until then the Disarmed fights unarmed",
+    "complicate.opposed_rolls": "AMB-SP-13: a Blocked task applies to the automatic opposed "
+                                "roll it names (the grappler's hold against an escape; "
+                                "default true)",
     "disarm.natural": "weapons the Disarm Stunt cannot take (default unarmed, claws)",
 }
 

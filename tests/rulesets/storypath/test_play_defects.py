@@ -190,3 +190,18 @@ def test_i13_12_disarmed_after_the_attack_line():
     disarmed = next(i for i, x in enumerate(lines) if x.startswith("Cultist is Disarmed"))
     blinded = next(i for i, x in enumerate(lines) if x.startswith("Cultist is Blinded"))
     assert attack < disarmed and attack < blinded
+
+
+def test_i13_11_blocked_drag_and_resistance():
+    t = new_table([S, S, S, F, F, S, F, S, S, F])
+    run(t, "add Chi cunning=2 close_combat=3 might=3 defense=1",
+        "add Ann side=pc stamina=1 cunning=1 close_combat=1",
+        "add Ben side=pc cunning=1 close_combat=2 might=2", "start")
+    feed(t, F, S, S, F, F, F, F)
+    run(t, "act Chi grapple Ann", "next")
+    feed(t, S, S, F, F)
+    run(t, 'act Ben complicate Chi task="drag" pool=close_combat+might', "next", "next", "end")
+    feed(t, S, S, F, S)  # Chi 2 vs Ann 1: a margin of 1 cannot buy off Blocked 2
+    run(t, "act Chi drag Ann")
+    e = last(t, "action")
+    assert e.outcome == "failure" and "cannot buy off Blocked 2" in e.text
