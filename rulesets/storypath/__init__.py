@@ -7,6 +7,7 @@ See README.md beside this file for the GM's reference.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -168,8 +169,9 @@ class Storypath(Ruleset):
                             OptionSpec("engaged", "yes/no: an enemy is at close range",
                                        choices=YN))),
         ActionSpec("prone", "drop prone (reflexive)", target="none"),
-        ActionSpec("pickup", "pick up the weapon lost to a Disarm Stunt (a simple action; "
-                   "until then the Disarmed fights unarmed)", target="none",
+        ActionSpec("pickup", "pick up the weapon lost to a Disarm Stunt (a simple action, or "
+                   "reflexive by house rule; until then the Disarmed fights unarmed)",
+                   target="none",
                    aliases=("retrieve",)),
         ActionSpec("do", "any other rolled action: pool vs Difficulty (a Blocked task must be "
                    "bought off)", target="optional",
@@ -272,7 +274,7 @@ class Storypath(Ruleset):
         self.act(ctx, ctx.combatant(item.actor), item.action)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        handlers = {
+        handlers: dict[str, Callable[[RulesContext, Combatant, ActionRequest], object]] = {
             "attack": attack.attack, "defend": defense.full_defense,
             "complicate": complicate.complicate, "throw": throwing.throw,
             "grapple": grappling.grapple, "drag": grappling.drag, "escape": grappling.escape,

@@ -159,6 +159,7 @@ def test_i13_11_blocked_escape_must_be_bought_off():
     run(t, "act Ann escape")
     e = last(t, "action")
     assert e.outcome == "held" and "cannot buy off Blocked 1" in e.text
+    assert "Consolation: +1 Momentum to the players" in e.text  # a failed escape, too
 
 
 # -- 12: wording and order ----------------------------------------------------------------------
