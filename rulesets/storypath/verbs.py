@@ -14,6 +14,7 @@ from .momentum import consolation, settle
 from .positions import match_band, set_band
 from .rolls import faces_text, roll_named
 from .stats import is_pc, trait
+from .words import they
 
 # -- helpers -----------------------------------------------------------------------------------
 
@@ -142,8 +143,7 @@ def surprise(ctx: RulesContext, words: list[str]) -> None:
         enc.data["surprise"] = {"attackers": winners, "pending": True,
                                 "targets": [c.id for c in tgt]}
         names = [enc.name_of(w) for w in winners]
-        both = " and ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
-        ctx.log(f"{both} {'gets' if len(names) == 1 else 'get'} a full round before initiative "
+        ctx.log(f"{they(names, 'gets', 'get')} a full round before initiative "
                 "(start begins it)", kind="surprise", outcome="surprise round")
     else:
         enc.data.pop("surprise", None)

@@ -170,6 +170,13 @@ def test_i13_12_full_round_grammar(attackers, verb):
         "add Ben side=pc subterfuge=2 dexterity=2 cunning=1",
         "add Vic composure=2 cunning=1", f"surprise {' '.join(attackers)} vs Vic")
     assert f"{' and '.join(attackers)} {verb} a full round" in last(t, "surprise").text
+    run(t, "start")
+    acts = "acts" if len(attackers) == 1 else "act"
+    assert f"Surprise round: {' and '.join(attackers)} {acts} before" in texts_of(t)
+
+
+def texts_of(t) -> str:  # noqa: ANN001
+    return "\n".join(e.text for e in t.log)
 
 
 def test_i13_12_momentum_now_once_per_command(duel):
