@@ -171,7 +171,9 @@ class Storypath(Ruleset):
         ActionSpec("prone", "drop prone (reflexive)", target="none"),
         ActionSpec("pickup", "pick up the weapon lost to a Disarm Stunt (a simple action, or "
                    "reflexive by house rule; until then the Disarmed fights unarmed)",
-                   target="none",
+                   target="none", options=(OptionSpec(
+                       "pool", "only when Blocked on picking it up: the roll that buys the "
+                       "Blocked off (athletics+dexterity)"),),
                    aliases=("retrieve",)),
         ActionSpec("do", "any other rolled action: pool vs Difficulty (a Blocked task must be "
                    "bought off)", target="optional",

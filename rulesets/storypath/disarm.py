@@ -10,6 +10,9 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant
 
+from .blocked import blocked_any, buy_off_blocked
+from .momentum import consolation, settle
+from .rolls import faces_text, roll_named
 from .stats import weapon_of
 from .turns import use_action, use_reflexive
 
@@ -58,17 +61,49 @@ def weapon_in_hand(ctx: RulesContext, c: Combatant, name: str | None) -> dict[st
     return w
 
 
+def pickup_tasks(lost: str) -> list[str]:
+    """How a complicate action may name picking the weapon up (task="pick up the knife")."""
+    return [f"pick up the {lost}", f"pick up {lost}", "pickup", f"retrieve the {lost}"]
+
+
 def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    """``act NAME pickup``: pick the dropped weapon up - a simple action by default."""
+    """``act NAME pickup``: pick the dropped weapon up - a simple action by default. Blocked
+    (SP-CMP-2), it takes a roll (``pool=``) whose spare successes buy the Blocked off."""
     lost = lost_weapon(ctx, c)
     if lost is None:
         raise RuleError(f"{c.name} is not Disarmed: nothing to pick up")
+    bn, names = blocked_any(c, pickup_tasks(lost))
+    pool = a.options.get("pool")
+    if bn and not pool:
+        raise RuleError(f"{c.name} is Blocked {bn} on picking up the {lost}: roll for it to buy "
+                        f"it off (act {c.name} pickup pool=athletics+dexterity), or it fails")
     if ctx.tables["disarm"]["pickup"] == "simple":
         use_action(ctx, c, "simple")
         how = "a simple action"
     else:
         use_reflexive(ctx, c)
         how = "reflexive"
+    ok, tail = _pickup_roll(ctx, c, lost, str(pool), bn, names) if pool else (True, "")
+    if not ok:
+        ctx.log(f"{c.name} fails to pick up the {lost}{tail}", kind="action", actor=c,
+                action="pickup", outcome="failure", weapon=lost)
+        return
     ctx.remove_condition(c, "Disarmed", quiet=True)
-    ctx.log(f"{c.name} picks up the {lost} ({how}): armed again", kind="action", actor=c,
+    ctx.log(f"{c.name} picks up the {lost} ({how}){tail}: armed again", kind="action", actor=c,
             action="pickup", outcome="-Disarmed", weapon=lost)
+
+
+def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,
+                 names: list[str]) -> tuple[bool, str]:
+    """Picking up under a Blocked: ``pool`` vs Difficulty 1, the rest buys the Blocked off."""
+    r = roll_named(ctx, c, f"pick up the {lost}", pool)
+    need = int(ctx.tables["dice"]["difficulty"]) + r.extra_difficulty
+    notes = list(r.notes)
+    ok = r.total >= need
+    rest = r.total - need
+    if ok:
+        rest, ok = buy_off_blocked(ctx, c, rest, bn, names, notes, "pickup")
+    settle(ctx, c, r.complication, rest, notes, can_buy=ok)
+    if not ok:
+        consolation(ctx, c, notes)
+    return ok, f": {faces_text(r)} vs Difficulty {need}" + "".join(f"; {x}" for x in notes)

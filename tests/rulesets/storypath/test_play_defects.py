@@ -65,6 +65,22 @@ def test_i13_09_pickup_is_listed_and_switchable():
         t.ruleset.tables_for({"disarm": {"pickup": "never"}})
 
 
+def test_i13_09_a_blocked_pickup_must_be_rolled_and_bought_off():
+    t = new_table([S, S, F, F, F, S, F, F])
+    run(t, "add Ann side=pc might=3 stamina=3 cunning=2 close_combat=3 athletics=2 weapon=sword",
+        "add Cultist cunning=1 close_combat=2 dexterity=2 defense=2 weapon=knife", "start")
+    feed(t, S, S, S, S, S)  # 5 dice (the lower pool): 1 to the Blocked, 4: Defense 2, Disarm 2
+    run(t, 'act Ann attack Cultist stunts=disarm block=Cultist task="pick up the knife" '
+           "mixed=athletics+might", "next")
+    assert who(t, "Cultist").has_condition("Blocked 1")
+    assert "pool=" in fails(t, "act Cultist pickup")
+    feed(t, S, F)           # 1 success: meets Difficulty 1, none left for the Blocked
+    run(t, "act Cultist pickup pool=athletics+dexterity")
+    e = last(t, "action")
+    assert e.outcome == "failure" and "cannot buy off Blocked 1" in e.text
+    assert who(t, "Cultist").has_condition("Disarmed")
+
+
 def test_i13_09_disarm_needs_a_weapon_to_take():
     t = new_table([S, S, F, F, F, S, F, F])
     run(t, "add Ann side=pc might=3 stamina=3 cunning=2 close_combat=3 weapon=sword",
