@@ -7,6 +7,7 @@ See README.md beside this file for the GM's reference.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +20,7 @@ from . import (
     attack,
     complicate,
     defense,
+    disarm,
     grappling,
     initiative,
     injuries,
@@ -82,6 +84,8 @@ HOUSE_RULES = {
     "stunts.extra_damage_per_scale": "AMB-SP-9: one more Inflict Damage per Scale rank of advantage",
     "injury.clear_at": "AMB-SP-10: non-Persistent Injuries clear at the end of the scene | never",
     "first_aid.failed_attempt_counts": "a failed first-aid roll uses up the session's removal",
+    "first_aid.consolation": "AMB-SP-12: a PC's failed first-aid roll earns the players "
+                             "Consolation Momentum (default true)",
     "initiative.pc_slots_each_round": "players choose PC slot holders anew each round",
     "initiative.sgc_auto": "SGC slots filled automatically in roll order",
     "actions.reflexive_counts_for_mixed": "reflexive actions on one's turn count toward a mixed action",
@@ -94,6 +98,12 @@ HOUSE_RULES = {
                                  "Scale Enhancement (default true; false: all of it)",
     "scale.minor_multiplies": "Scale multiplies the Injury Conditions inflicted on minor "
                               "characters (x2, x5, x10 ...; default true)",
+    "disarm.pickup": "AMB-SP-11: picking up a weapon lost to Disarm is a simple action "
+                     "(default) | reflexive; until then the Disarmed fights unarmed",
+    "complicate.opposed_rolls": "AMB-SP-13: a Blocked task applies to the automatic opposed "
+                                "roll it names (the grappler's hold against an escape; "
+                                "default true)",
+    "disarm.natural": "weapons the Disarm Stunt cannot take (default unarmed, claws)",
 }
 
 
@@ -107,6 +117,7 @@ CHOICES = {
     ("first_aid", "per"): ("patient", "medic"),
     ("surprise", "ties"): ("literal", "meet"),
     ("attack", "several_targets"): ("split", "each"),
+    ("disarm", "pickup"): ("simple", "reflexive"),
 }
 
 
@@ -158,6 +169,12 @@ class Storypath(Ruleset):
                             OptionSpec("engaged", "yes/no: an enemy is at close range",
                                        choices=YN))),
         ActionSpec("prone", "drop prone (reflexive)", target="none"),
+        ActionSpec("pickup", "pick up the weapon lost to a Disarm Stunt (a simple action, or "
+                   "reflexive by house rule; until then the Disarmed fights unarmed)",
+                   target="none", options=(OptionSpec(
+                       "pool", "only when Blocked on picking it up: the roll that buys the "
+                       "Blocked off (athletics+dexterity)"),),
+                   aliases=("retrieve",)),
         ActionSpec("do", "any other rolled action: pool vs Difficulty (a Blocked task must be "
                    "bought off)", target="optional",
                    options=(*ROLL, OptionSpec("diff", "Difficulty (default 1)", kind="int"),
@@ -259,12 +276,12 @@ class Storypath(Ruleset):
         self.act(ctx, ctx.combatant(item.actor), item.action)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        handlers = {
+        handlers: dict[str, Callable[[RulesContext, Combatant, ActionRequest], object]] = {
             "attack": attack.attack, "defend": defense.full_defense,
             "complicate": complicate.complicate, "throw": throwing.throw,
             "grapple": grappling.grapple, "drag": grappling.drag, "escape": grappling.escape,
             "letgo": grappling.let_go, "stand": tasks.stand, "prone": prone.go_prone,
-            "do": tasks.do_task, "reflexive": tasks.reflexive,
+            "do": tasks.do_task, "reflexive": tasks.reflexive, "pickup": disarm.pickup,
         }
         handlers[action.name](ctx, c, action)
 

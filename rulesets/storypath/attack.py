@@ -10,15 +10,16 @@ from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant
 
 from .defense import defense_against
+from .disarm import weapon_in_hand
 from .harm import AttackResult, apply_conditions, tag_effects
 from .mixed import given, mixed_dice, resolve_half, second_half, split
-from .momentum import momentum, settle
+from .momentum import consolation, settle
 from .options import flag
 from .positions import band, match_band, set_band
 from .rolls import faces_text, roll_pool
 from .scale import scale_enhancement
-from .stats import is_pc, pool_of, weapon_of
-from .stunts import check_harm_options, hit_and_stunts
+from .stats import pool_of
+from .stunts import check_harm_options, hit_and_stunts, stunt_effects
 from .turns import use_action
 
 
@@ -77,7 +78,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     hurl a ``thrown_person``, who takes as many Injury Conditions as the targets."""
     opts = a.options
     targets = attack_targets(ctx, c, a)
-    w = weapon or weapon_of(ctx.tables, c, opts.get("weapon"))
+    w = weapon or weapon_in_hand(ctx, c, opts.get("weapon"))
     tags = list(w["tags"])
     if flag(opts, "push") and "Pushing" not in tags:
         raise RuleError(f"push=yes needs a weapon with the Pushing tag ({w['name']}: "
@@ -128,6 +129,8 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     cmp_left = r.complication if buy != "no" else 0
     several = len(targets) > 1
     wtext = "unarmed" if w["name"] == "unarmed" else f"with {w['name']}"
+    if weapon is None and w["name"] == "unarmed" and c.has_condition("Disarmed"):
+        wtext += " (Disarmed)"
     if several:
         how = ("successes split " + "+".join(map(str, shares)) if mode == "split"
                else "the total against each")
@@ -147,9 +150,8 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
         if n == len(targets) - 1:
             unpaid = cmp_left if buy != "no" else r.complication
             settle(ctx, c, unpaid, 0, notes, can_buy=False)
-            if not any(x.hit for _, x in results) and is_pc(c):
-                notes.append("Consolation: +1 Momentum to the players")
-                momentum(ctx, "players", 1)
+            if not any(x.hit for _, x in results):
+                consolation(ctx, c, notes)
         if rest > 0:
             notes.append(f"{rest} success(es) unspent")
         if rng == "close":
@@ -171,6 +173,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     if half is not None:
         resolve_half(ctx, c, half, opts)
     for n, (t, res) in enumerate(results):
+        stunt_effects(ctx, c, t, res)
         if res.conditions:
             apply_conditions(ctx, c, t, res, tags, opts, prefix="" if n == 0 else "-")
         if res.hit:

@@ -51,6 +51,30 @@ def blocked_for(c: Combatant, *, target: Combatant | None = None, task: str = ""
     return n, names
 
 
+def blocked_any(c: Combatant, tasks: list[str]) -> tuple[int, list[str]]:
+    """The Blocked rating on any of ``tasks`` (the ways a GM may name one action)."""
+    n, names = 0, []
+    for task in tasks:
+        b, found = blocked_for(c, task=task)
+        n = max(n, b)
+        names += [x for x in found if x not in names]
+    return n, names
+
+
+def resist_blocked(ctx: RulesContext, g: Combatant, n: int, tasks: list[str], notes: list[str],
+                   what: str) -> int:
+    """SP-CMP-2 on an automatic opposed roll (a grappler's hold against an escape): ``g``'s
+    ``n`` successes first buy off a Blocked on ``tasks``; what is left opposes. Unbought, the
+    ``what`` fails: it opposes with 0. House rule complicate.opposed_rolls (AMB-SP-13)."""
+    if not ctx.tables["complicate"]["opposed_rolls"]:
+        return n
+    bn, names = blocked_any(g, tasks)
+    mine: list[str] = []
+    left, ok = buy_off_blocked(ctx, g, n, bn, names, mine, what)
+    notes.extend(f"{g.name} {x}" for x in mine)
+    return left if ok else 0
+
+
 def buy_off_blocked(ctx: RulesContext, c: Combatant, rest: int, n: int, names: list[str],
                     notes: list[str], what: str) -> tuple[int, bool]:
     """Spend ``n`` spare successes on a Blocked complication (SP-CMP-2): it is bought off and

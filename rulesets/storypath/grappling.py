@@ -8,7 +8,8 @@ from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant
 
 from .attack import attack
-from .momentum import settle
+from .blocked import blocked_any, buy_off_blocked, resist_blocked
+from .momentum import consolation, settle
 from .options import flag
 from .rolls import faces_text, opposed, roll_named
 from .scale import scale_enhancement
@@ -55,17 +56,32 @@ def drag(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if grappled_by(t) != c.id:
         raise RuleError(f"{t.name} is not Grappled by {c.name} (grapple {t.name} first)")
     use_action(ctx, c, "simple")
-    win, ra, rb, tail = opposed(ctx, c, t, "might+athletics", "might+athletics",
-                                f"drag {t.name}", a_wins_ties=True)
+    win, ra, rb, tail, opp = opposed(
+        ctx, c, t, "might+athletics", "might+athletics", f"drag {t.name}", a_wins_ties=True,
+        tasks_a=[f"drag {t.name}", "drag the grapple"],
+        tasks_b=["resist the drag", f"resist {c.name}", "hold ground", "stand ground"])
     ctx.log(f"{c.name} drags {t.name}: {faces_text(ra)} vs {faces_text(rb)}: "
             f"{'dragged' if win else 'holds ground'}"
-            + (" (grappler wins ties)" if ra.total == rb.total else "") + tail,
-            kind="action", actor=c, action="drag", target=t, roll=ra.roll, difficulty=rb.total,
+            + (" (grappler wins ties)" if ra.total == opp else "") + tail,
+            kind="action", actor=c, action="drag", target=t, roll=ra.roll, difficulty=opp,
             outcome="success" if win else "failure")
 
 
+def hold_tasks(victim: Combatant) -> list[str]:
+    """How a complicate action may name the grappler's hold (task="hold the grapple")."""
+    return ["hold the grapple", "hold grapple", "keep the grapple", f"hold {victim.name}",
+            f"grapple {victim.name}"]
+
+
+def escape_tasks(grappler: Combatant) -> list[str]:
+    """How a complicate action may name an escape (task="escape")."""
+    return ["escape the grapple", f"escape {grappler.name}", "break free", "break the grapple"]
+
+
 def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    """SP-GRAP-2: opposed (Close Combat or Athletics) + (Dexterity or Might); success may reverse."""
+    """SP-GRAP-2: opposed (Close Combat or Athletics) + (Dexterity or Might); success may
+    reverse. A Blocked on the escape must be bought off with the margin, a Blocked on the
+    grappler's hold with the hold's successes (SP-CMP-2)."""
     by = grappled_by(c)
     if not by:
         raise RuleError(f"{c.name} is not Grappled")
@@ -77,11 +93,18 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                     enhancement=scale_enhancement(ctx, c, g))
     rg = roll_named(ctx, g, f"hold {c.name}", pool_g, penalty_ok=False,
                     enhancement=scale_enhancement(ctx, g, c))
-    diff = max(int(ctx.tables["dice"]["difficulty"]), rg.total)  # SP-DICE-6
-    ok = rc.total >= diff
-    reverse = ok and flag(a.options, "reverse")
     notes = list(rc.notes)
-    settle(ctx, c, rc.complication, rc.total - diff, notes, can_buy=ok)
+    held = resist_blocked(ctx, g, rg.total, hold_tasks(c), notes, "hold")
+    diff = max(int(ctx.tables["dice"]["difficulty"]), held)  # SP-DICE-6
+    ok = rc.total >= diff
+    rest = rc.total - diff
+    if ok:
+        bn, names = blocked_any(c, escape_tasks(g))
+        rest, ok = buy_off_blocked(ctx, c, rest, bn, names, notes, "escape")
+    reverse = ok and flag(a.options, "reverse")
+    settle(ctx, c, rc.complication, rest, notes, can_buy=ok)
+    if not ok:
+        consolation(ctx, c, notes)
     ctx.log(f"{c.name} tries to escape {g.name}: {faces_text(rc)} vs {faces_text(rg)} "
             f"(Difficulty {diff}): {'escapes' if ok else 'still held'}"
             + ("; reverses the grapple" if reverse else "")

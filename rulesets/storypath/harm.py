@@ -26,6 +26,9 @@ class AttackResult:
     conditions: int = 0
     sources: list[str] = field(default_factory=list)
     """What inflicts each Condition (Inflict Damage, Critical ...), for the log."""
+    effects: list[str] = field(default_factory=list)
+    """Stunts with an effect on the target (disarm, blind, breakgrapple), applied after the
+    attack line is logged."""
 
 
 def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult,

@@ -17,6 +17,7 @@ from combat_cli.engine.models import Combatant, Encounter
 
 from .rolls import faces_text, roll_pool
 from .stats import best_of, trait
+from .words import they
 
 
 def roster(enc: Encounter) -> list[dict[str, Any]]:
@@ -254,8 +255,9 @@ def begin_round(ctx: RulesContext) -> None:
         surprise["round"] = enc.round
         d["roster"] = [{"side": enc.get(cid).side, "value": None, "who": cid, "surprise": True}
                        for cid in surprise["attackers"] if _live(enc, cid)]
-        names = ", ".join(enc.name_of(cid) for cid in surprise["attackers"])
-        ctx.log(f"Surprise round: {names} act before initiative is rolled (SP-SURP-3)",
+        names = [enc.name_of(cid) for cid in surprise["attackers"]]
+        ctx.log(f"Surprise round: {they(names, 'acts', 'act')} before initiative is rolled "
+                "(SP-SURP-3)",
                 kind="round")
     elif not d.get("initiative"):
         build(ctx)

@@ -8,12 +8,23 @@ from combat_cli.engine.models import Combatant
 
 from .stats import is_pc
 
+NOW = "Momentum now"
+
 
 def momentum(ctx: RulesContext, side: str, n: int) -> None:
-    """Add ``n`` to a Momentum pool and tell the GM both pools."""
+    """Add ``n`` to a Momentum pool and tell the GM both pools (one note a command, the
+    pools as they end up)."""
     m = ctx.enc.data.setdefault("momentum", {"players": 0, "storyguide": 0})
     m[side] = int(m.get(side, 0)) + n
-    ctx.note(f"Momentum now: players {m.get('players', 0)}, Storyguide {m.get('storyguide', 0)}")
+    ctx.notes[:] = [x for x in ctx.notes if not x.startswith(NOW)]  # once per command
+    ctx.note(f"{NOW}: players {m.get('players', 0)}, Storyguide {m.get('storyguide', 0)}")
+
+
+def consolation(ctx: RulesContext, c: Combatant, notes: list[str]) -> None:
+    """SP-DICE-4: a PC's failed roll earns the players 1 Momentum (the Consolation)."""
+    if is_pc(c):
+        notes.append("Consolation: +1 Momentum to the players")
+        momentum(ctx, "players", 1)
 
 
 def settle(ctx: RulesContext, c: Combatant, cmp_n: int, rest: int, notes: list[str], *,

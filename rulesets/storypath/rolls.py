@@ -10,7 +10,8 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.models import Combatant
 
 from . import injuries
-from .momentum import settle
+from .blocked import blocked_any, buy_off_blocked, resist_blocked
+from .momentum import consolation, settle
 from .scale import scale_enhancement
 from .stats import is_pc, pool_of
 
@@ -118,13 +119,23 @@ def faces_text(r: PoolRoll) -> str:
 
 
 def opposed(ctx: RulesContext, a: Combatant, b: Combatant, pool_a: str, pool_b: str, what: str,
-            *, a_wins_ties: bool) -> tuple[bool, PoolRoll, PoolRoll, str]:
-    """SP-DICE-6: ``a`` against ``b``'s successes. Returns whether ``a`` wins, both rolls and
-    a tail for the log (``a``'s Complication bought off with the margin, or Momentum)."""
+            *, a_wins_ties: bool, tasks_a: list[str] | None = None,
+            tasks_b: list[str] | None = None) -> tuple[bool, PoolRoll, PoolRoll, str, int]:
+    """SP-DICE-6: ``a`` against ``b``'s successes. A Blocked on ``b``'s resistance
+    (``tasks_b``) is bought off from ``b``'s successes, one on ``a``'s action (``tasks_a``)
+    from ``a``'s margin (SP-CMP-2). Returns whether ``a`` wins, both rolls, a tail for the log
+    (``a``'s Complication bought off with the margin, or Momentum) and what ``b`` opposed."""
     ra = roll_named(ctx, a, what, pool_a, enhancement=scale_enhancement(ctx, a, b))
     rb = roll_named(ctx, b, f"resist {what}", pool_b, penalty_ok=False,
                     enhancement=scale_enhancement(ctx, b, a))
-    win = ra.total > rb.total or (ra.total == rb.total and a_wins_ties)
     notes = list(ra.notes)
-    settle(ctx, a, ra.complication, ra.total - rb.total, notes, can_buy=win)
-    return win, ra, rb, "".join(f"; {x}" for x in notes)
+    opp = resist_blocked(ctx, b, rb.total, tasks_b or [], notes, "resistance")
+    win = ra.total > opp or (ra.total == opp and a_wins_ties)
+    rest = ra.total - opp
+    if win:
+        bn, names = blocked_any(a, tasks_a or [])
+        rest, win = buy_off_blocked(ctx, a, rest, bn, names, notes, "action")
+    settle(ctx, a, ra.complication, rest, notes, can_buy=win)
+    if not win:
+        consolation(ctx, a, notes)
+    return win, ra, rb, "".join(f"; {x}" for x in notes), opp

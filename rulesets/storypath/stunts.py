@@ -12,6 +12,7 @@ from combat_cli.engine.models import Combatant
 
 from . import injuries
 from .blocked import blocked_for, buy_off_blocked
+from .disarm import can_disarm, disarm
 from .harm import AttackResult
 from .momentum import settle
 from .options import matches
@@ -117,6 +118,10 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
             if not auto:
                 notes.append("Critical needs Inflict Damage first")
             continue
+        if s == "disarm" and (s in res.effects or can_disarm(ctx, t)):
+            if s not in res.effects:  # bought once; a target with nothing to drop: a note
+                notes.append(str(can_disarm(ctx, t)))
+            continue
         if rest < cost:
             if not auto:
                 notes.append(f"not enough for {s} (costs {cost}, {rest} left)")
@@ -127,16 +132,13 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
             stunts_bought.append(f"Critical ({cost})")
         elif s == "disarm":
             stunts_bought.append(f"Disarm ({cost})")
-            ctx.add_condition(t, "Disarmed")
+            res.effects.append(s)
         elif s == "blind":
             stunts_bought.append(f"Blinding ({cost})")
-            ctx.add_condition(t, "Blinded")
+            res.effects.append(s)
         elif s == "breakgrapple":
             stunts_bought.append(f"Break Up Grapple ({cost})")
-            for o in ctx.enc.combatants:
-                for cond in list(o.conditions):
-                    if cond.name == "Grappled" and cond.data.get("by") == t.id:
-                        ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
+            res.effects.append(s)
         elif s == "enhance":
             stunts_bought.append(f"Enhance {cost} ({ally.name}'s next roll)")
             add_pending(ally, "enh", cost, c)
@@ -155,6 +157,21 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
         res.conditions *= mult
         res.sources = [f"{x}, Scale x{mult}" for x in res.sources for _ in range(mult)]
     return res, rest, cmp_n, stunts_bought
+
+
+def stunt_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult) -> None:
+    """What the Disarm, Blinding and Break Up Grapple Stunts do to ``t``, logged after the
+    attack line that bought them."""
+    for s in res.effects:
+        if s == "disarm":
+            disarm(ctx, c, t)
+        elif s == "blind":
+            ctx.add_condition(t, "Blinded")
+        else:
+            for o in ctx.enc.combatants:
+                for cond in list(o.conditions):
+                    if cond.name == "Grappled" and cond.data.get("by") == t.id:
+                        ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
 
 
 def add_pending(c: Combatant, kind: str, n: int, source: Combatant) -> None:

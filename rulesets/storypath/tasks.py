@@ -9,12 +9,11 @@ from combat_cli.engine.models import ActionRequest, Combatant
 
 from .blocked import blocked_for, buy_off_blocked
 from .mixed import given, mixed_dice, other_half, resolve_half, second_half, split
-from .momentum import momentum, settle
+from .momentum import consolation, settle
 from .options import bonus, flag
 from .positions import held_fast, opponents_close
 from .prone import stand_result
 from .rolls import faces_text, roll_pool
-from .stats import is_pc
 from .stunts import check_harm_options
 from .turns import use_action, use_reflexive
 
@@ -54,9 +53,8 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if ok and r.complication:
         rest = settle(ctx, c, r.complication, rest, notes,
                       can_buy=str(opts.get("buy") or "last") != "no")
-    if not ok and outcome == "failure" and is_pc(c):
-        notes.append("Consolation: +1 Momentum to the players")
-        momentum(ctx, "players", 1)
+    if not ok and outcome == "failure":
+        consolation(ctx, c, notes)
     if ok and rest > 0:
         notes.append(f"{rest} threshold success(es) for Stunts")
     tail = "; ".join(notes)

@@ -41,11 +41,13 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     half = second_half(ctx, c, opts)
     use_action(ctx, c, "mixed" if half else "simple", attack=True)
     if person is not None:
-        win, ra, rb, tail = opposed(ctx, c, person, "might+athletics", "might+athletics",
-                                    f"throw {person.name}", a_wins_ties=True)
+        win, ra, rb, tail, opp = opposed(
+            ctx, c, person, "might+athletics", "might+athletics", f"throw {person.name}",
+            a_wins_ties=True, tasks_a=[f"throw {person.name}"],
+            tasks_b=["resist the throw", f"resist {c.name}"])
         ctx.log(f"{c.name} heaves {person.name}: {faces_text(ra)} vs {faces_text(rb)}: "
                 f"{'lifted' if win else 'cannot throw them'}{tail}", kind="action", actor=c,
-                action="lift", target=person, roll=ra.roll, difficulty=rb.total,
+                action="lift", target=person, roll=ra.roll, difficulty=opp,
                 outcome="success" if win else "failure")
     else:
         weight = max(1, int(opts.get("weight") or 1))

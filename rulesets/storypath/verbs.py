@@ -10,10 +10,11 @@ from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import Combatant
 
 from . import initiative, injuries
-from .momentum import settle
+from .momentum import consolation, settle
 from .positions import match_band, set_band
 from .rolls import faces_text, roll_named
 from .stats import is_pc, trait
+from .words import they
 
 # -- helpers -----------------------------------------------------------------------------------
 
@@ -141,7 +142,8 @@ def surprise(ctx: RulesContext, words: list[str]) -> None:
     if winners:
         enc.data["surprise"] = {"attackers": winners, "pending": True,
                                 "targets": [c.id for c in tgt]}
-        ctx.log(f"{', '.join(enc.name_of(w) for w in winners)} get a full round before initiative "
+        names = [enc.name_of(w) for w in winners]
+        ctx.log(f"{they(names, 'gets', 'get')} a full round before initiative "
                 "(start begins it)", kind="surprise", outcome="surprise round")
     else:
         enc.data.pop("surprise", None)
@@ -295,6 +297,8 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
     notes: list[str] = list(r.notes)
     if r.complication:
         settle(ctx, medic, r.complication, r.total - need, notes, can_buy=ok)
+    if not ok and fa["consolation"]:
+        consolation(ctx, medic, notes)
     cmp = "".join(f"; {x}" for x in notes)
     ctx.log(f"{medic.name} gives first aid to {p.name}: {faces_text(r)} vs Difficulty {need} "
             f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,

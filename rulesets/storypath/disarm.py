@@ -1,0 +1,109 @@
+"""Disarm (the Disarm Stunt): the target drops its weapon and fights unarmed - no weapon
+damage, pool or tags - until it takes an action to pick the weapon up (``act NAME pickup``;
+house rule ``disarm.pickup``, AMB-SP-11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
+from combat_cli.engine.models import ActionRequest, Combatant
+
+from .blocked import blocked_any, buy_off_blocked
+from .momentum import consolation, settle
+from .rolls import faces_text, roll_named
+from .stats import weapon_of
+from .turns import use_action, use_reflexive
+
+UNARMED = "unarmed"
+
+
+def lost_weapon(ctx: RulesContext, c: Combatant) -> str | None:
+    """The weapon ``c`` dropped (None: not Disarmed). A Disarmed the GM set by hand loses the
+    stat block's weapon."""
+    for cond in c.conditions:
+        if cond.name == "Disarmed":
+            return str(cond.data.get("weapon") or weapon_of(ctx.tables, c)["name"])
+    return None
+
+
+def can_disarm(ctx: RulesContext, t: Combatant) -> str | None:
+    """Why the Disarm Stunt would do nothing to ``t`` (None: it takes its weapon)."""
+    if t.has_condition("Disarmed"):
+        return f"{t.name} is already Disarmed"
+    name = weapon_of(ctx.tables, t)["name"]
+    if name in ctx.tables["disarm"]["natural"]:
+        return f"{t.name} has no weapon to disarm ({name})"
+    return None
+
+
+def disarm(ctx: RulesContext, c: Combatant, t: Combatant) -> None:
+    """The Disarm Stunt lands: ``t`` drops its weapon (logged after the attack line)."""
+    name = weapon_of(ctx.tables, t)["name"]
+    ctx.add_condition(t, "Disarmed", data={"weapon": name}, quiet=True)
+    how = "a simple action" if ctx.tables["disarm"]["pickup"] == "simple" else "reflexive"
+    ctx.log(f"{t.name} is Disarmed: drops the {name} and fights unarmed "
+            f"(act {t.name} pickup picks it up: {how})", kind="condition", actor=c, target=t,
+            outcome="+Disarmed", weapon=name)
+
+
+def weapon_in_hand(ctx: RulesContext, c: Combatant, name: str | None) -> dict[str, Any]:
+    """The weapon ``c`` attacks with: a Disarmed combatant fights unarmed (no weapon tags, not
+    its stat block's extra tags) unless it names another weapon it still holds."""
+    lost = lost_weapon(ctx, c)
+    if lost is None:
+        return weapon_of(ctx.tables, c, name)
+    w = weapon_of(ctx.tables, c, name or UNARMED)
+    if w["name"] == lost:
+        raise RuleError(f"{c.name} is Disarmed: the {lost} is on the ground (act {c.name} "
+                        "pickup first, or attack unarmed)")
+    return w
+
+
+def pickup_tasks(lost: str) -> list[str]:
+    """How a complicate action may name picking the weapon up (task="pick up the knife")."""
+    return [f"pick up the {lost}", f"pick up {lost}", "pickup", f"retrieve the {lost}"]
+
+
+def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """``act NAME pickup``: pick the dropped weapon up - a simple action by default. Blocked
+    (SP-CMP-2), it takes a roll (``pool=``) whose spare successes buy the Blocked off."""
+    lost = lost_weapon(ctx, c)
+    if lost is None:
+        raise RuleError(f"{c.name} is not Disarmed: nothing to pick up")
+    bn, names = blocked_any(c, pickup_tasks(lost))
+    pool = a.options.get("pool")
+    if bn and not pool:
+        raise RuleError(f"{c.name} is Blocked {bn} on picking up the {lost}: roll for it to buy "
+                        f"it off (act {c.name} pickup pool=athletics+dexterity), or it fails")
+    if ctx.tables["disarm"]["pickup"] == "simple":
+        use_action(ctx, c, "simple")
+        how = "a simple action"
+    else:
+        use_reflexive(ctx, c)
+        how = "reflexive"
+    ok, tail = _pickup_roll(ctx, c, lost, str(pool), bn, names) if pool else (True, "")
+    if not ok:
+        ctx.log(f"{c.name} fails to pick up the {lost}{tail}", kind="action", actor=c,
+                action="pickup", outcome="failure", weapon=lost)
+        return
+    ctx.remove_condition(c, "Disarmed", quiet=True)
+    ctx.log(f"{c.name} picks up the {lost} ({how}){tail}: armed again", kind="action", actor=c,
+            action="pickup", outcome="-Disarmed", weapon=lost)
+
+
+def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,
+                 names: list[str]) -> tuple[bool, str]:
+    """Picking up under a Blocked: ``pool`` vs Difficulty 1, the rest buys the Blocked off."""
+    r = roll_named(ctx, c, f"pick up the {lost}", pool)
+    need = int(ctx.tables["dice"]["difficulty"]) + r.extra_difficulty
+    notes = list(r.notes)
+    ok = r.total >= need
+    rest = r.total - need
+    if ok:
+        rest, ok = buy_off_blocked(ctx, c, rest, bn, names, notes, "pickup")
+    settle(ctx, c, r.complication, rest, notes, can_buy=ok)
+    if not ok:
+        consolation(ctx, c, notes)
+    return ok, f": {faces_text(r)} vs Difficulty {need}" + "".join(f"; {x}" for x in notes)

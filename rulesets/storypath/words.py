@@ -1,0 +1,13 @@
+"""English for the log: a list of names and a verb that agrees with it."""
+
+from __future__ import annotations
+
+
+def names_and(names: list[str]) -> str:
+    """``["Ann"]`` -> ``Ann``; ``["Ann", "Ben", "Cy"]`` -> ``Ann, Ben and Cy``."""
+    return " and ".join(x for x in (", ".join(names[:-1]), names[-1] if names else "") if x)
+
+
+def they(names: list[str], singular: str, plural: str) -> str:
+    """The names and the verb in agreement: ``Ann gets``, ``Ann and Ben get``."""
+    return f"{names_and(names)} {singular if len(names) == 1 else plural}"
