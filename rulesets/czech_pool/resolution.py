@@ -127,6 +127,7 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
                 kind="lapse", actor=a, action=item.action.name, outcome="out")
         return
     if item.data.get("surprised"):
+        item.state = "lapsed"  # shown as lapsed (✗), not done
         ctx.log(t(ctx, f"{a.name} je překvapen: {item.action.text} propadá, jen se brání",
                   f"{a.name} is surprised: {item.action.text} is lost, he only defends"),
                 kind="lapse", actor=a, action=item.action.name, outcome="surprised")

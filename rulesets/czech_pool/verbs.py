@@ -87,6 +87,15 @@ def _environment(ctx: RulesContext, words: list[str]) -> None:
             kind="note", outcome=shown)
 
 
+def _revive(ctx: RulesContext, words: list[str]) -> None:
+    from rulesets.czech_pool.health import revive
+
+    if not 1 <= len(words) <= 2:
+        raise err(ctx, "revive JMÉNO [N] — zpět do boje s N stupni zranění",
+                  "revive NAME [N] — back in the fight with N wound levels left")
+    revive(ctx, ctx.find(words[0]), words[1] if len(words) == 2 else None)
+
+
 VERBS = (
     VerbSpec("nevýhoda", "nevýhoda KDO NA_KOHO N",
              "set the disadvantage KDO holds on NA_KOHO (0..3) / set a pair's disadvantage",
@@ -94,6 +103,9 @@ VERBS = (
     VerbSpec("prostředí", "prostředí počasí=N terén=N šero=1 tma=1 stísněný=1",
              "modifiers for everyone (environment weather/terrain/dusk/dark/cramped)",
              _environment, aliases=("prostredi", "environment", "env")),
+    VerbSpec("revive", "revive JMÉNO [N]",
+             "bring back the unconscious or dead with N wound levels left (probrat/oživit)",
+             _revive, aliases=("probrat", "oživit", "ozivit")),
     VerbSpec("přehled", "přehled", "this turn's pools, speeds and difficulties per pair",
              _overview, mutates=False, aliases=("prehled", "overview")),
 )
