@@ -86,13 +86,14 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
     return items
 
 
-def _drop_defence_disadvantages(ctx: RulesContext) -> None:
-    """AMB-CZ-11 / CZ-DEF-1: a full defender who now threatens (without Útok z obrany) loses
-    the disadvantages he imposed while only defending — already for this turn's difficulties."""
+def defence_drops(ctx: RulesContext) -> list[tuple[Combatant, str, dict[str, Any]]]:
+    """AMB-CZ-11 / CZ-DEF-1: the disadvantages a full defender who now threatens (without
+    Útok z obrany) loses: (holder, victim id, pair)."""
     enc = ctx.enc
     if not ctx.tables["amb"]["drop_defence_disadvantage"]:
-        return
+        return []
     pairs = store(enc)["pairs"]
+    out = []
     for cid, d in enc.declarations.items():
         c = ctx.combatant(cid)
         threatens = any(a.name in THREAT_ACTIONS for a in d.actions)
@@ -102,13 +103,20 @@ def _drop_defence_disadvantages(ctx: RulesContext) -> None:
         for key, p in pairs.items():
             holder, victim = key.split(">")
             if holder == cid and p.get("fd") and p.get("level"):
-                ctx.log(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda "
-                               f"+{p['level']} na {ctx.name(victim)} zaniká",
-                          f"{c.name} stopped only defending: his +{p['level']} disadvantage "
-                          f"on {ctx.name(victim)} is lost"),
-                        kind="disadvantage", actor=c, target=victim, outcome="lost")
-                p["level"] = 0
-                p["fd"] = False
+                out.append((c, victim, p))
+    return out
+
+
+def _drop_defence_disadvantages(ctx: RulesContext) -> None:
+    """Drop them (AMB-CZ-11) — already for this turn's difficulties."""
+    for c, victim, p in defence_drops(ctx):
+        ctx.log(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda "
+                       f"+{p['level']} na {ctx.name(victim)} zaniká",
+                  f"{c.name} stopped only defending: his +{p['level']} disadvantage "
+                  f"on {ctx.name(victim)} is lost"),
+                kind="disadvantage", actor=c, target=victim, outcome="lost")
+        p["level"] = 0
+        p["fd"] = False
 
 
 # ------------------------------------------------------------------------ resolve -------
