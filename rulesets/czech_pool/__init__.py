@@ -150,6 +150,8 @@ HOUSE_RULES = {
     "amb.difficulty_min": "AMB-CZ-12 lowest difficulty (default 2)",
     "amb.difficulty_max": "AMB-CZ-12 highest difficulty (default 10)",
     "amb.ties_simultaneous": "AMB-CZ-13 equal speeds resolve simultaneously (default true)",
+    "amb.clash_speed": "AMB-CZ-15 a slower winner's effect lands at his own speed, after his "
+                       "check roll if wounded first (own, default) | at the faster speed",
     "amb.notice_roll": "AMB-CZ-14 round 1 Postřeh + Obezřetnost notice roll (default true)",
     "amb.notice_difficulty": "AMB-CZ-14 its difficulty (default 6)",
     "amb.notice_surprise": "AMB-CZ-14 no success: surprised, may not threaten in round 1 "
@@ -203,6 +205,7 @@ SWITCH_VALUES: dict[str, Any] = {
     "amb.difficulty_min": int,
     "amb.difficulty_max": int,
     "amb.ties_simultaneous": bool,
+    "amb.clash_speed": ("own", "faster"),
     "amb.notice_roll": bool,
     "amb.notice_difficulty": int,
     "amb.notice_surprise": bool,
