@@ -75,6 +75,8 @@ class ActionSpec:
     aliases: tuple[str, ...] = ()
     args: str = ""
     """Usage of extra positional words after the target, for help (e.g. ``"[BOX]"``)."""
+    attack: bool = False
+    """An attack: aimed at one's own side, the core warns (a slip, or a traitor)."""
 
     def option(self, key: str) -> OptionSpec | None:
         low = key.lower()

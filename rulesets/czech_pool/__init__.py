@@ -54,7 +54,7 @@ _SKILL_OPT = OptionSpec("dovednost", "boj|rvačka|atletika ... — dovednost obr
 
 def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
     names = {_lang.norm(cz), en, *extra} - {cz}
-    return ActionSpec(cz, f"ohrozit CÍL: {skill}", target="required",
+    return ActionSpec(cz, f"ohrozit CÍL: {skill}", target="required", attack=True,
                       options=_THREAT_OPTS, aliases=tuple(sorted(names)), args=_FLAGS)
 
 

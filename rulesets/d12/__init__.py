@@ -27,7 +27,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                target="optional", args="[WHERE ...]",
                options=(OptionSpec("to", "where to (free text)"),), aliases=("mv",)),
     ActionSpec("attack", "a contest: d12 + bid + skill against the target's d12 + defensive "
-               "bid + skill; the winner connects", target="required",
+               "bid + skill; the winner connects", target="required", attack=True,
                options=(_BID, _SKILL,
                         OptionSpec("with", "weapon for this attack (catalogue name or Walton "
                                    "build, default the weapon stat, else punch)",

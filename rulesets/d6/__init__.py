@@ -85,14 +85,14 @@ class D6(Ruleset):
     actions = (
         ActionSpec("shoot", "ranged attack: weapon skill vs range difficulty (or the dodge); "
                    "range, cover, conceal, protection are remembered for the pair",
-                   target="required", options=ATTACK_OPTIONS,
+                   target="required", attack=True, options=ATTACK_OPTIONS,
                    args="[MORE TARGETS with fire=sweep]"),
         ActionSpec("attack", "melee weapon attack: Melee Combat; damage STR + weapon dice",
-                   target="required", options=MELEE_OPTIONS, aliases=("melee",)),
+                   target="required", attack=True, options=MELEE_OPTIONS, aliases=("melee",)),
         ActionSpec("brawl", "Brawling vs 5 (or the block); damage STR + 1D per Effect Value",
-                   target="required", options=UNARMED_OPTIONS, aliases=("punch",)),
+                   target="required", attack=True, options=UNARMED_OPTIONS, aliases=("punch",)),
         ActionSpec("martial", "Martial Arts vs 10 (or the block); damage STR",
-                   target="required", options=UNARMED_OPTIONS),
+                   target="required", attack=True, options=UNARMED_OPTIONS),
         ActionSpec("dodge", "Dodge: the roll becomes every ranged attacker's difficulty this "
                    "round; full=yes: the only action, roll added to the difficulty",
                    target="none", reaction=True,

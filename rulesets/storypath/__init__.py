@@ -120,7 +120,7 @@ class Storypath(Ruleset):
     actions = (
         ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts "
                    "(more targets after the first: one roll, successes split)",
-                   target="required", options=(WEAPON, SPLIT, *HARM, *ROLL, *MIX),
+                   target="required", attack=True, options=(WEAPON, SPLIT, *HARM, *ROLL, *MIX),
                    aliases=("hit", "shoot"), args="[TARGET ...]"),
         ActionSpec("defend", "Full Defense (simple action): roll double the Defense pool; "
                    "react NAME defend (mode=roll or standard) takes the reflexive Defense now",
@@ -133,7 +133,7 @@ class Storypath(Ruleset):
         ActionSpec("complicate", "part of a mixed action: Blocked N on the target's task",
                    target="required", options=(*ROLL, *MIX)),
         ActionSpec("throw", "lift (Athletics + Might) or a grappled person, then a Thrown, "
-                   "Pushing attack", target="required",
+                   "Pushing attack", target="required", attack=True,
                    options=(OptionSpec("object", "what is thrown"),
                             OptionSpec("person", "a combatant you grapple, thrown at the target"),
                             OptionSpec("weight", "Difficulty of the lift (default 1)", kind="int"),
@@ -144,7 +144,7 @@ class Storypath(Ruleset):
                             OptionSpec("pname", "name of the thrown person's Injury"),
                             *HARM, *ROLL, *MIX)),
         ActionSpec("grapple", "an attack (Close Combat + Might) that puts the target in a grapple",
-                   target="required", options=(*ROLL, RANGE)),
+                   target="required", attack=True, options=(*ROLL, RANGE)),
         ActionSpec("drag", "drag the grappled target: opposed Might + Athletics, grappler wins ties",
                    target="required", options=()),
         ActionSpec("escape", "escape a grapple: opposed (Close Combat|Athletics) + (Dexterity|Might)",
