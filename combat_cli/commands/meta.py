@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb
 from combat_cli.dice import DiceError
+from combat_cli.dice.words import roll_expression
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.queries import find_combatant
 
@@ -43,7 +44,7 @@ def roll(cmd: Cmd) -> None:
     if not words:
         raise cmd.usage_error("roll needs an expression")
     try:
-        spec = cmd.ruleset.parse_roll("".join(words))
+        spec = roll_expression(cmd.ruleset.parse_roll, words)
     except DiceError as e:
         raise CommandError(str(e)) from None
     purpose = why[0] if why else cmd.ctx.label("free roll")
@@ -68,7 +69,7 @@ def odds(cmd: Cmd) -> None:
     except ValueError:
         raise cmd.usage_error(f"the target must be a number, not {cmd.args[-1]!r}") from None
     try:
-        spec = cmd.ruleset.parse_roll("".join(cmd.args[:-1]))
+        spec = roll_expression(cmd.ruleset.parse_roll, cmd.args[:-1])
     except DiceError as e:
         raise CommandError(str(e)) from None
     p = chance(spec, target)
