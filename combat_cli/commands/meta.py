@@ -90,7 +90,7 @@ def status(cmd: Cmd) -> None:
         cmd.show("status")
 
 
-@verb("log", "log [N]", "the last N log entries (default 20)", mutates=False)
+@verb("log", "log [N|all]", "the last N log entries (default 20), or all of them", mutates=False)
 def log(cmd: Cmd) -> None:
     n = 20
     if len(cmd.args) > 1:

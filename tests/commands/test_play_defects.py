@@ -101,7 +101,8 @@ def test_i13_33_blank_line_in_manual_script(tmp_path: Path) -> None:
     assert "= 11" in r.stdout          # the blank line was skipped, "5 6" answered
     assert re.search(r"1d6 \[\d\] = \d", r.stdout)   # "-" let the tracker roll
     readme = (ROOT / "README.md").read_text()
-    manual = readme[readme.index("### Scripts"):readme.index("### The command line")]
+    manual = " ".join(readme[readme.index("### Scripts"):readme.index("### The command line")]
+                      .split())
     assert "Blank lines and `#` comments are skipped" in manual and "`-`" in manual
 
 
