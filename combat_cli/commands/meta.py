@@ -37,7 +37,8 @@ def help_(cmd: Cmd) -> None:
                            + (f" — did you mean {guess}?" if guess else "")) from None
 
 
-@verb("roll", "roll EXPR [for=TEXT]", "a free roll in the table's notation (3D+2, 4d10>=8, 1d12)")
+@verb("roll", "roll EXPR [for=TEXT]", "a free roll in the table's notation (3D+2, 4d10>=8, 1d12)",
+      undoable=False, details="A free roll stays in the log; undo steps over it.")
 def roll(cmd: Cmd) -> None:
     words = [w for w in cmd.args if not w.lower().startswith("for=")]
     why = [w[4:] for w in cmd.args if w.lower().startswith("for=")]
