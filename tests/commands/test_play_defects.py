@@ -130,7 +130,7 @@ def test_i13_28_odds_refuses_what_it_cannot_compute_quickly(make_table) -> None:
     assert "%" in run(t, "odds 3d6 10").notes[0]
 
 
-@pytest.mark.parametrize("line", ["odds 60d100 3000", "odds 40d20-1d100 400",
+@pytest.mark.parametrize("line", ["odds 60d100 3000", "odds 20d20-1d100 200",
                                   "odds 100d10>=6 50", "odds 30d6! 120"])
 def test_i13_28_odds_answers_or_refuses_in_well_under_a_second(make_table, line) -> None:
     t = make_table(ruleset="d6") if "!" in line else make_table()
@@ -153,5 +153,5 @@ def test_i13_29_help_log_and_readme_agree(make_table) -> None:
 def test_i13_31_typer_floor_is_a_working_version() -> None:
     text = (ROOT / "pyproject.toml").read_text()
     m = re.search(r'"typer>=([0-9.]+)', text)
-    assert m and tuple(int(x) for x in m.group(1).split(".")) >= (0, 12, 4)
+    assert m and tuple(int(x) for x in m.group(1).split(".")) >= (0, 18)
     assert (ROOT / ".ci" / "lowest").exists()
