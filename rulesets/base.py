@@ -116,6 +116,32 @@ def load_toml(package: str, resource: str = "tables.toml") -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+def _values(tables: Any, parts: list[str], path: str) -> list[tuple[str, Any]]:
+    if not parts:
+        return [(path, tables)]
+    if not isinstance(tables, dict):
+        return []
+    head, rest = parts[0], parts[1:]
+    keys = list(tables) if head == "*" else [head] if head in tables else []
+    return [x for k in keys for x in _values(tables[k], rest, f"{path}.{k}" if path else k)]
+
+
+def check_ranges(tables: dict[str, Any], ranges: dict[str, tuple[int | None, int | None]]
+                 ) -> None:
+    """Refuse a numeric table value outside its range, naming the range (one line)."""
+    for key, (lo, hi) in ranges.items():
+        for path, value in _values(tables, key.split("."), ""):
+            for v in value if isinstance(value, list) else [value]:
+                ok = isinstance(v, int) and not isinstance(v, bool) and (
+                    lo is None or v >= lo) and (hi is None or v <= hi)
+                if not ok:
+                    section, _, name = path.rpartition(".")
+                    span = (f"{lo}..{hi}" if lo is not None and hi is not None else
+                            f"{lo} or more" if lo is not None else f"{hi} or less")
+                    raise RuleError(f"house rules: [{section}] {name} = {v!r} is out of "
+                                    f"range: a whole number, {span}")
+
+
 def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "") -> dict[str, Any]:
     """Deep-merge a house-rules file over the ruleset's tables. Unknown keys are refused with
     a hint, so a typo in a house rule cannot be silently ignored."""
@@ -162,13 +188,19 @@ class Ruleset:
     """The language the ruleset shows by default (``--lang`` with it is accepted too)."""
     languages: tuple[str, ...] = ()
     """Display languages besides the default (``("en",)`` for a Czech ruleset)."""
+    table_ranges: dict[str, tuple[int | None, int | None]] = {}
+    """Numeric table values and their valid range (``"damage.ev_step": (1, None)``; ``*``
+    matches any key of one level, a list is checked item by item): a house rule outside the
+    range is refused when the table is loaded."""
 
     # -- data ----------------------------------------------------------------------------
     def load_tables(self) -> dict[str, Any]:
         return load_toml(self.tables_package) if self.tables_package else {}
 
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        return merge_tables(self.load_tables(), house_rules)
+        tables = merge_tables(self.load_tables(), house_rules)
+        check_ranges(tables, self.table_ranges)
+        return tables
 
     def label(self, word: str, lang: str = "") -> str:
         """The word as shown in ``lang`` (rulesets with their own language override this).

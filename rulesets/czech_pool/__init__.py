@@ -221,6 +221,17 @@ class CzechPool(Ruleset):
     round_seconds = 6
     declare_phase = True
     tables_package = "rulesets.czech_pool"
+    # values whose 0 or negative would break the arithmetic (issue 13 item 32)
+    table_ranges = {
+        "core.die_sides": (2, 100), "core.base_difficulty": (1, None),
+        "core.outnumber_penalty": (0, None), "core.free_base": (1, None),
+        "core.free_skill_floor": (0, None), "core.talent_free_bonus": (0, None),
+        "core.disadvantage_step": (0, None), "core.disadvantage_max": (0, None),
+        "core.full_defence_floor": (1, None), "amb.notice_difficulty": (1, None),
+        "health.base_levels": (1, None), "health.severity": (1, None),
+        "health.penalty_from": (1, None), "modifiers.*.max": (1, None),
+        "weapons.*.length": (0, None),
+    }
     stats = STATS
     actions = ACTIONS
     conditions = CONDITIONS

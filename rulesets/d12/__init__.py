@@ -138,6 +138,14 @@ class D12Ruleset(Ruleset):
     round_seconds = 6
     declare_phase = True
     tables_package = "rulesets.d12"
+    # issue 13 item 32: values whose 0 or negative would break the arithmetic
+    table_ranges = {
+        "intervention.demonic": (1, 12), "intervention.angelic": (1, 12),
+        "contest.max_rerolls": (0, None), "power.size.*": (0, None),
+        "power.strength_threshold": (1, None), "health.no_forces_multiplier": (1, None),
+        "health.default_hits": (1, None), "weapons.*.power": (0, None),
+        "weapons.*.close_power": (0, None), "weapons.*.feet": (0, None),
+    }
     stats: tuple[StatSpec, ...] = STATS
     actions = ACTIONS
     house_rules = HOUSE_RULES

@@ -116,6 +116,17 @@ class Storypath(Ruleset):
     round_seconds = 3
     declare_phase = False
     tables_package = "rulesets.storypath"
+    # issue 13 item 32: values whose 0 or negative would break the arithmetic
+    table_ranges = {
+        "dice.target_number.*": (1, 10), "dice.difficulty": (0, None),
+        "dice.teamwork_max": (0, None), "penalties.rating.*": (0, None),
+        "injury.bruised_per_scale": (0, None), "injury.injured_min_stamina": (0, None),
+        "injury.maimed_boxes": (1, None),
+        "defense.full_multiplier": (1, None), "defense.minimum": (0, None),
+        "first_aid.difficulty.*": (0, None), "first_aid.taken_out_per_condition": (0, None),
+        "scale.minor_multiplier": (1, None), "actions.mixed_parts": (2, None),
+        "actions.attacks_per_turn": (1, None),
+    }
     stats = STATS
     actions = (
         ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts "

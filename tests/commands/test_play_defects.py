@@ -155,3 +155,41 @@ def test_i13_31_typer_floor_is_a_working_version() -> None:
     m = re.search(r'"typer>=([0-9.]+)', text)
     assert m and tuple(int(x) for x in m.group(1).split(".")) >= (0, 18)
     assert (ROOT / ".ci" / "lowest").exists()
+
+
+# ---------------------------------------------------------------- 32 table ranges -----------
+BAD_TABLES = [
+    ("d6", {"damage": {"ev_step": 0}}, "[damage] ev_step = 0", "1 or more"),
+    ("d6", {"weapons": {"Crossbow": {"rof": 0}}}, "rof = 0", "1 or more"),
+    ("storypath", {"dice": {"target_number": {"mortal": 0}}}, "mortal = 0", "1..10"),
+    ("storypath", {"defense": {"full_multiplier": 0}}, "full_multiplier = 0", "1 or more"),
+    ("d12", {"health": {"default_hits": 0}}, "default_hits = 0", "1 or more"),
+    ("d12", {"contest": {"max_rerolls": -1}}, "max_rerolls = -1", "0 or more"),
+    ("czech_pool", {"core": {"die_sides": 0}}, "die_sides = 0", "2..100"),
+    ("czech_pool", {"health": {"base_levels": 0}}, "base_levels = 0", "1 or more"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "house", "named", "span"), BAD_TABLES,
+                         ids=[f"{x[0]}-{x[2]}" for x in BAD_TABLES])
+def test_i13_32_table_values_are_checked_for_range(ruleset, house, named, span) -> None:
+    import rulesets
+    from combat_cli.dice import RandomDice
+    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.table import Table
+
+    with pytest.raises(CommandError) as e:
+        Table.new(rulesets.load(ruleset), RandomDice(1), house_rules=house)
+    msg = str(e.value)
+    assert named in msg and span in msg and "\n" not in msg
+
+
+def test_i13_32_ev_step_zero_refused_from_the_command_line(tmp_path: Path) -> None:
+    from tests.e2e.test_cli import combat
+
+    hr = tmp_path / "house.toml"
+    hr.write_text("[damage]\nev_step = 0\n")
+    r = combat("new", str(tmp_path / "f.json"), "--ruleset", "d6", "--house-rules", str(hr))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "[damage] ev_step = 0 is out of range: a whole number, 1 or more" in r.stderr
+    assert not (tmp_path / "f.json").exists()
