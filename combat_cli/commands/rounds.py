@@ -73,9 +73,11 @@ def declare(cmd: Cmd) -> None:
 
 def warn_own_side(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
     """An attack on one's own side is allowed (a slip of the tongue, a traitor), with one
-    line saying so."""
+    line saying so — when the encounter uses sides (not everyone on the default one)."""
     specs = {a.name: a for a in cmd.ruleset.actions}
     enc = cmd.enc
+    if len({x.side for x in enc.combatants}) < 2:
+        return
     for a in actions:
         spec = specs.get(a.name)
         if spec is None or not spec.attack:

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Iterator
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.repl.driver import Driver
 
-
 ROLL_IT = "-"
 """The answer that lets the tracker roll (a blank line is skipped, like a comment)."""
 

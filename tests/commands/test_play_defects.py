@@ -50,6 +50,13 @@ def test_i13_24_attacking_the_other_side_says_nothing(make_table) -> None:
     assert not [n for n in out.notes if "side" in n]
 
 
+def test_i13_24_no_warning_when_the_encounter_uses_no_sides(make_table) -> None:
+    t = make_table()
+    run(t, "add Orc", "add Goblin", "start")  # everyone on the default side
+    out = run(t, "declare Orc attack Goblin")
+    assert not [n for n in out.notes if "side" in n]
+
+
 # ---------------------------------------------------------------- 25 roll words -------------
 def test_i13_25_roll_does_not_join_words(make_table) -> None:
     t = make_table()
