@@ -172,4 +172,3 @@ def check_option(where: str, o: Any, value: str) -> Any:
     if not value:
         raise CommandError(f"{where}: {o.name}= needs a value")
     return value
-
