@@ -217,19 +217,19 @@ def roll(
 ) -> None:
     """Roll dice once and show every face."""
     from combat_cli.dice import DiceError, RandomDice, parse
+    from combat_cli.dice.words import roll_expression
 
-    text = "".join(expr)
     try:
         if ruleset:
             import rulesets
             from combat_cli.engine.errors import CommandError
 
             try:
-                spec = rulesets.load(ruleset).parse_roll(text)
+                spec = roll_expression(rulesets.load(ruleset).parse_roll, expr)
             except CommandError as e:
                 _fail(str(e))
         else:
-            spec = parse(text)
+            spec = roll_expression(parse, expr)
         r = RandomDice(seed).roll(spec)
     except DiceError as e:
         _fail(str(e), 2)

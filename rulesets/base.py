@@ -82,6 +82,8 @@ class ActionSpec:
     aliases: tuple[str, ...] = ()
     args: str = ""
     """Usage of extra positional words after the target, for help (e.g. ``"[BOX]"``)."""
+    attack: bool = False
+    """An attack: aimed at one's own side, the core warns (a slip, or a traitor)."""
 
     def option(self, key: str) -> OptionSpec | None:
         low = key.lower()
@@ -119,6 +121,32 @@ def load_toml(package: str, resource: str = "tables.toml") -> dict[str, Any]:
         import tomli as tomllib  # type: ignore[no-redef]
     text = importlib.resources.files(package).joinpath(resource).read_text(encoding="utf-8")
     return tomllib.loads(text)
+
+
+def _values(tables: Any, parts: list[str], path: str) -> list[tuple[str, Any]]:
+    if not parts:
+        return [(path, tables)]
+    if not isinstance(tables, dict):
+        return []
+    head, rest = parts[0], parts[1:]
+    keys = list(tables) if head == "*" else [head] if head in tables else []
+    return [x for k in keys for x in _values(tables[k], rest, f"{path}.{k}" if path else k)]
+
+
+def check_ranges(tables: dict[str, Any], ranges: dict[str, tuple[int | None, int | None]]
+                 ) -> None:
+    """Refuse a numeric table value outside its range, naming the range (one line)."""
+    for key, (lo, hi) in ranges.items():
+        for path, value in _values(tables, key.split("."), ""):
+            for v in value if isinstance(value, list) else [value]:
+                ok = isinstance(v, int) and not isinstance(v, bool) and (
+                    lo is None or v >= lo) and (hi is None or v <= hi)
+                if not ok:
+                    section, _, name = path.rpartition(".")
+                    span = (f"{lo}..{hi}" if lo is not None and hi is not None else
+                            f"{lo} or more" if lo is not None else f"{hi} or less")
+                    raise RuleError(f"house rules: [{section}] {name} = {v!r} is out of "
+                                    f"range: a whole number, {span}")
 
 
 def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "") -> dict[str, Any]:
@@ -170,13 +198,19 @@ class Ruleset:
     react_closes_declarations: bool = True
     """``react`` typed while declaring closes the declarations (resolution begins with it);
     False: the reaction joins the reacting combatant's declaration and others still declare."""
+    table_ranges: dict[str, tuple[int | None, int | None]] = {}
+    """Numeric table values and their valid range (``"damage.ev_step": (1, None)``; ``*``
+    matches any key of one level, a list is checked item by item): a house rule outside the
+    range is refused when the table is loaded."""
 
     # -- data ----------------------------------------------------------------------------
     def load_tables(self) -> dict[str, Any]:
         return load_toml(self.tables_package) if self.tables_package else {}
 
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        return merge_tables(self.load_tables(), house_rules)
+        tables = merge_tables(self.load_tables(), house_rules)
+        check_ranges(tables, self.table_ranges)
+        return tables
 
     def label(self, word: str, lang: str = "") -> str:
         """The word as shown in ``lang`` (rulesets with their own language override this).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb
 from combat_cli.dice import DiceError
+from combat_cli.dice.words import roll_expression
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.queries import find_combatant
 
@@ -36,14 +37,15 @@ def help_(cmd: Cmd) -> None:
                            + (f" — did you mean {guess}?" if guess else "")) from None
 
 
-@verb("roll", "roll EXPR [for=TEXT]", "a free roll in the table's notation (3D+2, 4d10>=8, 1d12)")
+@verb("roll", "roll EXPR [for=TEXT]", "a free roll in the table's notation (3D+2, 4d10>=8, 1d12)",
+      undoable=False, details="A free roll stays in the log; undo steps over it.")
 def roll(cmd: Cmd) -> None:
     words = [w for w in cmd.args if not w.lower().startswith("for=")]
     why = [w[4:] for w in cmd.args if w.lower().startswith("for=")]
     if not words:
         raise cmd.usage_error("roll needs an expression")
     try:
-        spec = cmd.ruleset.parse_roll("".join(words))
+        spec = roll_expression(cmd.ruleset.parse_roll, words)
     except DiceError as e:
         raise CommandError(str(e)) from None
     purpose = why[0] if why else cmd.ctx.label("free roll")
@@ -68,7 +70,7 @@ def odds(cmd: Cmd) -> None:
     except ValueError:
         raise cmd.usage_error(f"the target must be a number, not {cmd.args[-1]!r}") from None
     try:
-        spec = cmd.ruleset.parse_roll("".join(cmd.args[:-1]))
+        spec = roll_expression(cmd.ruleset.parse_roll, cmd.args[:-1])
     except DiceError as e:
         raise CommandError(str(e)) from None
     p = chance(spec, target)
@@ -89,7 +91,7 @@ def status(cmd: Cmd) -> None:
         cmd.show("status")
 
 
-@verb("log", "log [N]", "the last N log entries (default 20)", mutates=False)
+@verb("log", "log [N|all]", "the last N log entries (default 20), or all of them", mutates=False)
 def log(cmd: Cmd) -> None:
     n = 20
     if len(cmd.args) > 1:

@@ -33,6 +33,8 @@ class Verb:
     aliases: tuple[str, ...] = ()
     details: str = ""
     topic: str = "core"
+    undoable: bool = True
+    """False: logged, but not an undo step (a free roll)."""
 
 
 @dataclass
@@ -87,10 +89,11 @@ VERBS: dict[str, Verb] = {}
 
 
 def verb(name: str, usage: str, summary: str, *, mutates: bool = True,
-         aliases: tuple[str, ...] = (), details: str = "", topic: str = "core"
-         ) -> Callable[[Callable[[Cmd], None]], Callable[[Cmd], None]]:
+         aliases: tuple[str, ...] = (), details: str = "", topic: str = "core",
+         undoable: bool = True) -> Callable[[Callable[[Cmd], None]], Callable[[Cmd], None]]:
     def deco(fn: Callable[[Cmd], None]) -> Callable[[Cmd], None]:
-        VERBS[name] = Verb(name, usage, summary, fn, mutates, aliases, details, topic)
+        VERBS[name] = Verb(name, usage, summary, fn, mutates, aliases, details, topic,
+                           undoable)
         return fn
     return deco
 
@@ -148,7 +151,7 @@ def dispatch(table: Table, line: str) -> Output:
         if v.mutates:
             def work(ctx: RulesContext) -> None:
                 v.handler(Cmd(table, ctx, words[1:], v, out))
-            ctx = table.run(line.strip(), work)
+            ctx = table.run(line.strip(), work, undoable=v.undoable)
         else:
             ctx = table.peek(lambda ctx: v.handler(Cmd(table, ctx, words[1:], v, out)))
         out.entries = ctx.entries

@@ -6,8 +6,8 @@ from combat_cli.commands.parsing import groups, parse_action, parse_actions
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.clockwork import advance
 from combat_cli.engine.errors import CommandError
-from combat_cli.engine.models import Declaration, QueueItem
-from combat_cli.engine.queries import find_combatant
+from combat_cli.engine.models import ActionRequest, Combatant, Declaration, QueueItem
+from combat_cli.engine.queries import find_combatant, is_combatant_name
 
 
 def _require_fight(cmd: Cmd) -> None:
@@ -66,11 +66,33 @@ def declare(cmd: Cmd) -> None:
     decl = Declaration(actor=c.id, actions=actions)
     enc.declarations[c.id] = decl
     cmd.ruleset.declare(cmd.ctx, c, actions)
+    warn_own_side(cmd, c, actions)
     cmd.ctx.log(cmd.ctx.say("{name} declares: {actions}", name=c.name,
                             actions=", ".join(a.text for a in actions)), kind="declare",
                 actor=c, action=",".join(a.name for a in actions))
     if old is not None:
         cmd.ruleset.replaced(cmd.ctx, c, old)
+
+
+def warn_own_side(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
+    """An attack on one's own side is allowed (a slip of the tongue, a traitor), with one
+    line saying so — when the encounter uses sides (not everyone on the default one)."""
+    specs = {a.name: a for a in cmd.ruleset.actions}
+    enc = cmd.enc
+    if len({x.side for x in enc.combatants}) < 2:
+        return
+    for a in actions:
+        spec = specs.get(a.name)
+        if spec is None or not spec.attack:
+            continue
+        targets = [a.target, *(find_combatant(enc, w).id for w in a.args
+                               if is_combatant_name(enc, w))]
+        for tid in dict.fromkeys(t for t in targets if t and t != c.id):
+            other = enc.get(tid)
+            if other.side == c.side:
+                cmd.ctx.note(cmd.ctx.say("warning: {name} attacks {target}, of the same side "
+                                         "({side})", name=c.name, target=other.name,
+                                         side=c.side))
 
 
 def _next_item(cmd: Cmd) -> QueueItem | None:
@@ -149,7 +171,9 @@ def act(cmd: Cmd) -> None:
     parts = groups(cmd.args[1:])
     if len(parts) > 1:
         raise CommandError("act takes one action; declare several with declare")
-    cmd.ruleset.act(cmd.ctx, c, parse_action(cmd.ruleset, enc, parts[0]))
+    action = parse_action(cmd.ruleset, enc, parts[0])
+    cmd.ruleset.act(cmd.ctx, c, action)
+    warn_own_side(cmd, c, [action])
 
 
 @verb("react", "react NAME ACTION [opt=v ...]",

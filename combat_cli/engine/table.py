@@ -53,11 +53,20 @@ class Table:
         return RulesContext(enc or self.enc, self.dice, self.tables, rs.round_seconds, lang,
                             label=lambda word: rs.label(word, lang))
 
-    def run(self, line: str, work: Callable[[RulesContext], None]) -> RulesContext:
-        """Run ``work`` on a copy of the state; keep the result only if it succeeds."""
+    def run(self, line: str, work: Callable[[RulesContext], None], *,
+            undoable: bool = True) -> RulesContext:
+        """Run ``work`` on a copy of the state; keep the result only if it succeeds.
+        ``undoable=False`` (a free roll): only its log entries are kept — no state change,
+        no undo step, and a later undo leaves them in the log."""
         working = Encounter.model_validate_json(self.state_json)  # a deep copy, faster
         ctx = self.context(working)
         work(ctx)
+        if not undoable:
+            for e in ctx.entries:
+                e.data["free"] = True
+            self._append(ctx.entries)
+            self.changed = self.changed or bool(ctx.entries)
+            return ctx
         after = working.model_dump_json()
         if after == self.state_json and not ctx.entries:
             return ctx
@@ -93,9 +102,13 @@ class Table:
         u = self.history.undo[-1]
         enc = self._parse(u.state)
         self.history.undo.pop()
-        self.history.redo.append(RedoEntry(u.line, self.state_json, self.log_json[u.log_len:]))
+        after = self.log_json[u.log_len:]
+        free = [x for x in after if _free(x)]  # free rolls stay in the log
+        self.history.redo.append(RedoEntry(u.line, self.state_json,
+                                           [x for x in after if not _free(x)]))
         self._restore(enc, u.state)
         del self.log_json[u.log_len:]
+        self._renumber(free)
         self.changed = True
         return u.line
 
@@ -112,9 +125,14 @@ class Table:
         self.history.redo.pop()
         self.history.undo.append(UndoEntry(r.line, self.state_json, len(self.log_json)))
         self._restore(enc, r.state)
-        self.log_json.extend(r.log)
+        self._renumber(r.log)
         self.changed = True
         return r.line
+
+    def _renumber(self, texts: list[str]) -> None:
+        """Append entries kept as JSON, numbered on from the end of the log."""
+        if texts:
+            self._append([LogEntry.model_validate_json(x) for x in texts])
 
     @staticmethod
     def _parse(state: str) -> Encounter:
@@ -127,6 +145,11 @@ class Table:
         self.enc = enc
         self.state_json = state
         self.tables = self.ruleset.tables_for(self.enc.house_rules)
+
+
+def _free(text: str) -> bool:
+    """A free roll's entry (logged, never an undo step)."""
+    return '"free":true' in text and LogEntry.model_validate_json(text).data.get("free") is True
 
 
 def _entry_json(e: LogEntry) -> str:

@@ -1,8 +1,9 @@
 """Script mode: the same lines as the REPL, from a file or piped stdin.
 
-In manual dice mode, the line after a command answers each roll it asks for (faces ``3 4 6`` or
-a total ``=17``; an empty line lets the tracker roll). A line that fails stops the script with a
-non-zero exit, naming the line.
+In manual dice mode, the lines after a command answer each roll it asks for (faces ``3 4 6``,
+a total ``=17``, or ``-`` to let the tracker roll); blank lines and ``#`` comments are skipped
+everywhere, also between a command and its answers. A line that fails stops the script with a
+non-zero exit, naming the line (the answer that did not fit, when it was an answer).
 """
 
 from __future__ import annotations
@@ -13,11 +14,16 @@ from collections.abc import Iterable, Iterator
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.repl.driver import Driver
 
+ROLL_IT = "-"
+"""The answer that lets the tracker roll (a blank line is skipped, like a comment)."""
+
 
 class ScriptLines:
     def __init__(self, lines: Iterable[str]) -> None:
         self._it: Iterator[str] = iter(lines)
         self.number = 0
+        self.bad_answer: tuple[int, str] | None = None
+        """The answer line that did not fit the roll asked for (its number and text)."""
 
     def next(self) -> str | None:
         for raw in self._it:
@@ -28,17 +34,31 @@ class ScriptLines:
         return None
 
 
+def _answer(lines: ScriptLines) -> str | None:
+    """The next line that is not blank and not a ``#`` comment."""
+    while (line := lines.next()) is not None:
+        if line.strip() and not line.strip().startswith("#"):
+            return line.strip()
+    return None
+
+
 def make_asker(lines: ScriptLines, driver_ref: list[Driver]):  # noqa: ANN201
     def ask(spec: RollSpec, purpose: str) -> str | None:
-        line = lines.next()
+        line = _answer(lines)
         if line is None:
             raise DiceError(f"the script ended while a roll was asked for ({purpose or spec.text()})")
         console = driver_ref[0].console
         rs, lang = driver_ref[0].table.ruleset, driver_ref[0].table.lang
-        shown = line or rs.label("(rolled)", lang)
+        roll_it = line == ROLL_IT
+        shown = rs.label("(rolled)", lang) if roll_it else line
         console.print(f"  {rs.label('roll', lang)} {purpose or spec.text()}: {shown}", style="note")
-        if line.strip():
+        if roll_it:
+            return None
+        try:
             parse_answer(spec, line, purpose)
+        except DiceError:
+            lines.bad_answer = (lines.number, line)
+            raise
         return line
     return ask
 
@@ -50,11 +70,14 @@ def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:
         if not stripped or stripped.startswith("#"):
             continue
         start = lines.number
+        lines.bad_answer = None
         if echo:
             driver.console.print(f"> {stripped}", style="bold")
         out = driver.handle(stripped)
         if out.error:
-            sys.stderr.write(f"combat: script stopped at line {start}: {stripped}\n")
+            where = (f"line {lines.bad_answer[0]}: {lines.bad_answer[1]} (answering line "
+                     f"{start}: {stripped})" if lines.bad_answer else f"line {start}: {stripped}")
+            sys.stderr.write(f"combat: script stopped at {where}\n")
             driver.close()
             return 1
         if out.quit:

@@ -54,7 +54,7 @@ _SKILL_OPT = OptionSpec("dovednost", "boj|rvačka|atletika ... — dovednost obr
 
 def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
     names = {_lang.norm(cz), en, *extra} - {cz}
-    return ActionSpec(cz, f"ohrozit CÍL: {skill}", target="required",
+    return ActionSpec(cz, f"ohrozit CÍL: {skill}", target="required", attack=True,
                       options=_THREAT_OPTS, aliases=tuple(sorted(names)), args=_FLAGS)
 
 
@@ -150,6 +150,8 @@ HOUSE_RULES = {
     "amb.difficulty_min": "AMB-CZ-12 lowest difficulty (default 2)",
     "amb.difficulty_max": "AMB-CZ-12 highest difficulty (default 10)",
     "amb.ties_simultaneous": "AMB-CZ-13 equal speeds resolve simultaneously (default true)",
+    "amb.clash_speed": "AMB-CZ-15 a slower winner's effect lands at his own speed, after his "
+                       "check roll if wounded first (own, default) | at the faster speed",
     "amb.notice_roll": "AMB-CZ-14 round 1 Postřeh + Obezřetnost notice roll (default true)",
     "amb.notice_difficulty": "AMB-CZ-14 its difficulty (default 6)",
     "amb.notice_surprise": "AMB-CZ-14 no success: surprised, may not threaten in round 1 "
@@ -203,6 +205,7 @@ SWITCH_VALUES: dict[str, Any] = {
     "amb.difficulty_min": int,
     "amb.difficulty_max": int,
     "amb.ties_simultaneous": bool,
+    "amb.clash_speed": ("own", "faster"),
     "amb.notice_roll": bool,
     "amb.notice_difficulty": int,
     "amb.notice_surprise": bool,
@@ -218,6 +221,17 @@ class CzechPool(Ruleset):
     round_seconds = 6
     declare_phase = True
     tables_package = "rulesets.czech_pool"
+    # values whose 0 or negative would break the arithmetic (issue 13 item 32)
+    table_ranges = {
+        "core.die_sides": (2, 100), "core.base_difficulty": (1, None),
+        "core.outnumber_penalty": (0, None), "core.free_base": (1, None),
+        "core.free_skill_floor": (0, None), "core.talent_free_bonus": (0, None),
+        "core.disadvantage_step": (0, None), "core.disadvantage_max": (0, None),
+        "core.full_defence_floor": (1, None), "amb.notice_difficulty": (1, None),
+        "health.base_levels": (1, None), "health.severity": (1, None),
+        "health.penalty_from": (1, None), "modifiers.*.max": (1, None),
+        "weapons.*.length": (0, None),
+    }
     stats = STATS
     actions = ACTIONS
     conditions = CONDITIONS

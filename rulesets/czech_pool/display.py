@@ -22,7 +22,7 @@ def status_columns(rs: Ruleset, enc: Encounter, c: Combatant, lang: str = "") ->
     """Headers in English (the core shows them through ``label``); cells in ``lang``."""
     tables = _tables(rs, enc)
     mx = max_levels(c, tables)
-    out = {"Health": f"{mx - health.taken(c)}/{mx}"}
+    out = {"Health": f"{health.left(c, tables)}/{mx}"}
     st = store(enc)
     held = [f"{enc.name_of(k.split('>')[1])} +{v['level']}"
             for k, v in st["pairs"].items() if k.startswith(f"{c.id}>") and v.get("level")]
@@ -46,7 +46,7 @@ def json_extra(rs: Ruleset, enc: Encounter) -> dict[str, Any]:
         mx = max_levels(c, tables)
         p = (turn.get("pools") or {}).get(c.id)
         fighters[c.name] = {
-            "wound_levels": mx, "left": mx - health.taken(c), "wounds": health.wounds(c),
+            "wound_levels": mx, "left": health.left(c, tables), "wounds": health.wounds(c),
             "forced": c.data.get("forced"), "surprised": bool(c.data.get("surprised")),
             "pool": p["n"] if p else None, "faces": p["faces"] if p else None,
             "speed": (turn.get("speeds") or {}).get(c.id),

@@ -23,7 +23,8 @@ def taken(c: Combatant) -> int:
 
 
 def left(c: Combatant, tables: dict[str, Any]) -> int:
-    return max_levels(c, tables) - taken(c)
+    """Wound levels left: never below zero."""
+    return max(0, max_levels(c, tables) - taken(c))
 
 
 def worst(c: Combatant) -> int:
@@ -106,13 +107,16 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
     before = wounds(c)
     prev_worst = max(before, default=0)
     prev_last = before[-1] if before else 0
-    c.data["wounds"] = [*before, levels]
     mx = max_levels(c, ctx.tables)
-    rest = mx - taken(c)
+    # the levels really lost: wound levels stop at zero (the check still uses the full wound)
+    lost = min(levels, left(c, ctx.tables))
+    if lost:
+        c.data["wounds"] = [*before, lost]
+    rest = left(c, ctx.tables)
     src = f" ({source})" if source else ""
-    ctx.log(t(ctx, f"{c.name} utrpí zranění {levels} st.{src}: zbývá {max(rest, 0)}/{mx}",
-              f"{c.name} takes a {levels}-level wound{src}: {max(rest, 0)}/{mx} left"),
-            kind="wound", target=c, outcome=f"-{levels}", levels=levels, left=max(rest, 0),
+    ctx.log(t(ctx, f"{c.name} utrpí zranění {levels} st.{src}: zbývá {rest}/{mx}",
+              f"{c.name} takes a {levels}-level wound{src}: {rest}/{mx} left"),
+            kind="wound", target=c, outcome=f"-{levels}", levels=levels, left=rest,
             max=mx, severity=severity(levels, ctx.tables))
     if c.status == DEAD:
         return
@@ -154,8 +158,8 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
                 outcome=DEAD)
         return
     if c.status == DEAD:
-        raise err(ctx, f"{c.name} je mrtvý: nejdřív heal {c.name}",
-                  f"{c.name} is dead: heal {c.name} first")
+        raise err(ctx, f"{c.name} je mrtvý: nejdřív revive {c.name}",
+                  f"{c.name} is dead: revive {c.name} first")
     check = True
     if len(words) == 2 and norm(words[1]) in ("bez", "nocheck", "no_check", "bez_kontroly"):
         check = False
@@ -166,16 +170,9 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
     apply_wound(ctx, c, parse_levels(ctx, words[0], "damage"), source="GM", check=check)
 
 
-def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
-    """``heal NAME`` heals everything; ``heal NAME N`` N wound levels (latest wounds first)."""
+def _heal_levels(c: Combatant, n: int) -> int:
+    """Take ``n`` levels off the latest wounds first; the levels healed."""
     ws = wounds(c)
-    if text is None or norm(text) in ("vse", "all", "vsechno"):
-        n = taken(c)
-    else:
-        n = parse_levels(ctx, text, "heal")
-    if not ws and c.status == OK:
-        raise err(ctx, f"{c.name} nemá co léčit: je bez zranění",
-                  f"{c.name} has no wounds to heal")
     healed = min(n, taken(c))
     todo = healed
     while todo and ws:
@@ -185,8 +182,53 @@ def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
         if ws[-1] == 0:
             ws.pop()
     c.data["wounds"] = ws
+    return healed
+
+
+def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
+    """``heal NAME`` heals everything; ``heal NAME N`` N wound levels (latest wounds first).
+    Healing never brings back the unconscious or the dead: that is ``revive NAME``."""
+    if text is None or norm(text) in ("vse", "all", "vsechno"):
+        n = taken(c)
+    else:
+        n = parse_levels(ctx, text, "heal")
+    if c.status == DEAD:
+        raise err(ctx, f"{c.name} je mrtvý: léčení mrtvé nevrátí (revive {c.name} [N])",
+                  f"{c.name} is dead: healing does not bring back the dead "
+                  f"(revive {c.name} [N])")
+    if not wounds(c):
+        raise err(ctx, f"{c.name} nemá co léčit: je bez zranění",
+                  f"{c.name} has no wounds to heal")
+    healed = _heal_levels(c, n)
     mx = max_levels(c, ctx.tables)
-    set_state(ctx, c, WOUNDED if ws else OK)
-    ctx.log(t(ctx, f"{c.name} se léčí o {healed} st.: zbývá {mx - taken(c)}/{mx}",
-              f"{c.name} heals {healed} levels: {mx - taken(c)}/{mx} left"),
-            kind="heal", target=c, outcome=c.status, levels=healed, left=mx - taken(c), max=mx)
+    if c.status != UNCONSCIOUS:
+        set_state(ctx, c, WOUNDED if wounds(c) else OK)
+    still = (t(ctx, f"; zůstává v bezvědomí (probrat: revive {c.name})",
+               f"; still unconscious (to wake: revive {c.name})")
+             if c.status == UNCONSCIOUS else "")
+    ctx.log(t(ctx, f"{c.name} se léčí o {healed} st.: zbývá {left(c, ctx.tables)}/{mx}",
+              f"{c.name} heals {healed} levels: {left(c, ctx.tables)}/{mx} left") + still,
+            kind="heal", target=c, outcome=c.status, levels=healed,
+            left=left(c, ctx.tables), max=mx)
+
+
+def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
+    """``revive NAME [N]``: the unconscious or dead fighter is back in the fight with N wound
+    levels left (default: what he has, at least 1)."""
+    if not c.out:
+        raise err(ctx, f"revive: {c.name} není v bezvědomí ani mrtvý (léčení: heal {c.name} N)",
+                  f"revive: {c.name} is neither unconscious nor dead (to heal: heal "
+                  f"{c.name} N)")
+    mx = max_levels(c, ctx.tables)
+    want = max(1, left(c, ctx.tables)) if text is None else parse_levels(ctx, text, "revive")
+    if want > mx:
+        raise err(ctx, f"revive: {c.name} má nejvýše {mx} stupňů, ne {want}",
+                  f"revive: {c.name} has at most {mx} levels, not {want}")
+    if want > left(c, ctx.tables):
+        _heal_levels(c, want - left(c, ctx.tables))
+    elif want < left(c, ctx.tables):
+        c.data["wounds"] = [*wounds(c), left(c, ctx.tables) - want]
+    set_state(ctx, c, WOUNDED if wounds(c) else OK)
+    ctx.log(t(ctx, f"{c.name} se vrací do boje: zbývá {left(c, ctx.tables)}/{mx}",
+              f"{c.name} is back in the fight: {left(c, ctx.tables)}/{mx} left"),
+            kind="status", target=c, outcome=c.status, left=left(c, ctx.tables), max=mx)

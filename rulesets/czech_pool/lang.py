@@ -133,6 +133,8 @@ SENTENCES: dict[str, str] = {
     "Roll {dice}{faces} = {total} successes": "Hod {dice}{faces} = {total} úsp.",
     "Roll {dice}{faces} = {total} success": "Hod {dice}{faces} = {total} úsp.",
     "free roll": "volný hod",
+    "warning: {name} attacks {target}, of the same side ({side})":
+        "pozor: {name} útočí na {target} ze své strany ({side})",
 }
 CZ_TO_EN = {v: k for k, v in LABELS.items()}
 # the core fills {action} with the action's canonical (Czech) name: in English, leave it out

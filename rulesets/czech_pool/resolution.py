@@ -86,13 +86,14 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
     return items
 
 
-def _drop_defence_disadvantages(ctx: RulesContext) -> None:
-    """AMB-CZ-11 / CZ-DEF-1: a full defender who now threatens (without Útok z obrany) loses
-    the disadvantages he imposed while only defending — already for this turn's difficulties."""
+def defence_drops(ctx: RulesContext) -> list[tuple[Combatant, str, dict[str, Any]]]:
+    """AMB-CZ-11 / CZ-DEF-1: the disadvantages a full defender who now threatens (without
+    Útok z obrany) loses: (holder, victim id, pair)."""
     enc = ctx.enc
     if not ctx.tables["amb"]["drop_defence_disadvantage"]:
-        return
+        return []
     pairs = store(enc)["pairs"]
+    out = []
     for cid, d in enc.declarations.items():
         c = ctx.combatant(cid)
         threatens = any(a.name in THREAT_ACTIONS for a in d.actions)
@@ -102,13 +103,20 @@ def _drop_defence_disadvantages(ctx: RulesContext) -> None:
         for key, p in pairs.items():
             holder, victim = key.split(">")
             if holder == cid and p.get("fd") and p.get("level"):
-                ctx.log(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda "
-                               f"+{p['level']} na {ctx.name(victim)} zaniká",
-                          f"{c.name} stopped only defending: his +{p['level']} disadvantage "
-                          f"on {ctx.name(victim)} is lost"),
-                        kind="disadvantage", actor=c, target=victim, outcome="lost")
-                p["level"] = 0
-                p["fd"] = False
+                out.append((c, victim, p))
+    return out
+
+
+def _drop_defence_disadvantages(ctx: RulesContext) -> None:
+    """Drop them (AMB-CZ-11) — already for this turn's difficulties."""
+    for c, victim, p in defence_drops(ctx):
+        ctx.log(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda "
+                       f"+{p['level']} na {ctx.name(victim)} zaniká",
+                  f"{c.name} stopped only defending: his +{p['level']} disadvantage "
+                  f"on {ctx.name(victim)} is lost"),
+                kind="disadvantage", actor=c, target=victim, outcome="lost")
+        p["level"] = 0
+        p["fd"] = False
 
 
 # ------------------------------------------------------------------------ resolve -------
@@ -127,6 +135,7 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
                 kind="lapse", actor=a, action=item.action.name, outcome="out")
         return
     if item.data.get("surprised"):
+        item.state = "lapsed"  # shown as lapsed (✗), not done
         ctx.log(t(ctx, f"{a.name} je překvapen: {item.action.text} propadá, jen se brání",
                   f"{a.name} is surprised: {item.action.text} is lost, he only defends"),
                 kind="lapse", actor=a, action=item.action.name, outcome="surprised")
@@ -137,6 +146,10 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
     b = ctx.combatant(item.action.target or "")
     key = pkey(a.id, b.id)
     if key in model["resolved"]:
+        deferred = model.get("deferred", {}).pop(key, None)
+        if deferred is not None and deferred["winner"] == a.id:
+            _land(ctx, a, b, deferred, model, speed)
+            return
         ctx.log(t(ctx, f"{a.name} – {b.name}: střet už byl rozhodnut tento tah",
                   f"{a.name} – {b.name}: this clash was already decided this turn"),
                 kind="note", actor=a, target=b, action=item.action.name)
@@ -150,8 +163,13 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
     th_a = _threat(model, a.id, b.id)
     th_b = _threat(model, b.id, a.id)
     live_a = th_a is not None and _ready(ctx, a, th_a, model)
-    live_b = (th_b is not None and int(th_b["speed_value"]) <= speed
-              and _ready(ctx, b, th_b, model))
+    if _own_speed(ctx) and th_b is not None and int(th_b["speed_value"]) < speed:
+        # AMB-CZ-15: b's effect lands at b's own speed; his check roll (if wounded before
+        # it) comes then
+        live_b = b.id not in model["void"] and not b.out
+    else:
+        live_b = (th_b is not None and int(th_b["speed_value"]) <= speed
+                  and _ready(ctx, b, th_b, model))
     if not live_a and not live_b:
         if th_b is not None and b.id not in model["void"] and int(th_b["speed_value"]) < speed:
             ctx.log(t(ctx, f"{a.name} nedokáže jednat; střet s {b.name} rozhodne jeho akce",
@@ -210,13 +228,44 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
                 successes=sa, target_successes=sb, target_difficulty=db, speed=speed)
         return
     if sa > sb:
-        w, lo, sw, sl, thw, _thl = a, b, sa, sb, th_a, th_b
+        w, lo, sw, sl, thw = a, b, sa, sb, th_a
     else:
-        w, lo, sw, sl, thw, _thl = b, a, sb, sa, th_b, th_a
-    ctx.log(head + t(ctx, f": vítězí {w.name}", f": {w.name} wins"), kind="clash", actor=a,
-            target=b, action=action, difficulty=da,
+        w, lo, sw, sl, thw = b, a, sb, sa, th_b
+    later = (_own_speed(ctx) and thw is not None and w is b
+             and int(thw["speed_value"]) < speed)
+    when = t(ctx, f" — jeho akce dopadne při rychlosti {thw['speed_value']}",
+             f" — his action lands at speed {thw['speed_value']}") if later and thw else ""
+    ctx.log(head + t(ctx, f": vítězí {w.name}", f": {w.name} wins") + when, kind="clash",
+            actor=a, target=b, action=action, difficulty=da,
             outcome="win" if w is a else "loss", successes=sa, target_successes=sb,
             target_difficulty=db, speed=speed, winner=w.name)
+    if later:
+        model.setdefault("deferred", {})[pkey(a.id, b.id)] = {"winner": w.id, "margin": sw - sl}
+        return
+    _effect(ctx, w, lo, sw - sl, thw, model, speed)
+
+
+def _own_speed(ctx: RulesContext) -> bool:
+    """AMB-CZ-15: each side's effect lands at its own speed ("own", default) or the clash is
+    settled at the faster fighter's speed ("faster")."""
+    return ctx.tables["amb"].get("clash_speed", "own") == "own"
+
+
+def _land(ctx: RulesContext, w: Combatant, lo: Combatant, deferred: dict[str, Any],
+          model: dict[str, Any], speed: int) -> None:
+    """A slower winner's effect, at his own speed: only if his action goes ahead (CZ-INIT-3)."""
+    th = _threat(model, w.id, lo.id)
+    if th is None or not _ready(ctx, w, th, model):
+        ctx.log(t(ctx, f"{w.name}: výhra nad {lo.name} propadá — jeho akce neproběhla",
+                  f"{w.name}'s win over {lo.name} is lost: his action did not go ahead"),
+                kind="lapse", actor=w, target=lo, outcome="check")
+        return
+    _effect(ctx, w, lo, int(deferred["margin"]), th, model, speed)
+
+
+def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
+            thw: dict[str, Any] | None, model: dict[str, Any], speed: int) -> None:
+    """The winner's effect (CZ-RES-1/2): wound or disadvantage; the forced skill."""
     pairs = store(ctx.enc)["pairs"]
     # CZ-RES-2: the loser's disadvantage on the winner is lost
     lost = pairs.get(f"{lo.id}>{w.id}")
@@ -232,7 +281,7 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
     if thw is None and ctx.tables["amb"]["non_threat_disadvantage_only"]:
         choice = "disadvantage"
     if choice == "wound":
-        _wound(ctx, w, lo, sw - sl, thw, model, speed)
+        _wound(ctx, w, lo, margin, thw, model, speed)
     else:
         core = ctx.tables["core"]
         p = pairs.setdefault(f"{w.id}>{lo.id}", {"level": 0, "fd": False})

@@ -3,6 +3,8 @@ pools, speeds and per-pair difficulties)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from combat_cli.engine.context import RulesContext
 from rulesets.base import VerbSpec
 from rulesets.czech_pool.combat import store
@@ -30,13 +32,28 @@ def _disadvantage(ctx: RulesContext, words: list[str]) -> None:
             kind="disadvantage", actor=holder, target=victim, outcome=f"+{n}", level=n)
 
 
+def _preview(ctx: RulesContext) -> dict[str, Any]:
+    """The turn as resolve will build it: AMB-CZ-11 drops first (on this read-only copy)."""
+    from rulesets.czech_pool.combat import build
+    from rulesets.czech_pool.resolution import defence_drops
+
+    for c, victim, p in defence_drops(ctx):
+        ctx.note(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda +{p['level']} na "
+                        f"{ctx.name(victim)} zanikne",
+                   f"{c.name} stopped only defending: his +{p['level']} disadvantage on "
+                   f"{ctx.name(victim)} will be lost"))
+        p["level"] = 0
+        p["fd"] = False
+    return build(ctx)
+
+
 def _overview(ctx: RulesContext, words: list[str]) -> None:
-    from rulesets.czech_pool.combat import build, describe_diff
+    from rulesets.czech_pool.combat import describe_diff
 
     enc = ctx.enc
     if enc.phase == "setup":
         raise err(ctx, "souboj ještě nezačal: start", "the fight has not started: start")
-    model = store(enc).get("turn") or build(ctx)
+    model = store(enc).get("turn") or _preview(ctx)
     base = int(ctx.tables["core"]["base_difficulty"])
     if not model["pools"]:
         ctx.note(t(ctx, "zatím nikdo nebojuje: declare JMÉNO AKCE CÍL ...",
@@ -87,6 +104,15 @@ def _environment(ctx: RulesContext, words: list[str]) -> None:
             kind="note", outcome=shown)
 
 
+def _revive(ctx: RulesContext, words: list[str]) -> None:
+    from rulesets.czech_pool.health import revive
+
+    if not 1 <= len(words) <= 2:
+        raise err(ctx, "revive JMÉNO [N] — zpět do boje s N stupni zranění",
+                  "revive NAME [N] — back in the fight with N wound levels left")
+    revive(ctx, ctx.find(words[0]), words[1] if len(words) == 2 else None)
+
+
 VERBS = (
     VerbSpec("nevýhoda", "nevýhoda KDO NA_KOHO N",
              "set the disadvantage KDO holds on NA_KOHO (0..3) / set a pair's disadvantage",
@@ -94,6 +120,9 @@ VERBS = (
     VerbSpec("prostředí", "prostředí počasí=N terén=N šero=1 tma=1 stísněný=1",
              "modifiers for everyone (environment weather/terrain/dusk/dark/cramped)",
              _environment, aliases=("prostredi", "environment", "env")),
+    VerbSpec("revive", "revive JMÉNO [N]",
+             "bring back the unconscious or dead with N wound levels left (probrat/oživit)",
+             _revive, aliases=("probrat", "oživit", "ozivit")),
     VerbSpec("přehled", "přehled", "this turn's pools, speeds and difficulties per pair",
              _overview, mutates=False, aliases=("prehled", "overview")),
 )

@@ -27,7 +27,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                target="optional", args="[WHERE ...]",
                options=(OptionSpec("to", "where to (free text)"),), aliases=("mv",)),
     ActionSpec("attack", "a contest: d12 + bid + skill against the target's d12 + defensive "
-               "bid + skill; the winner connects", target="required",
+               "bid + skill; the winner connects", target="required", attack=True,
                options=(_BID, _SKILL,
                         OptionSpec("with", "weapon for this attack (catalogue name or Walton "
                                    "build, default the weapon stat, else punch)",
@@ -146,6 +146,14 @@ class D12Ruleset(Ruleset):
     react_closes_declarations = False
     """``react NAME defend ...`` while declaring adds the defence to NAME's declaration."""
     tables_package = "rulesets.d12"
+    # issue 13 item 32: values whose 0 or negative would break the arithmetic
+    table_ranges = {
+        "intervention.demonic": (1, 12), "intervention.angelic": (1, 12),
+        "contest.max_rerolls": (0, None), "power.size.*": (0, None),
+        "power.strength_threshold": (1, None), "health.no_forces_multiplier": (1, None),
+        "health.default_hits": (1, None), "weapons.*.power": (0, None),
+        "weapons.*.close_power": (0, None), "weapons.*.feet": (0, None),
+    }
     stats: tuple[StatSpec, ...] = STATS
     actions = ACTIONS
     house_rules = HOUSE_RULES

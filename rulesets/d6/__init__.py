@@ -87,18 +87,32 @@ class D6(Ruleset):
     round_seconds = 5
     declare_phase = True
     tables_package = "rulesets.d6"
+    # issue 13 item 32: values whose 0 or negative would break the arithmetic
+    table_ranges = {
+        "damage.ev_step": (1, None), "difficulty.values": (1, None), "actions.max": (1, None),
+        "actions.penalty_per_extra": (0, None), "actions.reload_default": (0, None),
+        "actions.draw_cost": (0, None), "reactions.reaction_penalty_dice": (0, None),
+        "ranged.bands.*": (0, None), "ranged.multi_target.per_extra_target": (0, None),
+        "modifiers.fixed_per_die": (1, None), "melee.brawling_difficulty": (1, None),
+        "melee.martial_difficulty": (1, None), "melee.weapon_difficulty": (1, None),
+        "wounds.stun_lasts_minutes": (0, None), "healing.rest_days.*": (0, None),
+        "first_aid.difficulty.*": (1, None), "first_aid.kit_uses": (1, None),
+        "first_aid.lockout_hours": (0, None), "first_aid.same_day_hours": (0, None),
+        "weapons.*.ranges": (0, None), "weapons.*.rof": (1, None), "weapons.*.ammo": (1, None),
+        "weapons.*.reload": (0, None),
+    }
 
     actions = (
         ActionSpec("shoot", "ranged attack: weapon skill vs range difficulty (or the dodge); "
                    "range, cover, conceal, protection are remembered for the pair",
-                   target="required", options=ATTACK_OPTIONS,
+                   target="required", attack=True, options=ATTACK_OPTIONS,
                    args="[MORE TARGETS with fire=sweep]"),
         ActionSpec("attack", "melee weapon attack: Melee Combat; damage STR + weapon dice",
-                   target="required", options=MELEE_OPTIONS, aliases=("melee",)),
+                   target="required", attack=True, options=MELEE_OPTIONS, aliases=("melee",)),
         ActionSpec("brawl", "Brawling vs 5 (or the block); damage STR + 1D per Effect Value",
-                   target="required", options=UNARMED_OPTIONS, aliases=("punch",)),
+                   target="required", attack=True, options=UNARMED_OPTIONS, aliases=("punch",)),
         ActionSpec("martial", "Martial Arts vs 10 (or the block); damage STR",
-                   target="required", options=UNARMED_OPTIONS),
+                   target="required", attack=True, options=UNARMED_OPTIONS),
         ActionSpec("dodge", "Dodge: the roll becomes every ranged attacker's difficulty this "
                    "round; full=yes: the only action, roll added to the difficulty",
                    target="none", reaction=True,

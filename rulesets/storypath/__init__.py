@@ -127,11 +127,22 @@ class Storypath(Ruleset):
     round_seconds = 3
     declare_phase = False
     tables_package = "rulesets.storypath"
+    # issue 13 item 32: values whose 0 or negative would break the arithmetic
+    table_ranges = {
+        "dice.target_number.*": (1, 10), "dice.difficulty": (0, None),
+        "dice.teamwork_max": (0, None), "penalties.rating.*": (0, None),
+        "injury.bruised_per_scale": (0, None), "injury.injured_min_stamina": (0, None),
+        "injury.maimed_boxes": (1, None),
+        "defense.full_multiplier": (1, None), "defense.minimum": (0, None),
+        "first_aid.difficulty.*": (0, None), "first_aid.taken_out_per_condition": (0, None),
+        "scale.minor_multiplier": (1, None), "actions.mixed_parts": (2, None),
+        "actions.attacks_per_turn": (1, None),
+    }
     stats = STATS
     actions = (
         ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts "
                    "(more targets after the first: one roll, successes split)",
-                   target="required", options=(WEAPON, SPLIT, *HARM, *ROLL, *MIX),
+                   target="required", attack=True, options=(WEAPON, SPLIT, *HARM, *ROLL, *MIX),
                    aliases=("hit", "shoot"), args="[TARGET ...]"),
         ActionSpec("defend", "Full Defense (simple action): roll double the Defense pool; "
                    "react NAME defend (mode=roll or standard) takes the reflexive Defense now",
@@ -144,7 +155,7 @@ class Storypath(Ruleset):
         ActionSpec("complicate", "part of a mixed action: Blocked N on the target's task",
                    target="required", options=(*ROLL, *MIX)),
         ActionSpec("throw", "lift (Athletics + Might) or a grappled person, then a Thrown, "
-                   "Pushing attack", target="required",
+                   "Pushing attack", target="required", attack=True,
                    options=(OptionSpec("object", "what is thrown"),
                             OptionSpec("person", "a combatant you grapple, thrown at the target"),
                             OptionSpec("weight", "Difficulty of the lift (default 1)", kind="int"),
@@ -155,7 +166,7 @@ class Storypath(Ruleset):
                             OptionSpec("pname", "name of the thrown person's Injury"),
                             *HARM, *ROLL, *MIX)),
         ActionSpec("grapple", "an attack (Close Combat + Might) that puts the target in a grapple",
-                   target="required", options=(*ROLL, RANGE)),
+                   target="required", attack=True, options=(*ROLL, RANGE)),
         ActionSpec("drag", "drag the grappled target: opposed Might + Athletics, grappler wins ties",
                    target="required", options=()),
         ActionSpec("escape", "escape a grapple: opposed (Close Combat|Athletics) + (Dexterity|Might)",

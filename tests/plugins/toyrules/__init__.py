@@ -42,7 +42,7 @@ class Toy(Ruleset):
         StatSpec("hp", "hit points", _int, 10, aliases=("health",)),
     )
     actions = (
-        ActionSpec("attack", "1d20+skill vs 10 (or the dodge)", target="required",
+        ActionSpec("attack", "1d20+skill vs 10 (or the dodge)", target="required", attack=True,
                    options=(OptionSpec("bonus", "added to the roll", kind="int"),
                             OptionSpec("range", "", choices=("short", "long")))),
         ActionSpec("dodge", "1d20 sets the difficulty this round", target="none", reaction=True),

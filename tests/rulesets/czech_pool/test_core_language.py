@@ -158,7 +158,7 @@ def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
           "add Cyril Obratnost=1 Boj=1", "start", "damage Bob 9 bez")
         assert t.fails("declare Bob boj Ann") == refused
         assert "Bob" in t.fails("declare Ann boj Bob")
-        t("heal Bob", "declare Ann boj Bob", "declare Bob boj Cyril")
+        t("heal Bob", "revive Bob", "declare Ann boj Bob", "declare Bob boj Cyril")
         # Ann (speed 10) knocks Bob out (10 - 0 + 9 levels) before his speed-2 threat
         t.faces(*[6] * 10, 1, 1, 1, 1)
         out = t("resolve all")

@@ -495,7 +495,9 @@ def test_heal_levels_and_all() -> None:
     assert t.c("Ann").data["wounds"] == [] and t.c("Ann").status == "OK"
     t("damage Ann 8 bez")
     assert t.c("Ann").out
-    t("heal Ann 2")
+    t("heal Ann 2")  # healing alone does not wake her (issue 13 item 20)
+    assert t.c("Ann").out
+    t("revive Ann")
     assert not t.c("Ann").out and t.c("Ann").status == "Zraněný"
 
 
