@@ -32,6 +32,7 @@ from combat_cli.engine.models import (
     Combatant,
     Declaration,
     Encounter,
+    LogEntry,
     QueueItem,
     Timer,
 )
@@ -345,6 +346,12 @@ class Ruleset:
         """The status columns as shown in ``lang`` (the renderer calls this; a ruleset with
         its own language overrides it, others only :meth:`status_columns`)."""
         return self.status_columns(enc, c)
+
+    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str] | None:
+        """The lines a command's log entries print, at most one per thing that happened
+        (an attack with its damage and wound is one line); the full breakdown stays in the
+        log (``why``, ``log``). None: each entry's text, one line each."""
+        return None
 
     def order_labels(self, enc: Encounter) -> list[str] | None:
         """Rows of the order column when the order is not just combatant names (slots)."""

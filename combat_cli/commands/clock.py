@@ -34,7 +34,7 @@ def advance(cmd: Cmd) -> None:
     if len(cmd.args) != 1:
         raise cmd.usage_error("advance needs one duration")
     _move(cmd, _duration(cmd, cmd.args[0]))
-    cmd.show("status")
+    cmd.show("where")
 
 
 @verb("rest", "rest NAME DURATION [opt=v ...]",
@@ -57,7 +57,7 @@ def rest(cmd: Cmd) -> None:
         checked[o.name] = check_option("rest", o, v)
     cmd.ruleset.rest(cmd.ctx, c, seconds, checked)
     _move(cmd, seconds)
-    cmd.show("status")
+    cmd.show("where")
 
 
 @verb("timer", "timer TEXT in=DURATION [who=NAME]",

@@ -109,12 +109,38 @@ def log(cmd: Cmd) -> None:
     cmd.show("log", n)
 
 
+@verb("why", "why [N]", "the full breakdown of the last roll (or of log entry N)", mutates=False,
+      details="What the roll was for, how the pool was built, the faces, the difficulty and "
+              "the outcome; log shows the entries' numbers (log N).")
+def why(cmd: Cmd) -> None:
+    from combat_cli.engine.models import LogEntry
+
+    log = cmd.table.log_json
+    if len(cmd.args) > 1:
+        raise cmd.usage_error("why takes at most one log number")
+    if not cmd.args:
+        entries = (LogEntry.model_validate_json(x) for x in reversed(log))
+        entry = next((e for e in entries if e.dice or e.data.get("for")), None)
+        if entry is None:
+            raise CommandError("nothing has been rolled yet: why N explains log entry N")
+    else:
+        try:
+            n = int(cmd.args[0].lstrip("#"))
+        except ValueError:
+            raise cmd.usage_error(f"not a log number: {cmd.args[0]!r}") from None
+        if not 1 <= n <= len(log):
+            raise CommandError(f"no log entry {n}: the log has {len(log)} (log shows them)"
+                               if log else "the log is empty")
+        entry = LogEntry.model_validate_json(log[n - 1])
+    cmd.show("why", entry)
+
+
 @verb("undo", "undo [N]", "step back one command (or N)", mutates=False, aliases=("u",))
 def undo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.undo()
         cmd.out.notes.append(f"undone: {line}")
-    cmd.show("round")
+    cmd.show("where")
 
 
 @verb("redo", "redo [N]", "step forward again (or N)", mutates=False)
@@ -122,7 +148,7 @@ def redo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.redo()
         cmd.out.notes.append(f"redone: {line}")
-    cmd.show("round")
+    cmd.show("where")
 
 
 def _count(cmd: Cmd) -> int:

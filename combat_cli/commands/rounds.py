@@ -154,7 +154,7 @@ def resolve(cmd: Cmd) -> None:
             _resolve_item(cmd, item)
     if cmd.ctx.halted is not None and _next_item(cmd) is not None:
         cmd.ctx.note(cmd.ctx.say("Stopped: {reason} — resolve goes on", reason=cmd.ctx.halted))
-    cmd.show("round")
+    cmd.show("where")
 
 
 @verb("act", "act NAME ACTION [TARGET] [opt=v ...]",
@@ -220,7 +220,7 @@ def hold(cmd: Cmd) -> None:
     cmd.ctx.log(cmd.ctx.say("{name} holds their action", name=c.name), kind="hold", actor=c)
     if enc.phase == "turns":
         cmd.ruleset.next_turn(cmd.ctx)
-    cmd.show("round")
+    cmd.show("where")
 
 
 @verb("release", "release NAME [ACTION [TARGET] [opt=v ...]]",
@@ -258,7 +258,7 @@ def release(cmd: Cmd) -> None:
         raise CommandError(f"{c.name} has no planned action left: release {c.name} ACTION")
     else:
         raise CommandError(f"say what {c.name} does: release {c.name} ACTION [TARGET]")
-    cmd.show("round")
+    cmd.show("where")
 
 
 @verb("next", "next", "end the acting combatant's turn (skips a planned action while resolving)",
@@ -283,7 +283,7 @@ def next_(cmd: Cmd) -> None:
         if cur is None:
             raise CommandError(f"everyone has acted in round {enc.round}: end starts the next round")
         cmd.ruleset.next_turn(cmd.ctx)
-    cmd.show("round")
+    cmd.show("where")
 
 
 @verb("end", "end", "end the round: durations tick, the next round begins")

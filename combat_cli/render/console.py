@@ -21,6 +21,8 @@ THEME = Theme({
     "out": "dim strike",
     "timer": "blue",
     "roll": "",
+    "pc": "bold green",
+    "npc": "red",
 })
 
 

@@ -13,6 +13,7 @@ from combat_cli.render.tables import (
     header,
     log_table,
     round_table,
+    timer_lines,
     timers_table,
     value_text,
 )
@@ -25,11 +26,16 @@ if TYPE_CHECKING:
 _OUTCOME_STYLE = {"hit": "hit", "miss": "miss", "success": "hit", "failure": "miss"}
 _KIND_STYLE = {"wound": "wound", "round": "round", "timer": "timer", "condition": "held",
                "lapse": "note", "declare": ""}
+_TABLE_VIEWS = ("round", "status")
+
+
+def entry_style(e: LogEntry) -> str:
+    return _KIND_STYLE.get(e.kind, "") or _OUTCOME_STYLE.get((e.outcome or "").lower(), "")
 
 
 def entry_text(e: LogEntry) -> Text:
-    style = _KIND_STYLE.get(e.kind, "") or _OUTCOME_STYLE.get((e.outcome or "").lower(), "")
-    line = Text(e.text, style=style)
+    """One log entry with its breakdown: what the roll was for, its faces (``log``, ``why``)."""
+    line = Text(e.text, style=entry_style(e))
     why = e.data.get("for")
     if e.dice and why:
         faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
@@ -37,45 +43,129 @@ def entry_text(e: LogEntry) -> Text:
     return line
 
 
+def one_line(text: str | Text, style: str = "") -> Text:
+    return text if isinstance(text, Text) else Text(text, style=style)
+
+
+def put(console: Console, text: str | Text, style: str = "") -> None:
+    """One line that never wraps: cut with … at the terminal's width."""
+    console.print(one_line(text, style), no_wrap=True, overflow="ellipsis", crop=True)
+
+
+def brief_lines(table: Table, entries: list[LogEntry], roster: bool = False) -> list[Text]:
+    """What a command's log entries print: one line per thing that happened (the ruleset
+    folds an action's rolls and consequences into one line; the breakdown stays in the log)."""
+    rs, enc = table.ruleset, table.enc
+    out: list[Text] = []
+    run: list[LogEntry] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        lines = rs.brief(enc, list(run), table.lang)
+        if lines is None:
+            lines = [e.text for e in run]
+        style = entry_style(run[-1]) if len(run) == 1 else ""
+        out.extend(one_line(x, style) for x in lines)
+        run.clear()
+
+    for e in entries:
+        if e.kind == "roster" and roster:
+            continue    # printed with the stats they were added with (the roster view)
+        run.append(e)
+    flush()
+    return out
+
+
 def print_output(console: Console, table: Table, out: Output) -> None:
     if out.error:
-        console.print(Text(f"error: {out.error}", style="error"))
+        put(console, f"error: {out.error}", "error")
         return
-    for e in out.entries:
-        if e.kind == "round" and any(v == "round" for v, _ in out.views):
-            continue
-        console.print(entry_text(e))
+    tables = any(v in _TABLE_VIEWS for v, _ in out.views)
+    entries = [e for e in out.entries if not (e.kind == "round" and tables)]
+    for line in brief_lines(table, entries, roster=_has(out, "roster")):
+        put(console, line)
     for n in out.notes:
-        console.print(Text(n, style="note"))
+        put(console, n, "note")
     for view, payload in out.views:
         print_view(console, table, view, payload)
+
+
+def _has(out: Output, view: str) -> bool:
+    return any(v == view for v, _ in out.views)
 
 
 def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
     enc, rs, lang = table.enc, table.ruleset, table.lang
     if view == "round":
-        console.print(round_table(enc, rs, lang))
+        console.print(round_table(enc, rs, lang, console.width, table.log_tail(40)))
     elif view == "status":
-        console.print(round_table(enc, rs, lang))
-        t = timers_table(enc, rs, lang)
-        if t is not None:
-            console.print(t)
+        console.print(round_table(enc, rs, lang, console.width, table.log_tail(40)))
+        for line in timer_lines(enc, rs, lang):
+            put(console, line, "timer")
+    elif view == "where":
+        put(console, header(enc, rs, lang))
     elif view == "combatant":
         console.print(combatant_table(enc, rs, enc.get(payload), lang))
     elif view == "roster":
-        for c in payload:
-            if c.stats:
-                console.print(Text(f"  {c.name}: " + ", ".join(
-                    f"{rs.label(k, lang)}={value_text(v)}" for k, v in c.stats.items()),
-                    style="note"))
+        for line in roster_lines(table, payload):
+            put(console, line)
     elif view == "log":
         entries = table.log_tail(payload)
         if not entries:
             console.print(Text("the log is empty", style="note"))
         else:
             console.print(log_table(entries, rs, lang))
+    elif view == "why":
+        print_why(console, table, payload)
     elif view in ("help", "help-verb", "help-action"):
         print_help(console, table, view, payload)
+
+
+def roster_lines(table: Table, added: list[Any]) -> list[str]:
+    """``Mina joins (pc): Dodge=4D, ...``; a group with one stat block on one line."""
+    rs, lang = table.ruleset, table.lang
+    joins = {e.actor: e.text for e in table.log_tail(len(added)) if e.kind == "roster"}
+    out: list[str] = []
+    i = 0
+    while i < len(added):
+        c, j = added[i], i + 1
+        while j < len(added) and (added[j].stats, added[j].side) == (c.stats, c.side):
+            j += 1
+        stats = ", ".join(f"{rs.label(k, lang)}={value_text(v)}" for k, v in c.stats.items())
+        head = (joins.get(c.name) or c.name) if j == i + 1 else \
+            f"{', '.join(x.name for x in added[i:j])} ({c.side})"
+        out.append(f"{head}: {stats}" if stats else head)
+        i = j
+    return out
+
+
+def print_why(console: Console, table: Table, e: LogEntry) -> None:
+    """The full breakdown of one log entry: its text, what was rolled and why, the faces,
+    the difficulty, the outcome and the numbers the rules kept."""
+    rs, lang = table.ruleset, table.lang
+    console.print(Text(f"#{e.seq} ({rs.label('Round', lang)} {e.round}) {e.text}",
+                       style=entry_style(e)))
+    if e.data.get("for"):
+        console.print(Text(f"  {e.data['for']}"))
+    bits = []
+    if e.dice:
+        bits.append(f"{rs.label('dice', lang)} {e.dice}")
+    if e.faces is not None:
+        bits.append(f"{rs.label('faces', lang)} {' '.join(map(str, e.faces))}"
+                    + (" (typed)" if e.data.get("manual") else ""))
+    if e.total is not None:
+        bits.append(f"= {e.total}")
+    if e.difficulty is not None:
+        bits.append(f"{rs.label('vs', lang)} {e.difficulty}")
+    if e.outcome:
+        bits.append(f"→ {rs.label(e.outcome, lang)}")
+    if bits:
+        console.print(Text("  " + " ".join(bits)))
+    rest = {k: v for k, v in e.data.items() if k not in ("for", "manual")}
+    if rest:
+        console.print(Text("  " + ", ".join(f"{k}: {value_text(v)}" for k, v in rest.items()),
+                           style="note"))
 
 
 def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
@@ -136,11 +226,22 @@ def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") 
 
 
 def print_state(console: Console, table: Table) -> None:
-    """The full picture for ``combat show``: header, round table, timers."""
-    console.print(round_table(table.enc, table.ruleset, table.lang))
-    t = timers_table(table.enc, table.ruleset, table.lang)
+    """The full picture for ``combat show``: the round table, then the timers."""
+    enc, rs, lang = table.enc, table.ruleset, table.lang
+    console.print(round_table(enc, rs, lang, console.width, table.log_tail(40)))
+    t = timers_table(enc, rs, lang)
     if t is not None:
         console.print(t)
 
 
-__all__ = ["entry_text", "header", "print_output", "print_state", "print_view"]
+def print_resume(console: Console, table: Table, lines: int = 3) -> None:
+    """Where a resumed fight stands: the round table and the last ``lines`` log lines."""
+    if table.enc.phase == "setup":
+        return
+    print_view(console, table, "round", None)
+    tail = [e for e in table.log_tail(lines * 4) if e.kind != "roster"]
+    for line in brief_lines(table, tail)[-lines:]:
+        put(console, line)
+
+
+__all__ = ["entry_text", "header", "print_output", "print_resume", "print_state", "print_view"]

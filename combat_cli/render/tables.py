@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
+from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from combat_cli.engine.durations import format_clock, format_duration, in_rounds
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant, Encounter, LogEntry
+    from combat_cli.engine.models import ActionRequest, Combatant, Encounter, LogEntry
     from rulesets.base import Ruleset
 
 
@@ -50,46 +53,140 @@ def _order(enc: Encounter) -> list[Combatant]:
     return sorted(enc.combatants, key=lambda c: rank.get(c.id, len(rank)))
 
 
-def _plan_text(enc: Encounter, c: Combatant) -> str:
-    marks = {"pending": "", "done": "✓ ", "skipped": "– ", "lapsed": "✗ "}
+def short_name(enc: Encounter, cid: str | None) -> str:
+    """A combatant as a table cell names it: its tag when it has one, else its name."""
+    if cid is None:
+        return ""
+    try:
+        c = enc.get(cid)
+    except KeyError:
+        return cid
+    return getattr(c, "tag", "") or c.name
+
+
+def _action_text(enc: Encounter, a: ActionRequest) -> str:
+    """``shoot DT1``: the action and its target, short (the full text is in the log)."""
+    return f"{a.name} {short_name(enc, a.target)}".strip() if a.target else a.name
+
+
+_MARKS = {"pending": "", "done": "✓", "skipped": "–", "lapsed": "✗"}
+
+
+def _lapsed_in_log(enc: Encounter, log: list[LogEntry] | None, c: Combatant) -> set[str]:
+    """Actions of ``c`` the log says lapsed this round (a ruleset may close them as done)."""
+    out: set[str] = set()
+    for e in reversed(log or []):
+        if e.round != enc.round:
+            break
+        if e.kind == "lapse" and e.actor == c.name and e.action:
+            out.add(e.action)
+    return out
+
+
+def plan_text(enc: Encounter, c: Combatant, log: list[LogEntry] | None = None) -> str:
+    """This round's actions of ``c``: ✓ done, ✗ lapsed, – skipped; planned ones plain."""
     if enc.phase == "resolve" or (enc.queue and enc.phase != "declare"):
-        items = [i for i in enc.queue if i.actor == c.id]
-        return ", ".join(f"{marks[i.state]}{i.action.text}" for i in items)
+        lapsed = _lapsed_in_log(enc, log, c)
+        parts = []
+        for i in (i for i in enc.queue if i.actor == c.id):
+            state = "lapsed" if i.state == "done" and i.action.name in lapsed else i.state
+            parts.append(f"{_MARKS[state]}{_action_text(enc, i.action)}")
+        return ", ".join(parts)
     d = enc.declarations.get(c.id)
-    return ", ".join(a.text for a in d.actions) if d else ""
+    return ", ".join(_action_text(enc, a) for a in d.actions) if d else ""
 
 
-def round_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable:
-    t = RichTable(title=header(enc, rs, lang), title_justify="left", expand=False)
-    labels = rs.order_labels(enc)
-    t.add_column("#", justify="right")
-    t.add_column(_l(rs, "Name", lang))
-    t.add_column(_l(rs, "Status", lang))
-    t.add_column(_l(rs, "Conditions", lang))
-    if rs.declare_phase:
-        t.add_column(_l(rs, "Action", lang))
+def upcoming(enc: Encounter, rs: Ruleset) -> tuple[str | None, str | None]:
+    """The ids of who acts now and who acts next (either may be None)."""
     cur = rs.current(enc)
-    extra_cols: list[str] = []
+    now = cur.id if cur is not None else None
+    if enc.phase == "resolve":
+        seq = [i.actor for i in enc.queue if i.state == "pending" and not enc.get(i.actor).held]
+    elif enc.phase == "turns" and now in enc.order:
+        seq = enc.order[enc.order.index(now):]
+    else:
+        return now, None
+    seq = [x for x in dict.fromkeys(seq) if not enc.get(x).out]
+    rest = [x for x in seq if x != now]
+    return now, rest[0] if rest else None
+
+
+@dataclass
+class Column:
+    header: str
+    cells: list[Text]
+    keep: int
+    """Priority: on a narrow terminal the lowest goes first; 100 never goes."""
+    justify: str = "left"
+    max_width: int | None = None
+
+    def width(self) -> int:
+        return max([cell_len(self.header), *(min(x.cell_len, self.max_width or 999)
+                                             for x in self.cells)])
+
+
+def fit(columns: list[Column], width: int) -> list[Column]:
+    """Empty columns left out, then the lowest-priority ones until the rest fits ``width``."""
+    cols = [c for c in columns if any(x.plain.strip() for x in c.cells)]
+    while sum(c.width() for c in cols) + 2 * (len(cols) - 1) > width:
+        droppable = [c for c in cols if c.keep < 100]
+        if not droppable:
+            break
+        cols.remove(min(droppable, key=lambda c: c.keep))
+    return cols
+
+
+def _no_repeat(status: str, cell: str) -> str:
+    """A column does not say again what Status says (``Wounded -1D`` beside ``Wounded``)."""
+    if status and cell.startswith(status):
+        return cell[len(status):].strip()
+    return cell
+
+
+def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
+                log: list[LogEntry] | None = None) -> Group:
+    """One line per combatant: who acts now (▶) and next (›), PCs marked, the ruleset's
+    columns; empty columns left out, low-priority ones dropped to fit ``width``."""
     rows = _order(enc)
+    now, nxt = upcoming(enc, rs)
     extras = [rs.columns(enc, c, lang) for c in rows]
+    status = [_l(rs, c.status, lang) if c.status not in ("OK", "") else "" for c in rows]
+    cols = [
+        Column("", [Text("▶" if c.id == now else "›" if c.id == nxt else "") for c in rows], 100),
+        Column("#", [Text(str(n)) for n in range(1, len(rows) + 1)], 40, "right"),
+        Column(_l(rs, "Name", lang), [Text(c.name, style="pc" if c.side == "pc" else "npc")
+                                      for c in rows], 100, max_width=18),
+        Column("", [Text("PC" if c.side == "pc" else "", style="pc") for c in rows], 100),
+        Column(_l(rs, "Tag", lang), [Text(getattr(c, "tag", "") or "") for c in rows], 30),
+        Column(_l(rs, "Status", lang), [Text(s, style="wound" if s else "") for s in status], 95),
+        Column(_l(rs, "Conditions", lang), [Text(conditions_text(enc, rs, c, lang))
+                                            for c in rows], 70, max_width=24),
+    ]
+    if rs.declare_phase:
+        cols.append(Column(_l(rs, "Action", lang), [Text(plan_text(enc, c, log)) for c in rows],
+                           75, max_width=28))
+    keys: list[str] = []
     for e in extras:
-        for k in e:
-            if k not in extra_cols:
-                extra_cols.append(k)
-    for k in extra_cols:
-        t.add_column(_l(rs, k, lang))
-    for n, (c, extra) in enumerate(zip(rows, extras, strict=True), start=1):
-        style = "acting" if cur is not None and c.id == cur.id else ("out" if c.out else "")
-        name = (c.name + (f" ({_l(rs, 'held', lang)})" if c.held else "")
-                + (" [pc]" if c.side == "pc" else ""))
-        cells = [str(n), name, _l(rs, c.status, lang), conditions_text(enc, rs, c, lang)]
-        if rs.declare_phase:
-            cells.append(_plan_text(enc, c))
-        cells += [extra.get(k, "") for k in extra_cols]
-        t.add_row(*cells, style=style)
+        keys += [k for k in e if k not in keys]
+    for n, k in enumerate(keys):
+        cells = [Text(_no_repeat(s, e.get(k, ""))) for s, e in zip(status, extras, strict=True)]
+        cols.append(Column(_l(rs, k, lang), cells, 90 - 5 * n, max_width=24))
+    cols = fit(cols, width)
+    t = RichTable(expand=False, box=None, padding=(0, 1), pad_edge=False, header_style="bold",
+                  show_edge=False)
+    for c in cols:
+        t.add_column(c.header, justify=c.justify, no_wrap=True, overflow="ellipsis",  # type: ignore[arg-type]
+                     max_width=c.max_width)
+    for i, c in enumerate(rows):
+        style = "acting" if c.id == now else ("out" if c.out else "")
+        t.add_row(*(col.cells[i] for col in cols), style=style)
+    head = header(enc, rs, lang)
+    head.no_wrap, head.overflow = True, "ellipsis"
+    parts: list[Any] = [head, t]
+    labels = rs.order_labels(enc)
     if labels:
-        t.caption = "Order: " + " · ".join(labels)
-    return t
+        parts.append(Text("Order: " + " · ".join(labels), overflow="ellipsis", no_wrap=True))
+    return Group(*parts)
 
 
 def timers_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable | None:
@@ -105,6 +202,15 @@ def timers_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable | Non
                   format_clock(tm.due, _l(rs, "day", lang)), tm.name,
                   enc.name_of(tm.combatant), style="timer")
     return t
+
+
+def timer_lines(enc: Encounter, rs: Ruleset, lang: str = "") -> list[str]:
+    """The timers, soonest first, one line each (``status``): ``in 2d 23h (day 4 00:00:00):
+    Demon Thug 1: natural healing roll``."""
+    day = _l(rs, "day", lang)
+    return [f"{_l(rs, 'due in', lang)} {format_duration(tm.due - enc.clock.seconds)} "
+            f"({format_clock(tm.due, day)}): {tm.name}"
+            for tm in sorted(enc.timers, key=lambda x: (x.due, x.id))]
 
 
 def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -> RichTable:

@@ -25,7 +25,14 @@ from rulesets.d6.stats import STATS, YES
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem, Timer
+    from combat_cli.engine.models import (
+        ActionRequest,
+        Combatant,
+        Encounter,
+        LogEntry,
+        QueueItem,
+        Timer,
+    )
 
 
 ATTACK_OPTIONS = (
@@ -334,6 +341,11 @@ class D6(Ruleset):
         from rulesets.d6.display import status_columns
 
         return status_columns(enc, c, self.display_tables(enc))
+
+    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str]:
+        from rulesets.d6.display import brief
+
+        return brief(entries)
 
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
         from rulesets.d6.display import json_extra
