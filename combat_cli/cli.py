@@ -152,8 +152,11 @@ def _play_script(file: Path, script: str | None, dice: str, seed: int | None, la
 
     lines = ScriptLines(_script_lines(script))
     source = _dice(dice, seed, make_asker(lines, driver_ref))
+    from combat_cli.render.output import print_resume
+
     driver = Driver(load(file, source, lang), file, make_console())
     driver_ref.append(driver)
+    print_resume(driver.console, driver.table)   # a fight resumed: where it stands
     try:
         return run_script(driver, lines)
     finally:

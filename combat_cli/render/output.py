@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 _OUTCOME_STYLE = {"hit": "hit", "miss": "miss", "success": "hit", "failure": "miss"}
 _KIND_STYLE = {"wound": "wound", "round": "round", "timer": "timer", "condition": "held",
                "lapse": "note", "declare": ""}
-_TABLE_VIEWS = ("round", "status")
+_TABLE_VIEWS = ("round", "status", "where")
+"""Views that say the round and phase: a round entry beside them is not printed again."""
 
 
 def entry_style(e: LogEntry) -> str:
@@ -104,7 +105,8 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
         for line in timer_lines(enc, rs, lang):
             put(console, line, "timer")
     elif view == "where":
-        put(console, header(enc, rs, lang))
+        if enc.phase in ("resolve", "turns"):   # who acts now; while declaring: nobody
+            put(console, header(enc, rs, lang))
     elif view == "combatant":
         console.print(combatant_table(enc, rs, enc.get(payload), lang))
     elif view == "roster":

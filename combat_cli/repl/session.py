@@ -158,6 +158,11 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
     loader.on_error = interrupt
     print(f"{raw.get('ruleset')}: {path} — help lists the verbs, Ctrl-D saves and quits",
           flush=True)
+    if enc.get("round"):   # a fight resumed: the round table and the last log lines
+        from combat_cli.render.output import print_resume
+
+        d = loader.result()
+        print_resume(d.console, d.table)
     driver = None
     warned = False
     try:

@@ -14,7 +14,7 @@ from typing import Any
 
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter, LogEntry, QueueItem
 from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset
 from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool.stats import STAT_EN, STATS
@@ -353,6 +353,11 @@ class CzechPool(Ruleset):
         from rulesets.czech_pool.display import status_columns
 
         return status_columns(self, enc, c, lang)
+
+    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str]:
+        from rulesets.czech_pool.display import brief
+
+        return brief(entries)
 
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
         from rulesets.czech_pool.display import json_extra

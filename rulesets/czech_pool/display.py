@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.engine.models import Combatant, Encounter, LogEntry
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import store
 from rulesets.czech_pool.lang import term
@@ -60,3 +61,39 @@ def json_extra(rs: Ruleset, enc: Encounter) -> dict[str, Any]:
                            "resolved_pairs": [
                                [enc.name_of(x) for x in k.split("|")]
                                for k in turn.get("resolved", [])]}}
+
+
+def _plain(text: str) -> str:
+    """The text without its parenthesised breakdowns (nested ones too)."""
+    prev = None
+    while prev != text:
+        prev, text = text, re.sub(r" ?\([^()]*\)", "", text)
+    return text
+
+
+def brief(entries: list[LogEntry]) -> list[str]:
+    """A clash on one line with its successes; a hit with the wound and the check it caused
+    on one line; the initiative (awareness) rolls together."""
+    out: list[str] = []
+    aware = [e for e in entries if e.kind == "initiative" and e.total is not None]
+    if aware:
+        out.append(", ".join(f"{e.actor} {e.total}" for e in aware))
+    for e in entries:
+        if e.kind == "initiative" and e.total is not None:
+            continue
+        if e.kind == "roll" and e.action == "bank":
+            continue          # each pool: in the clash lines (why, log)
+        if e.kind == "clash" and "target_successes" in e.data:
+            tail = _plain(e.text).split(": ", 1)[-1]
+            out.append(f"{e.actor} {e.data['successes']} vs {e.target} "
+                       f"{e.data['target_successes']}: {tail}")
+        elif e.kind in ("wound", "check") and out and e.target in (None, "") \
+                and e.actor is None:
+            out[-1] += "; " + _plain(e.text).split(": ", 1)[-1]
+        elif e.kind == "wound" and out:
+            out[-1] += "; " + _plain(e.text).split(": ", 1)[-1]
+        elif e.kind == "check" and out and (e.actor or "") in out[-1]:
+            out[-1] += " — " + _plain(e.text).split(" — ", 1)[-1]
+        else:
+            out.append(_plain(e.text))
+    return out

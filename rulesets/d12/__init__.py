@@ -11,7 +11,14 @@ from typing import Any
 
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
+from combat_cli.engine.models import (
+    ActionRequest,
+    Combatant,
+    Declaration,
+    Encounter,
+    LogEntry,
+    QueueItem,
+)
 from rulesets.base import ActionSpec, OptionSpec, Ruleset, StatSpec
 from rulesets.d12 import health
 from rulesets.d12.stats import REALMS, STATS, skill_value
@@ -285,6 +292,11 @@ class D12Ruleset(Ruleset):
         health.heal(ctx, c, value)
 
     # -- display -----------------------------------------------------------------------------
+    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str]:
+        from rulesets.d12.display import brief
+
+        return brief(entries)
+
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
         from rulesets.d12.verbs import bid_summary
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from combat_cli.engine.models import ActionRequest, Combatant, Encounter, LogEntry, QueueItem
 from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset, VerbSpec
 
 from . import (
@@ -312,18 +312,15 @@ class Storypath(Ruleset):
         injuries.heal(ctx, c, value)
 
     # -- display ---------------------------------------------------------------------------
+    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str]:
+        from rulesets.storypath.display import brief
+
+        return brief(entries)
+
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
-        tables = self._tables(enc)
-        df = c.data.get("defense")
-        cols = {"Injuries": injuries.track_text(tables, c),
-                "Injury Conditions": injuries.names_text(c),
-                "Def": f"{df['value']} ({df['how']})" if df else ""}
-        pending = c.data.get("pending")
-        if pending:  # Enhance / Complicate Stunts waiting for the next roll
-            cols["Next roll"] = ", ".join(
-                (f"+{p['n']} Enh" if p["kind"] == "enh" else f"Complication {p['n']}")
-                + f" ({p['from']})" for p in pending)
-        return cols
+        from rulesets.storypath.display import status_columns
+
+        return status_columns(enc, c, self._tables(enc))
 
     def load_tables(self) -> dict[str, Any]:
         return _load()

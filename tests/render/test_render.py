@@ -23,9 +23,13 @@ def test_round_table_shows_order_actions_and_who_acts(make_table):
         "declare Ann attack Bob", "declare Bob wait", "condition Bob +Prone for=2r")
     text = rendered(t, "resolve")
     assert "Ann attacks Bob: 17 vs 10, hit" in text
-    assert "(Ann: attack 1d20+5 [12])" in text
+    assert "(Ann: attack 1d20+5 [12])" not in text      # the breakdown: why, log
     assert "Acts: Bob" in text
-    assert "✓ attack Bob" in text and "Prone (2r)" in text
+    assert "Name" not in text                           # resolve prints what changed
+    text = rendered(t, "why")
+    assert "Ann: attack 1d20+5" in text and "faces 12" in text and "vs 10" in text
+    text = rendered(t, "status")
+    assert "✓attack Bob" in text and "Prone (2r)" in text and "▶" in text
     assert "\x1b[" not in text  # not a terminal: plain
 
 
@@ -33,7 +37,7 @@ def test_status_shows_timers_and_log_shows_faces(make_table):
     t = make_table([12, 4])
     run(t, "add Ann skill=5", "add Bob", "start", "act Ann attack Bob", "timer Bell in=2h who=Ann")
     text = rendered(t, "status")
-    assert "Timers" in text and "Bell" in text and "2h" in text
+    assert "due in 2h" in text and "Bell" in text
     text = rendered(t, "log 3")
     assert "1d20+5" in text and "12" in text
 

@@ -1,0 +1,90 @@
+"""How Storypath's log entries print at the table: one line per thing that happened."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from rulesets.storypath import injuries
+from rulesets.storypath.rolls import injury_penalty
+
+if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant, Encounter, LogEntry
+
+
+def _head(e: LogEntry) -> str:
+    """``Ann attacks Thug 1`` of ``Ann attacks Thug 1 with sword at close range: ...``."""
+    m = re.match(r"(.*?)(?: with [^:]*)?: ", e.text)
+    return m.group(1) if m else e.text
+
+
+def _harm(e: LogEntry) -> str:
+    """``Thug 1 Health 4/5`` or ``Ann Bruised``: what an attack left on its target."""
+    m = re.search(r"Health (\d+/\d+)", e.text)
+    what = f"Health {m.group(1)}" if m else (e.outcome or "")
+    return f"{e.target} {what}".strip()
+
+
+def brief(entries: list[LogEntry]) -> list[str]:
+    """An attack with its Stunts and the Injury it inflicted on one line; the initiative
+    rolls together; a rolled Defense inside the attack it meets."""
+    out: list[str] = []
+    line: list[str] = []
+    inits = [e for e in entries if e.kind == "initiative" and e.action == "initiative"]
+    if inits:
+        out.append("Initiative: " + ", ".join(f"{e.actor} {e.outcome}" for e in inits))
+
+    def close() -> None:
+        if line:
+            out.append("".join(line))
+            line.clear()
+    for n, e in enumerate(entries):
+        if e.kind == "initiative" and e.action == "initiative":
+            continue
+        if e.kind == "attack":
+            close()
+            stunts = [s for s in e.data.get("stunts") or () if not s.startswith("Inflict")]
+            line.append(f"{_head(e)}: {e.total} vs Defense {e.difficulty}, {e.outcome}"
+                        + (f" ({', '.join(stunts)})" if stunts else ""))
+        elif e.kind == "wound" and line:
+            line.append(f" → {_harm(e)}")
+        elif e.kind == "defense" and any(x.kind == "attack" and x.target == e.actor
+                                         for x in entries[n + 1:n + 2]):
+            continue          # the attack's line says "vs Defense 1"
+        else:
+            close()
+            out.append(e.text)
+    close()
+    return out
+
+
+_MODE = {"complication": "Compl {n}", "dice": "-{n} dice", "difficulty": "Diff +{n}"}
+
+
+def named_injuries(c: Combatant) -> str:
+    """The Injury Conditions with a name (``Cracked Ribs (Injured)``); the boxes are in the
+    Injuries column and the worst level is the Status."""
+    return "; ".join(f"{i['name']} ({'Hit' if i['level'] == 'hit' else i['level'].title()})"
+                     for i in injuries.marked(c) if i.get("name"))
+
+
+def penalty(tables: dict[str, Any], c: Combatant) -> str:
+    """The Injury penalty on ``c``'s next roll as the table plays it (``Compl 1``)."""
+    n, _ = injury_penalty(SimpleNamespace(tables=tables), c)  # type: ignore[arg-type]
+    return _MODE.get(str(tables["penalties"]["mode"]), "{n}").format(n=n) if n else ""
+
+
+def status_columns(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str, str]:
+    """Injury boxes, the penalty on the next roll, Defense, named Injury Conditions and
+    what waits for the next roll (Enhance / Complicate Stunts)."""
+    df = c.data.get("defense")
+    cols = {"Injuries": injuries.track_text(tables, c), "Penalty": penalty(tables, c),
+            "Def": f"{df['value']}{' full' if df.get('full') else ''}" if df else "",
+            "Injury Conditions": named_injuries(c)}
+    pending = c.data.get("pending")
+    if pending:  # Enhance / Complicate Stunts waiting for the next roll
+        cols["Next roll"] = ", ".join(
+            (f"+{p['n']} Enh" if p["kind"] == "enh" else f"Compl {p['n']}")
+            + f" ({p['from']})" for p in pending)
+    return cols
