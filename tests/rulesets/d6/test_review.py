@@ -167,12 +167,12 @@ def test_status_columns_and_json_follow_the_house_rules(mk):
     t(LECTOR, THUG, "start", "damage Lector Wounded",
       'declare "Demon Thug" shoot Lector, shoot Lector')
     rs = t.table.ruleset
-    assert rs.columns(t.enc, t.c("Lector"))["Wound"] == "Wounded -2D"
-    assert rs.columns(t.enc, t.c("Demon Thug"))["Acts"] == "2 (-2D)"
+    assert rs.columns(t.enc, t.c("Lector"))["Penalty"] == "-2D"      # Wounded: the Status
+    assert rs.columns(t.enc, t.c("Demon Thug"))["Penalty"] == "-2D"  # two actions
     assert rs.json_extra(t.enc)["d6"]["Lector"]["penalty"] == 2
     plain = T()
     plain(LECTOR, "damage Lector Wounded")
-    assert plain.table.ruleset.columns(plain.enc, plain.c("Lector"))["Wound"] == "Wounded -1D"
+    assert plain.table.ruleset.columns(plain.enc, plain.c("Lector"))["Penalty"] == "-1D"
 
 
 def test_T_D6_2_full_auto_is_the_only_action_declared_or_not(mk):
