@@ -160,17 +160,17 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
         Column(_l(rs, "Tag", lang), [Text(getattr(c, "tag", "") or "") for c in rows], 30),
         Column(_l(rs, "Status", lang), [Text(s, style="wound" if s else "") for s in status], 95),
         Column(_l(rs, "Conditions", lang), [Text(conditions_text(enc, rs, c, lang))
-                                            for c in rows], 70, max_width=24),
+                                            for c in rows], 80, max_width=24),
     ]
     if rs.declare_phase:
         cols.append(Column(_l(rs, "Action", lang), [Text(plan_text(enc, c, log)) for c in rows],
-                           75, max_width=28))
+                           92, max_width=28))
     keys: list[str] = []
     for e in extras:
         keys += [k for k in e if k not in keys]
     for n, k in enumerate(keys):
         cells = [Text(_no_repeat(s, e.get(k, ""))) for s, e in zip(status, extras, strict=True)]
-        cols.append(Column(_l(rs, k, lang), cells, 90 - 5 * n, max_width=24))
+        cols.append(Column(_l(rs, k, lang), cells, 90 - 3 * n, max_width=24))
     cols = fit(cols, width)
     t = RichTable(expand=False, box=None, padding=(0, 1), pad_edge=False, header_style="bold",
                   show_edge=False)

@@ -27,6 +27,7 @@ def status_columns(rs: Ruleset, enc: Encounter, c: Combatant, lang: str = "") ->
     st = store(enc)
     held = [f"{enc.name_of(k.split('>')[1])} +{v['level']}"
             for k, v in st["pairs"].items() if k.startswith(f"{c.id}>") and v.get("level")]
+    out["Penalty"] = wound_penalty(c, tables)
     out["Disadvantages"] = ", ".join(held)
     forced = c.data.get("forced")
     out["Forced"] = "/".join(term(k, lang) for k in forced) if forced else ""
@@ -36,6 +37,18 @@ def status_columns(rs: Ruleset, enc: Encounter, c: Combatant, lang: str = "") ->
     sp = (turn.get("speeds") or {}).get(c.id)
     out["Speed"] = "" if sp is None else str(sp)
     return out
+
+
+def wound_penalty(c: Combatant, tables: dict[str, Any]) -> str:
+    """What the worst wound takes off the pool and adds to the difficulty: ``-1k, +1``."""
+    from rulesets.czech_pool.combat import _cell, rows
+
+    tier = health.penalty_tier(c, tables)
+    if not tier:
+        return ""
+    row = rows(tables)["zraneni"]
+    pool, diff = _cell(row, "pool", tier - 1), _cell(row, "difficulty", tier - 1)
+    return ", ".join(x for x in (f"{pool:+d}k" if pool else "", f"obt {diff:+d}" if diff else "") if x)
 
 
 def json_extra(rs: Ruleset, enc: Encounter) -> dict[str, Any]:
@@ -77,7 +90,8 @@ def brief(entries: list[LogEntry]) -> list[str]:
     out: list[str] = []
     aware = [e for e in entries if e.kind == "initiative" and e.total is not None]
     if aware:
-        out.append(", ".join(f"{e.actor} {e.total}" for e in aware))
+        what = aware[0].text.split(" – ", 1)[-1].split(":")[0]
+        out.append(f"{what}: " + ", ".join(f"{e.actor} {e.total}" for e in aware))
     for e in entries:
         if e.kind == "initiative" and e.total is not None:
             continue

@@ -89,7 +89,7 @@ LABELS: dict[str, str] = {
     "Unconscious": "Bezvědomí", "Dead": "Mrtvý", "Prone": "Ležící", "Surprised": "Překvapený",
     "Dusk": "Šero", "Darkness": "Tma", "Cramped": "Stísněný",
     "Wounds": "Zranění", "Difficulty": "Obtížnost", "Pool": "Bank", "Speed": "Rychlost",
-    "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Disadvantages": "Nevýhody", "Successes": "Úspěchy", "ran out": "vypršelo",
+    "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Penalty": "Postih", "Disadvantages": "Nevýhody", "Successes": "Úspěchy", "ran out": "vypršelo",
     "dice": "kostky", "faces": "hozeno", "vs": "obt.", "yes": "ano", "no": "ne",
     "held": "odloženo", "due in": "za", "at": "kdy", "what": "co", "timer": "časovač",
     # the core's clock, toolbar and dice prompts

@@ -298,13 +298,9 @@ class D12Ruleset(Ruleset):
         return brief(entries)
 
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
-        from rulesets.d12.verbs import bid_summary
+        from rulesets.d12.display import status_columns
 
-        t = self.tables_for(enc.house_rules)
-        cols = {k.capitalize(): f"{health.current(c, k, t)}/{health.max_hits(c, k, t)[0]}"
-                for k in ("body", "mind", "soul")}
-        cols["Bids"] = bid_summary(enc, c, t)
-        return cols
+        return status_columns(enc, c, self.tables_for(enc.house_rules))
 
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
         from rulesets.d12.verbs import bids_json

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.models import Combatant, Encounter, LogEntry
 
 
 def _hit(e: LogEntry) -> str:
-    """``Cory -1 body (9/10) Hurt``: what an exchange left on the one hit."""
+    """``Cory -1 body 9/10``: what an exchange left on the one hit (the Status says Hurt)."""
     d = e.data
     if "damage" not in d:
         return e.text
-    return (f"{e.target} -{d['damage']} {d.get('track', '')} "
-            f"({d.get('hits')}/{d.get('max_hits')}) {e.outcome or ''}").strip()
+    return f"{e.target} -{d['damage']} {d.get('track', '')} {d.get('hits')}/{d.get('max_hits')}"
 
 
 def brief(entries: list[LogEntry]) -> list[str]:
@@ -30,3 +29,39 @@ def brief(entries: list[LogEntry]) -> list[str]:
             continue
         out.append(e.text)
     return out
+
+
+_SHORT = {"corporeal": "corp", "ethereal": "eth", "celestial": "cel"}
+
+
+def hits_text(c: Combatant, tables: dict[str, Any]) -> str:
+    """The tracks that took hits: ``Body 9/10``; nothing while unhurt."""
+    from rulesets.d12 import health
+
+    out = []
+    for k in ("body", "mind", "soul"):
+        now, mx = health.current(c, k, tables), health.max_hits(c, k, tables)[0]
+        if now != mx:
+            out.append(f"{k.capitalize()} {now}/{mx}")
+    return ", ".join(out)
+
+
+def bids_left(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
+    """What ``c`` may still bid this round, per realm in use: ``corp 2``."""
+    from rulesets.d12.verbs import _available, bids_json
+
+    j = bids_json(enc, c, tables)
+    out = []
+    for realm in j["budget"]:
+        avail = _available(j, realm)
+        if avail is not None:
+            out.append(f"{_SHORT.get(realm, realm)} {avail - j['committed'].get(realm, 0)}")
+    return ", ".join(out)
+
+
+def status_columns(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str, str]:
+    """Hits taken, the round's bids (with committed/available per realm), bids left."""
+    from rulesets.d12.verbs import bid_summary
+
+    return {"Hits": hits_text(c, tables), "Bids": bid_summary(enc, c, tables),
+            "Left": bids_left(enc, c, tables)}

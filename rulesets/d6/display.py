@@ -57,7 +57,7 @@ def status_columns(enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str,
     multi = multi_penalty(t, i["actions"]) if enc.phase in ("declare", "resolve") and i["actions"] else 0
     total = i["penalty"] + multi
     cols = {"Penalty": f"-{total}D" if total else "", "React": "", "Kit": kit, "Due": ""}
-    if current:
+    if current and enc.phase == "resolve":   # while declaring, the Action column has them
         cols["React"] = _reactions(r, (r.get("dodge") or {}))
     due = sorted((x for x in enc.timers if x.combatant == c.id and x.kind not in AFTER_THE_FIGHT),
                  key=lambda x: x.due)

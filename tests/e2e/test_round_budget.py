@@ -106,6 +106,9 @@ def test_the_table_at_60_columns_stays_one_line_per_combatant(tmp_path) -> None:
     wide = _play(f, "status\n", 80).stdout
     assert "shoot DT" in wide or 'shoot "Demon' in wide or "shoot Demon" in wide
     assert "block" in wide                             # a declared reaction, not yet used
+    r = _play(f, "resolve\nstatus\n", 80)              # resolving: the reaction still shows
+    table = r.stdout.split("> status")[-1]
+    assert "block" in table and table.count("block") == 1
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
