@@ -1,0 +1,58 @@
+"""``combat demo``: a ruleset's demo fight played as a script, told to a newcomer: two lines on
+what is happening, the script's own comments as narration, and what to type next at the end.
+With ``pace`` (and a terminal) it waits for Enter before each command."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from combat_cli.render.ruleids import without_rule_ids
+
+if TYPE_CHECKING:
+    from combat_cli.repl.driver import Driver
+
+
+def intro(ruleset: str) -> list[str]:
+    return [f"A {ruleset} demo fight. Each line after > is what the GM types; under it, what the "
+            "tracker answers:",
+            "the rolls with their faces, who is hit or wounded, and the round table each round."]
+
+
+def outro(ruleset: str, paced: bool) -> list[str]:
+    again = [] if paced else ["(combat demo --pace shows it one command at a time.)"]
+    return [*again,
+            "That was the demo; nothing was saved. Your own fight:",
+            f"  combat new fight.json --ruleset {ruleset}",
+            "  combat play fight.json      then: add NAME STAT=VALUE ..., start, help"]
+
+
+def run_demo(driver: Driver, lines: list[str], wait: Callable[[], bool] | None) -> int:
+    """Play the lines; ``wait()`` (pace mode) returns False to stop. Exit status as a script's."""
+    console = driver.console
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text:
+            continue
+        if text.startswith("#"):
+            console.print(without_rule_ids(text), style="note")
+            continue
+        if wait is not None and not wait():
+            break
+        console.print(f"> {text}", style="bold")
+        out = driver.handle(text)
+        if out.error:
+            sys.stderr.write(f"combat: the demo stopped at line {number}: {text}\n")
+            return 1
+    return 0
+
+
+def enter_or_quit() -> bool:
+    """Pace mode: wait for Enter; q (or Ctrl-D, Ctrl-C) stops."""
+    try:
+        answer = input("  [Enter: next, q: stop] ")
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return False
+    return answer.strip().lower() not in ("q", "quit")
