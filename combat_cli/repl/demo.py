@@ -4,6 +4,7 @@ With ``pace`` (and a terminal) it waits for Enter before each command."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -36,7 +37,7 @@ def run_demo(driver: Driver, lines: list[str], wait: Callable[[], bool] | None) 
         if not text:
             continue
         if text.startswith("#"):
-            console.print(without_rule_ids(text), style="note")
+            console.print(narration(text), style="note")
             continue
         if wait is not None and not wait():
             break
@@ -46,6 +47,16 @@ def run_demo(driver: Driver, lines: list[str], wait: Callable[[], bool] | None) 
             sys.stderr.write(f"combat: the demo stopped at line {number}: {text}\n")
             return 1
     return 0
+
+
+def narration(comment: str) -> str:
+    """A script comment as the newcomer reads it: no rule IDs, no word of where the example
+    came from ("(the mob example of the ...)")."""
+    text = without_rule_ids(comment)
+    return _SOURCE.sub("", text)
+
+
+_SOURCE = re.compile(r"\s*\([^)]*\b(?:seed|rules? digest|rulebook)\b[^)]*\)", re.I)
 
 
 def enter_or_quit() -> bool:
