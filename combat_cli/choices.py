@@ -21,8 +21,9 @@ class Choice(ParamType):
     name = "choice"
 
     def __init__(self, choices: Callable[[], Sequence[str]],
-                 accepts: Callable[[str], bool] | None = None) -> None:
+                 accepts: Callable[[str], bool] | None = None, hint: bool = False) -> None:
         self._choices = choices
+        self._hint = hint
         self._accepts = accepts or (lambda value: value in self._choices())
 
     def all(self) -> list[str]:
@@ -36,7 +37,7 @@ class Choice(ParamType):
             return value
         from combat_cli.engine.queries import closest
 
-        guess = closest(str(value), self.all()) if len(str(value)) > 2 else None
+        guess = closest(str(value), self.all()) if self._hint else None
         hint = f" (did you mean {guess}?)" if guess else ""
         self.fail(f"{value!r} is not one of {', '.join(self.all())}{hint}", param, ctx)
 
@@ -61,4 +62,4 @@ def rulesets() -> Choice:
 
         return registry.known(value)
 
-    return Choice(every, accepts)
+    return Choice(every, accepts, hint=True)

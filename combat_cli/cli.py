@@ -70,7 +70,7 @@ def _config():  # noqa: ANN202
     except ConfigError as e:
         _fail(str(e), 2)
     if cfg.color == "never":
-        os.environ.setdefault("NO_COLOR", "1")
+        os.environ["NO_COLOR"] = os.environ.get("NO_COLOR") or "1"
     elif cfg.color == "always" and not os.environ.get("NO_COLOR"):
         os.environ.setdefault("FORCE_COLOR", "1")
     return cfg

@@ -46,7 +46,8 @@ def load(path: Path | None = None) -> Config:
     data = _read(path)
     values: dict[str, str] = {}
     for key, value in data.items():
-        values[_key(path, key)] = _value(path, key, value)
+        name = _key(path, key)
+        values[name] = _value(path, key, value)
     return Config(**values, path=path)
 
 
