@@ -53,6 +53,25 @@ def _make_console():  # noqa: ANN202
     return make_console()
 
 
+def _invoked_as() -> str:
+    """How the user can type this program again: ``combat`` when that is what the shell finds,
+    else the path they used (``.venv/bin/combat`` before the venv is on the PATH)."""
+    import shutil
+
+    used = sys.argv[0]
+    if Path(used).stem.lower() != "combat":      # python -m combat_cli
+        return "combat"
+    found = shutil.which("combat")
+    try:
+        if found and Path(found).resolve() == Path(used).resolve():
+            return "combat"
+        shown = os.path.relpath(used)
+    except (OSError, ValueError):                 # another drive (Windows)
+        shown = used
+    shown = shown if len(shown) < len(used) else used
+    return shown if " " not in shown else f'"{shown}"'
+
+
 def _dice(mode: str, seed: int | None, asker=None):  # noqa: ANN001, ANN202
     from combat_cli.dice import ManualDice, RandomDice
 
@@ -105,7 +124,7 @@ def new(
         save(file, table)
     except (CommandError, SaveError) as e:
         _fail(str(e))
-    print(f"created {file} ({ruleset}); next: combat play {file}")
+    print(f"created {file} ({ruleset}); next: {_invoked_as()} play {file}")
 
 
 def _read_house_rules(path: Path) -> dict:
@@ -314,7 +333,7 @@ def demo(
     driver.close()
     if code:
         raise typer.Exit(code)
-    for line in told.outro(ruleset, pace):
+    for line in told.outro(ruleset, pace, _invoked_as()):
         console.print(line, style="note")
 
 

@@ -21,12 +21,14 @@ def intro(ruleset: str) -> list[str]:
             "the rolls with their faces, who is hit or wounded, and the round table each round."]
 
 
-def outro(ruleset: str, paced: bool) -> list[str]:
-    again = [] if paced else ["(combat demo --pace shows it one command at a time.)"]
+def outro(ruleset: str, paced: bool, me: str = "combat") -> list[str]:
+    """What to type next; ``me`` is how the user runs the program (``.venv/bin/combat``)."""
+    again = [] if paced else [f"({me} demo --pace shows it one command at a time.)"]
     return [*again,
             "That was the demo; nothing was saved. Your own fight:",
-            f"  combat new fight.json --ruleset {ruleset}",
-            "  combat play fight.json      then: add NAME STAT=VALUE ..., start, help"]
+            f"  {me} new fight.json --ruleset {ruleset}",
+            f"  {me} play fight.json",
+            "and at its prompt: add NAME STAT=VALUE ..., start, declare ..., help"]
 
 
 def run_demo(driver: Driver, lines: list[str], wait: Callable[[], bool] | None) -> int:

@@ -183,9 +183,24 @@ def test_the_demo_says_what_the_gm_watches_and_what_to_type_next():
     lines = r.stdout.splitlines()
     assert lines[0].startswith("A d12 demo fight. Each line after > is what the GM types")
     assert "round table" in lines[1]
-    assert "combat new fight.json --ruleset d12" in r.stdout.splitlines()[-2]
-    assert "combat play fight.json" in lines[-1] and "--pace" in r.stdout
+    assert lines[-3:] == ["  combat new fight.json --ruleset d12", "  combat play fight.json",
+                          "and at its prompt: add NAME STAT=VALUE ..., start, declare ..., help"]
+    assert "(combat demo --pace shows it" in r.stdout
     assert not RULE_ID.search(r.stdout) and "seed" not in r.stdout.replace("--seed", "")
+
+
+def test_what_to_type_next_is_what_works_before_combat_is_on_the_path(tmp_path):
+    script = Path(sys.executable).with_name("combat")
+    if not script.exists():
+        pytest.skip("no combat script installed beside this Python")
+    env = {"PATH": "/usr/bin:/bin"}                        # the venv is not activated
+    r = combat("demo", "-r", "d12", env=env, cmd=[str(script)])
+    assert f"  {script} new fight.json --ruleset d12" in r.stdout.splitlines()
+    r = combat("new", str(tmp_path / "f.json"), "-r", "d6", env=env, cmd=[str(script)])
+    assert r.stdout.endswith(f"next: {script} play {tmp_path / 'f.json'}\n")
+    env = {"PATH": f"{script.parent}:/usr/bin:/bin"}       # activated: just combat
+    r = combat("new", str(tmp_path / "g.json"), "-r", "d6", env=env, cmd=[str(script)])
+    assert r.stdout.endswith(f"next: combat play {tmp_path / 'g.json'}\n")
 
 
 def test_demo_pace_without_a_terminal_plays_straight_through():
