@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
     header,
@@ -29,7 +30,7 @@ _KIND_STYLE = {"wound": "wound", "round": "round", "timer": "timer", "condition"
 
 def entry_text(e: LogEntry) -> Text:
     style = _KIND_STYLE.get(e.kind, "") or _OUTCOME_STYLE.get((e.outcome or "").lower(), "")
-    line = Text(e.text, style=style)
+    line = Text(without_rule_ids(e.text), style=style)
     why = e.data.get("for")
     if e.dice and why:
         faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
@@ -39,14 +40,14 @@ def entry_text(e: LogEntry) -> Text:
 
 def print_output(console: Console, table: Table, out: Output) -> None:
     if out.error:
-        console.print(Text(f"error: {out.error}", style="error"))
+        console.print(Text(f"error: {without_rule_ids(out.error)}", style="error"))
         return
     for e in out.entries:
         if e.kind == "round" and any(v == "round" for v, _ in out.views):
             continue
         console.print(entry_text(e))
     for n in out.notes:
-        console.print(Text(n, style="note"))
+        console.print(Text(without_rule_ids(n), style="note"))
     for view, payload in out.views:
         print_view(console, table, view, payload)
 

@@ -289,3 +289,28 @@ def test_item_30_a_crash_outside_a_command_names_the_error_log_too(monkeypatch, 
     assert capsys.readouterr().err == (f"combat: internal error (RuntimeError: boom); the "
                                        f"traceback is in {log}\n")
     assert "RuntimeError: boom" in log.read_text()
+
+
+def test_printed_errors_log_lines_and_notes_carry_no_rule_ids(make_table):
+    import io
+
+    from combat_cli.commands.registry import Output
+    from combat_cli.render.console import make_console
+    from combat_cli.render.output import print_output
+
+    t = make_table()
+    buf = io.StringIO()
+    console = make_console(buf, width=200)
+    print_output(console, t, Output(error="a full dodge must be the only action (D6-REACT-3)"))
+    print_output(console, t, Output(notes=["Ann is surprised (SP-AMB-3/AMB-SP-8)"]))
+    assert buf.getvalue() == "error: a full dodge must be the only action\nAnn is surprised\n"
+
+
+def test_rule_ids_go_but_dice_and_words_stay():
+    from combat_cli.render.ruleids import without_rule_ids as plain
+
+    assert plain("actions.max: D6-MULTI-2/AMB-D6-3: most actions a round (5)") == \
+        "actions.max: most actions a round (5)"
+    assert plain("amb.success: AMB-CZ-2 a die succeeds") == "amb.success: a die succeeds"
+    for kept in ("3D6-2 and 4D+1", "T-bone", "SP 3", "D6-style", "6d10>=8"):
+        assert plain(kept) == kept
