@@ -305,7 +305,7 @@ def demo(
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
     pace: bool = typer.Option(False, "--pace", help="wait for Enter before each command"),
 ) -> None:
-    """A short demo fight from the rules' own examples (no input needed)."""
+    """A short demo fight (no input needed; --pace: step by step)."""
     import rulesets
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
