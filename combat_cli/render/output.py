@@ -121,7 +121,8 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
     extra = plain(rs.help_text())
     if extra:
         console.print(Text(extra))
-    console.print(Text("help VERB or help ACTION for details", style="note"))
+    console.print(Text("help VERB or help ACTION for details; help rules: the switches with their "
+                       "rule labels", style="note"))
 
 
 def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") -> None:
