@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
     header,
@@ -36,7 +37,7 @@ def entry_style(e: LogEntry) -> str:
 
 def entry_text(e: LogEntry) -> Text:
     """One log entry with its breakdown: what the roll was for, its faces (``log``, ``why``)."""
-    line = Text(e.text, style=entry_style(e))
+    line = Text(without_rule_ids(e.text), style=entry_style(e))
     why = e.data.get("for")
     if e.dice and why:
         faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
@@ -67,7 +68,8 @@ def brief_lines(table: Table, entries: list[LogEntry], roster: bool = False) -> 
         if lines is None:
             lines = [e.text for e in run]
         style = entry_style(run[-1]) if len(run) == 1 else ""
-        out.extend(one_line(x, style) for x in lines)
+        out.extend(one_line(without_rule_ids(x) if isinstance(x, str) else x, style)
+                   for x in lines)
         run.clear()
 
     for e in entries:
@@ -80,14 +82,14 @@ def brief_lines(table: Table, entries: list[LogEntry], roster: bool = False) -> 
 
 def print_output(console: Console, table: Table, out: Output) -> None:
     if out.error:
-        put(console, f"error: {out.error}", "error")
+        put(console, f"error: {without_rule_ids(out.error)}", "error")
         return
     tables = any(v in _TABLE_VIEWS for v, _ in out.views)
     entries = [e for e in out.entries if not (e.kind == "round" and tables)]
     for line in brief_lines(table, entries, roster=_has(out, "roster")):
         put(console, line)
     for n in out.notes:
-        put(console, n, "note")
+        put(console, without_rule_ids(n), "note")
     for view, payload in out.views:
         print_view(console, table, view, payload)
 
@@ -120,6 +122,8 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
             console.print(log_table(entries, rs, lang))
     elif view == "why":
         print_why(console, table, payload)
+    elif view == "help-rules":
+        console.print(Text(table.ruleset.help_text() or f"{table.ruleset.name} has no switches"))
     elif view in ("help", "help-verb", "help-action"):
         print_help(console, table, view, payload)
 
@@ -146,10 +150,10 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
     """The full breakdown of one log entry: its text, what was rolled and why, the faces,
     the difficulty, the outcome and the numbers the rules kept."""
     rs, lang = table.ruleset, table.lang
-    console.print(Text(f"#{e.seq} ({rs.label('Round', lang)} {e.round}) {e.text}",
-                       style=entry_style(e)))
+    console.print(Text(f"#{e.seq} ({rs.label('Round', lang)} {e.round}) "
+                       f"{without_rule_ids(e.text)}", style=entry_style(e)))
     if e.data.get("for"):
-        console.print(Text(f"  {e.data['for']}"))
+        console.print(Text(f"  {without_rule_ids(str(e.data['for']))}"))
     bits = []
     if e.dice:
         bits.append(f"{rs.label('dice', lang)} {e.dice}")
@@ -171,15 +175,17 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
 
 
 def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
+    """``help``: verbs, actions, switches; without rule IDs (``help rules`` shows them)."""
     from combat_cli.commands.registry import all_verbs
+    from combat_cli.render.ruleids import without_rule_ids as plain
 
     rs = table.ruleset
     if view == "help-verb":
         v = payload
         console.print(Text(v.usage, style="bold"))
-        console.print(Text(f"  {v.summary}"))
+        console.print(Text(f"  {plain(v.summary)}"))
         if v.details:
-            console.print(Text(f"  {v.details}"))
+            console.print(Text(f"  {plain(v.details)}"))
         if v.aliases:
             console.print(f"  aliases: {', '.join(v.aliases)}")
         if v.name in ("declare", "act", "react", "release"):
@@ -191,24 +197,25 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
         console.print(Text(f"{name} {'TARGET ' if a.target == 'required' else '[TARGET] ' if a.target == 'optional' else ''}"
                            f"{args + ' ' if args else ''}"
                            + " ".join(f"[{rs.label(o.name, lang)}=...]" for o in a.options), style="bold"))
-        console.print(Text(f"  {rs.label(a.help, lang)}" + ("  (a reaction: react NAME " + name + ")" if a.reaction else "")))
+        console.print(Text(f"  {plain(rs.label(a.help, lang))}" + ("  (a reaction: react NAME " + name + ")" if a.reaction else "")))
         for o in a.options:
             choices = f" ({'|'.join(o.choices)})" if o.choices else (" (number)" if o.kind == "int" else "")
-            console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {rs.label(o.help, lang)}"))
+            console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {plain(rs.label(o.help, lang))}"))
         return
     t = RichTable(title=f"Verbs ({rs.name})", title_justify="left", show_header=False)
     t.add_column("usage", style="bold")
     t.add_column("what")
     for v in all_verbs(table).values():
-        t.add_row(Text(v.usage), Text(v.summary))   # usages hold [opt=v]: not markup
+        t.add_row(Text(v.usage), Text(plain(v.summary)))   # usages hold [opt=v]: not markup
     console.print(t)
     _actions(console, rs, lang=table.lang)
     if rs.conditions:
         console.print("Conditions: " + ", ".join(c.name for c in rs.conditions))
-    extra = rs.help_text()
+    extra = plain(rs.help_text())
     if extra:
-        console.print(extra)
-    console.print(Text("help VERB or help ACTION for details", style="note"))
+        console.print(Text(extra))
+    console.print(Text("help VERB or help ACTION for details; help rules: the switches with their "
+                       "rule labels", style="note"))
 
 
 def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") -> None:
@@ -220,9 +227,11 @@ def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") 
     t.add_column("action", style="bold")
     t.add_column("what")
     t.add_column("options")
+    from combat_cli.render.ruleids import without_rule_ids as plain
+
     for a in acts:
         t.add_row(rs.label(a.name, lang) + (" *" if a.reaction else ""),
-                  Text(rs.label(a.help, lang)),
+                  Text(plain(rs.label(a.help, lang))),
                   " ".join(rs.label(o.name, lang) + "=" for o in a.options))
     console.print(t)
 

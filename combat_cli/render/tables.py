@@ -11,6 +11,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from combat_cli.engine.durations import format_clock, format_duration, in_rounds
+from combat_cli.render.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import ActionRequest, Combatant, Encounter, LogEntry
@@ -255,7 +256,10 @@ def log_table(entries: list[LogEntry], rs: Ruleset, lang: str = "") -> RichTable
     t.add_column(_l(rs, "Outcome", lang))
     for e in entries:
         faces = "" if e.faces is None else " ".join(map(str, e.faces))
-        t.add_row(str(e.seq), str(e.round), e.text, e.dice or "", faces,
+        text = Text(without_rule_ids(e.text))
+        if e.data.get("for"):   # the breakdown: what was rolled for and how the pool was built
+            text.append(f"\n{without_rule_ids(str(e.data['for']))}", style="note")
+        t.add_row(str(e.seq), str(e.round), text, e.dice or "", faces,
                   "" if e.difficulty is None else str(e.difficulty),
                   _l(rs, e.outcome, lang) if e.outcome else "")
     return t
