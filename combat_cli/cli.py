@@ -186,11 +186,10 @@ def show(
     except SaveError as e:
         _fail(str(e))
     if json_:
-        import json
-
         from combat_cli.render.jsonview import public_json
+        from combat_cli.textsafe import json_text
 
-        print(json.dumps(public_json(table), ensure_ascii=False, indent=2))
+        print(json_text(public_json(table)))
         return
     from combat_cli.render.output import print_state
 
