@@ -73,17 +73,9 @@ def new(
 
 
 def _read_house_rules(path: Path) -> dict:
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover
-        import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        _fail(f"can't read {path}: {e.strerror or e}")
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        _fail(f"{path} is not valid TOML: {e}")
-    return {}
+    from combat_cli.store.tomlfile import read_toml
+
+    return read_toml(path, "house-rules file")
 
 
 @app.command()

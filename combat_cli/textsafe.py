@@ -39,3 +39,26 @@ def json_text(value: Any) -> str:
     """Readable JSON (UTF-8 kept) with DEL and C1 escaped too (json escapes only C0)."""
     text = json.dumps(value, ensure_ascii=False, indent=2)
     return _JSON_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+MAX_DIGITS = 12
+"""The longest number a line may hold: more is a typing accident (and ``int`` refuses past
+4,300 digits, with an error no GM should read)."""
+_LONG = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+
+
+def long_number(text: str) -> str | None:
+    """A one-line complaint if ``text`` holds a number of more than :data:`MAX_DIGITS` digits."""
+    m = _LONG.search(text)
+    if m is None:
+        return None
+    return f"a number of {len(m.group()):,} digits is too long (numbers have at most {MAX_DIGITS} digits)"
+
+
+def line_problem(line: str) -> str | None:
+    """Why a typed line can't be used as it stands (a control character, a huge number)."""
+    bad = first_control(line)
+    if bad:
+        return (f"the line holds a control character ({bad}); type names and text without "
+                "control characters")
+    return long_number(line)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.repl.driver import Driver
+from combat_cli.textsafe import escape_all
 
 
 class ScriptLines:
@@ -54,7 +55,7 @@ def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:
             driver.console.print(f"> {stripped}", style="bold")
         out = driver.handle(stripped)
         if out.error:
-            sys.stderr.write(f"combat: script stopped at line {start}: {stripped}\n")
+            sys.stderr.write(f"combat: script stopped at line {start}: {escape_all(stripped)}\n")
             driver.close()
             return 1
         if out.quit:

@@ -25,17 +25,17 @@ _KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def kind_problem(path: Path, mode: int) -> str | None:
+def kind_problem(path: Path, mode: int, what: str = "save file") -> str | None:
     """Why a file of this mode is not a save file (None: a regular file)."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return f"{path} is a folder, not a save file"
+        return f"{path} is a folder, not a {what}"
     kind = next((k for test, k in _KINDS if test(mode)), "not a regular file")
-    return f"{path} is {kind}, not a save file; nothing was read from it"
+    return f"{path} is {kind}, not a {what}; nothing was read from it"
 
 
-def check_regular(path: Path, missing: str = "") -> os.stat_result:
+def check_regular(path: Path, missing: str = "", what: str = "save file") -> os.stat_result:
     """The file's status, if it is a regular file (SaveError otherwise)."""
     try:
         st = os.stat(path)
@@ -43,16 +43,17 @@ def check_regular(path: Path, missing: str = "") -> os.stat_result:
         raise SaveError(missing or f"{path}: no such file") from None
     except (OSError, ValueError) as e:
         raise SaveError(f"can't read {path}: {getattr(e, 'strerror', None) or e}") from None
-    problem = kind_problem(path, st.st_mode)
+    problem = kind_problem(path, st.st_mode, what)
     if problem:
         raise SaveError(problem)
     return st
 
 
-def read_regular(path: Path, missing: str = "", limit: int | None = None) -> bytes:
+def read_regular(path: Path, missing: str = "", limit: int | None = None,
+                 what: str = "save file") -> bytes:
     """The bytes of a regular file; never opens a FIFO or device for reading (a FIFO swapped in
     after the check is caught by opening without blocking and checking again)."""
-    check_regular(path, missing)
+    check_regular(path, missing, what)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_BINARY", 0))
@@ -60,7 +61,7 @@ def read_regular(path: Path, missing: str = "", limit: int | None = None) -> byt
         raise SaveError(f"can't read {path}: {e.strerror or e}") from None
     try:
         st = os.fstat(fd)
-        problem = kind_problem(path, st.st_mode)
+        problem = kind_problem(path, st.st_mode, what)
         if problem:
             raise SaveError(problem)
         if limit is not None and st.st_size > limit:
