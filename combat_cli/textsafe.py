@@ -44,7 +44,7 @@ def json_text(value: Any) -> str:
 MAX_DIGITS = 12
 """The longest number a line may hold: more is a typing accident (and ``int`` refuses past
 4,300 digits, with an error no GM should read)."""
-_LONG = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_LONG = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
 
 
 def long_number(text: str) -> str | None:

@@ -75,10 +75,11 @@ class History:
 
 
 def diff(a: Any, b: Any, path: list[Any] | None = None, out: Patch | None = None) -> Patch:
-    """The edits that turn ``a`` into ``b`` (both plain JSON values)."""
+    """The edits that turn ``a`` into ``b`` (both plain JSON values). A dict or list that loses
+    more than it keeps is replaced whole (undoing an import of 5,000 templates is one edit)."""
     path = path or []
     out = [] if out is None else out
-    if type(a) is dict and type(b) is dict and _same_key_order(a, b):
+    if type(a) is dict and type(b) is dict and _same_key_order(a, b) and _kept(a, b):
         for k in [k for k in a if k not in b]:
             out.append([[*path, k]])
         for k, v in b.items():
@@ -86,7 +87,7 @@ def diff(a: Any, b: Any, path: list[Any] | None = None, out: Patch | None = None
                 out.append([[*path, k], v])
             elif a[k] != v:
                 diff(a[k], v, [*path, k], out)
-    elif type(a) is list and type(b) is list:
+    elif type(a) is list and type(b) is list and len(a) - len(b) <= max(len(b), 1):
         n = min(len(a), len(b))
         for i in range(n):
             if a[i] != b[i]:
@@ -96,6 +97,11 @@ def diff(a: Any, b: Any, path: list[Any] | None = None, out: Patch | None = None
     elif a != b or type(a) is not type(b):
         out.append([path, b])
     return out
+
+
+def _kept(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """``b`` keeps more of ``a``'s keys than it drops (else replacing it is shorter)."""
+    return len(a) - sum(1 for k in b if k in a) <= max(len(b), 1)
 
 
 def _same_key_order(a: dict[str, Any], b: dict[str, Any]) -> bool:
