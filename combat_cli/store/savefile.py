@@ -243,13 +243,15 @@ class Saver:
 
     def compact(self) -> None:
         """Write a fresh snapshot (SaveError if it cannot: the journal stays as it was)."""
-        size = atomic_write(self.path, snapshot_pieces(self.table), self.mode)
-        if self._fd is not None:
+        if self._fd is not None:  # closed first: Windows can't replace a file held open
             os.close(self._fd)
             self._fd = None
+        try:
+            size = atomic_write(self.path, snapshot_pieces(self.table), self.mode)
+        finally:
+            self._open()  # the new file, or the old one with its journal if that failed
         self.snapshot_bytes, self.journal_bytes = size, 0
         self.table.changed = False
-        self._open()
 
     def submit(self, table: Table | None = None, line: str = "") -> None:
         """After a command: a new snapshot if the journal is due for one (or if the table
