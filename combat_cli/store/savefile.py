@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,9 @@ def read_raw(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path} is not text: not a combat-cli save file") from None
     head = journal_head(str(path), text)
     if head is not None:
-        return parse(str(path), text, head)
+        raw = parse(str(path), text, head)
+        raw["_valid_bytes"] = data.rfind(b"\n") + 1  # without a line cut short by a crash
+        return raw
     return _read_whole(path, text)
 
 
@@ -153,7 +156,14 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     except CommandError as e:
         raise SaveError(f"{path}: {e}") from None
     table.changed = bool(raw.get("_records") or raw.get("_torn") or raw.get("_migrated"))
+    if "_valid_bytes" in raw:
+        _VALID_BYTES[table] = raw["_valid_bytes"]
     return table
+
+
+_VALID_BYTES: weakref.WeakKeyDictionary[Table, int] = weakref.WeakKeyDictionary()
+"""For a table loaded from a schema-2 file: how many bytes of it are whole lines (a Saver can
+go on appending there when a fresh snapshot can't be written, say on a full disk)."""
 
 
 def _entry(path: Path, n: int, text: str, model: Any) -> None:
@@ -205,11 +215,29 @@ class Saver:
         except OSError:
             self.mode = None
         if table.changed or self.mode is None:
-            self.compact()
+            self._open_compacted()
         else:
             self.snapshot_bytes = st.st_size
             self._open()
         table.journal = self._record
+
+    def _open_compacted(self) -> None:
+        """Open with a fresh snapshot; if it can't be written (a full disk), a journal in the
+        current layout is kept and appended to, a line cut short by a crash taken off."""
+        try:
+            self.compact()
+        except SaveError:
+            valid = _VALID_BYTES.get(self.table)
+            if valid is None or self.mode is None:
+                raise
+            self._open()
+            try:
+                assert self._fd is not None
+                os.ftruncate(self._fd, valid)
+            except OSError as e:
+                raise SaveError(f"can't write {self.path}: {e.strerror or e}") from None
+            self.snapshot_bytes, self.journal_bytes = valid, 0
+            self.table.changed = False  # the file holds the table: only not compactly
 
     def _open(self) -> None:
         try:
@@ -280,8 +308,7 @@ class Saver:
             if self.journal_bytes or self.table.changed:
                 self.compact()
         except SaveError:
-            if not self.journal_bytes:
-                raise
+            pass  # the file already holds every change, as a journal
         finally:
             if self._fd is not None:
                 os.close(self._fd)
