@@ -22,7 +22,9 @@ app = typer.Typer(
 
 
 def _fail(message: str, code: int = 1) -> None:
-    sys.stderr.write(f"combat: {message}\n")
+    from combat_cli.textsafe import escape_all
+
+    sys.stderr.write(f"combat: {escape_all(message)}\n")
     raise typer.Exit(code)
 
 
