@@ -95,16 +95,13 @@ def test_deep_huge_and_many_valued_toml_imports(tmp_path):
     }
     for name, text in cases.items():
         (tmp_path / name).write_text(text)
-    script = "".join(f"import {tmp_path / n}\n" for n in cases)
-    r = combat("play", str(f), "--script", "-", input=script, timeout=60)
-    assert "Traceback" not in r.stderr and "internal error" not in r.stdout
-    r = subprocess.run  # each alone, so a refusal of the first doesn't hide the others
     for name, word in (("deep.toml", "nested too deeply"), ("inline.toml", "nested too deeply"),
                        ("dotted.toml", "nested too deeply"), ("header.toml", "nested too deeply"),
                        ("huge.toml", "too large"), ("many.toml", "too many values")):
         out = combat("play", str(f), "--script", "-", input=f"import {tmp_path / name}\n",
                      timeout=30)
         assert word in out.stdout, (name, out.stdout)
+        assert "Traceback" not in out.stderr and "internal error" not in out.stdout
         assert len([ln for ln in out.stdout.splitlines() if "error" in ln]) <= 1
 
 
@@ -148,13 +145,13 @@ def test_a_full_disk_at_any_step_is_one_line_and_loses_nothing_answered(tmp_path
     assert not (tmp_path / "fight.json.lock").exists()
 
 
-def test_a_snapshot_that_cannot_be_written_at_open_refuses_play_in_one_line(tmp_path):
+def test_a_snapshot_that_cannot_be_written_at_open_leaves_the_journal_to_go_on(tmp_path):
     f = new(tmp_path)
     f.write_text(f.read_text() + '{"op":"do","li')  # a cut-off line: opening rewrites the file
-    data = f.read_bytes()
     r = combat("play", str(f), "--script", "-", input="add Late\n",
                pre=BREAK.format(fn="replace", after=0))
-    assert "No space left" in one_line(r) and f.read_bytes() == data
+    assert r.returncode == 0 and "Late joins" in r.stdout and "Traceback" not in r.stderr
+    assert [c["name"] for c in read_json(f)["encounter"]["combatants"]][-1] == "Late"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.json"]
 
 
@@ -241,15 +238,21 @@ def test_control_characters_from_a_file_are_shown_escaped(tmp_path):
 
 
 @pytest.mark.parametrize("bad", ["\x1b", "\x07", "\x00", "\x7f", "\x9b", "\r"])
-def test_control_characters_typed_are_refused_naming_them(tmp_path, bad):
+def test_control_characters_typed_are_refused_naming_them(make_table, bad):
+    from tests.conftest import fails
+
+    t = make_table()
+    for line in (f"add Ev{bad}il", f"note Ann a{bad}b", f"condition Ann +Hex{bad}y",
+                 f"timer T{bad} in=1r", f"set Ann skill={bad}4", f"import a{bad}b.toml"):
+        assert f"control character (\\x{ord(bad):02x})" in fails(t, line)
+
+
+def test_a_control_character_typed_in_a_script_is_refused_and_never_echoed(tmp_path):
     f = new(tmp_path)
     before = read_json(f)
-    for line in (f"add Ev{bad}il", f"note Ann a{bad}b", f"condition Ann +Hex{bad}y",
-                 f"timer T{bad} in=1r", f"set Ann skill={bad}4"):
-        r = combat("play", str(f), "--script", "-", input=line + "\n")
-        shown = f"\\x{ord(bad):02x}"
-        assert r.returncode == 1 and f"control character ({shown})" in r.stdout, r.stdout
-        assert bad not in r.stdout + r.stderr
+    r = combat("play", str(f), "--script", "-", input="add Ev\x1b]0;owned\x07il\n")
+    assert r.returncode == 1 and "control character (\\x1b)" in r.stdout
+    assert "\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr
     assert read_json(f) == before
 
 
