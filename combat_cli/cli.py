@@ -175,6 +175,9 @@ def _script_lines(script: str | None):  # noqa: ANN202
 def show(
     file: Path = typer.Argument(..., help="the encounter file"),
     json_: bool = typer.Option(False, "--json", help="the state as JSON"),
+    player: bool = typer.Option(False, "--player", help="only what the players may see "
+                                "(with --json: exactly what combat serve sends)"),
+    show_rolls: bool = typer.Option(False, "--show-rolls", help="with --player: the dice too"),
     lang: str = typer.Option("", "--lang", help="display language"),
 ) -> None:
     """Show an encounter: the round table, or its JSON."""
@@ -185,6 +188,11 @@ def show(
         table = load(file, RandomDice(), _lang(lang))
     except SaveError as e:
         _fail(str(e))
+    if player:
+        from combat_cli.web.view import player_text
+
+        print(player_text(table, show_rolls, as_json=json_))
+        return
     if json_:
         import json
 

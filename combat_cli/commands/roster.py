@@ -100,7 +100,7 @@ def add(cmd: Cmd) -> None:
         if enc.phase != "setup":
             cmd.ruleset.join(cmd.ctx, c)
         cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=c.side), kind="roster",
-                    actor=c)
+                    actor=c, **({"hidden": True} if hidden else {}))
     cmd.show("roster", [c for c in enc.combatants if c.name in names])
 
 
