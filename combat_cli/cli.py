@@ -205,6 +205,34 @@ def show(
     print_state(_make_console(), table)
 
 
+@app.command()
+def serve(
+    file: Path = typer.Argument(..., help="the encounter file (it may be open in combat play)"),
+    host: str | None = typer.Option(None, "--host", help="listen on this address (default "
+                                    "127.0.0.1, this machine only; 0.0.0.0 for the network)"),
+    port: int = typer.Option(8321, "--port", help="the port (0: any free one)"),
+    show_rolls: bool = typer.Option(False, "--show-rolls", help="show the dice on the page"),
+    lang: str = typer.Option("", "--lang", help="display language"),
+) -> None:
+    """The players' live page: follows FILE and shows what players may see."""
+    from combat_cli.store.savefile import SaveError
+
+    if not 0 <= port <= 65535:
+        _fail(f"--port is 0..65535, not {port}", 2)
+    try:
+        from combat_cli.web.server import ServeError
+        from combat_cli.web.server import serve as run
+    except ModuleNotFoundError as e:
+        _fail(f"serve needs {e.name}: reinstall combat-cli (pip install -e .)")
+    try:
+        run(file, host, port, _lang(lang), show_rolls)
+    except (SaveError, ServeError) as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        pass
+    print("stopped")
+
+
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the installed rulesets."""

@@ -65,7 +65,6 @@ def player_json(table: Table, show_rolls: bool = False) -> dict[str, Any]:
     """What the players may see (``combat serve``, ``show --json --player``): no hidden
     combatant, GM note, secret condition, stat or house rule; NPC wounds as a word."""
     from combat_cli.report.sentences import PlayerTeller
-    from combat_cli.report.words import Words
 
     enc, rs, lang = table.enc, table.ruleset, table.lang
     log = table.log
