@@ -139,7 +139,7 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Any, hidden: set[str], over: boo
     if nxt is not None:
         nname = w("unseen") if nxt.name in hidden else nxt.name
         text = f"{text} · {w('next', name=nname)}" if text else w("next", name=nname)
-    return text
+    return text or w("resolved" if enc.phase == "resolve" else "gm")
 
 
 def _next(enc: Any, rs: Any) -> Any:
