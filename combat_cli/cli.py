@@ -233,6 +233,39 @@ def serve(
     print("stopped")
 
 
+@app.command()
+def report(
+    file: Path = typer.Argument(..., help="the encounter file"),
+    format_: str = typer.Option("md", "--format", "-f", help="md (Markdown) or html"),
+    out: Path | None = typer.Option(None, "-o", "--output", help="write it here (default: print)"),
+    player: bool = typer.Option(False, "--player", help="for the players: every secret left out"),
+    lang: str = typer.Option("", "--lang", help="display language"),
+) -> None:
+    """The fight told back: who fought, round by round, wounds, who stands, what is due."""
+    from combat_cli.dice import RandomDice
+    from combat_cli.report.build import FORMATS
+    from combat_cli.report.build import report as tell
+    from combat_cli.store.savefile import SaveError, load
+
+    if format_ not in FORMATS:
+        _fail(f'--format is md or html, not "{format_}"', 2)
+    if out is not None and out.exists() and file.exists() and out.resolve() == file.resolve():
+        _fail(f"-o {out} is the encounter file itself: pick another name", 2)
+    try:
+        table = load(file, RandomDice(), _lang(lang))
+    except SaveError as e:
+        _fail(str(e))
+    text = tell(table, format_, player)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        _fail(f"can't write {out}: {e.strerror or e}")
+    print(f"wrote {out}")
+
+
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the installed rulesets."""
