@@ -64,14 +64,16 @@ PLAYER_LABELS = ("Name", "Side", "Wounds", "Conditions", "Order", "Log", "pc", "
 def player_json(table: Table, show_rolls: bool = False) -> dict[str, Any]:
     """What the players may see (``combat serve``, ``show --json --player``): no hidden
     combatant, GM note, secret condition, stat or house rule; NPC wounds as a word."""
+    from combat_cli.engine.models import LogEntry
     from combat_cli.report.sentences import PlayerTeller
 
     enc, rs, lang = table.enc, table.ruleset, table.lang
-    log = table.log
-    teller = PlayerTeller(enc, rs, lang, log, show_rolls)
+    texts = table.log_json
+    flagged = [LogEntry.model_validate_json(t) for t in texts if '"hidden"' in t]
+    teller = PlayerTeller(enc, rs, lang, flagged, show_rolls)
     w, hidden = teller.w, teller.hidden
-    lines = teller.lines(log)
-    over = _is_over(enc, log)
+    lines = teller.tail(texts, PLAYER_LOG_LINES)
+    over = _is_over(enc, table.log_tail(50))
     cur, nxt = rs.current(enc), _next(enc, rs)
     rank = {cid: i for i, cid in enumerate(enc.order)}
     shown = sorted((c for c in enc.combatants if c.name not in hidden),
@@ -90,12 +92,12 @@ def player_json(table: Table, show_rolls: bool = False) -> dict[str, Any]:
         "over": over,
         "order": [c.name for c in shown if c.id in rank],
         "combatants": [_player_row(enc, rs, lang, w, c, cur, nxt) for c in shown],
-        "log": [{"round": ln.round, "text": ln.text} for ln in lines[-PLAYER_LOG_LINES:]],
+        "log": [{"round": ln.round, "text": ln.text} for ln in lines],
         "labels": {k: w(k) for k in PLAYER_LABELS},
     }
 
 
-def _pc_wounds(enc: Any, rs: Any, lang: str, c: Any) -> str:
+def pc_wounds(enc: Any, rs: Any, lang: str, c: Any) -> str:
     """A PC's wounds in full: the status and the ruleset's wound columns."""
     cols = rs.columns(enc, c, lang)
     keys = [k for k in rs.wound_columns if cols.get(k)]
@@ -159,7 +161,7 @@ def _next(enc: Any, rs: Any) -> Any:
 def _player_row(enc: Any, rs: Any, lang: str, w: Any, c: Any, cur: Any, nxt: Any
                 ) -> dict[str, Any]:
     if c.side == "pc":
-        wounds = _pc_wounds(enc, rs, lang, c)
+        wounds = pc_wounds(enc, rs, lang, c)
     else:
         wounds = rs.wound_word(enc, c, lang)
     return {

@@ -62,12 +62,12 @@ def gather(table: Table, player: bool = False) -> Facts:
 
 
 def _fighter(enc: Encounter, rs: Ruleset, lang: str, c: Combatant, player: bool) -> Fighter:
-    from combat_cli.render.jsonview import _pc_wounds
+    from combat_cli.render.jsonview import pc_wounds
 
     if player and c.side != "pc":
         status = rs.wound_word(enc, c, lang) or Words(lang or rs.language)("levels").split("|")[0]
     else:
-        status = _pc_wounds(enc, rs, lang, c) or rs.label(c.status, lang)
+        status = pc_wounds(enc, rs, lang, c) or rs.label(c.status, lang)
     return Fighter(c.name, c.side, status, c.out, hidden=c.hidden and not player,
                    notes=[] if player else list(c.notes))
 

@@ -61,6 +61,25 @@ class PlayerTeller:
             return None
         return self.w("unseen") if who in self.hidden else who
 
+    def tail(self, texts: list[str], n: int) -> list[Line]:
+        """The last ``n`` sentences of a log kept as JSON text, parsing only the end of it
+        (and, before that, the condition entries whose secrecy carries over)."""
+        from combat_cli.engine.models import LogEntry
+
+        window = 256
+        while True:
+            start = max(0, len(texts) - window)
+            self.secret, self.round = set(), 0
+            for t in texts[:start]:
+                if "condition" in t:
+                    e = LogEntry.model_validate_json(t)
+                    if e.kind == "condition" and (e.outcome or "")[:1] in ("+", "-"):
+                        self._condition(e)
+            lines = self.lines(LogEntry.model_validate_json(t) for t in texts[start:])
+            if len(lines) >= n or start == 0:
+                return lines[-n:]
+            window *= 4
+
     def lines(self, entries: Iterable[LogEntry]) -> list[Line]:
         out = []
         for e in entries:

@@ -96,3 +96,18 @@ def test_each_ruleset_says_an_npcs_wounds_as_a_word(make_table, ruleset, lines, 
 def test_old_saves_load_without_the_new_fields() -> None:
     c = Combatant.model_validate({"id": "c1", "name": "Mina", "conditions": [{"name": "Prone"}]})
     assert not c.hidden and c.notes == [] and not c.conditions[0].secret
+
+
+def test_the_tail_of_a_long_log_is_told_as_the_whole_log_would(make_table) -> None:  # noqa: ANN001
+    from combat_cli.report.sentences import PlayerTeller
+
+    t = make_table()
+    run(t, "add Mina side=pc", "add Ghost hidden=yes", "condition Mina +Cursed custom=yes secret")
+    for i in range(200):
+        run(t, f"condition Mina +Mark{i} custom=yes", f"condition Mina -Mark{i}")
+    run(t, "condition Mina -Cursed", "condition Ghost +Prone custom=yes")
+    data = player_json(t)
+    whole = PlayerTeller(t.enc, t.ruleset, t.lang, t.log).lines(t.log)
+    assert [ln["text"] for ln in data["log"]] == [ln.text for ln in whole[-8:]]
+    assert "Cursed" not in player_bytes(data).decode()
+    assert data["log"][-1]["text"] == "Mina is no longer Mark199"
