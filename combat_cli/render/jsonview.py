@@ -86,7 +86,7 @@ def player_json(table: Table, show_rolls: bool = False) -> dict[str, Any]:
         "round": enc.round,
         "phase": enc.phase,
         "heading": _heading(enc, rs, lang, w, over),
-        "turn": _turn_line(enc, rs, lang, w, hidden, over),
+        "turn": teller.sentence(_turn_line(enc, rs, lang, w, hidden, over)),
         "acting": teller.name(cur.name) if cur else None,
         "next": teller.name(nxt.name) if nxt else None,
         "over": over,

@@ -94,7 +94,7 @@ def _sentences(table: Table, log: list[LogEntry], player: bool) -> dict[int, lis
         for e in log:
             text = teller.tell(e)
             if text and not (e.kind == "round" and e.outcome != "over"):
-                out.setdefault(e.round, []).append(text)
+                out.setdefault(e.round, []).append(teller.sentence(text))
         return out
     for e in log:
         if e.kind != "round" or e.outcome == "over":

@@ -56,6 +56,11 @@ class PlayerTeller:
         self.secret: set[tuple[str, str]] = set()
         self.round = 0
 
+    def sentence(self, text: str) -> str:
+        """A sentence that opens with "someone unseen" starts with a capital."""
+        unseen = self.w("unseen")
+        return unseen[:1].upper() + text[1:] if text.startswith(unseen) else text
+
     def name(self, who: str | None) -> str | None:
         if who is None:
             return None
@@ -85,7 +90,7 @@ class PlayerTeller:
         for e in entries:
             text = self.tell(e)
             if text:
-                out.append(Line(e.seq, e.round, text))
+                out.append(Line(e.seq, e.round, self.sentence(text)))
         return out
 
     def tell(self, e: LogEntry) -> str | None:

@@ -71,7 +71,7 @@ def test_player_report_keeps_every_secret(tmp_path: Path) -> None:
         text = combat("report", str(fight), "--player", "--format", fmt).stdout
         for secret in SECRETS:
             assert secret not in text, (fmt, secret)
-        assert "someone unseen" in text
+        assert "Someone unseen" in text
     gm = combat("report", str(fight)).stdout
     assert "Shadowblade" in gm and "SECRETNOTE" in gm and "hidden from the players" in gm
 

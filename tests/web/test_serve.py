@@ -172,7 +172,7 @@ def test_no_secret_in_any_response(tmp_path: Path) -> None:
                 assert secret.encode() not in body, secret
         assert first is not None
         texts = [ln["text"] for ln in first["log"]]
-        assert any(t.startswith("someone unseen: brawl → Mina") for t in texts), texts
+        assert any(t.startswith("Someone unseen: brawl → Mina") for t in texts), texts
         thug = next(c for c in first["combatants"] if c["name"] == "Demon Thug")
         assert set(thug) == {"name", "side", "wounds", "conditions", "out", "held", "acting",
                              "next"}  # no stats, notes or hidden flag
