@@ -75,6 +75,8 @@ def player_json(table: Table, show_rolls: bool = False) -> dict[str, Any]:
     lines = teller.tail(texts, PLAYER_LOG_LINES)
     over = _is_over(enc, table.log_tail(50))
     cur, nxt = rs.current(enc), _next(enc, rs)
+    if cur is not None and rs.acting_label(enc) != cur.name:
+        cur = nxt = None  # the ruleset says more (an open slot): its line, no one marked
     rank = {cid: i for i, cid in enumerate(enc.order)}
     shown = sorted((c for c in enc.combatants if c.name not in hidden),
                    key=lambda c: rank.get(c.id, len(rank)))
@@ -133,9 +135,11 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Any, hidden: set[str], over: boo
         return w("waiting")
     if enc.phase == "declare":
         return w("declare")
-    label = rs.acting_label(enc)
+    label, cur = rs.acting_label(enc), rs.current(enc)
     if label and any(h in label for h in hidden):
         label = w("unseen")
+    if label and cur is not None and label not in (cur.name, w("unseen")):
+        return label  # the ruleset's own words (Storypath: the open slot and who may take it)
     text = w("acts", name=label) if label else ""
     nxt = _next(enc, rs)
     if nxt is not None:

@@ -111,3 +111,27 @@ def test_the_tail_of_a_long_log_is_told_as_the_whole_log_would(make_table) -> No
     assert [ln["text"] for ln in data["log"]] == [ln.text for ln in whole[-8:]]
     assert "Cursed" not in player_bytes(data).decode()
     assert data["log"][-1]["text"] == "Mina is no longer Mark199"
+
+
+def test_storypath_says_which_slot_is_open_and_who_may_take_it(make_table) -> None:  # noqa: ANN001
+    t = make_table(ruleset="storypath", seed=3)
+    run(t, "add Ann side=pc cunning=3 close_combat=3", "add Ben side=pc cunning=2 firearms=3",
+        "add Thug cunning=0 health=3", "start")
+    data = player_json(t)
+    assert data["turn"] == t.ruleset.acting_label(t.enc)
+    assert "open" in data["turn"] and "Ann" in data["turn"] and "Ben" in data["turn"]
+    run(t, "slot Ann")
+    data = player_json(t)
+    assert data["turn"].startswith("Ann acts now") and data["acting"] == "Ann"
+    assert [c["name"] for c in data["combatants"] if c["acting"]] == ["Ann"]
+
+
+def test_czech_pool_shows_the_players_czech_words(make_table) -> None:  # noqa: ANN001
+    t = make_table([10] * 40, ruleset="czech_pool")
+    run(t, "add Bořek side=pc Obratnost=4 Boj=4 Odolnost=4 Konstituce=5",
+        "add Zbojník Obratnost=3 Boj=3 Odolnost=2 Konstituce=3", "start", "damage Zbojník 2")
+    data = player_json(t)
+    assert data["lang"] == "cs" and data["heading"].startswith("Kolo 1")
+    assert data["labels"]["Wounds"] == "Zranění" and data["turn"] == "Ohlaste své akce"
+    assert [c["wounds"] for c in data["combatants"]] == ["10/10", "zraněn"]
+    assert data["log"][-1]["text"] == "Zbojník je zraněn"
