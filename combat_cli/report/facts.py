@@ -73,16 +73,22 @@ def _fighter(enc: Encounter, rs: Ruleset, lang: str, c: Combatant, player: bool)
 
 
 def _count_wounds(fighters: list[Fighter], log: list[LogEntry]) -> None:
+    """A wound entry names who took it; who gave it is its actor or, when a ruleset logs the
+    hit and the wound apart, the actor of the hit just before it (same round, same target)."""
     given: Counter[str] = Counter()
     taken: Counter[str] = Counter()
-    for e in log:
+    for i, e in enumerate(log):
         if e.kind != "wound":
             continue
         who = e.target or e.actor
         if who:
             taken[who] += 1
-        if e.actor and e.target and e.actor != e.target:
-            given[e.actor] += 1
+        giver = e.actor if e.target else None
+        if giver is None and e.target:
+            giver = next((p.actor for p in reversed(log[max(0, i - 3):i])
+                          if p.round == e.round and p.target == e.target and p.actor), None)
+        if giver and giver != who:
+            given[giver] += 1
     for f in fighters:
         f.given, f.taken = given[f.name], taken[f.name]
 
