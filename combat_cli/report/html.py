@@ -37,8 +37,13 @@ def render(facts: Facts) -> str:
            f'{h(w("rounds_fought", n=facts.rounds))}</p>']
     out += _who(facts)
     out += [f"<h2>{h(w('chart'))}</h2>", "<figure>", chart.svg(facts)]
+    notes = []
     if facts.first_known and facts.first_known > 1:
-        out.append(f"<figcaption>{h(w('unknown_before', n=facts.first_known))}</figcaption>")
+        notes.append(w("unknown_before", n=facts.first_known))
+    if facts.rounds > chart.MAX_ROUNDS:
+        notes.append(w("last_rounds", n=chart.MAX_ROUNDS))
+    if notes:
+        out.append(f"<figcaption>{h(' '.join(notes))}</figcaption>")
     out.append("</figure>")
     out += _rounds(facts) + _standing(facts)
     out += [f"<h2>{h(w('due'))}</h2>"]

@@ -73,6 +73,7 @@ EN: dict[str, str] = {
     "chart": "Wound level by round",
     "levels": "unhurt|hurt|badly hurt|down",
     "unknown_before": "Wound levels before round {n} are no longer in the file's history.",
+    "last_rounds": "The chart shows the last {n} rounds.",
     "no_rounds": "The fight has not begun.",
     "none": "—",
 }
@@ -138,6 +139,7 @@ CS: dict[str, str] = {
     "chart": "Zranění po kolech",
     "levels": "nezraněn|zraněn|těžce zraněn|vyřazen",
     "unknown_before": "Zranění před kolem {n} už soubor v historii nemá.",
+    "last_rounds": "Graf ukazuje posledních {n} kol.",
     "no_rounds": "Boj ještě nezačal.",
 }
 

@@ -97,3 +97,14 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
     assert p.returncode == 1 and p.stderr.count("\n") == 1 and "no such file" in p.stderr
     p = combat("report", str(fight), "-o", str(tmp_path / "no" / "dir.md"), check=False)
     assert p.returncode == 1 and "can't write" in p.stderr
+
+
+def test_rounds_older_than_the_undo_history_are_said_to_be_unknown(tmp_path: Path) -> None:
+    lines = ["add Mina side=pc Constitution=3D", "start"]
+    for r in range(4):
+        lines += [f"condition Mina +Mark{r}{i} custom=yes" for i in range(40)] + ["end"]
+    fight = make_fight(tmp_path / "long.json", "d6", lines)
+    page = combat("report", str(fight), "--format", "html").stdout
+    rounds = [int(r) for r in re.findall(r"<title>Mina, (\d+): ", page)]
+    assert rounds and rounds[0] > 1 and rounds[-1] == 5
+    assert f"before round {rounds[0]} are no longer in the file" in page
