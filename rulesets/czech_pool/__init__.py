@@ -347,7 +347,11 @@ class CzechPool(Ruleset):
         from rulesets.czech_pool.health import taken
         from rulesets.czech_pool.stats import max_levels
 
-        most = max_levels(c, self.tables_for(enc.house_rules))
+        key = repr(sorted(enc.house_rules.items()))  # tables cached: a report asks often
+        cache = self.__dict__.setdefault("_wound_tables", {})
+        if key not in cache:
+            cache[key] = self.tables_for(enc.house_rules)
+        most = max_levels(c, cache[key])
         return level_by_fraction(most - taken(c), most, c.out)
 
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
