@@ -53,10 +53,12 @@ class Feed:
         before = self.version
         try:
             await asyncio.to_thread(self.load_now)
-        except SaveError as e:
-            if str(e) != self._problem:  # said once; the last good view stays up
-                self._problem = str(e)
-                sys.stderr.write(f"combat serve: {e} (the page keeps the last good state)\n")
+        except Exception as e:  # noqa: BLE001 - whatever the file holds, the page stays up
+            problem = str(e) if isinstance(e, SaveError) else f"{self.path}: {type(e).__name__}: {e}"
+            if problem != self._problem:  # said once; the last good view stays up
+                self._problem = problem
+                sys.stderr.write(f"combat serve: {problem} (the page keeps the last good "
+                                 "state)\n")
             self.key = file_key(self.path)
             return
         self._problem = None

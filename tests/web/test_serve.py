@@ -243,3 +243,19 @@ def test_the_web_stack_is_imported_by_serve_only(fight: Path) -> None:
         assert p.returncode == 0
         for mod in ("starlette", "uvicorn", "anyio", "combat_cli.web.app"):
             assert f" {mod}\n" not in p.stderr and f" {mod}." not in p.stderr, (args, mod)
+
+
+def test_a_file_damaged_while_serving_keeps_the_last_good_view(server: Server, fight: Path
+                                                               ) -> None:
+    stream = Stream(server)
+    good = stream.next_event()
+    tmp = fight.with_name("tmp.json")
+    tmp.write_text("{ damaged", encoding="utf-8")
+    os.replace(tmp, fight)
+    time.sleep(0.8)
+    assert json.loads(server.get("/state.json")) == good
+    assert server.proc.poll() is None
+    stream.close()
+    server.interrupt()
+    err = server.proc.stderr.read()  # type: ignore[union-attr]
+    assert "Traceback" not in err and err.count("is damaged") == 1  # said once
