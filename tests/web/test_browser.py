@@ -5,6 +5,7 @@ secret out, fits a phone held upright, and takes the README's screenshot
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import time
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.cdp import Chromium, find_chromium
-from tests.web.helpers import SECRET_FIGHT, SECRETS, Server, gm, make_fight
+from tests.web.helpers import SECRET_FIGHT, SECRETS, Server, combat, gm, make_fight
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 BINARY = find_chromium()
@@ -73,3 +74,41 @@ def test_the_page_in_a_browser(tmp_path: Path, browser: Chromium) -> None:
     finally:
         page.close()
         server.stop()
+
+
+CHART_FIGHT = ["add Mina side=pc Constitution=3D", "add Lector side=pc Constitution=4D",
+               'add "Demon Thug" Constitution=2D', "add Vampire Constitution=3D", "start", "end",
+               'damage "Demon Thug" Wounded', "damage Mina Stunned", "end",
+               'damage "Demon Thug" Wounded Twice', "damage Vampire Wounded", "end",
+               'damage "Demon Thug" Incapacitated', "damage Lector Wounded",
+               "damage Vampire Wounded Twice"]
+
+
+def test_the_report_in_a_browser(tmp_path: Path, browser: Chromium) -> None:
+    """The HTML report renders with no script and no request beyond itself; its chart is the
+    README's second picture."""
+    fight = make_fight(tmp_path / "chart.json", "d6", CHART_FIGHT)
+    out = tmp_path / "report.html"
+    combat("report", str(fight), "--format", "html", "-o", str(out))
+    page = browser.page()
+    try:
+        page.call("Network.enable")
+        page.call("Emulation.setDeviceMetricsOverride", width=760, height=600,
+                  deviceScaleFactor=1, mobile=False)
+        page.call("Page.enable")
+        page.call("Page.navigate", url=out.as_uri())
+        page.wait_for("document.readyState === 'complete'")
+        assert page.js("document.scripts.length") == 0
+        assert page.js("performance.getEntriesByType('resource').length") == 0
+        box = json.loads(page.wait_for(
+            "JSON.stringify(document.querySelector('figure svg').getBoundingClientRect())"))
+        assert box["width"] > 300 and box["height"] > 150
+        dots = page.js("document.querySelectorAll('figure svg circle').length")
+        assert dots >= 16  # 4 combatants x 4 rounds (and the legend)
+        if os.environ.get("COMBAT_UPDATE_DOCS"):
+            shot = page.call("Page.captureScreenshot", format="png", captureBeyondViewport=True,
+                             clip={**{k: box[k] for k in ("x", "y", "width", "height")},
+                                   "scale": 1})
+            (DOCS / "report-chart.png").write_bytes(base64.b64decode(shot["data"]))
+    finally:
+        page.close()
