@@ -259,3 +259,30 @@ def test_a_file_damaged_while_serving_keeps_the_last_good_view(server: Server, f
     server.interrupt()
     err = server.proc.stderr.read()  # type: ignore[union-attr]
     assert "Traceback" not in err and err.count("is damaged") == 1  # said once
+
+
+def test_following_a_live_play_session(server: Server, fight: Path) -> None:
+    """combat play in one terminal (holding the lock, saving after every line), serve in
+    another: each line the GM types is on the page within a second."""
+    play = subprocess.Popen([sys.executable, "-m", "combat_cli", "play", str(fight), "--script",
+                             "-", "--seed", "3"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    stream = Stream(server)
+    try:
+        stream.next_event()
+        for cond in ("Warm", "Prone", "Blinded"):  # the first waits for play to start
+            play.stdin.write(f"condition Mina +{cond} custom=yes\n")  # type: ignore[union-attr]
+            play.stdin.flush()  # type: ignore[union-attr]
+            typed = time.monotonic()
+            while True:
+                event = stream.next_event(timeout=5)
+                assert event is not None
+                mina = next(c for c in event["combatants"] if c["name"] == "Mina")
+                if cond in mina["conditions"]:
+                    break
+            assert cond == "Warm" or time.monotonic() - typed < 1.0
+        assert play.poll() is None  # still playing, the lock still held
+    finally:
+        stream.close()
+        play.stdin.close()  # type: ignore[union-attr]
+        play.wait(timeout=30)
