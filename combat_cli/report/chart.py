@@ -5,9 +5,10 @@ per round coloured and labelled by level, so it reads in colour and in black and
 
 from __future__ import annotations
 
-from html import escape
+from html import escape as _escape
 
 from combat_cli.report.facts import Facts
+from combat_cli.web.view import plain
 
 NAME_W, COL_W, ROW_H, TOP, PAD = 190, 46, 52, 34, 9
 LEGEND_W = 120
@@ -70,6 +71,10 @@ def _row(name: str, levels: dict[int, int], rounds: list[int], top: int,
         out.append(f'<text x="{NAME_W + COL_W * len(rounds) + 10}" y="{y(last) + 4}" '
                    f'fill="#111">{escape(words[last])}</text>')
     return out
+
+
+def escape(text: str) -> str:
+    return _escape(plain(text))
 
 
 def _short(name: str) -> str:

@@ -78,8 +78,11 @@ def test_player_report_keeps_every_secret(tmp_path: Path) -> None:
 
 def test_names_cannot_break_the_markdown_or_the_html(tmp_path: Path) -> None:
     fight = make_fight(tmp_path / "n.json", "d6", [
-        'add "Bob|*x*" side=pc', 'add "<b>Eve</b>"', "start"])
+        'add "Bob|*x*" side=pc', 'add "<b>Eve</b>"', 'add "Esc\x1b[2Jape\u009b"', "start"])
     md = combat("report", str(fight)).stdout
+    for text in (md, combat("report", str(fight), "--format", "html").stdout,
+                 combat("report", str(fight), "--player").stdout):
+        assert "\x1b" not in text and "\u009b" not in text and "Esc" in text
     assert r"Bob\|\*x\*" in md and r"\<b\>Eve\</b\>" in md
     page = combat("report", str(fight), "--format", "html").stdout
     assert "<b>Eve" not in page and "&lt;b&gt;Eve" in page
