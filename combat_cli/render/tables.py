@@ -39,7 +39,7 @@ def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
 def conditions_text(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -> str:
     out = []
     for cond in c.conditions:
-        name = _l(rs, cond.name, lang)
+        name = _l(rs, cond.name, lang) + (" (secret)" if cond.secret else "")
         if cond.until is None:
             out.append(name)
         else:
@@ -137,6 +137,12 @@ def fit(columns: list[Column], width: int) -> list[Column]:
     return cols
 
 
+def _marks(rs: Ruleset, c: Combatant, lang: str) -> str:
+    """``PC`` (readable without colour), ``held``, ``hidden`` (kept from the players)."""
+    return " ".join(w for w, on in (("PC", c.side == "pc"), (_l(rs, "held", lang), c.held),
+                                    (_l(rs, "hidden", lang), getattr(c, "hidden", False))) if on)
+
+
 def _no_repeat(status: str, cell: str) -> str:
     """A column does not say again what Status says (``Wounded -1D`` beside ``Wounded``)."""
     if status and cell.startswith(status):
@@ -157,7 +163,8 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
         Column("#", [Text(str(n)) for n in range(1, len(rows) + 1)], 40, "right"),
         Column(_l(rs, "Name", lang), [Text(c.name, style="pc" if c.side == "pc" else "npc")
                                       for c in rows], 100, max_width=18),
-        Column("", [Text("PC" if c.side == "pc" else "", style="pc") for c in rows], 100),
+        Column("", [Text(_marks(rs, c, lang), style="pc" if c.side == "pc" else "")
+                    for c in rows], 100),
         Column(_l(rs, "Tag", lang), [Text(getattr(c, "tag", "") or "") for c in rows], 30),
         Column(_l(rs, "Status", lang), [Text(s, style="wound" if s else "") for s in status], 95),
         Column(_l(rs, "Conditions", lang), [Text(conditions_text(enc, rs, c, lang))
@@ -222,6 +229,10 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (f" ({_l(rs, 'out', lang)})" if c.out else ""))
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
     t.add_row(_l(rs, "Held", lang), _l(rs, "yes" if c.held else "no", lang))
+    if c.hidden:
+        t.add_row("hidden", "yes (off the players' screen)")
+    for n in c.notes:
+        t.add_row("note", n)
     for k, v in rs.columns(enc, c, lang).items():
         t.add_row(_l(rs, k, lang), v)
     for k, v in c.stats.items():
