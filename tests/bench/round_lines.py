@@ -1,6 +1,10 @@
 """Lines printed by one round at the table (not part of the test run; issue 9's budgets).
 
-    python tests/bench/round_lines.py [--seed N] [--columns 80 100] [--show NAME]
+    python tests/bench/round_lines.py [--seed N] [--columns 80 100] [--show NAME] [--code DIR]
+
+``--code DIR`` runs another source tree instead of the installed one (the "before" figures:
+``git archive 1784a6e | tar -x -C /tmp/before`` then ``--code /tmp/before``; the ``readme``
+row always plays this README's tour).
 
 Runs each round below as a new user would (``combat new``, then ``combat play --script`` with
 auto dice and a fixed seed, COLUMNS set, from another folder) and prints how many lines it
@@ -8,7 +12,8 @@ printed, not counting the echo of the typed commands (``> LINE``, however it wra
 many lines were typed. ``--show NAME`` prints that round's output as well.
 
 - ``d6``: the README's d6 round as issue 9 measured it (five combatants, a group of three;
-  13 typed lines with ``status`` and ``undo``) (budget: 40 lines at 80 columns).
+  11 typed lines, from the first ``add`` to ``end``) (budget: 40 lines at 80 columns).
+- ``d6_tour``: the same with the ``status`` and ``undo`` the README's tour then ended with.
 - ``readme``: the README's tour as written now (its ``combat>`` lines, ``--seed 1``, the
   stat files of ``examples/``) (budget: 40 lines at 80 columns).
 - ``storypath``, ``d12``, ``czech_pool``: a round of five combatants, a group of three among
@@ -28,7 +33,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-BUDGET = {"d6": 40, "readme": 40, "storypath": 45, "d12": 45, "czech_pool": 45}
+BUDGET = {"d6": 40, "d6_tour": 40, "readme": 40, "storypath": 45, "d12": 45, "czech_pool": 45}
 SEED = {"readme": 1}
 """The README's tour says which seed gives the rolls it shows."""
 
@@ -44,9 +49,8 @@ D6 = [
     "resolve all",
     "release Lector",
     "end",
-    "status",
-    "undo",
 ]
+D6_TOUR = [*D6, "status", "undo"]
 
 
 def readme_tour() -> list[str]:
@@ -112,7 +116,7 @@ CZECH_POOL = [
 
 
 def rounds() -> dict[str, list[str]]:
-    return {"d6": D6, "readme": readme_tour(), "storypath": STORYPATH, "d12": D12,
+    return {"d6": D6, "d6_tour": D6_TOUR, "readme": readme_tour(), "storypath": STORYPATH, "d12": D12,
             "czech_pool": CZECH_POOL}
 
 
@@ -122,6 +126,8 @@ def play(ruleset: str, lines: list[str], columns: int, seed: int,
     ``examples/``); the finished process. ``readme`` is the d6 tour."""
     if ruleset == "readme":
         ruleset, seed = "d6", SEED["readme"]
+    elif ruleset == "d6_tour":
+        ruleset = "d6"
     env = dict(os.environ, COLUMNS=str(columns), COMBAT_HISTORY="", NO_COLOR="1",
                **(extra_env or {}))
     with tempfile.TemporaryDirectory() as d:
@@ -160,8 +166,8 @@ def printed(stdout: str, lines: list[str]) -> list[str]:
     return out
 
 
-def count(ruleset: str, lines: list[str], columns: int, seed: int) -> int:
-    r = play(ruleset, lines, columns, seed)
+def count(ruleset: str, lines: list[str], columns: int, seed: int, code: str = "") -> int:
+    r = play(ruleset, lines, columns, seed, {"PYTHONPATH": code} if code else None)
     if r.returncode != 0:
         raise SystemExit(f"{ruleset}: the round failed: {r.stderr.strip()}\n{r.stdout}")
     return len(printed(r.stdout, lines))
@@ -172,12 +178,13 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--columns", type=int, nargs="+", default=[80, 100])
     p.add_argument("--show", default="")
+    p.add_argument("--code", default="", help="run this source tree (PYTHONPATH)")
     a = p.parse_args()
     print(f"seed {a.seed}; lines printed (not counting the typed commands' echo)")
     print(f"{'round':<12}{'typed':>6}" + "".join(f"{c:>6} col" for c in a.columns)
           + "   budget at 80")
     for name, lines in rounds().items():
-        counts = [count(name, lines, c, a.seed) for c in a.columns]
+        counts = [count(name, lines, c, a.seed, a.code) for c in a.columns]
         print(f"{name:<12}{len(lines):>6}" + "".join(f"{n:>10}" for n in counts)
               + f"{BUDGET[name]:>15}")
         if a.show == name:

@@ -30,8 +30,8 @@ def test_a_round_prints_within_its_budget_at_80_columns(name: str, seed: int) ->
 
 
 def test_d6_round_one_line_per_action_and_the_table_only_at_round_start() -> None:
-    lines = ROUNDS["d6"]
-    r = play("d6", lines, 80, 3)
+    lines = ROUNDS["d6_tour"]
+    r = play("d6_tour", lines, 80, 3)
     out = printed(r.stdout, lines)
     text = "\n".join(out)
     # the attack, its damage, the resistance and the wound on one line
@@ -70,7 +70,7 @@ def _play(f: str, text: str, columns: int = 80, seed: int = 5) -> subprocess.Com
 
 
 def test_why_shows_the_breakdown_of_the_last_roll_and_of_entry_n(tmp_path) -> None:  # noqa: ANN001
-    f = _fight(tmp_path, "d6", ROUNDS["d6"][:-2])        # the round, without status and undo
+    f = _fight(tmp_path, "d6", ROUNDS["d6"])             # the round, to end
     r = _play(f, "why\n")
     assert "Lector: damage 3D" in r.stdout or "resist damage" in r.stdout
     assert "faces" in r.stdout
@@ -85,7 +85,7 @@ def test_why_shows_the_breakdown_of_the_last_roll_and_of_entry_n(tmp_path) -> No
 
 
 def test_resuming_a_fight_shows_the_table_and_the_last_three_lines(tmp_path) -> None:  # noqa: ANN001
-    f = _fight(tmp_path, "d6", ROUNDS["d6"][:-2])        # ends after end: round 2
+    f = _fight(tmp_path, "d6", ROUNDS["d6"])             # ends after end: round 2
     r = _play(f, "")
     out = r.stdout.splitlines()
     assert out[0].startswith("Round 2 · declare")
@@ -117,7 +117,7 @@ def test_the_repl_resumes_a_fight_with_the_table(tmp_path) -> None:  # noqa: ANN
 
     from tests.e2e.test_repl import control, spawn
 
-    f = _fight(tmp_path, "d6", ROUNDS["d6"][:-2])
+    f = _fight(tmp_path, "d6", ROUNDS["d6"])
     child = spawn(tmp_path / "fight.json")
     before = child.before
     assert "Round 2 · declare" in before and "Demon Thug 1" in before
