@@ -19,6 +19,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.engine.errors import RollAborted
 from combat_cli.repl.keybindings import create_key_bindings
+from combat_cli.repl.resume import ResumeView
 from combat_cli.repl.toolbar import create_toolbar
 from combat_cli.store.savefile import SaveError
 
@@ -108,10 +109,15 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
 
         driver = Driver(load(path, dice, lang, raw), path, make_console())
         driver_ref.append(driver)
+        if resume is not None:   # a fight resumed: where it stands, once loaded
+            resume.render(driver)
+            resume.show_above(app_ref[0] if app_ref else None)
         return driver
 
-    loader = Loader(build)
     enc = raw.get("encounter", {})
+    resume = ResumeView() if enc.get("round") else None
+    app_ref: list[Any] = []
+    loader = Loader(build)
     where = f"round {enc.get('round')}" if enc.get("round") else "setup"
     early = f" {raw.get('ruleset')} · {where} · dice: {dice_mode} · loading"
     full = [None]
@@ -150,19 +156,18 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
     loader.on_error = interrupt
     print(f"{raw.get('ruleset')}: {path} — help lists the verbs, Ctrl-D saves and quits",
           flush=True)
-    if enc.get("round"):   # a fight resumed: the round table and the last log lines
-        from combat_cli.render.output import print_resume
-
-        d = loader.result()
-        print_resume(d.console, d.table)
+    app_ref.append(session.app)
     driver = None
     warned = False
     try:
         while True:
             if loader.error is not None:
                 loader.result()
+            if resume is not None:
+                resume.show_now()
             try:
-                line = session.prompt(PROMPT)
+                line = session.prompt(PROMPT, pre_run=None if resume is None or resume.shown
+                                      else lambda: resume.show_above(session.app))
             except KeyboardInterrupt:
                 continue
             except EOFError:

@@ -118,9 +118,12 @@ def test_the_repl_resumes_a_fight_with_the_table(tmp_path) -> None:  # noqa: ANN
     from tests.e2e.test_repl import control, spawn
 
     f = _fight(tmp_path, "d6", ROUNDS["d6"])
-    child = spawn(tmp_path / "fight.json")
-    before = child.before
-    assert "Round 2 · declare" in before and "Demon Thug 1" in before
+    child = spawn(tmp_path / "fight.json")   # the prompt comes first, the table once loaded
+    child.expect_exact("Round 2 · declare")
+    child.expect_exact("Demon Thug 1")
+    child.expect_exact("Lector punches Demon Thug 3")   # the last three log lines
+    child.sendline("status")
+    child.expect_exact("Round 2 · declare")
     control(child, "d")
     child.expect(pexpect.EOF)
     assert f
