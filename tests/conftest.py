@@ -54,9 +54,16 @@ def fails(table, line: str) -> str:  # noqa: ANN001
     before = (table.state_json, len(table.log), len(table.history.undo))
     out = dispatch(table, line)
     assert out.error, f"{line!r} should have failed"
-    assert "\n" not in out.error
+    assert_refusal(line, out.error)
     assert (table.state_json, len(table.log), len(table.history.undo)) == before
     return out.error
+
+
+def assert_refusal(line: str, error: str) -> None:
+    """A refusal is one line saying what is wrong; a crash caught by the dispatcher (an
+    "internal error", e.g. FixedDice running out of faces) is a bug, not a refusal."""
+    assert not error.startswith("internal error"), f"{line!r} crashed: {error}"
+    assert "\n" not in error, f"{line!r}: {error!r} is more than one line"
 
 
 def combat_cmd() -> list[str]:

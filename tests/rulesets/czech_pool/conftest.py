@@ -10,6 +10,7 @@ import rulesets
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import FixedDice
 from combat_cli.engine.table import Table
+from tests.conftest import assert_refusal
 
 
 class T:
@@ -35,7 +36,7 @@ class T:
         before = self.t.state_json
         out = dispatch(self.t, line)
         assert out.error, f"{line!r} should fail"
-        assert "\n" not in out.error
+        assert_refusal(line, out.error)
         assert self.t.state_json == before
         return out.error
 
