@@ -54,7 +54,7 @@ def new(
     force: bool = typer.Option(False, "--force", help="replace an existing file"),
 ) -> None:
     """Create an encounter file for a ruleset."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
@@ -63,7 +63,7 @@ def new(
     if file.exists() and not force:
         _fail(f"{file} already exists: combat play {file} resumes it (--force replaces it)")
     try:
-        rs = rulesets.load(ruleset)
+        rs = plugins.load(ruleset)
         overrides = _read_house_rules(house_rules) if house_rules else {}
         table = Table.new(rs, RandomDice(), overrides)
         save(file, table)
@@ -131,12 +131,12 @@ def _exit_cleanly_on_signals() -> None:
 def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
                       driver_ref: list) -> int:
     """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.repl.session import make_dice_asker, run_interactive
     from combat_cli.store.savefile import SaveError, read_raw
 
     raw = read_raw(file)
-    if not rulesets.known(raw["ruleset"]):
+    if not plugins.known(raw["ruleset"]):
         raise SaveError(f'{file}: no ruleset "{raw["ruleset"]}" is installed (combat rulesets lists them)')
     source = _dice(dice, seed, make_dice_asker(driver_ref))
     run_interactive(file, raw, source, dice, lang, driver_ref)
@@ -200,9 +200,9 @@ def show(
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the installed rulesets."""
-    import rulesets
+    from combat_cli import plugins
 
-    found = rulesets.available()
+    found = plugins.available()
     if not found:
         print("no rulesets installed")
     for name, title in found.items():
@@ -221,11 +221,11 @@ def roll(
     text = "".join(expr)
     try:
         if ruleset:
-            import rulesets
+            from combat_cli import plugins
             from combat_cli.engine.errors import CommandError
 
             try:
-                spec = rulesets.load(ruleset).parse_roll(text)
+                spec = plugins.load(ruleset).parse_roll(text)
             except CommandError as e:
                 _fail(str(e))
         else:
@@ -244,7 +244,7 @@ def demo(
     lang: str = typer.Option("", "--lang", help="display language"),
 ) -> None:
     """Play a short demo fight from the rules' own examples (no input needed)."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
@@ -252,7 +252,7 @@ def demo(
     from combat_cli.repl.script import ScriptLines, run_script
 
     try:
-        rs = rulesets.load(ruleset)
+        rs = plugins.load(ruleset)
     except CommandError as e:
         _fail(str(e))
     lines = rs.demo()

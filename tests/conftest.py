@@ -26,13 +26,13 @@ for p in (str(ROOT), str(PLUGINS)):
 @pytest.fixture
 def make_table():
     """make_table(faces=None, ruleset="toy") -> a fresh Table with fixed (or seeded) dice."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import FixedDice, RandomDice
     from combat_cli.engine.table import Table
 
     def make(faces: list[int] | None = None, ruleset: str = "toy", seed: int = 1) -> Table:
         dice = FixedDice(faces) if faces is not None else RandomDice(seed)
-        return Table.new(rulesets.load(ruleset), dice)
+        return Table.new(plugins.load(ruleset), dice)
     return make
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import rulesets
+from combat_cli import plugins
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -24,7 +24,7 @@ def test_readme_opens_with_the_install_run_and_test_commands():
 
 @pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
 def test_readme_documents_each_rulesets_actions_verbs_and_switches(name):
-    rs = rulesets.load(name)
+    rs = plugins.load(name)
     own = (ROOT / "rulesets" / name / "README.md").read_text(encoding="utf-8")
     for a in rs.actions:
         assert f"`{a.name}" in README or any(f"`{al}" in README for al in a.aliases), a.name
@@ -46,7 +46,7 @@ def test_the_readme_tour_runs_as_written(seed):
     tour = re.search(r"```\n(combat> .*?)```", README, re.S).group(1)
     lines = [ln[len("combat> "):] for ln in tour.splitlines() if ln.startswith("combat> ")]
     assert len(lines) > 8
-    t = Table.new(rulesets.load("d6"), RandomDice(seed))
+    t = Table.new(plugins.load("d6"), RandomDice(seed))
     for line in lines:
         out = dispatch(t, line)
         assert out.error is None, (seed, line, out.error)

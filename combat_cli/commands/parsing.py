@@ -15,7 +15,7 @@ from combat_cli.engine.models import ActionRequest, Encounter
 from combat_cli.engine.queries import find_combatant, is_combatant_name, match_word
 
 if TYPE_CHECKING:
-    from rulesets.base import ActionSpec, Ruleset
+    from combat_cli.engine.ruleset import ActionSpec, Ruleset
 
 COMMA = "\x00,"
 _OPTION = re.compile(r"^([^\W\d][\w .()\-]*?)=(.*)$", re.S)

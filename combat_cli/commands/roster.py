@@ -55,7 +55,7 @@ def add(cmd: Cmd) -> None:
         raise CommandError(f'"{name}" is not a usable name')
     side, template_name, raw = _split_stats(cmd, opts)
     enc = cmd.enc
-    stats: dict[str, Any] = {}
+    stats: dict[str, Any] = cmd.ruleset.stat_defaults()
     if template_name:
         tname = match_word(template_name, list(enc.templates), "template") if enc.templates else None
         if tname is None:

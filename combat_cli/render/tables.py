@@ -11,7 +11,7 @@ from combat_cli.engine.durations import format_clock, format_duration, in_rounds
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter, LogEntry
-    from rulesets.base import Ruleset
+    from combat_cli.engine.ruleset import Ruleset
 
 
 def _l(rs: Ruleset, word: str, lang: str) -> str:

@@ -260,7 +260,7 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     """The table saved in ``path`` (``raw``: its already checked JSON, from :func:`read_raw`)."""
     from pydantic import ValidationError
 
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.history import History
     from combat_cli.engine.models import Encounter
@@ -269,7 +269,7 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     if raw is None:
         raw = read_raw(path)
     try:
-        ruleset = rulesets.load(raw["ruleset"])
+        ruleset = plugins.load(raw["ruleset"])
     except CommandError as e:
         raise SaveError(f"{path}: {e}") from None
     try:

@@ -12,10 +12,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
-from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset
+from combat_cli.api import (
+    ActionRequest,
+    ActionSpec,
+    Combatant,
+    ConditionSpec,
+    Encounter,
+    OptionSpec,
+    QueueItem,
+    RuleError,
+    RulesContext,
+    Ruleset,
+)
 from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool.stats import STAT_EN, STATS
 
@@ -214,6 +222,7 @@ SWITCH_VALUES: dict[str, Any] = {
 
 class CzechPool(Ruleset):
     name = "czech_pool"
+    fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
     round_seconds = 6
     declare_phase = True

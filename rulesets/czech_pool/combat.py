@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter
+from combat_cli.api import ActionRequest, Combatant, Encounter, RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.lang import TERMS, err, flag, match, t, term
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon

@@ -7,10 +7,10 @@ import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from combat_cli.engine.errors import RuleError
+from combat_cli.api import RuleError
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
+    from combat_cli.api import RulesContext
 
 # canonical key -> (Czech, English)
 TERMS: dict[str, tuple[str, str]] = {
@@ -195,7 +195,7 @@ def match(word: str, choices: dict[str, Iterable[str]], what: str | tuple[str, s
     hits = {key for key, ns in names.items() if w and any(n.startswith(w) for n in ns)}
     if len(hits) == 1:
         return hits.pop()
-    from combat_cli.engine.queries import closest
+    from combat_cli.api import closest
 
     cz_what, en_what = (what, what) if isinstance(what, str) else what
     listed = {key: list(ns) or [key] for key, ns in choices.items()}

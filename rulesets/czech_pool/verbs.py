@@ -3,8 +3,7 @@ pools, speeds and per-pair difficulties)."""
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from rulesets.base import VerbSpec
+from combat_cli.api import RulesContext, VerbSpec
 from rulesets.czech_pool.combat import store
 from rulesets.czech_pool.lang import err, t, tt
 

@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
-from rulesets.base import ActionSpec, OptionSpec, Ruleset, StatSpec
+from combat_cli.api import (
+    ActionRequest,
+    ActionSpec,
+    Combatant,
+    Encounter,
+    OptionSpec,
+    QueueItem,
+    RuleError,
+    RulesContext,
+    Ruleset,
+    StatSpec,
+)
 from rulesets.d12 import health
 from rulesets.d12.stats import REALMS, STATS, skill_value
 

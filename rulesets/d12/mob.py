@@ -6,9 +6,7 @@ AMB-D12-9), then one item per attack (a mutual pair of attacks is one duel), the
 
 from __future__ import annotations
 
-from combat_cli.dice import sum_dice
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import ActionRequest, Combatant, QueueItem
+from combat_cli.api import ActionRequest, Combatant, QueueItem, RulesContext, sum_dice
 from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
 

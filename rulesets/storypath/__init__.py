@@ -10,10 +10,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
-from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset, VerbSpec
+from combat_cli.api import (
+    ActionRequest,
+    ActionSpec,
+    Combatant,
+    ConditionSpec,
+    Encounter,
+    OptionSpec,
+    QueueItem,
+    RuleError,
+    RulesContext,
+    Ruleset,
+    VerbSpec,
+)
 
 from . import (
     attack,
@@ -112,6 +121,7 @@ CHOICES = {
 
 class Storypath(Ruleset):
     name = "storypath"
+    fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
     round_seconds = 3
     declare_phase = False
@@ -337,7 +347,7 @@ class Storypath(Ruleset):
 
 @lru_cache(maxsize=1)
 def _load() -> dict[str, Any]:
-    from rulesets.base import load_toml
+    from combat_cli.api import load_toml
 
     return load_toml("rulesets.storypath")
 

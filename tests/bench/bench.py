@@ -62,7 +62,7 @@ def command_cost(runs: int) -> tuple[float, float]:
     """Median time of one command + autosave in round 1 and in round 200, 50 combatants."""
     sys.path[:0] = [str(ROOT), str(PLUGINS)]
     os.environ.update(COMBAT_RULESETS=ENV["COMBAT_RULESETS"])
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.commands.registry import dispatch
     from combat_cli.dice import RandomDice
     from combat_cli.engine.table import Table
@@ -70,7 +70,7 @@ def command_cost(runs: int) -> tuple[float, float]:
 
     tmp = Path(tempfile.mkdtemp())
     path = tmp / "big.json"
-    t = Table.new(rulesets.load("toy"), RandomDice(1))
+    t = Table.new(plugins.load("toy"), RandomDice(1))
     for i in range(50):
         dispatch(t, f"add Fighter{i:02d} speed={i % 7} hp=100000")
     dispatch(t, "start")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-import rulesets
+from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import FixedDice
 from combat_cli.engine.table import Table
@@ -20,7 +20,7 @@ class T:
         for k, v in house.items():
             hr.setdefault(k, {}).update(v)
         self.dice = FixedDice(faces or [])
-        self.t = Table.new(rulesets.load("czech_pool"), self.dice, house_rules=hr, lang=lang)
+        self.t = Table.new(plugins.load("czech_pool"), self.dice, house_rules=hr, lang=lang)
         self.entries: list[Any] = []
 
     def __call__(self, *lines: str) -> list[Any]:

@@ -41,12 +41,12 @@ class T:
     and fails on an error, ``t.err(line)`` expects one and checks nothing changed."""
 
     def __init__(self, house: dict[str, Any] | None = None) -> None:
-        import rulesets
+        from combat_cli import plugins
         from combat_cli.dice import FixedDice
         from combat_cli.engine.table import Table
 
         self.fixed = FixedDice([])
-        self.table = Table.new(rulesets.load("d6"), self.fixed, house_rules=house or {})
+        self.table = Table.new(plugins.load("d6"), self.fixed, house_rules=house or {})
         self.entries: list[Any] = []
 
     def dice(self, *groups: int | list[int]) -> T:

@@ -160,6 +160,10 @@ class Ruleset:
     """The language the ruleset shows by default (``--lang`` with it is accepted too)."""
     languages: tuple[str, ...] = ()
     """Display languages besides the default (``("en",)`` for a Czech ruleset)."""
+    fill_stat_defaults: bool = True
+    """The core gives a new combatant each :attr:`StatSpec.default` it was not given (so rules
+    code may read ``c.stats["hp"]``). A ruleset whose many defaults are read through its own
+    helpers, and should not be listed as typed stats, sets this False."""
 
     # -- data ----------------------------------------------------------------------------
     def load_tables(self) -> dict[str, Any]:
@@ -184,6 +188,13 @@ class Ruleset:
             if s.name.lower() == low or low in (a.lower() for a in s.aliases):
                 return s
         return None
+
+    def stat_defaults(self) -> dict[str, Any]:
+        """The stats a new combatant starts with before what the GM typed (the specs'
+        defaults, unless :attr:`fill_stat_defaults` is False)."""
+        if not self.fill_stat_defaults:
+            return {}
+        return {s.name: s.default for s in self.stats if s.default is not None}
 
     def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Check and convert stats typed by the GM or read from a template."""
