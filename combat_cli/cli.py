@@ -9,8 +9,17 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from rich.console import Console
+
+    from combat_cli.dice import DiceSource
+    from combat_cli.repl.driver import Driver
 
 app = typer.Typer(
     help="combat-cli: a terminal combat tracker for the Game Master.",
@@ -21,18 +30,18 @@ app = typer.Typer(
 )
 
 
-def _fail(message: str, code: int = 1) -> None:
+def _fail(message: str, code: int = 1) -> NoReturn:
     sys.stderr.write(f"combat: {message}\n")
     raise typer.Exit(code)
 
 
-def _make_console():  # noqa: ANN202
+def _make_console() -> Console:
     from combat_cli.render.console import make_console
 
     return make_console()
 
 
-def _dice(mode: str, seed: int | None, asker=None):  # noqa: ANN001, ANN202
+def _dice(mode: str, seed: int | None, asker: Any = None) -> DiceSource:
     from combat_cli.dice import ManualDice, RandomDice
 
     if mode == "auto":
@@ -72,7 +81,7 @@ def new(
     print(f"created {file} ({ruleset}); next: combat play {file}")
 
 
-def _read_house_rules(path: Path) -> dict:
+def _read_house_rules(path: Path) -> dict[str, Any]:
     try:
         import tomllib
     except ModuleNotFoundError:  # pragma: no cover
@@ -100,7 +109,7 @@ def play(
     if dice not in ("auto", "manual"):
         _fail(f'--dice is auto or manual, not "{dice}"', 2)
     interactive = script is None and sys.stdin.isatty()
-    driver_ref: list = []
+    driver_ref: list[Driver] = []
     code = 0
     _exit_cleanly_on_signals()
     try:
@@ -129,7 +138,7 @@ def _exit_cleanly_on_signals() -> None:
 
 
 def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
-                      driver_ref: list) -> int:
+                      driver_ref: list[Driver]) -> int:
     """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
     from combat_cli import plugins
     from combat_cli.repl.session import make_dice_asker, run_interactive
@@ -144,7 +153,7 @@ def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
 
 
 def _play_script(file: Path, script: str | None, dice: str, seed: int | None, lang: str,
-                 driver_ref: list) -> int:
+                 driver_ref: list[Driver]) -> int:
     from combat_cli.render.console import make_console
     from combat_cli.repl.driver import Driver
     from combat_cli.repl.script import ScriptLines, make_asker, run_script
@@ -160,7 +169,7 @@ def _play_script(file: Path, script: str | None, dice: str, seed: int | None, la
         driver.close()
 
 
-def _script_lines(script: str | None):  # noqa: ANN202
+def _script_lines(script: str | None) -> Iterable[str]:
     if script is None or script == "-":
         return sys.stdin
     try:

@@ -72,6 +72,7 @@ def declare(cmd: Cmd) -> None:
 
 def _next_item(cmd: Cmd) -> QueueItem | None:
     enc = cmd.enc
+    item: QueueItem
     for item in enc.queue:
         if item.state == "pending" and not enc.get(item.actor).held:
             return item

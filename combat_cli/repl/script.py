@@ -8,7 +8,7 @@ non-zero exit, naming the line.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.repl.driver import Driver
@@ -28,7 +28,8 @@ class ScriptLines:
         return None
 
 
-def make_asker(lines: ScriptLines, driver_ref: list[Driver]):  # noqa: ANN201
+def make_asker(lines: ScriptLines, driver_ref: list[Driver]
+               ) -> Callable[[RollSpec, str], str | None]:
     def ask(spec: RollSpec, purpose: str) -> str | None:
         line = lines.next()
         if line is None:

@@ -7,6 +7,7 @@ See README.md beside this file for the GM's reference.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -269,7 +270,7 @@ class Storypath(Ruleset):
         self.act(ctx, ctx.combatant(item.actor), item.action)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        handlers = {
+        handlers: dict[str, Callable[[RulesContext, Combatant, ActionRequest], object]] = {
             "attack": attack.attack, "defend": defense.full_defense,
             "complicate": complicate.complicate, "throw": throwing.throw,
             "grapple": grappling.grapple, "drag": grappling.drag, "escape": grappling.escape,

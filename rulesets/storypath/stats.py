@@ -171,7 +171,7 @@ def trait(c: Combatant, name: str) -> int:
 def pool_of(c: Combatant, text: str) -> tuple[int, str]:
     """Dice and a label (``Close Combat 3 + Might 2``) for a pool expression."""
     total = 0
-    parts = []
+    parts: list[str] = []
     for term in parse_pool_terms(text):
         if isinstance(term, int):
             total += term
