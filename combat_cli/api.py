@@ -41,10 +41,11 @@ from combat_cli.engine.ruleset import (
     load_toml,
     merge_tables,
 )
+from combat_cli.engine.tables import TablesModel
 
 __all__ = [
     # the ruleset and what it declares
-    "ActionSpec", "ConditionSpec", "OptionSpec", "Ruleset", "StatSpec",
+    "ActionSpec", "ConditionSpec", "OptionSpec", "Ruleset", "StatSpec", "TablesModel",
     "VerbSpec", "load_toml", "merge_tables",
     # what its hooks get and raise
     "CommandError", "RollAborted", "RuleError", "RulesContext",

@@ -31,6 +31,7 @@ from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueI
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.tables import TablesModel
 
 __all__ = [
     "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
@@ -147,6 +148,9 @@ class Ruleset:
     declare_phase: bool = False
     tables_package: str | None = None
     """Package holding ``tables.toml`` (the rules tables and house-rule switches)."""
+    tables_model: type[TablesModel] | None = None
+    """The pydantic model of ``tables.toml`` (:class:`~combat_cli.engine.tables.TablesModel`):
+    the core validates the tables, house rules merged, against it."""
     stats: Sequence[StatSpec] = ()
     extra_stats: Callable[[Any], Any] | None = None
     """If set, stat names not in :attr:`stats` are accepted and parsed with it (skills)."""
@@ -167,10 +171,33 @@ class Ruleset:
 
     # -- data ----------------------------------------------------------------------------
     def load_tables(self) -> dict[str, Any]:
+        """The tables as shipped (``tables.toml`` of :attr:`tables_package`)."""
         return load_toml(self.tables_package) if self.tables_package else {}
 
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        return merge_tables(self.load_tables(), house_rules)
+        """The tables a table plays with: the shipped ones with ``house_rules`` merged in and
+        validated by :attr:`tables_model`; loaded, merged and validated once per set of house
+        rules (the result is shared: rules code reads it, never changes it)."""
+        return self._tables_entry(house_rules)[0]
+
+    def typed_tables(self, house_rules: dict[str, Any]) -> TablesModel | None:
+        """The same tables as :attr:`tables_model` (None if the ruleset declares none)."""
+        return self._tables_entry(house_rules)[1]
+
+    def _tables_entry(self, house_rules: dict[str, Any]
+                      ) -> tuple[dict[str, Any], TablesModel | None]:
+        from combat_cli.engine.tables import house_rules_key, validate_tables
+
+        cache: dict[str, tuple[dict[str, Any], TablesModel | None]] = (
+            self.__dict__.setdefault("_core_tables_cache", {}))
+        key = house_rules_key(house_rules)
+        if key not in cache:
+            if "_core_shipped_tables" not in self.__dict__:
+                self.__dict__["_core_shipped_tables"] = self.load_tables()
+            merged = merge_tables(self.__dict__["_core_shipped_tables"], house_rules)
+            model = self.tables_model
+            cache[key] = (merged, validate_tables(model, merged) if model else None)
+        return cache[key]
 
     def label(self, word: str, lang: str = "") -> str:
         """The word as shown in ``lang`` (rulesets with their own language override this).

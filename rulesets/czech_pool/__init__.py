@@ -25,6 +25,7 @@ from combat_cli.api import (
     Ruleset,
 )
 from rulesets.czech_pool import lang as _lang
+from rulesets.czech_pool import schema
 from rulesets.czech_pool.stats import STAT_EN, STATS
 
 _THREAT_OPTS = (
@@ -223,6 +224,7 @@ SWITCH_VALUES: dict[str, Any] = {
 class CzechPool(Ruleset):
     name = "czech_pool"
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
+    tables_model = schema.Tables
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
     round_seconds = 6
     declare_phase = True

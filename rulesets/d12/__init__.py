@@ -21,7 +21,7 @@ from combat_cli.api import (
     Ruleset,
     StatSpec,
 )
-from rulesets.d12 import health
+from rulesets.d12 import health, schema
 from rulesets.d12.stats import REALMS, STATS, skill_value
 
 _REALM = OptionSpec("realm", "corporeal, ethereal or celestial (default: the fight's realm)",
@@ -142,6 +142,7 @@ def _check_choices(tables: dict[str, Any]) -> None:
 
 class D12Ruleset(Ruleset):
     name = "d12"
+    tables_model = schema.Tables
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6
     declare_phase = True

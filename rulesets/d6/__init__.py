@@ -19,6 +19,7 @@ from combat_cli.api import (
     Ruleset,
     VerbSpec,
 )
+from rulesets.d6 import schema
 from rulesets.d6.codes import code_text
 from rulesets.d6.positions import RANGE_HELP
 from rulesets.d6.stats import STATS, YES
@@ -77,6 +78,7 @@ def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
 class D6(Ruleset):
     name = "d6"
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
+    tables_model = schema.Tables
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
     round_seconds = 5
     declare_phase = True

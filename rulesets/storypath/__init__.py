@@ -33,6 +33,7 @@ from . import (
     initiative,
     injuries,
     prone,
+    schema,
     tasks,
     throwing,
     verbs,
@@ -123,6 +124,7 @@ CHOICES = {
 class Storypath(Ruleset):
     name = "storypath"
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
+    tables_model = schema.Tables
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
     round_seconds = 3
     declare_phase = False
