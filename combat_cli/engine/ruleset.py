@@ -17,6 +17,10 @@ How the four systems use it:
   GM types ``act`` lines, ``next`` calls :meth:`Ruleset.next_turn`. Extra verbs (``slot NAME``)
   come from :attr:`Ruleset.verbs`.
 - reactions (``react``), damage/heal/rest, timers: the matching methods.
+
+Rulesets import this through :mod:`combat_cli.api` only. Required: ``name``, ``title`` and
+:meth:`Ruleset.act`; every other hook has a default, and docs/writing-a-ruleset.md lists which
+kind of system needs which (turn-based, declare-phase, reactions, healing over time).
 """
 
 from __future__ import annotations
