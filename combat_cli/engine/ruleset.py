@@ -19,8 +19,9 @@ How the four systems use it:
 - reactions (``react``), damage/heal/rest, timers: the matching methods.
 
 Rulesets import this through :mod:`combat_cli.api` only. Required: ``name``, ``title`` and
-:meth:`Ruleset.act`; every other hook has a default, and docs/writing-a-ruleset.md lists which
-kind of system needs which (turn-based, declare-phase, reactions, healing over time).
+:meth:`Ruleset.act` (or :meth:`Ruleset.resolve`, which the default ``act`` calls); every other
+hook has a default, and docs/writing-a-ruleset.md lists which kind of system needs which
+(turn-based, declare-phase, reactions, healing over time).
 """
 
 from __future__ import annotations
