@@ -18,9 +18,10 @@ def modules(path: Path) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module == "combat_cli":
+            out |= {f"combat_cli.{a.name}" for a in node.names}  # from combat_cli import api
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.add(node.module)
-            out |= {f"{node.module}.{a.name}" for a in node.names if node.module == "combat_cli"}
     return out
 
 
