@@ -66,9 +66,9 @@ def test_control_characters_never_reach_the_terminal_or_the_feed(make_table) -> 
 
 
 def _enc(ruleset: str) -> tuple[object, Encounter]:
-    import rulesets
+    from combat_cli import plugins
 
-    return rulesets.load(ruleset), Encounter(ruleset=ruleset)
+    return plugins.load(ruleset), Encounter(ruleset=ruleset)
 
 
 @pytest.mark.parametrize("ruleset,lines,words", [
