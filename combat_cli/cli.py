@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from combat_cli.config import Config
+    from combat_cli.dice import DiceSource
     from combat_cli.repl.driver import Driver
 
 app = typer.Typer(
@@ -82,7 +84,7 @@ def _invoked_as() -> str:
     return shown if " " not in shown else f'"{shown}"'
 
 
-def _dice(mode: str, seed: int | None, asker=None):  # noqa: ANN001, ANN202
+def _dice(mode: str, seed: int | None, asker: Any = None) -> DiceSource:
     from combat_cli.dice import ManualDice, RandomDice
 
     if mode == "manual":
@@ -90,7 +92,7 @@ def _dice(mode: str, seed: int | None, asker=None):  # noqa: ANN001, ANN202
     return RandomDice(seed)
 
 
-def _config():  # noqa: ANN202
+def _config() -> Config:
     """The GM's config file (a bad one stops here in one line); its colour choice applied."""
     from combat_cli.config import ConfigError, load
 
@@ -105,7 +107,7 @@ def _config():  # noqa: ANN202
     return cfg
 
 
-def _lang(lang: str | None, cfg) -> str:  # noqa: ANN001
+def _lang(lang: str | None, cfg: Config) -> str:
     """--lang, else the config file's language, else the ruleset's own ("")."""
     return lang if lang is not None else cfg.lang
 
@@ -137,7 +139,7 @@ def new(
     print(f"created {file} ({ruleset}); next: {_invoked_as()} play {file}")
 
 
-def _read_house_rules(path: Path) -> dict:
+def _read_house_rules(path: Path) -> dict[str, Any]:
     from combat_cli.store.tomlfile import read_toml
 
     return read_toml(path, "house-rules file")

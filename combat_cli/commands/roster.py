@@ -99,8 +99,10 @@ def add(cmd: Cmd) -> None:
         cmd.ruleset.on_add(cmd.ctx, c)
         if enc.phase != "setup":
             cmd.ruleset.join(cmd.ctx, c)
-        cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=c.side), kind="roster",
-                    actor=c, **({"hidden": True} if hidden else {}))
+        entry = cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=c.side),
+                            kind="roster", actor=c)
+        if hidden:
+            entry.data["hidden"] = True
     cmd.show("roster", [c for c in enc.combatants if c.name in names])
 
 
@@ -166,8 +168,9 @@ def set_(cmd: Cmd) -> None:
         changes.append(f"hidden={'yes' if hidden else 'no'}")
     if stats:
         cmd.ruleset.on_add(cmd.ctx, c)
-    extra = {} if hidden is None else {"hidden": hidden}
-    cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c, **extra)
+    entry = cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c)
+    if hidden is not None:
+        entry.data["hidden"] = hidden
 
 
 @verb("note", "note NAME [TEXT]", "a GM note on a combatant (never shown to the players)",

@@ -121,7 +121,7 @@ def planned_attacks(ctx: RulesContext, c: Combatant, kinds: tuple[str, ...]
 def _warn_nothing_coming(ctx: RulesContext, c: Combatant, kind: str) -> None:
     """A reaction with no attack to meet is allowed (the GM may know better), with a word."""
     ranged = kind == "dodge"
-    kinds = ("shoot",) if ranged else MELEE
+    kinds: tuple[str, ...] = ("shoot",) if ranged else MELEE
     if ranged and ctx.tables["reactions"]["dodge_vs_melee"]:
         kinds = ("shoot", *MELEE)
     if not planned_attacks(ctx, c, kinds):
