@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant, Encounter, LogEntry
+    from combat_cli.api import Combatant, Encounter, LogEntry
 
 
 def _hit(e: LogEntry) -> str:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.durations import format_duration
+from combat_cli.api import format_duration
 from rulesets.d6.core import count_actions, multi_penalty
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant, Encounter, LogEntry
+    from combat_cli.api import Combatant, Encounter, LogEntry
 
 
 def info(enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str, Any]:

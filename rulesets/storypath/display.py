@@ -10,7 +10,7 @@ from rulesets.storypath import injuries
 from rulesets.storypath.rolls import injury_penalty
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant, Encounter, LogEntry
+    from combat_cli.api import Combatant, Encounter, LogEntry
 
 
 def _head(e: LogEntry) -> str:
