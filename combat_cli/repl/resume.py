@@ -3,6 +3,7 @@ encounter has loaded — without holding up the first prompt."""
 
 from __future__ import annotations
 
+import contextvars
 import sys
 import threading
 from typing import TYPE_CHECKING, Any
@@ -16,14 +17,33 @@ class ResumeView:
         self.text: str | None = None
         self.shown = False
         self._lock = threading.Lock()
+        self._app: Any = None
+        self._ctx: contextvars.Context | None = None
 
     def render(self, driver: Driver) -> None:
-        """In the loading thread: the view, rendered for the GM's terminal."""
+        """In the loading thread: render the view; print it above a prompt already up."""
         from combat_cli.render.output import print_resume
 
         with driver.console.capture() as cap:
             print_resume(driver.console, driver.table)
         self.text = cap.get()
+        app, ctx = self._app, self._ctx
+        if app is not None and ctx is not None and app.is_running and app.loop is not None:
+            app.loop.call_soon_threadsafe(self._above, context=ctx)
+
+    def attach(self) -> None:
+        """The prompt's pre_run (in its event loop): remember it; print if already loaded."""
+        from prompt_toolkit.application import get_app
+
+        self._app, self._ctx = get_app(), contextvars.copy_context()
+        if self.text is not None and not self.shown:
+            self._above()
+
+    def _above(self) -> None:
+        from prompt_toolkit.application import run_in_terminal
+
+        if not self.shown:
+            run_in_terminal(self.show_now)
 
     def show_now(self) -> None:
         """Print the view once (outside a running prompt, or through run_in_terminal)."""
@@ -32,12 +52,3 @@ class ResumeView:
                 self.shown = True
                 sys.stdout.write(self.text)
                 sys.stdout.flush()
-
-    def show_above(self, app: Any) -> None:
-        """From the loading thread: print above a prompt that is already up."""
-        if self.text is None or self.shown or app is None or not app.is_running \
-                or app.loop is None:
-            return      # not loaded yet, or the main thread shows it before its next prompt
-        from prompt_toolkit.application import run_in_terminal
-
-        app.loop.call_soon_threadsafe(lambda: run_in_terminal(self.show_now))

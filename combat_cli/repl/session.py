@@ -111,12 +111,10 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
         driver_ref.append(driver)
         if resume is not None:   # a fight resumed: where it stands, once loaded
             resume.render(driver)
-            resume.show_above(app_ref[0] if app_ref else None)
         return driver
 
     enc = raw.get("encounter", {})
     resume = ResumeView() if enc.get("round") else None
-    app_ref: list[Any] = []
     loader = Loader(build)
     where = f"round {enc.get('round')}" if enc.get("round") else "setup"
     early = f" {raw.get('ruleset')} · {where} · dice: {dice_mode} · loading"
@@ -157,7 +155,6 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
     loader.on_error = interrupt
     print(f"{raw.get('ruleset')}: {path} — help lists the verbs, Ctrl-D saves and quits",
           flush=True)
-    app_ref.append(session.app)
     driver = None
     warned = False
     try:
@@ -168,7 +165,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 resume.show_now()
             try:
                 line = session.prompt(PROMPT, pre_run=None if resume is None or resume.shown
-                                      else lambda: resume.show_above(session.app))
+                                      else resume.attach)
             except KeyboardInterrupt:
                 continue
             except EOFError:

@@ -115,15 +115,18 @@ def test_the_table_at_60_columns_stays_one_line_per_combatant(tmp_path) -> None:
 def test_the_repl_resumes_a_fight_with_the_table(tmp_path) -> None:  # noqa: ANN001
     import pexpect
 
-    from tests.e2e.test_repl import control, spawn
+    from tests.e2e.test_repl import control, ready, spawn
 
     f = _fight(tmp_path, "d6", ROUNDS["d6"])
     child = spawn(tmp_path / "fight.json")   # the prompt comes first, the table once loaded
     child.expect_exact("Round 2 · declare")
     child.expect_exact("Demon Thug 1")
     child.expect_exact("Lector punches Demon Thug 3")   # the last three log lines
+    child.expect_exact("Round 2 begins")
+    ready(child)
     child.sendline("status")
     child.expect_exact("Round 2 · declare")
+    ready(child)
     control(child, "d")
     child.expect(pexpect.EOF)
     assert f
