@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
-from rich.console import Group
+from rich.console import Group, JustifyMethod
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -118,7 +118,7 @@ class Column:
     cells: list[Text]
     keep: int
     """Priority: on a narrow terminal the lowest goes first; 100 never goes."""
-    justify: str = "left"
+    justify: JustifyMethod = "left"
     max_width: int | None = None
 
     def width(self) -> int:
@@ -182,9 +182,9 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
     cols = fit(cols, width)
     t = RichTable(expand=False, box=None, padding=(0, 1), pad_edge=False, header_style="bold",
                   show_edge=False)
-    for c in cols:
-        t.add_column(c.header, justify=c.justify, no_wrap=True, overflow="ellipsis",  # type: ignore[arg-type]
-                     max_width=c.max_width)
+    for col in cols:
+        t.add_column(col.header, justify=col.justify, no_wrap=True, overflow="ellipsis",
+                     max_width=col.max_width)
     for i, c in enumerate(rows):
         style = "acting" if c.id == now else ("out" if c.out else "")
         t.add_row(*(col.cells[i] for col in cols), style=style)
