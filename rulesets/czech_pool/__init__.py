@@ -274,12 +274,12 @@ class CzechPool(Ruleset):
         return tables
 
     # -- language --------------------------------------------------------------------
-    def label(self, word: str, lang: str = "") -> str:
+    def label(self, word: str, lang: str = "", gender: str = "") -> str:
         if lang == "en" and word in STAT_EN:
             return STAT_EN[word]
         if lang == "en" and word in EN_WORDS:
             return EN_WORDS[word]
-        return _lang.label(word, lang)
+        return _lang.label(word, lang, gender)
 
     # -- roster ----------------------------------------------------------------------
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
