@@ -75,8 +75,11 @@ def n_(one: str, many: str, n: int, lang: str | None = None) -> str:
 
 
 def g_(gender: str, msg: str, lang: str | None = None) -> str:
-    """``msg`` agreeing with a ``gender`` (m / f / n) subject."""
-    return catalogue(lang).pgettext(gender if gender in GENDERS else "m", msg)
+    """``msg`` agreeing with a ``gender`` (m / f / n) subject (its one form when the
+    catalogue has no gendered forms of it)."""
+    cat = catalogue(lang)
+    found = cat.pgettext(gender if gender in GENDERS else "m", msg)
+    return cat.gettext(msg) if found == msg else found
 
 
 def ng_(gender: str, one: str, many: str, n: int, lang: str | None = None) -> str:
@@ -110,7 +113,8 @@ def guess_gender(name: str) -> str:
 
 def gender_of(name: str, stats: dict[str, Any] | None = None) -> str:
     """A combatant's grammatical gender: its ``rod`` stat when set, else guessed."""
-    given = parse_gender(str((stats or {}).get("rod", ""))) if stats else None
+    stats = stats or {}
+    given = parse_gender(str(stats.get("Rod") or stats.get("rod") or stats.get("gender") or ""))
     return given or guess_gender(name)
 
 

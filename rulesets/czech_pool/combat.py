@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Encounter
 from rulesets.czech_pool import health
-from rulesets.czech_pool.lang import TERMS, err, flag, match, t, term
+from rulesets.czech_pool.lang import TERMS, count, err, flag, match, say, status, term
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 # action name (Czech, canonical) -> skill key
@@ -115,8 +116,7 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
                 out["def_skill"] = key
         elif a.name == IGNORE:
             if a.target == c.id:
-                raise err(ctx, f"{c.name} se nemůže nebránit sám sobě",
-                      f"{c.name} cannot ignore himself")
+                raise RuleError(say(ctx, "{name} cannot ignore himself", c, name=c.name))
             out["ignore"].append(a.target)
         elif a.name == STAND:
             out["stand"] = True
@@ -133,8 +133,8 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
                   f"{c.name}: standing up takes the whole action — no attack this turn")
     for x in out["ignore"]:
         if x in targets:
-            raise err(ctx, f"{c.name} nemůže ohrožovat {ctx.name(x)} a nebránit se mu",
-                      f"{c.name} cannot threaten {ctx.name(x)} and not defend against him")
+            raise RuleError(say(ctx, "{name} cannot threaten {other} and not defend against "
+                                "him", name=c.name, other=ctx.name(x)))
         if x in out["def_vs"]:
             raise err(ctx, f"{c.name}: {ctx.name(x)} zároveň bránit i nebránit?",
                       f"{c.name}: {ctx.name(x)} both defended and ignored")
@@ -152,7 +152,7 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]
         raise err(ctx, f"{a.name} potřebuje cíl: {a.name} JMÉNO",
                   f"{action_en(a.name)} needs a target: {action_en(a.name)} NAME")
     if a.target == c.id:
-        raise err(ctx, f"{c.name} nemůže ohrozit sám sebe", f"{c.name} cannot threaten himself")
+        raise RuleError(say(ctx, "{name} cannot threaten himself", c, name=c.name))
     skill = THREAT_ACTIONS[a.name]
     flags: list[str] = []
     for w in a.args:
@@ -207,8 +207,9 @@ def usable_talents(ctx: RulesContext, c: Combatant, skill: str) -> list[str]:
 
 
 def status_text(ctx: RulesContext, c: Combatant) -> str:
-    """The fighter's status in the table's language (stored in Czech)."""
-    return ctx.label(c.status)
+    """The fighter's status in the table's language (stored in Czech), agreeing with the
+    fighter's gender."""
+    return status(ctx, c)
 
 
 def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
@@ -218,10 +219,8 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
     it = intent(ctx, c, actions)
     turn_skills = [x["skill"] for x in it["threats"]]
     if turn_skills and c.data.get("surprised") and ctx.enc.round == 1:
-        ctx.note(t(ctx, f"{c.name} je překvapen: v 1. tahu nikoho neohrozí, jen se brání "
-                        "(jeho útok propadne)",
-                   f"{c.name} is surprised: he threatens nobody in turn 1, only defends "
-                   "(his attack will lapse)"))
+        ctx.note(say(ctx, "{name} is surprised: he threatens nobody in turn 1, only defends "
+                     "(his attack will lapse)", c, name=c.name))
     for x in it["threats"]:
         o = ctx.combatant(x["target"])
         if o.out:
@@ -233,12 +232,11 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
         for x in it["threats"]:
             if x["skill"] not in forced:
                 names = "/".join(term(k) for k in forced)
-                first = names.lower().split("/")[0]
                 en = "/".join(term(k, "en") for k in forced)
-                raise err(ctx, f"{c.name} musí tento tah bojovat: {names} (minule prohrál): "
-                               f"declare {c.name} {first} ...",
-                          f"{c.name} must fight with {en} this turn (lost to it last turn): "
-                          f"declare {c.name} {en.lower().split('/')[0]} ...")
+                shown = en if ctx.lang == "en" else names
+                raise RuleError(say(ctx, "{name} must fight with {skills} this turn (lost to it "
+                                    "last turn): declare {name} {first} ...", c, name=c.name,
+                                    skills=shown, first=shown.lower().split("/")[0]))
     if it["stand"] and not c.has_condition(PRONE):
         raise err(ctx, f"{c.name} neleží: vstát je pro ležícího (condition {c.name} +Ležící)",
                   f"{c.name} is not prone: stand is for a prone fighter (condition {c.name} +prone)")
@@ -246,10 +244,10 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
         low = min(turn_skills, key=lambda k: value(c, k))
         limit = max(1, free_number(ctx, c, low))
         if len(turn_skills) > limit:
-            raise err(ctx, f"{c.name} může ohrozit nejvýše {limit} soupeře s {term(low)} "
-                           f"{value(c, low)} (1 + 1 za bod nad 2, talenty +1)",
-                      f"{c.name} can threaten at most {limit} opponent(s) with "
-                      f"{term(low, 'en')} {value(c, low)} (1 + 1 per point above 2)")
+            raise RuleError(say(ctx, "{name} can threaten at most {limit} opponent(s) with "
+                                "{skill} {value} (1 + 1 per point above 2)", name=c.name,
+                                limit=limit, skill=term(low, ctx.lang), value=value(c, low),
+                                opponents=count(ctx, "{n} opponent", "{n} opponents", limit)))
 
 
 # ---------------------------------------------------------------- the turn model ---------
@@ -348,11 +346,11 @@ def build(ctx: RulesContext) -> dict[str, Any]:
                 continue
             chosen = it["def_vs"].get(x)
             if chosen is not None and chosen not in allowed:
-                raise err(ctx, f"{c.name} se proti {term(xs)} ({ctx.name(x)}) nemůže bránit "
-                               f"dovedností {term(chosen)} (jen {'/'.join(term(k) for k in allowed)})",
-                          f"{c.name} cannot defend against {ctx.name(x)}'s {term(xs, 'en')} "
-                          f"with {term(chosen, 'en')} (use "
-                          f"{'/'.join(term(k, 'en') for k in allowed)})")
+                raise RuleError(say(
+                    ctx, "{name} cannot defend against {other}'s {attack} with {skill} (use "
+                    "{allowed})", name=c.name, other=ctx.name(x), attack=term(xs, ctx.lang),
+                    skill=term(chosen, ctx.lang),
+                    allowed="/".join(term(k, ctx.lang) for k in allowed)))
             if chosen is None and it["def_skill"] in allowed:
                 chosen = it["def_skill"]
             if chosen is None:

@@ -7,8 +7,11 @@ from typing import Any
 
 from combat_cli.dice import Roll, pool
 from combat_cli.engine.context import RulesContext
+from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import Combatant
-from rulesets.czech_pool.lang import err, hits, norm, t, term
+from rulesets.czech_pool.lang import err, hits, norm, say, t, term
+from rulesets.czech_pool.lang import levels as count_levels
+from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.stats import max_levels, value
 
 OK, WOUNDED, UNCONSCIOUS, DEAD = "OK", "Zraněný", "Bezvědomí", "Mrtvý"
@@ -90,7 +93,7 @@ def unconsciousness_check(ctx: RulesContext, c: Combatant, levels: int) -> bool:
                f"{t(ctx, 'obt.', 'diff')} {diff}")
     r, _faces, s = roll_pool(ctx, n, diff, purpose)
     ok = s >= 1
-    text = (t(ctx, f"{c.name}: kontrola bezvědomí {s} úsp. při obt. {diff} — "
+    text = (t(ctx, f"{c.name}: kontrola bezvědomí {n_hits(ctx, s)} při obt. {diff} — "
                    + ("zůstává při vědomí" if ok else "upadá do bezvědomí"),
               f"{c.name}: unconsciousness check {hits(s)} at diff {diff} — "
               + ("stays conscious" if ok else "falls unconscious")))
@@ -114,8 +117,8 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
         c.data["wounds"] = [*before, lost]
     rest = left(c, ctx.tables)
     src = f" ({source})" if source else ""
-    ctx.log(t(ctx, f"{c.name} utrpí zranění {levels} st.{src}: zbývá {rest}/{mx}",
-              f"{c.name} takes a {levels}-level wound{src}: {rest}/{mx} left"),
+    ctx.log(say(ctx, "{name} takes a {n}-level wound{src}: {rest}/{max} left", name=c.name,
+                n=levels, levels=count_levels(ctx, levels), src=src, rest=rest, max=mx),
             kind="wound", target=c, outcome=f"-{levels}", levels=levels, left=rest,
             max=mx, severity=severity(levels, ctx.tables))
     if c.status == DEAD:
@@ -123,8 +126,8 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
     if rest <= 0:
         dead = norm(ctx.tables["health"]["at_zero"]) in ("smrt", "dead")
         set_state(ctx, c, DEAD if dead else UNCONSCIOUS)
-        ctx.log(t(ctx, f"{c.name} ztratil všechny stupně zranění: {c.status}",
-                  f"{c.name} has lost every wound level: {'dead' if dead else 'unconscious'}"),
+        ctx.log(say(ctx, "{name} has lost every wound level: dead" if dead else
+                    "{name} has lost every wound level: unconscious", c, name=c.name),
                 kind="status", target=c, outcome=c.status)
         return
     if c.status != UNCONSCIOUS:
@@ -158,8 +161,7 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
                 outcome=DEAD)
         return
     if c.status == DEAD:
-        raise err(ctx, f"{c.name} je mrtvý: nejdřív revive {c.name}",
-                  f"{c.name} is dead: revive {c.name} first")
+        raise RuleError(say(ctx, "{name} is dead: revive {name} first", c, name=c.name))
     check = True
     if len(words) == 2 and norm(words[1]) in ("bez", "nocheck", "no_check", "bez_kontroly"):
         check = False
@@ -193,9 +195,8 @@ def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     else:
         n = parse_levels(ctx, text, "heal")
     if c.status == DEAD:
-        raise err(ctx, f"{c.name} je mrtvý: léčení mrtvé nevrátí (revive {c.name} [N])",
-                  f"{c.name} is dead: healing does not bring back the dead "
-                  f"(revive {c.name} [N])")
+        raise RuleError(say(ctx, "{name} is dead: healing does not bring back the dead "
+                            "(revive {name} [N])", c, name=c.name))
     if not wounds(c):
         raise err(ctx, f"{c.name} nemá co léčit: je bez zranění",
                   f"{c.name} has no wounds to heal")
@@ -206,8 +207,8 @@ def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     still = (t(ctx, f"; zůstává v bezvědomí (probrat: revive {c.name})",
                f"; still unconscious (to wake: revive {c.name})")
              if c.status == UNCONSCIOUS else "")
-    ctx.log(t(ctx, f"{c.name} se léčí o {healed} st.: zbývá {left(c, ctx.tables)}/{mx}",
-              f"{c.name} heals {healed} levels: {left(c, ctx.tables)}/{mx} left") + still,
+    ctx.log(say(ctx, "{name} heals {n} levels: {rest}/{max} left", name=c.name, n=healed,
+                levels=count_levels(ctx, healed), rest=left(c, ctx.tables), max=mx) + still,
             kind="heal", target=c, outcome=c.status, levels=healed,
             left=left(c, ctx.tables), max=mx)
 
@@ -216,9 +217,8 @@ def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     """``revive NAME [N]``: the unconscious or dead fighter is back in the fight with N wound
     levels left (default: what he has, at least 1)."""
     if not c.out:
-        raise err(ctx, f"revive: {c.name} není v bezvědomí ani mrtvý (léčení: heal {c.name} N)",
-                  f"revive: {c.name} is neither unconscious nor dead (to heal: heal "
-                  f"{c.name} N)")
+        raise RuleError(say(ctx, "revive: {name} is neither unconscious nor dead (to heal: "
+                            "heal {name} N)", c, name=c.name))
     mx = max_levels(c, ctx.tables)
     want = max(1, left(c, ctx.tables)) if text is None else parse_levels(ctx, text, "revive")
     if want > mx:

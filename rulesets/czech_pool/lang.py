@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.errors import RuleError
-from combat_cli.locale import PAIRS, _, catalogue, g_, source_of
+from combat_cli.locale import PAIRS, _, catalogue, g_, gender_of, n_, source_of
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.models import Combatant
 
 # canonical key -> English; the Czech is in the catalogue (msgctxt "term")
 TERMS_EN: dict[str, str] = {
@@ -63,6 +64,9 @@ def label(word: str, lang: str = "", gender: str = "") -> str:
     if lang == "en":  # a Czech word (a condition, a status) shown in English
         return EN_SENTENCES.get(word) or source_of(word, "cs") or word
     lang = lang or "cs"
+    src = source_of(word, lang) if gender else None
+    if src is not None:  # a Czech word stored in the masculine (a status): agree
+        return g_(gender, src, lang)
     if word in PAIRS:
         one, many, _key = PAIRS[word]
         return catalogue(lang).ngettext(one, many, 2 if word == one and word != many else 5)
@@ -88,6 +92,44 @@ def term(key: str, lang: str = "") -> str:
 def hits(n: int) -> str:
     """English: "1 success", "2 successes"."""
     return f"{n} success" if n == 1 else f"{n} successes"
+
+
+def language(ctx: RulesContext | None) -> str:
+    return "en" if ctx is not None and ctx.lang == "en" else "cs"
+
+
+def gender(c: Combatant) -> str:
+    """m / f / n: the ``Rod`` stat, or guessed from the name."""
+    return gender_of(c.name, c.stats)
+
+
+def say(ctx: RulesContext | None, template: str, who: Combatant | None = None,
+        **values: Any) -> str:
+    """An English sentence template from the catalogue in the table's language, filled in;
+    with ``who`` (the subject), the form agreeing with its gender. Names stand in the
+    nominative in every template."""
+    lang = language(ctx)
+    text = g_(gender(who), template, lang) if who is not None else _(template, lang)
+    return text.format(**values)
+
+
+def count(ctx: RulesContext | None, one: str, many: str, n: int) -> str:
+    """"3 stupně", "5 úspěchů": the catalogue's plural of a counted thing."""
+    return n_(one, many, n, language(ctx))
+
+
+def levels(ctx: RulesContext | None, n: int) -> str:
+    return count(ctx, "{n} wound level", "{n} wound levels", n)
+
+
+def successes(ctx: RulesContext | None, n: int) -> str:
+    return count(ctx, "{n} success", "{n} successes", n)
+
+
+def status(ctx: RulesContext | None, c: Combatant) -> str:
+    """The fighter's status (stored in Czech, masculine) agreeing with its gender."""
+    lang = language(ctx)
+    return label(c.status, "en" if lang == "en" else "", gender(c))
 
 
 def t(ctx: RulesContext | None, cz: str, en: str) -> str:

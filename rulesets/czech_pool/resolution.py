@@ -22,7 +22,9 @@ from rulesets.czech_pool.combat import (
     stand_speed,
     store,
 )
-from rulesets.czech_pool.lang import err, hits, norm, t, term
+from rulesets.czech_pool.lang import err, hits, norm, say, status, t, term
+from rulesets.czech_pool.lang import levels as count_levels
+from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.stats import stat, talents, value, weapon
 
 
@@ -110,10 +112,9 @@ def defence_drops(ctx: RulesContext) -> list[tuple[Combatant, str, dict[str, Any
 def _drop_defence_disadvantages(ctx: RulesContext) -> None:
     """Drop them (AMB-CZ-11) — already for this turn's difficulties."""
     for c, victim, p in defence_drops(ctx):
-        ctx.log(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda "
-                       f"+{p['level']} na {ctx.name(victim)} zaniká",
-                  f"{c.name} stopped only defending: his +{p['level']} disadvantage "
-                  f"on {ctx.name(victim)} is lost"),
+        ctx.log(say(ctx, "{name} stopped only defending: his +{level} disadvantage on "
+                    "{other} is lost", c, name=c.name, level=p["level"],
+                    other=ctx.name(victim)),
                 kind="disadvantage", actor=c, target=victim, outcome="lost")
         p["level"] = 0
         p["fd"] = False
@@ -130,14 +131,14 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
     speed = int(item.data.get("speed", 0))
     if a.out and model["out_speed"].get(a.id) != speed:
         item.state = "lapsed"
-        ctx.log(t(ctx, f"{a.name}: {item.action.text} propadá — {a.status}",
-                  f"{a.name}'s {item.action.text} lapses: {ctx.label(a.status)}"),
+        ctx.log(say(ctx, "{name}'s {action} lapses: {status}", name=a.name,
+                    action=item.action.text, status=status(ctx, a)),
                 kind="lapse", actor=a, action=item.action.name, outcome="out")
         return
     if item.data.get("surprised"):
         item.state = "lapsed"  # shown as lapsed (✗), not done
-        ctx.log(t(ctx, f"{a.name} je překvapen: {item.action.text} propadá, jen se brání",
-                  f"{a.name} is surprised: {item.action.text} is lost, he only defends"),
+        ctx.log(say(ctx, "{name} is surprised: {action} is lost, he only defends", a,
+                    name=a.name, action=item.action.text),
                 kind="lapse", actor=a, action=item.action.name, outcome="surprised")
         return
     if item.action.name == STAND:
@@ -172,13 +173,13 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
                   and _ready(ctx, b, th_b, model))
     if not live_a and not live_b:
         if th_b is not None and b.id not in model["void"] and int(th_b["speed_value"]) < speed:
-            ctx.log(t(ctx, f"{a.name} nedokáže jednat; střet s {b.name} rozhodne jeho akce",
-                      f"{a.name} cannot act; {b.name}'s own action decides the clash"),
+            ctx.log(say(ctx, "{name} cannot act; {other}'s own action decides the clash",
+                        name=a.name, other=b.name),
                     kind="note", actor=a, target=b)
             return
         model["resolved"].append(key)
-        ctx.log(t(ctx, f"{a.name} nedokáže jednat proti {b.name}",
-                  f"{a.name} cannot act against {b.name}"), kind="note", actor=a, target=b)
+        ctx.log(say(ctx, "{name} cannot act against {other}", name=a.name, other=b.name),
+                kind="note", actor=a, target=b)
         return
     model["resolved"].append(key)
     _compare(ctx, a, b, th_a if live_a else None, th_b if live_b else None, model, speed,
@@ -220,7 +221,8 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
     exp_b = _explain(model, b.id, a.id, base, db)
     und = "" if b.id in model["diff"] and a.id in model["diff"][b.id] else t(ctx, f" ({b.name} se nebrání)",
                                       f" ({b.name} does not defend)")
-    head = t(ctx, f"{a.name} ({sa} úsp., obt. {exp_a}) vs {b.name} ({sb} úsp., obt. {exp_b}){und}",
+    head = t(ctx, f"{a.name} ({n_hits(ctx, sa)}, obt. {exp_a}) vs {b.name} "
+                  f"({n_hits(ctx, sb)}, obt. {exp_b}){und}",
              f"{a.name} ({hits(sa)}, diff {exp_a}) vs {b.name} ({hits(sb)}, diff {exp_b}){und}")
     if sa == sb:
         ctx.log(head + t(ctx, ": remíza, nevýhody zůstávají", ": draw, disadvantages stay"),
@@ -233,8 +235,8 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
         w, lo, sw, sl, thw = b, a, sb, sa, th_b
     later = (_own_speed(ctx) and thw is not None and w is b
              and int(thw["speed_value"]) < speed)
-    when = t(ctx, f" — jeho akce dopadne při rychlosti {thw['speed_value']}",
-             f" — his action lands at speed {thw['speed_value']}") if later and thw else ""
+    when = say(ctx, " — his action lands at speed {speed}", w,
+               speed=thw["speed_value"]) if later and thw else ""
     ctx.log(head + t(ctx, f": vítězí {w.name}", f": {w.name} wins") + when, kind="clash",
             actor=a, target=b, action=action, difficulty=da,
             outcome="win" if w is a else "loss", successes=sa, target_successes=sb,
@@ -256,8 +258,8 @@ def _land(ctx: RulesContext, w: Combatant, lo: Combatant, deferred: dict[str, An
     """A slower winner's effect, at his own speed: only if his action goes ahead (CZ-INIT-3)."""
     th = _threat(model, w.id, lo.id)
     if th is None or not _ready(ctx, w, th, model):
-        ctx.log(t(ctx, f"{w.name}: výhra nad {lo.name} propadá — jeho akce neproběhla",
-                  f"{w.name}'s win over {lo.name} is lost: his action did not go ahead"),
+        ctx.log(say(ctx, "{name}'s win over {other} is lost: his action did not go ahead",
+                    w, name=w.name, other=lo.name),
                 kind="lapse", actor=w, target=lo, outcome="check")
         return
     _effect(ctx, w, lo, int(deferred["margin"]), th, model, speed)
@@ -270,8 +272,8 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
     # CZ-RES-2: the loser's disadvantage on the winner is lost
     lost = pairs.get(f"{lo.id}>{w.id}")
     if lost and lost.get("level"):
-        ctx.log(t(ctx, f"Nevýhoda +{lost['level']} od {lo.name} na {w.name} zaniká",
-                  f"{lo.name}'s +{lost['level']} disadvantage on {w.name} is lost"),
+        ctx.log(say(ctx, "{name}'s +{level} disadvantage on {other} is lost", name=lo.name,
+                    level=lost["level"], other=w.name),
                 kind="disadvantage", actor=lo, target=w, outcome="lost")
         lost["level"] = 0
         lost["fd"] = False
@@ -288,10 +290,8 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
         p["level"] = min(int(core["disadvantage_max"]), int(p["level"]) + int(core["disadvantage_step"]))
         if w.id in model["full"]:
             p["fd"] = True
-        ctx.log(t(ctx, f"{w.name} vnucuje {lo.name} nevýhodu: +{p['level']} k obtížnosti proti "
-                       f"{w.name}",
-                  f"{w.name} imposes a disadvantage on {lo.name}: +{p['level']} difficulty "
-                  f"against {w.name}"),
+        ctx.log(say(ctx, "{name} imposes a disadvantage on {other}: +{level} difficulty "
+                    "against {name}", w, name=w.name, other=lo.name, level=p["level"]),
                 kind="disadvantage", actor=w, target=lo, outcome=f"+{p['level']}",
                 level=p["level"])
     # CZ-SKILL-3 forced skill next turn
@@ -355,12 +355,12 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
     from rulesets.czech_pool.combat import parts_text
 
     if levels == 0:
-        ctx.log(t(ctx, f"{w.name} zraňuje {lo.name}: 0 st. ({parts_text(parts)}) — bez zranění",
-                  f"{w.name} hits {lo.name}: 0 levels ({parts_text(parts)}) — no wound"),
+        ctx.log(say(ctx, "{name} hits {other}: 0 levels ({parts}) — no wound", w,
+                    name=w.name, other=lo.name, parts=parts_text(parts)),
                 kind="hit", actor=w, target=lo, outcome="0", levels=0)
         return
-    ctx.log(t(ctx, f"{w.name} zraňuje {lo.name}: {levels} st. ({parts_text(parts)})",
-              f"{w.name} wounds {lo.name}: {levels} levels ({parts_text(parts)})"),
+    ctx.log(say(ctx, "{name} wounds {other}: {n} levels ({parts})", w, name=w.name,
+                other=lo.name, n=levels, levels=count_levels(ctx, levels), parts=parts_text(parts)),
             kind="hit", actor=w, target=lo, outcome=f"-{levels}", levels=levels)
     was_out = lo.out
     health.apply_wound(ctx, lo, levels)
@@ -406,10 +406,9 @@ def _check(ctx: RulesContext, c: Combatant, th: dict[str, Any], levels: int) -> 
                f"{value(c, skill)}) {t(ctx, 'obt.', 'diff')} {diff}")
     r, _faces, s = health.roll_pool(ctx, n, diff, purpose)
     ok = s >= 1
-    ctx.log(t(ctx, f"{c.name} je zraněn před svou akcí: kontrolní hod ({term(kind)}) {s} úsp. "
-                   f"při obt. {diff} — " + ("jedná" if ok else "jeho akce propadá"),
-              f"{c.name} was wounded before acting: check roll ({term(kind, 'en')}) "
-              f"{hits(s)} at diff {diff} — " + ("acts" if ok else "his action is lost")),
+    ctx.log(say(ctx, "{name} was wounded before acting: check roll ({kind}) {hits} at diff "
+                "{diff} — " + ("acts" if ok else "his action is lost"), c, name=c.name,
+                kind=term(kind, ctx.lang), hits=n_hits(ctx, s), diff=diff),
             kind="check", actor=c, action="kontrola", roll=r, difficulty=diff,
             outcome="ok" if ok else "lost", successes=s)
     return ok
@@ -423,7 +422,7 @@ def _stand(ctx: RulesContext, c: Combatant, model: dict[str, Any]) -> None:
     ok = s >= 1
     if ok:
         ctx.remove_condition(c, PRONE, quiet=True)
-    ctx.log(t(ctx, f"{c.name} se snaží vstát: {s} úsp. při obt. {d} — "
+    ctx.log(t(ctx, f"{c.name} se snaží vstát: {n_hits(ctx, s)} při obt. {d} — "
                    + ("vstává" if ok else "zůstává ležet"),
               f"{c.name} tries to stand: {hits(s)} at diff {d} — "
               + ("stands up" if ok else "stays down")),

@@ -80,6 +80,16 @@ def _demon(v: Any) -> str:
     return "" if key == "zadny" else DEMONS[key][0]
 
 
+def _gender(v: Any) -> str:
+    """rod=m|ž|s (muž, žena, střední; English m|f|n too), stored as m / ž / s."""
+    from combat_cli.locale import parse_gender
+
+    g = parse_gender(str(v))
+    if g is None:
+        raise ValueError(f"m|ž|s (mužský, ženský, střední rod), ne/not {v!r}")
+    return {"m": "m", "f": "ž", "n": "s"}[g]
+
+
 def _text(v: Any) -> str:
     s = str(v).strip()
     if not s:
@@ -114,6 +124,8 @@ STATS: tuple[StatSpec, ...] = (
     _named("Štít", "shield", flag, True, "the shield can be used (ano/ne)"),
     _named("Druhá zbraň", "second_weapon", flag, True, "the second weapon can be used (ano/ne)",
            "druha_zbran", "druhá_zbraň"),
+    _named("Rod", "gender", _gender, "", "grammatical gender m|ž|s (guessed from the name)",
+           "rod"),
     _named("Zbraň", "weapon", _text, "", "weapon from the catalogue (speed, length, damage)"),
     _named("Rychlost zbraně", "weapon_speed", _int, None, "weapon speed (after Strength/two hands)",
            "rychlost_zbrane", "rychlost_zbraně", "wspeed"),
