@@ -30,7 +30,7 @@ GENDER_WORDS = {"m": "m", "muž": "m", "mužský": "m", "male": "m",
                 "ž": "f", "z": "f", "f": "f", "žena": "f", "ženský": "f", "female": "f",
                 "s": "n", "n": "n", "střední": "n", "neuter": "n"}
 
-_current: ContextVar[str] = ContextVar("combat_cli_lang", default=SOURCE)
+_current: ContextVar[str] = ContextVar("combat_cli_lang", default="")
 _loaded: dict[str, _gettext.NullTranslations] = {}
 
 
@@ -41,7 +41,7 @@ def languages() -> tuple[str, ...]:
 
 
 def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
-    lang = lang or _current.get()
+    lang = lang or _current.get() or SOURCE
     if lang not in _loaded:
         _loaded[lang] = _gettext.translation(DOMAIN, str(DIR), languages=[lang], fallback=True)
     return _loaded[lang]
@@ -53,6 +53,7 @@ def use(lang: str) -> None:
 
 
 def current() -> str:
+    """The current table's language ("" before a table is open)."""
     return _current.get()
 
 

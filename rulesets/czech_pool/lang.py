@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.errors import RuleError
-from combat_cli.locale import PAIRS, _, catalogue, g_, gender_of, n_, source_of
+from combat_cli.locale import PAIRS, _, catalogue, current, g_, gender_of, n_, source_of
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
@@ -133,8 +133,10 @@ def status(ctx: RulesContext | None, c: Combatant) -> str:
 
 
 def t(ctx: RulesContext | None, cz: str, en: str) -> str:
-    """The text in the table's language."""
-    return en if ctx is not None and ctx.lang == "en" else cz
+    """The text in the table's language (without ``ctx``: the current table's)."""
+    if ctx is None:  # no table yet: both
+        return {"en": en, "": f"{cz} / {en}"}.get(current(), cz)
+    return en if ctx.lang == "en" else cz
 
 
 def err(ctx: RulesContext | None, cz: str, en: str) -> RuleError:
@@ -199,4 +201,4 @@ def flag(value: object) -> bool:
         return True
     if w in NO:
         return False
-    raise ValueError(f"ano/ne (yes/no), ne/not {value!r}")
+    raise ValueError(t(None, f"ano/ne, ne {value!r}", f"yes/no, not {value!r}"))

@@ -10,7 +10,7 @@ from typing import Any
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.models import Combatant
 from rulesets.base import StatSpec
-from rulesets.czech_pool.lang import TERMS, err, flag, match, norm
+from rulesets.czech_pool.lang import TERMS, err, flag, match, norm, t
 
 ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
               "obezretnost", "klamani", "charisma", "pevnost_mysli")
@@ -37,16 +37,14 @@ def _int(v: Any) -> int:
     try:
         n = int(str(v).strip().replace("+", ""))
     except ValueError:
-        raise ValueError(f"{v!r}: celé číslo / a whole number") from None
+        raise ValueError(t(None, f"{v!r}: celé číslo", f"{v!r}: a whole number")) from None
     return n
 
 
 def _nonneg(v: Any) -> int:
     n = _int(v)
-    if n < 0:
-        raise ValueError(f"0..30, ne/not {n}")
-    if n > 30:
-        raise ValueError(f"0..30, ne/not {n}")
+    if n < 0 or n > 30:
+        raise ValueError(t(None, f"0..30, ne {n}", f"0..30, not {n}"))
     return n
 
 
@@ -54,7 +52,7 @@ def _upto(limit: int):  # noqa: ANN202
     def parse(v: Any) -> int:
         n = _nonneg(v)
         if n > limit:
-            raise ValueError(f"0..{limit}, ne/not {n}")
+            raise ValueError(t(None, f"0..{limit}, ne {n}", f"0..{limit}, not {n}"))
         return n
     return parse
 
@@ -86,14 +84,15 @@ def _gender(v: Any) -> str:
 
     g = parse_gender(str(v))
     if g is None:
-        raise ValueError(f"m|ž|s (mužský, ženský, střední rod), ne/not {v!r}")
+        raise ValueError(t(None, f"m|ž|s (mužský, ženský, střední rod), ne {v!r}",
+                           f"m|f|n (masculine, feminine, neuter), not {v!r}"))
     return {"m": "m", "f": "ž", "n": "s"}[g]
 
 
 def _text(v: Any) -> str:
     s = str(v).strip()
     if not s:
-        raise ValueError("chybí hodnota / needs a value")
+        raise ValueError(t(None, "chybí hodnota", "needs a value"))
     return s
 
 
