@@ -159,3 +159,52 @@ def source_of(text: str, lang: str) -> str | None:
                 inv[value] = msgid.split("\x04", 1)[-1]
         _inverse[lang] = inv
     return _inverse[lang].get(text)
+
+
+# -- messages built elsewhere in English, translated where they are shown ----------------------
+_patterns: dict[str, list[tuple[Any, str, list[str]]]] = {}
+
+
+def _templates(lang: str) -> list[tuple[Any, str, list[str]]]:
+    """The catalogue's plain templates with ``{placeholders}`` as patterns, the most
+    specific (most fixed text) first."""
+    if lang not in _patterns:
+        import re
+
+        cat = getattr(catalogue(lang), "_catalog", {})
+        out = []
+        for key, value in cat.items():
+            if not isinstance(key, str) or "{" not in key or "\x04" in key or not value:
+                continue
+            parts = re.split(r"\{([a-z_]+)\}", key)
+            names = parts[1::2]
+            if not names or len(set(names)) != len(names):
+                continue
+            rx = "".join(re.escape(p) if i % 2 == 0 else "(.*?)" for i, p in enumerate(parts))
+            out.append((re.compile(rx, re.DOTALL), value, names, len("".join(parts[0::2]))))
+        out.sort(key=lambda x: -x[3])
+        _patterns[lang] = [(rx, value, names) for rx, value, names, _n in out]
+    return _patterns[lang]
+
+
+def message(text: str, lang: str | None = None, _depth: int = 0) -> str:
+    """An English message of the core (an error, a note) in ``lang``: the catalogue's entry
+    for it, or for the template it was made from (``no combatant "{word}"``), its values
+    translated too when they are messages themselves. Unknown text stays as it is."""
+    lang = lang or _current.get() or SOURCE
+    if lang == SOURCE or not text:
+        return text
+    cat = catalogue(lang)
+    found = cat.gettext(text)
+    if found != text or _depth > 2:
+        return found
+    for rx, value, names in _templates(lang):
+        m = rx.fullmatch(text)
+        if m:
+            values = {n: message(v, lang, _depth + 1)
+                      for n, v in zip(names, m.groups(), strict=True)}
+            try:
+                return value.format(**values)
+            except (KeyError, IndexError, ValueError):
+                return text
+    return text

@@ -78,3 +78,44 @@ def test_the_program_reads_the_catalogue_without_babel() -> None:
             "import combat_cli.cli; assert 'babel' not in sys.modules, 'babel imported'")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+def _fields(text: str) -> set[str]:
+    import string
+
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+@pytest.mark.parametrize("po", catalogues(), ids=lambda p: p.parent.parent.name)
+def test_every_translation_keeps_its_placeholders(po) -> None:
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        cat = read_po(f)
+    assert len(cat) > 200
+    for msg in cat:
+        if not msg.id:
+            continue
+        ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+        strs = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        assert all(strs), f"untranslated: {msg.id!r}"
+        want = set().union(*(_fields(i) for i in ids))
+        for s in strs:
+            # the callers of these pass {levels}/{opponents} (counted words) beside {n}
+            assert _fields(s) <= want | {"n", "levels", "opponents"}, f"{msg.id!r}: {s!r}"
+
+
+@pytest.mark.parametrize(("english", "czech"), [
+    ('no combatant "Borek" — did you mean Bořek?', "bojovník „Borek“ tu není — myslíš Bořek?"),
+    ("boj has no option volb= — did you mean volba=? (options: volba=, cíl=)",
+     "boj nemá volbu volb= — myslíš volba=? (volby: volba=, cíl=)"),
+    ("undone: declare Bořek boj Jitka", "vráceno: declare Bořek boj Jitka"),
+    ("6d10>=6 needs 6 faces, got 3", "6d10>=6: čísel má být 6, zadáno 3"),
+    ('"Zb" could be Zbojník 1 or Zbojník 2: type more of the combatant',
+     "„Zb“ může být Zbojník 1 nebo Zbojník 2: napiš víc ze jména"),
+    ("nothing to undo", "není co vracet"),
+    ("something nobody translated", "something nobody translated"),
+])
+def test_messages_made_from_templates(english: str, czech: str) -> None:
+    assert locale.message(english, "cs") == czech
+    assert locale.message(english, "en") == english
