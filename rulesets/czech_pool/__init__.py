@@ -19,99 +19,71 @@ from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset
 from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool.stats import STAT_EN, STATS
 
+# help in English (the source); the Czech is in the message catalogue
 _THREAT_OPTS = (
-    OptionSpec("volba", "zranit|nevýhoda — zranit (výchozí) nebo vnutit nevýhodu "
-               "(wound, default | disadvantage)", aliases=("choice",)),
-    OptionSpec("cíl", "větší|menší — střelba na větší (-1) / menší (+1) cíl (larger|smaller)",
+    OptionSpec("volba", "wound|disadvantage — what he does if he wins (default wound)",
+               aliases=("choice",)),
+    OptionSpec("cíl", "larger|smaller — shooting at a larger (-1) / smaller (+1) target",
                aliases=("cil", "size")),
-    OptionSpec("dostřel", "malý|velký — nad malý (+1) / velký (+2, -2 kostky) dostřel "
-               "(short|long range)", aliases=("dostrel", "range")),
-    OptionSpec("překážka", "malá|střední|velká — cíl za překážkou +1/+2/+3 "
-               "(cover small|medium|large)", aliases=("prekazka", "cover")),
-    OptionSpec("obt", "±N další vlivy na obtížnost (other difficulty modifier)", kind="int",
+    OptionSpec("dostřel", "short|long — beyond short (+1) / long range (+2, -2 dice)",
+               aliases=("dostrel", "range")),
+    OptionSpec("překážka", "small|medium|large — the target behind cover +1/+2/+3",
+               aliases=("prekazka", "cover")),
+    OptionSpec("obt", "±N other influences on the difficulty", kind="int",
                aliases=("obtížnost", "obtiznost", "diff", "difficulty")),
-    OptionSpec("bank", "±N kostek (other dice bonus/penalty)", kind="int", aliases=("pool",)),
-    OptionSpec("zranění", "zranění zbraně/kouzla pro tento útok (weapon/spell damage)",
-               kind="int", aliases=("zraneni", "damage", "dmg")),
-    OptionSpec("rychlost", "rychlost zbraně/kouzla/zázraku (weapon/spell speed)", kind="int",
+    OptionSpec("bank", "±N other dice", kind="int", aliases=("pool",)),
+    OptionSpec("zranění", "this attack's weapon/spell damage", kind="int",
+               aliases=("zraneni", "damage", "dmg")),
+    OptionSpec("rychlost", "this attack's weapon/spell/miracle speed", kind="int",
                aliases=("speed",)),
-    OptionSpec("atribut", "Klamání|Charisma|Pevnost mysli — pro vzývání/modlení (attribute)",
+    OptionSpec("atribut", "Deception|Charisma|Willpower — for invoke/pray",
                aliases=("attribute", "attr")),
-    OptionSpec("kontrola", "rovnováha|houževnatost|soustředění — kontrolní hod, je-li zraněn "
-               "před akcí (check: balance|toughness|concentration)", aliases=("check",)),
-    OptionSpec("míření", "ano — míření -1 (aiming)", aliases=("mireni", "aim")),
-    OptionSpec("omráčit", "ano — snaha omráčit +1 (trying to stun)", aliases=("omracit", "stun")),
-    OptionSpec("daleko", "ano — vrh nad velkou vzdálenost +1, -1 kostka (long throw)",
+    OptionSpec("kontrola", "balance|toughness|concentration — the check if wounded before "
+               "acting", aliases=("check",)),
+    OptionSpec("míření", "yes — aiming -1", aliases=("mireni", "aim")),
+    OptionSpec("omráčit", "yes — trying to stun +1", aliases=("omracit", "stun")),
+    OptionSpec("daleko", "yes — long throw +1, -1 die",
                aliases=("dlouhy_vrh", "dlouhý_vrh", "far", "long_throw")),
-    OptionSpec("rozptyl", "ano — velký rozptyl -1 (wide spread)", aliases=("spread",)),
-    OptionSpec("zády", "ano — cíl je k útočníkovi zády: jeho obtížnost +1 (back turned)",
+    OptionSpec("rozptyl", "yes — wide spread -1", aliases=("spread",)),
+    OptionSpec("zády", "yes — the target has its back turned: its difficulty +1",
                aliases=("zady", "back")),
 )
 _FLAGS = "[míření] [omráčit] [daleko] [rozptyl] [zády]"
-_SKILL_OPT = OptionSpec("dovednost", "boj|rvačka|atletika ... — dovednost obrany "
-                        "(skill to defend with)", aliases=("skill",))
+_SKILL_OPT = OptionSpec("dovednost", "melee|brawl|athletics ... — the skill to defend with",
+                        aliases=("skill",))
 
 
 def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
     names = {_lang.norm(cz), en, *extra} - {cz}
-    return ActionSpec(cz, f"ohrozit CÍL: {skill}", target="required", attack=True,
+    return ActionSpec(cz, f"threaten TARGET with {skill}", target="required", attack=True,
                       options=_THREAT_OPTS, aliases=tuple(sorted(names)), args=_FLAGS)
 
 
 ACTIONS = (
-    _threat("boj", "melee", "Boj (melee)", "attack"),
-    _threat("rvačka", "brawl", "Rvačka (brawl)"),
-    _threat("vrh", "throw", "Vrh (throw)"),
-    _threat("střelba", "shoot", "Střelba (shoot)"),
-    _threat("kouzlení", "cast", "Kouzlení (cast a spell)"),
-    _threat("vzývání", "invoke", "Vzývání (invoke)"),
-    _threat("modlení", "pray", "Modlení (pray)"),
-    ActionSpec("bránit", "bránit se (CÍLI, nebo všem) dovedností dovednost= (defend)",
+    _threat("boj", "melee", "Melee", "attack"),
+    _threat("rvačka", "brawl", "Brawl (fist)"),
+    _threat("vrh", "throw", "Throwing"),
+    _threat("střelba", "shoot", "Shooting"),
+    _threat("kouzlení", "cast", "Spellcasting"),
+    _threat("vzývání", "invoke", "Invocation"),
+    _threat("modlení", "pray", "Prayer"),
+    ActionSpec("bránit", "defend (against TARGET, or everyone) with skill=",
                target="optional", options=(_SKILL_OPT,), aliases=("branit", "defend")),
-    ActionSpec("pouze_bránit", "pouze bránit: útočníkům +1, sobě -1 (min 6) (full defence)",
+    ActionSpec("pouze_bránit", "full defence: attackers +1, own -1 (not below 6)",
                target="none", options=(_SKILL_OPT,),
                aliases=("pouze", "pouze_branit", "full_defence", "full_defense", "fulldef")),
-    ActionSpec("nebránit", "nebránit se CÍLI: bez postihu za přečíslení, on má 0 úspěchů "
-               "(do not defend against TARGET)", target="required",
-               aliases=("nebranit", "ignore")),
-    ActionSpec("vstát", "vstát ze země, obtížnost +2 (stand up from prone)", target="none",
+    ActionSpec("nebránit", "do not defend against TARGET: no outnumbering penalty, he meets "
+               "0 successes", target="required", aliases=("nebranit", "ignore")),
+    ActionSpec("vstát", "stand up from prone: own roll at +2", target="none",
                aliases=("vstat", "stand")),
 )
 
-# what an English GM sees in help: action names, their help, option names
-_HELP_EN = {
-    "boj": "threaten TARGET with Melee", "rvačka": "threaten TARGET with Brawl (fist)",
-    "vrh": "threaten TARGET with Throwing", "střelba": "threaten TARGET with Shooting",
-    "kouzlení": "threaten TARGET with Spellcasting", "vzývání": "threaten TARGET with Invocation",
-    "modlení": "threaten TARGET with Prayer",
-    "bránit": "defend (against TARGET, or everyone) with skill=",
-    "pouze_bránit": "full defence: attackers +1, own -1 (not below 6)",
-    "nebránit": "do not defend against TARGET: no outnumbering penalty, he meets 0 successes",
-    "vstát": "stand up from prone: own roll at +2",
-}
-_OPTION_HELP_EN = {
-    "volba": "wound|disadvantage — what he does if he wins (default wound)",
-    "cíl": "larger|smaller — shooting at a larger (-1) / smaller (+1) target",
-    "dostřel": "short|long — beyond short (+1) / long range (+2, -2 dice)",
-    "překážka": "small|medium|large — the target behind cover +1/+2/+3",
-    "obt": "±N other influences on the difficulty",
-    "bank": "±N other dice",
-    "zranění": "this attack's weapon/spell damage",
-    "rychlost": "this attack's weapon/spell/miracle speed",
-    "atribut": "Deception|Charisma|Willpower — for invoke/pray",
-    "kontrola": "balance|toughness|concentration — the check if wounded before acting",
-    "míření": "yes — aiming -1", "omráčit": "yes — trying to stun +1",
-    "daleko": "yes — long throw +1, -1 die", "rozptyl": "yes — wide spread -1",
-    "zády": "yes — the target has its back turned: its difficulty +1",
-    "dovednost": "melee|brawl|athletics ... — the skill to defend with",
-}
+# what an English GM sees in help: action names, option names
 EN_WORDS: dict[str, str] = {
     _FLAGS: "[aim] [stun] [far] [spread] [back]",
-    **{o.help: _OPTION_HELP_EN[o.name] for a in ACTIONS for o in a.options},
     **{a.name: next(x for x in (*a.aliases, a.name) if x in {
         "melee", "brawl", "throw", "shoot", "cast", "invoke", "pray", "defend", "full_defence",
         "ignore", "stand"}) for a in ACTIONS},
-    **{a.help: _HELP_EN[a.name] for a in ACTIONS},
     "volba": "choice", "cíl": "size", "dostřel": "range", "překážka": "cover", "obt": "diff",
     "bank": "pool", "zranění": "damage", "rychlost": "speed", "atribut": "attribute",
     "kontrola": "check", "míření": "aim", "omráčit": "stun", "daleko": "far",

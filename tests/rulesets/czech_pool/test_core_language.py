@@ -234,9 +234,12 @@ def test_help_in_english_names_actions_and_options_in_english() -> None:
         en = rs.label(a.name, "en")
         assert en in a.aliases
         assert not CZECH.search(rs.label(a.help, "en")), a.help
-        assert rs.label(a.help) == a.help
+        assert rs.label(a.help, "en") == a.help  # English is the source
+        assert rs.label(a.help) != a.help and CZECH.search(rs.label(a.help)), a.help
+        assert not re.search(r"\((melee|brawl|defend|full defence)", rs.label(a.help))
         for o in a.options:
             assert rs.label(o.name, "en") in o.aliases, o.name
             assert not CZECH.search(rs.label(o.help, "en")), o.help
+            assert rs.label(o.help) != o.help, o.help
         if a.args:
             assert not CZECH.search(rs.label(a.args, "en")), a.args
