@@ -332,9 +332,15 @@ class CzechPool(Ruleset):
         return json_extra(self, enc)
 
     def help_text(self) -> str:
-        return ("Akce / actions: boj rvačka vrh střelba kouzlení vzývání modlení CÍL "
-                "[volba=zranit|nevýhoda] [míření] ...; bránit [CÍL] dovednost=..; pouze_bránit; "
-                "nebránit CÍL; vstát.\n" + super().help_text())
+        lang = _lang.language_now()
+        lines = [_lang.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
+                             "[volba=zranit|nevýhoda] [míření] ...; bránit [TARGET] "
+                             "dovednost=..; pouze_bránit; nebránit TARGET; vstát.", lang)]
+        if self.house_rules:
+            lines.append(_lang.label("House-rule switches (tables.toml, override with "
+                                     "--house-rules):", lang))
+            lines += [f"  {k}: {_lang.label(v, lang)}" for k, v in self.house_rules.items()]
+        return "\n".join(lines)
 
     def demo(self) -> list[str]:
         from rulesets.czech_pool.demo import demo_lines

@@ -94,6 +94,11 @@ def hits(n: int) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
 
 
+def language_now() -> str:
+    """The open table's display language for :func:`label` ("en", or "" for Czech)."""
+    return "en" if current() == "en" else ""
+
+
 def language(ctx: RulesContext | None) -> str:
     return "en" if ctx is not None and ctx.lang == "en" else "cs"
 
