@@ -152,12 +152,12 @@ def _ask_demon_numbers(ctx: RulesContext, c: Combatant) -> None:
     unset = [(cz, en, v) for cz, en, v in cells if c.stats.get(cz) is None]
     if not unset:
         return
-    cz = ", ".join(f"{n.replace(' ', '_')}={v:+d}" for n, _e, v in unset)
-    en = ", ".join(f"{e}={v:+d}" for _n, e, v in unset)
-    ctx.note(_lang.t(ctx, f"{c.name}: {_lang.term(dk)} má v semínku „?“ — výchozí {cz} "
-                          f"(jinak: set {c.name} {unset[0][0].replace(' ', '_')}=N ...)",
-                     f"{c.name}: the seed's {_lang.term(dk, 'en')} is \"?\" — defaults {en} "
-                     f"(to change: set {c.name} {unset[0][1]}=N ...)"))
+    en = ctx.lang == "en"
+    shown = ", ".join(f"{e if en else n.replace(' ', '_')}={v:+d}" for n, e, v in unset)
+    first = unset[0][1] if en else unset[0][0].replace(" ", "_")
+    ctx.note(_lang.tr(ctx, '{name}: the rules give "?" for {demon} — defaults {values} (to '
+                      'change: set {name} {first}=N ...)', name=c.name,
+                      demon=_lang.term(dk, ctx.lang), values=shown, first=first))
 
 
 # the values each house-rule switch knows (bool / int: of that type)
@@ -283,10 +283,8 @@ class CzechPool(Ruleset):
         resolve(ctx, item)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        raise RuleError(_lang.t(ctx, "v tomto systému se jedná společně: declare JMÉNO AKCE ..., "
-                                     "pak resolve",
-                                "this system resolves a turn together: declare NAME ACTION ..., "
-                                "then resolve"))
+        raise _lang.terr(ctx, "this system resolves a turn together: declare NAME ACTION ..., "
+                         "then resolve")
 
     def end_round(self, ctx: RulesContext) -> None:
         from rulesets.czech_pool.resolution import end_round

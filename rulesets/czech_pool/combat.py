@@ -15,7 +15,7 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import ActionRequest, Combatant, Encounter
 from rulesets.czech_pool import health
-from rulesets.czech_pool.lang import TERMS, count, err, flag, match, say, status, term
+from rulesets.czech_pool.lang import TERMS, count, flag, match, say, status, term, terr
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 # action name (Czech, canonical) -> skill key
@@ -110,8 +110,7 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
             if a.target:
                 out["def_vs"][a.target] = key
                 if a.target in out["ignore"]:
-                    raise err(ctx, f"{c.name}: {ctx.name(a.target)} zároveň bránit i nebránit?",
-                              f"{c.name}: {ctx.name(a.target)} both defended and ignored")
+                    raise terr(ctx, "{name}: {name_a_target} both defended and ignored", name=c.name, name_a_target=ctx.name(a.target))
             elif key:
                 out["def_skill"] = key
         elif a.name == IGNORE:
@@ -122,22 +121,17 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
             out["stand"] = True
     targets = [x["target"] for x in out["threats"]]
     if len(set(targets)) != len(targets):
-        raise err(ctx, f"{c.name} ohrožuje téhož soupeře dvakrát: jedna akce na soupeře",
-                  f"{c.name} threatens the same opponent twice: one action per opponent")
+        raise terr(ctx, "{name} threatens the same opponent twice: one action per opponent", name=c.name)
     if out["full"] and targets:
-        raise err(ctx, f"{c.name}: kdo se pouze brání, nikoho neohrožuje — vynech útok nebo "
-                       "pouze_bránit", f"{c.name}: full defence threatens nobody "
-                  "— drop the attack or the full defence")
+        raise terr(ctx, "{name}: full defence threatens nobody — drop the attack or the full defence", name=c.name)
     if out["stand"] and targets:
-        raise err(ctx, f"{c.name}: vstát je celá akce — v tomto tahu bez útoku",
-                  f"{c.name}: standing up takes the whole action — no attack this turn")
+        raise terr(ctx, "{name}: standing up takes the whole action — no attack this turn", name=c.name)
     for x in out["ignore"]:
         if x in targets:
             raise RuleError(say(ctx, "{name} cannot threaten {other} and not defend against "
                                 "him", name=c.name, other=ctx.name(x)))
         if x in out["def_vs"]:
-            raise err(ctx, f"{c.name}: {ctx.name(x)} zároveň bránit i nebránit?",
-                      f"{c.name}: {ctx.name(x)} both defended and ignored")
+            raise terr(ctx, "{name}: {name_x} both defended and ignored", name=c.name, name_x=ctx.name(x))
     return out
 
 
@@ -149,8 +143,8 @@ def _opt_choice(ctx: RulesContext, a: ActionRequest, key: str,
 
 def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]:
     if a.target is None:
-        raise err(ctx, f"{a.name} potřebuje cíl: {a.name} JMÉNO",
-                  f"{action_en(a.name)} needs a target: {action_en(a.name)} NAME")
+        shown = action_en(a.name) if ctx.lang == "en" else a.name
+        raise terr(ctx, "{action} needs a target: {action} NAME", action=shown)
     if a.target == c.id:
         raise RuleError(say(ctx, "{name} cannot threaten himself", c, name=c.name))
     skill = THREAT_ACTIONS[a.name]
@@ -163,9 +157,11 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]
             try:
                 on = flag(a.options[opt])
             except ValueError:
-                raise err(ctx, f"{a.name}: {opt}= je ano/ne, ne {a.options[opt]!r}",
-                          f"{action_en(a.name)}: {FLAGS[k][1]}= takes yes/no, not "
-                          f"{a.options[opt]!r}") from None
+                en = ctx.lang == "en"
+                raise terr(ctx, "{action}: {option}= takes yes/no, not {value}",
+                           action=action_en(a.name) if en else a.name,
+                           option=FLAGS[k][1] if en else opt,
+                           value=repr(a.options[opt])) from None
             if on:
                 flags.append(k)
     choice = _opt_choice(ctx, a, "volba", CHOICES, ("volbu", "choice"))
@@ -214,8 +210,7 @@ def status_text(ctx: RulesContext, c: Combatant) -> str:
 
 def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
     if c.out:
-        raise err(ctx, f"{c.name} je mimo boj ({status_text(ctx, c)}): nemůže ohlásit akci",
-                  f"{c.name} is out of the fight ({status_text(ctx, c)}) and cannot declare")
+        raise terr(ctx, "{name} is out of the fight ({status_text_ctx_c}) and cannot declare", name=c.name, status_text_ctx_c=status_text(ctx, c))
     it = intent(ctx, c, actions)
     turn_skills = [x["skill"] for x in it["threats"]]
     if turn_skills and c.data.get("surprised") and ctx.enc.round == 1:
@@ -224,9 +219,7 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
     for x in it["threats"]:
         o = ctx.combatant(x["target"])
         if o.out:
-            raise err(ctx, f"{o.name} je mimo boj ({status_text(ctx, o)}): vyber jiný cíl",
-                      f"{o.name} is out of the fight ({status_text(ctx, o)}): choose another "
-                      "target")
+            raise terr(ctx, "{o_name} is out of the fight ({status_text_ctx_o}): choose another target", o_name=o.name, status_text_ctx_o=status_text(ctx, o))
     forced = c.data.get("forced")
     if forced:
         for x in it["threats"]:
@@ -238,8 +231,7 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
                                     "last turn): declare {name} {first} ...", c, name=c.name,
                                     skills=shown, first=shown.lower().split("/")[0]))
     if it["stand"] and not c.has_condition(PRONE):
-        raise err(ctx, f"{c.name} neleží: vstát je pro ležícího (condition {c.name} +Ležící)",
-                  f"{c.name} is not prone: stand is for a prone fighter (condition {c.name} +prone)")
+        raise terr(ctx, "{name} is not prone: stand is for a prone fighter (condition {name} +prone)", name=c.name)
     if turn_skills:
         low = min(turn_skills, key=lambda k: value(c, k))
         limit = max(1, free_number(ctx, c, low))

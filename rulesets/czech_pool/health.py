@@ -9,8 +9,8 @@ from combat_cli.dice import Roll, pool
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.models import Combatant
-from rulesets.czech_pool.lang import err, hits, norm, say, t, term
 from rulesets.czech_pool.lang import levels as count_levels
+from rulesets.czech_pool.lang import norm, say, term, terr, tr
 from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.stats import max_levels, value
 
@@ -88,15 +88,14 @@ def unconsciousness_check(ctx: RulesContext, c: Combatant, levels: int) -> bool:
     n = value(c, attr) + value(c, best)
     diff = severity(levels, ctx.tables)
     lang = ctx.lang
-    purpose = (f"{c.name}: {t(ctx, 'kontrola bezvědomí', 'unconsciousness check')} {n}{t(ctx, 'k10', 'd10')} "
+    purpose = (f"{c.name}: {tr(ctx, 'unconsciousness check')} {n}{tr(ctx, 'd10')} "
                f"({term(attr, lang)} {value(c, attr)} + {term(best, lang)} {value(c, best)}) "
-               f"{t(ctx, 'obt.', 'diff')} {diff}")
+               f"{tr(ctx, 'diff')} {diff}")
     r, _faces, s = roll_pool(ctx, n, diff, purpose)
     ok = s >= 1
-    text = (t(ctx, f"{c.name}: kontrola bezvědomí {n_hits(ctx, s)} při obt. {diff} — "
-                   + ("zůstává při vědomí" if ok else "upadá do bezvědomí"),
-              f"{c.name}: unconsciousness check {hits(s)} at diff {diff} — "
-              + ("stays conscious" if ok else "falls unconscious")))
+    text = say(ctx, "{name}: unconsciousness check {hits} at diff {diff} — "
+               + ("stays conscious" if ok else "falls unconscious"), c, name=c.name,
+               hits=n_hits(ctx, s), diff=diff)
     ctx.log(text, kind="check", actor=c, action="kontrola", difficulty=diff,
             outcome="ok" if ok else "unconscious", roll=r, successes=s, pool=n)
     return ok
@@ -142,12 +141,9 @@ def parse_levels(ctx: RulesContext, value_text: str, what: str) -> int:
     try:
         n = int(value_text.strip())
     except ValueError:
-        raise err(ctx, f"{what}: počet stupňů zranění, ne {value_text!r} (např. {what} Vlk 2)",
-                  f"{what}: a number of wound levels, not {value_text!r} (e.g. {what} Vlk 2)"
-                  ) from None
+        raise terr(ctx, "{what}: a number of wound levels, not {value_text} (e.g. {what} Vlk 2)", what=what, value_text=repr(value_text)) from None
     if n <= 0 or n > 50:
-        raise err(ctx, f"{what}: 1..50 stupňů zranění, ne {n}",
-                  f"{what}: 1..50 wound levels, not {n}")
+        raise terr(ctx, "{what}: 1..50 wound levels, not {n}", what=what, n=n)
     return n
 
 
@@ -157,7 +153,7 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
     words = text.split()
     if len(words) == 1 and norm(words[0]) in ("smrt", "death", "dead", "mrtvy"):
         set_state(ctx, c, DEAD)
-        ctx.log(t(ctx, f"{c.name} umírá", f"{c.name} dies"), kind="status", target=c,
+        ctx.log(tr(ctx, "{name} dies", name=c.name), kind="status", target=c,
                 outcome=DEAD)
         return
     if c.status == DEAD:
@@ -167,8 +163,7 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
         check = False
         words = words[:1]
     if len(words) != 1:
-        raise err(ctx, "damage JMÉNO N [bez] — N stupňů zranění, např. damage Vlk 2",
-                  "damage NAME N [bez] — N wound levels, e.g. damage Vlk 2")
+        raise terr(ctx, "damage NAME N [bez] — N wound levels, e.g. damage Vlk 2")
     apply_wound(ctx, c, parse_levels(ctx, words[0], "damage"), source="GM", check=check)
 
 
@@ -198,14 +193,12 @@ def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
         raise RuleError(say(ctx, "{name} is dead: healing does not bring back the dead "
                             "(revive {name} [N])", c, name=c.name))
     if not wounds(c):
-        raise err(ctx, f"{c.name} nemá co léčit: je bez zranění",
-                  f"{c.name} has no wounds to heal")
+        raise terr(ctx, "{name} has no wounds to heal", name=c.name)
     healed = _heal_levels(c, n)
     mx = max_levels(c, ctx.tables)
     if c.status != UNCONSCIOUS:
         set_state(ctx, c, WOUNDED if wounds(c) else OK)
-    still = (t(ctx, f"; zůstává v bezvědomí (probrat: revive {c.name})",
-               f"; still unconscious (to wake: revive {c.name})")
+    still = (tr(ctx, "; still unconscious (to wake: revive {name})", name=c.name)
              if c.status == UNCONSCIOUS else "")
     ctx.log(say(ctx, "{name} heals {n} levels: {rest}/{max} left", name=c.name, n=healed,
                 levels=count_levels(ctx, healed), rest=left(c, ctx.tables), max=mx) + still,
@@ -222,13 +215,11 @@ def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     mx = max_levels(c, ctx.tables)
     want = max(1, left(c, ctx.tables)) if text is None else parse_levels(ctx, text, "revive")
     if want > mx:
-        raise err(ctx, f"revive: {c.name} má nejvýše {mx} stupňů, ne {want}",
-                  f"revive: {c.name} has at most {mx} levels, not {want}")
+        raise terr(ctx, "revive: {name} has at most {mx} levels, not {want}", name=c.name, mx=mx, want=want)
     if want > left(c, ctx.tables):
         _heal_levels(c, want - left(c, ctx.tables))
     elif want < left(c, ctx.tables):
         c.data["wounds"] = [*wounds(c), left(c, ctx.tables) - want]
     set_state(ctx, c, WOUNDED if wounds(c) else OK)
-    ctx.log(t(ctx, f"{c.name} se vrací do boje: zbývá {left(c, ctx.tables)}/{mx}",
-              f"{c.name} is back in the fight: {left(c, ctx.tables)}/{mx} left"),
+    ctx.log(tr(ctx, "{name} is back in the fight: {left_c_ctx_tables}/{mx} left", name=c.name, left_c_ctx_tables=left(c, ctx.tables), mx=mx),
             kind="status", target=c, outcome=c.status, left=left(c, ctx.tables), max=mx)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from combat_cli.engine.context import RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import potential_speed, store
-from rulesets.czech_pool.lang import say, t, term
+from rulesets.czech_pool.lang import say, term, tr
 from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.stats import value
 
@@ -33,10 +33,10 @@ def begin_round(ctx: RulesContext) -> None:
                     kind="initiative", actor=c, action="postřeh", outcome="aware")
             continue
         n = value(c, "postreh") + value(c, "obezretnost")
-        purpose = (f"{c.name}: {t(ctx, 'všimnutí si ohrožení', 'noticing the threat')} {n}{t(ctx, 'k10', 'd10')} "
+        purpose = (f"{c.name}: {tr(ctx, 'noticing the threat')} {n}{tr(ctx, 'd10')} "
                    f"({term('postreh', ctx.lang)} {value(c, 'postreh')} + "
                    f"{term('obezretnost', ctx.lang)} {value(c, 'obezretnost')}) "
-                   f"{t(ctx, 'obt.', 'diff')} {diff}")
+                   f"{tr(ctx, 'diff')} {diff}")
         r, _faces, s = health.roll_pool(ctx, n, diff, purpose)
         surprised = s == 0 and bool(amb["notice_surprise"])
         if surprised:

@@ -144,6 +144,20 @@ def t(ctx: RulesContext | None, cz: str, en: str) -> str:
     return en if ctx.lang == "en" else cz
 
 
+def tr(ctx: RulesContext | None, template: str, **values: Any) -> str:
+    """An English template of the ruleset's, in the table's language from the catalogue
+    (without ``ctx``: the open table's; before any table: Czech and English)."""
+    if ctx is None and current() == "":
+        return f"{_(template, 'cs').format(**values)} / {template.format(**values)}"
+    lang = language(ctx) if ctx is not None else ("en" if current() == "en" else "cs")
+    return _(template, lang).format(**values)
+
+
+def terr(ctx: RulesContext | None, template: str, **values: Any) -> RuleError:
+    """A refusal from the catalogue in the table's language."""
+    return RuleError(tr(ctx, template, **values))
+
+
 def err(ctx: RulesContext | None, cz: str, en: str) -> RuleError:
     """A refusal in the table's language."""
     return RuleError(t(ctx, cz, en))

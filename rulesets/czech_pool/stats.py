@@ -10,7 +10,7 @@ from typing import Any
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.models import Combatant
 from rulesets.base import StatSpec
-from rulesets.czech_pool.lang import TERMS, err, flag, match, norm, t
+from rulesets.czech_pool.lang import TERMS, flag, match, norm, terr, tr
 
 ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
               "obezretnost", "klamani", "charisma", "pevnost_mysli")
@@ -37,14 +37,14 @@ def _int(v: Any) -> int:
     try:
         n = int(str(v).strip().replace("+", ""))
     except ValueError:
-        raise ValueError(t(None, f"{v!r}: celé číslo", f"{v!r}: a whole number")) from None
+        raise ValueError(tr(None, "{v}: a whole number", v=repr(v))) from None
     return n
 
 
 def _nonneg(v: Any) -> int:
     n = _int(v)
     if n < 0 or n > 30:
-        raise ValueError(t(None, f"0..30, ne {n}", f"0..30, not {n}"))
+        raise ValueError(tr(None, "0..30, not {n}", n=n))
     return n
 
 
@@ -52,7 +52,7 @@ def _upto(limit: int):  # noqa: ANN202
     def parse(v: Any) -> int:
         n = _nonneg(v)
         if n > limit:
-            raise ValueError(t(None, f"0..{limit}, ne {n}", f"0..{limit}, not {n}"))
+            raise ValueError(tr(None, "0..{limit}, not {n}", limit=limit, n=n))
         return n
     return parse
 
@@ -84,15 +84,14 @@ def _gender(v: Any) -> str:
 
     g = parse_gender(str(v))
     if g is None:
-        raise ValueError(t(None, f"m|ž|s (mužský, ženský, střední rod), ne {v!r}",
-                           f"m|f|n (masculine, feminine, neuter), not {v!r}"))
+        raise ValueError(tr(None, "m|f|n (masculine, feminine, neuter), not {v}", v=repr(v)))
     return {"m": "m", "f": "ž", "n": "s"}[g]
 
 
 def _text(v: Any) -> str:
     s = str(v).strip()
     if not s:
-        raise ValueError(t(None, "chybí hodnota", "needs a value"))
+        raise ValueError(tr(None, 'needs a value'))
     return s
 
 
@@ -189,11 +188,13 @@ def weapon(c: Combatant, tables: dict[str, Any], ctx: RulesContext | None = None
             en = {k: str(v.get("en", k)) for k, v in cat.items()}
             guess = closest(key, [*cat, *en.values()])
             guess = next((k for k, e in en.items() if guess in (k, e)), None) if guess else None
-            cz_hint = f" — myslel jsi {guess}?" if guess else f" (katalog: {', '.join(cat)})"
-            en_hint = (f" — did you mean {en[guess]}?" if guess else
-                       f" (known: {', '.join(en.values())})")
-            raise err(ctx, f'{c.name}: zbraň "{name}" v katalogu není{cz_hint}',
-                      f'{c.name}: no weapon "{name}" in the catalogue{en_hint}')
+            english = ctx is not None and ctx.lang == "en"
+            names = list(en.values()) if english else list(cat)
+            hint = (tr(ctx, " — did you mean {guess}?",
+                       guess=en[guess] if english else guess) if guess else
+                    tr(ctx, " (known: {names})", names=", ".join(names)))
+            raise terr(ctx, '{name}: no weapon "{weapon}" in the catalogue{hint}', name=c.name,
+                       weapon=name, hint=hint)
         base.update({k: int(v) for k, v in cat[key].items() if k in base})  # type: ignore
     for k, s in (("speed", "Rychlost zbraně"), ("length", "Délka zbraně"),
                  ("damage", "Zranění zbraně")):
