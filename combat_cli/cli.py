@@ -43,7 +43,9 @@ def _root(
 
 
 def _fail(message: str, code: int = 1) -> None:
-    sys.stderr.write(f"combat: {message}\n")
+    from combat_cli.textsafe import escape_all
+
+    sys.stderr.write(f"combat: {escape_all(message)}\n")
     raise typer.Exit(code)
 
 
@@ -128,17 +130,9 @@ def new(
 
 
 def _read_house_rules(path: Path) -> dict:
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover
-        import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        _fail(f"can't read {path}: {e.strerror or e}")
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        _fail(f"{path} is not valid TOML: {e}")
-    return {}
+    from combat_cli.store.tomlfile import read_toml
+
+    return read_toml(path, "house-rules file")
 
 
 @app.command()
@@ -245,11 +239,10 @@ def show(
     except SaveError as e:
         _fail(str(e))
     if json_:
-        import json
-
         from combat_cli.render.jsonview import public_json
+        from combat_cli.textsafe import json_text
 
-        print(json.dumps(public_json(table), ensure_ascii=False, indent=2))
+        print(json_text(public_json(table)))
         return
     from combat_cli.render.output import print_state
 

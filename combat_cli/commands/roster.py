@@ -97,21 +97,10 @@ def add(cmd: Cmd) -> None:
 def import_(cmd: Cmd) -> None:
     if len(cmd.args) != 1:
         raise cmd.usage_error("import needs one file")
+    from combat_cli.store.tomlfile import read_toml
+
     path = Path(cmd.args[0]).expanduser()
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise CommandError(f"can't read {path}: {e.strerror or e}") from None
-    if len(data) > 2_000_000:
-        raise CommandError(f"{path} is too large for a stat-block file")
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover
-        import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise CommandError(f"{path} is not valid TOML: {e}") from None
+    doc = read_toml(path, "stat-block file")
     if not doc or not all(isinstance(v, dict) for v in doc.values()):
         raise CommandError(f'{path}: each template is a table, e.g. [thug] with side = "npc" and stats')
     added = []

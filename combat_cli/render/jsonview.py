@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.store.migrations import SCHEMA
-
 if TYPE_CHECKING:
     from combat_cli.engine.table import Table
+
+SCHEMA = 1
+"""The version of this JSON view (the save file's own schema is the store's business)."""
 
 LOG_KEYS = ("round", "actor", "action", "target", "dice", "difficulty", "faces", "total",
             "outcome", "text")
