@@ -41,20 +41,25 @@ def languages() -> tuple[str, ...]:
 
 
 def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
-    lang = lang or _current.get() or SOURCE
+    lang = lang or current() or SOURCE
     if lang not in _loaded:
         _loaded[lang] = _gettext.translation(DOMAIN, str(DIR), languages=[lang], fallback=True)
     return _loaded[lang]
 
 
+_default = [""]
+
+
 def use(lang: str) -> None:
-    """Make ``lang`` the current language (the table's)."""
+    """Make ``lang`` the current language (the table's): here and, as the default, in every
+    thread (the REPL opens its table in a background thread)."""
     _current.set(lang or SOURCE)
+    _default[0] = lang or SOURCE
 
 
 def current() -> str:
     """The current table's language ("" before a table is open)."""
-    return _current.get()
+    return _current.get() or _default[0]
 
 
 @contextmanager
@@ -191,7 +196,7 @@ def message(text: str, lang: str | None = None, _depth: int = 0) -> str:
     """An English message of the core (an error, a note) in ``lang``: the catalogue's entry
     for it, or for the template it was made from (``no combatant "{word}"``), its values
     translated too when they are messages themselves. Unknown text stays as it is."""
-    lang = lang or _current.get() or SOURCE
+    lang = lang or current() or SOURCE
     if lang == SOURCE or not text:
         return text
     cat = catalogue(lang)
