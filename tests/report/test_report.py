@@ -78,7 +78,11 @@ def test_player_report_keeps_every_secret(tmp_path: Path) -> None:
 
 def test_names_cannot_break_the_markdown_or_the_html(tmp_path: Path) -> None:
     fight = make_fight(tmp_path / "n.json", "d6", [
-        'add "Bob|*x*" side=pc', 'add "<b>Eve</b>"', 'add "Esc\x1b[2Jape\u009b"', "start"])
+        'add "Bob|*x*" side=pc', 'add "<b>Eve</b>"', 'add Escape', "start"])
+    # typed control characters are refused; a file someone sent may still hold them
+    text = fight.read_text(encoding="utf-8")
+    assert '"Escape"' in text
+    fight.write_text(text.replace('"Escape"', '"Esc\\u001b[2Jape\\u009b"'), encoding="utf-8")
     md = combat("report", str(fight)).stdout
     for text in (md, combat("report", str(fight), "--format", "html").stdout,
                  combat("report", str(fight), "--player").stdout):
