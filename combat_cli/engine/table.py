@@ -22,7 +22,7 @@ from combat_cli.locale import _, use
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
-    from rulesets.base import Ruleset
+    from combat_cli.engine.ruleset import Ruleset
 
 
 class Journal(Protocol):

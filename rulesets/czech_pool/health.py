@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.dice import Roll, pool
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, Roll, RuleError, RulesContext, pool
 from rulesets.czech_pool.lang import levels as count_levels
 from rulesets.czech_pool.lang import norm, say, term, terr, tr
 from rulesets.czech_pool.lang import successes as n_hits

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
-from rulesets.base import StatSpec
+from combat_cli.api import Combatant, RulesContext, StatSpec
 from rulesets.czech_pool.lang import TERMS, flag, match, norm, terr, tr
 
 ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
@@ -80,9 +78,9 @@ def _demon(v: Any) -> str:
 
 def _gender(v: Any) -> str:
     """rod=m|ž|s (muž, žena, střední; English m|f|n too), stored as m / ž / s."""
-    from combat_cli.locale import parse_gender
+    from combat_cli.api import locale
 
-    g = parse_gender(str(v))
+    g = locale.parse_gender(str(v))
     if g is None:
         raise ValueError(tr(None, "m|f|n (masculine, feminine, neuter), not {v}", v=repr(v)))
     return {"m": "m", "f": "ž", "n": "s"}[g]
@@ -183,7 +181,7 @@ def weapon(c: Combatant, tables: dict[str, Any], ctx: RulesContext | None = None
         key = norm(name)
         key = next((k for k, v in cat.items() if norm(v.get("en", "")) == key), key)
         if key not in cat:
-            from combat_cli.engine.queries import closest
+            from combat_cli.api import closest
 
             en = {k: str(v.get("en", k)) for k, v in cat.items()}
             guess = closest(key, [*cat, *en.values()])
