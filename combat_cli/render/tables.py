@@ -19,6 +19,13 @@ def _l(rs: Ruleset, word: str, lang: str) -> str:
     return rs.label(word, lang)
 
 
+def _status(rs: Ruleset, c: Combatant, lang: str) -> str:
+    """The status word agreeing with the combatant's grammatical gender (Zraněná, Mrtvé)."""
+    from combat_cli.locale import gender_of
+
+    return rs.label(c.status, lang, gender_of(c.name, c.stats))
+
+
 def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
     who = rs.acting_label(enc)
     bits = [f"{_l(rs, 'Round', lang)} {enc.round}" if enc.round else _l(rs, "setup", lang)]
@@ -82,14 +89,15 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable:
     for n, (c, extra) in enumerate(zip(rows, extras, strict=True), start=1):
         style = "acting" if cur is not None and c.id == cur.id else ("out" if c.out else "")
         name = (c.name + (f" ({_l(rs, 'held', lang)})" if c.held else "")
-                + (" [pc]" if c.side == "pc" else "") + (" [hidden]" if c.hidden else ""))
-        cells = [str(n), name, _l(rs, c.status, lang), conditions_text(enc, rs, c, lang)]
+                + (f" [{_l(rs, 'pc', lang)}]" if c.side == "pc" else "")
+                + (f" [{_l(rs, 'hidden', lang)}]" if c.hidden else ""))
+        cells = [str(n), name, _status(rs, c, lang), conditions_text(enc, rs, c, lang)]
         if rs.declare_phase:
             cells.append(_plan_text(enc, c))
         cells += [extra.get(k, "") for k in extra_cols]
         t.add_row(*cells, style=style)
     if labels:
-        t.caption = "Order: " + " · ".join(labels)
+        t.caption = _l(rs, "Order: ", lang) + " · ".join(labels)
     return t
 
 
@@ -112,8 +120,8 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t = RichTable(title=c.name, title_justify="left", show_header=False)
     t.add_column("key")
     t.add_column("value")
-    t.add_row(_l(rs, "Side", lang), c.side)
-    t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (f" ({_l(rs, 'out', lang)})" if c.out else ""))
+    t.add_row(_l(rs, "Side", lang), _l(rs, c.side, lang))
+    t.add_row(_l(rs, "Status", lang), _status(rs, c, lang) + (f" ({_l(rs, 'out', lang)})" if c.out else ""))
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
     t.add_row(_l(rs, "Held", lang), _l(rs, "yes" if c.held else "no", lang))
     if c.hidden:

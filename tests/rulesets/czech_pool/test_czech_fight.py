@@ -4,7 +4,8 @@ file) with the GM's usual mistakes: every word the program prints is Czech.
 Each mistake is its own run: it must print one Czech error, exit non-zero or not, and leave the
 save file as it was. The check is a list of English words that must not appear in anything
 printed (the GM's own lines, echoed after "> ", are not checked; command words such as
-``declare`` or ``end`` are the command language and are not on the list)."""
+``declare``, ``roll``, ``timer`` or ``next`` and option values such as ``hidden=yes|no`` or a
+house rule's ``pool | damage`` are the command language and are not on the list)."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ ENGLISH = {
     "faces", "face", "total", "dice", "die", "success", "successes", "left", "takes", "typed",
     "rolled", "error", "stopped", "script", "line", "answering", "nothing", "already",
     "declares", "joins", "begins", "resolving", "action", "actions", "combatant", "target",
-    "choose", "known", "unknown", "usage", "yes", "lapses", "held", "order", "name",
-    "verbs", "conditions", "details", "aliases", "chance", "free", "level", "levels",
-    "wound", "unconscious", "dead", "wounded", "prone", "out", "fight", "turn", "clock",
-    "timer", "default", "difficulty", "pool", "speed", "health", "side", "outcome",
-    "roll", "rolls", "saved", "saves", "quits", "ends", "starts", "next", "before", "after",
+    "choose", "known", "unknown", "usage", "lapses", "held", "order", "name",
+    "verbs", "conditions", "details", "aliases", "chance", "level", "levels",
+    "unconscious", "dead", "wounded", "prone", "out", "fight", "turn", "clock",
+    "default", "difficulty", "speed", "health", "side", "outcome",
+    "rolls", "saved", "saves", "quits", "ends", "starts", "before", "after",
 }
-TOKEN = re.compile(r"[\w.\-/=]+", re.UNICODE)  # words, file names, ruleset names, options
+TOKEN = re.compile(r"[\w.\-/=|]+", re.UNICODE)  # words, file names, ruleset names, options
 
 
 def combat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
