@@ -18,7 +18,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.engine.errors import RollAborted
-from combat_cli.locale import _
+from combat_cli.locale import _, message
 from combat_cli.repl.keybindings import create_key_bindings
 from combat_cli.repl.toolbar import create_toolbar
 from combat_cli.store.savefile import SaveError
@@ -63,7 +63,7 @@ def make_dice_asker(driver_ref: list[Driver]) -> Callable[[RollSpec, str], str |
             try:
                 parse_answer(spec, text, purpose)
             except DiceError as e:
-                driver_ref[0].console.print(f"  {e}", style="error")
+                driver_ref[0].console.print(f"  {message(str(e))}", style="error")
                 continue
             return text
     return ask
