@@ -168,6 +168,8 @@ def source_of(text: str, lang: str) -> str | None:
 
 # -- messages built elsewhere in English, translated where they are shown ----------------------
 _patterns: dict[str, list[tuple[Any, str, list[str]]]] = {}
+# placeholders that always hold a whole number (so "1..{max}{zero}" splits right)
+NUMBERS = {"n", "max", "sides", "face", "k", "count", "start", "lo", "limit"}
 
 
 def _templates(lang: str) -> list[tuple[Any, str, list[str]]]:
@@ -185,7 +187,8 @@ def _templates(lang: str) -> list[tuple[Any, str, list[str]]]:
             names = parts[1::2]
             if not names or len(set(names)) != len(names):
                 continue
-            rx = "".join(re.escape(p) if i % 2 == 0 else "(.*?)" for i, p in enumerate(parts))
+            rx = "".join(re.escape(p) if i % 2 == 0 else
+                         r"(-?\d+)" if p in NUMBERS else "(.*?)" for i, p in enumerate(parts))
             out.append((re.compile(rx, re.DOTALL), value, names, len("".join(parts[0::2]))))
         out.sort(key=lambda x: -x[3])
         _patterns[lang] = [(rx, value, names) for rx, value, names, _n in out]
