@@ -305,13 +305,14 @@ class CzechPool(Ruleset):
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
         """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
         context, so in the table's language); here only for the core's other verbs, whose
-        refusals are English ("... and cannot hold an action")."""
+        refusals the core words in the table's language ("... — nemůže odložit akci")."""
         if not c.out or enc.phase == "declare":
             return None
         if enc.phase == "resolve" and any(i.actor == c.id and i.state == "pending"
                                           for i in enc.queue):
             return None
-        return f"{c.name}: {self.label(c.status, 'en').lower()}"
+        lang = _lang.language_now()
+        return f"{c.name}: {self.label(c.status, lang, _lang.gender(c)).lower()}"
 
     # -- health ----------------------------------------------------------------------
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:

@@ -99,7 +99,7 @@ def test_a_czech_fight_has_no_english_core_sentence() -> None:
     for text in texts:
         for template, p in zip(TEMPLATES, patterns, strict=True):
             assert not p.fullmatch(text), f"English {template!r} in a Czech log: {text!r}"
-    for cz in ("Začíná tah 1", "Ann ohlašuje: boj Bob", "Ann vstupuje do boje (npc)",
+    for cz in ("Začíná tah 1", "Ann ohlašuje: boj Bob", "Ann vstupuje do boje (CP)",
                "Ann: Ležící na 2 tahy", "Časovač: posila za 3 tahy", "Cyril opouští souboj",
                "Cyril odkládá svou akci", "Cyril: odložená akce propadá", "Bob: Šero končí"):
         assert any(x.startswith(cz) for x in texts), cz
@@ -149,10 +149,11 @@ def test_status_columns_follow_the_language() -> None:
 
 
 def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
-    for lang, refused, lapse in (
-            ("", "Bob je mimo boj (Bezvědomí): nemůže ohlásit akci", "propadá — Bezvědomí"),
+    for lang, refused, lapse, held in (
+            ("", "Bob je mimo boj (Bezvědomí): nemůže ohlásit akci", "propadá — Bezvědomí",
+             "Bob: bezvědomí — nemůže odložit akci"),
             ("en", "Bob is out of the fight (Unconscious) and cannot declare",
-             "lapses: Unconscious")):
+             "lapses: Unconscious", "Bob: unconscious and cannot hold an action")):
         t = T(lang=lang)
         t("add Ann Obratnost=5 Boj=5 Zranění_zbraně=9", "add Bob Obratnost=1 Boj=1",
           "add Cyril Obratnost=1 Boj=1", "start", "damage Bob 9 bez")
@@ -165,8 +166,8 @@ def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
         lapsed = [e for e in out if e.kind == "lapse"]
         assert len(lapsed) == 1 and lapsed[0].text.endswith(lapse)
         assert not t.c("Cyril").data["wounds"]
-        # the core's own refusals are English: the status joins them in English
-        assert t.fails("hold Bob") == "Bob: unconscious and cannot hold an action"
+        # the core's own refusals follow the table's language too
+        assert t.fails("hold Bob") == held
 
 
 @pytest.mark.parametrize(("en", "cz"), [
