@@ -15,6 +15,7 @@ change and what it must not is described on :class:`Ruleset`. See docs/writing-a
 
 from __future__ import annotations
 
+from combat_cli import locale  # the message catalogue: _(), n_(), g_(), gender_of(), ...
 from combat_cli.commands.parsing import COMMA, is_option, option, parse_action, partition
 from combat_cli.dice import DiceError, DiceSource, DiceTerm, Roll, RollSpec, parse, pool, sum_dice
 from combat_cli.engine.context import RulesContext
@@ -61,4 +62,6 @@ __all__ = [
     # words: names, durations, a verb's words
     "COMMA", "closest", "find_combatant", "format_clock", "format_duration",
     "is_combatant_name", "is_option", "match_word", "option", "parse_action", "partition",
+    # the message catalogue (English source; a language is a catalogue file)
+    "locale",
 ]

@@ -136,7 +136,10 @@ def new(
         save(file, table)
     except (CommandError, SaveError) as e:
         _fail(str(e))
-    print(f"created {file} ({ruleset}); next: {_invoked_as()} play {file}")
+    from combat_cli.locale import _  # the table just made set its ruleset's language
+
+    print(_("created {file} ({ruleset}); next: {me} play {file2}").format(
+        file=file, ruleset=ruleset, me=_invoked_as(), file2=file))
 
 
 def _read_house_rules(path: Path) -> dict[str, Any]:

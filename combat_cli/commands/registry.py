@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.dice import DiceError
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.queries import closest
+from combat_cli.locale import message
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
@@ -155,14 +156,14 @@ def dispatch(table: Table, line: str) -> Output:
         else:
             ctx = table.peek(lambda ctx: v.handler(Cmd(table, ctx, words[1:], v, out)))
         out.entries = ctx.entries
-        out.notes = ctx.notes + out.notes
+        out.notes = [message(n, table.language) for n in ctx.notes + out.notes]
     except (CommandError, DiceError) as e:  # DiceError: a roll built too big, a bad notation
-        out = Output(error=str(e))
+        out = Output(error=message(str(e), table.language))
     except Exception as e:  # a bug must not reach the GM as a traceback
         from combat_cli.paths import crash_line, record_crash
 
         where = crash_line(record_crash(repr(line)))
         what = " ".join(str(e).split())
-        out = Output(error=f"internal error ({type(e).__name__}: {what}); nothing was changed; "
-                           f"{where}")
+        out = Output(error=message(f"internal error ({type(e).__name__}: {what}); nothing was "
+                                   f"changed; {where}", table.language))
     return out

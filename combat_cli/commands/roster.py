@@ -99,7 +99,7 @@ def add(cmd: Cmd) -> None:
         cmd.ruleset.on_add(cmd.ctx, c)
         if enc.phase != "setup":
             cmd.ruleset.join(cmd.ctx, c)
-        entry = cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=c.side),
+        entry = cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=cmd.ctx.label(c.side)),
                             kind="roster", actor=c)
         if hidden:
             entry.data["hidden"] = True

@@ -25,12 +25,14 @@ if TYPE_CHECKING:
 class RulesContext:
     def __init__(self, enc: Encounter, dice: DiceSource, tables: dict[str, Any],
                  round_seconds: int = 6, lang: str = "",
-                 label: Callable[[str], str] | None = None) -> None:
+                 label: Callable[[str], str] | None = None, language: str = "en") -> None:
         self.enc = enc
         self.dice = dice
         self.tables = tables
         self.round_seconds = round_seconds
         self.lang = lang
+        self.language = language
+        """The language shown: ``lang``, or the ruleset's own when ``lang`` is ""."""
         self.entries: list[LogEntry] = []
         self.notes: list[str] = []
         self.rolls: list[Roll] = []
@@ -41,6 +43,10 @@ class RulesContext:
     def say(self, template: str, **values: Any) -> str:
         """A sentence of the core's in the table's language: ``template`` is English with
         ``{placeholders}``; the ruleset's :meth:`label` may give it in another language."""
+        from combat_cli.locale import PAIRS, say
+
+        if template in PAIRS:
+            return say(template, self.language, **values)
         return self.label(template).format(**values)
 
     def halt(self, reason: str) -> None:

@@ -248,14 +248,20 @@ class Ruleset:
             cache[key] = (merged, validate_tables(model, merged) if model else None)
         return cache[key]
 
-    def label(self, word: str, lang: str = "") -> str:
-        """The word as shown in ``lang`` (rulesets with their own language override this).
+    def label(self, word: str, lang: str = "", gender: str = "") -> str:
+        """The word as shown in ``lang`` ("" = the ruleset's :attr:`language`), from the
+        message catalogue (:mod:`combat_cli.locale`); a word with gendered forms agrees with
+        ``gender`` (m / f / n) when given.
 
         The core asks for table headings ("Name", "Status", "Round" ...), phase names, and the
         sentences it logs, given as English templates with ``{placeholders}`` ("Round {n}
         begins", "{name} declares: {actions}", "{name} is {condition} for {span}" ...); a
         translation must keep the placeholders."""
-        return word
+        from combat_cli.locale import _, g_
+
+        lang = lang or self.language
+        found = _(word, lang)
+        return g_(gender or "m", word, lang) if found == word else found
 
     # -- roster --------------------------------------------------------------------------
     def stat_spec(self, name: str) -> StatSpec | None:

@@ -18,6 +18,7 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.history import History, Step, diff
 from combat_cli.engine.models import Encounter, LogEntry
+from combat_cli.locale import _, use
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
@@ -40,8 +41,12 @@ class Table:
             lang = ""
         if lang and lang not in ruleset.languages:
             shown = ", ".join((ruleset.language, *ruleset.languages))
-            raise CommandError(f'{ruleset.name} has no display language "{lang}" ({shown})')
+            raise CommandError(_('{ruleset} has no display language "{lang}" ({shown})')
+                               .format(ruleset=ruleset.name, lang=lang, shown=shown))
         self.lang = lang
+        self.language = lang or ruleset.language
+        """The language shown (``lang`` is "" for the ruleset's own)."""
+        use(self.language)
         self.tables = ruleset.tables_for(enc.house_rules)
         self.log_json: list[str] = list(log_json) if log_json is not None else [
             _entry_json(e) for e in log or []]
@@ -61,8 +66,9 @@ class Table:
 
     def context(self, enc: Encounter | None = None) -> RulesContext:
         rs, lang = self.ruleset, self.lang
+        use(self.language)
         return RulesContext(enc or self.enc, self.dice, self.tables, rs.round_seconds, lang,
-                            label=lambda word: rs.label(word, lang))
+                            label=lambda word: rs.label(word, lang), language=self.language)
 
     def run(self, line: str, work: Callable[[RulesContext], None], *,
             undoable: bool = True) -> RulesContext:

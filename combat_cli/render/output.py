@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.locale import _
 from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
@@ -41,7 +42,7 @@ def entry_text(e: LogEntry) -> Text:
     why = e.data.get("for")
     if e.dice and why:
         faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
-        line.append(f"   ({why}{faces}{' typed' if e.data.get('manual') else ''})", style="note")
+        line.append(f"   ({why}{faces}{' ' + _('typed') if e.data.get('manual') else ''})", style="note")
     return line
 
 
@@ -82,7 +83,7 @@ def brief_lines(table: Table, entries: list[LogEntry], roster: bool = False) -> 
 
 def print_output(console: Console, table: Table, out: Output) -> None:
     if out.error:
-        put(console, f"error: {without_rule_ids(out.error)}", "error")
+        put(console, f"{_('error', table.language)}: {without_rule_ids(out.error)}", "error")
         return
     tables = any(v in _TABLE_VIEWS for v, _ in out.views)
     entries = [e for e in out.entries if not (e.kind == "round" and tables)]
@@ -182,47 +183,51 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
     rs = table.ruleset
     if view == "help-verb":
         v = payload
-        console.print(Text(v.usage, style="bold"))
-        console.print(Text(f"  {plain(v.summary)}"))
+        console.print(Text(_(v.usage), style="bold"))
+        console.print(Text(f"  {plain(_(v.summary))}"))
         if v.details:
-            console.print(Text(f"  {plain(v.details)}"))
+            console.print(Text(f"  {plain(_(v.details))}"))
         if v.aliases:
-            console.print(f"  aliases: {', '.join(v.aliases)}")
+            console.print("  " + _("aliases: {names}").format(names=", ".join(v.aliases)))
         if v.name in ("declare", "act", "react", "release"):
             _actions(console, rs, reaction=v.name == "react", lang=table.lang)
         return
     if view == "help-action":
         a, lang = payload, table.lang
         name, args = rs.label(a.name, lang), rs.label(a.args, lang) if a.args else ""
-        console.print(Text(f"{name} {'TARGET ' if a.target == 'required' else '[TARGET] ' if a.target == 'optional' else ''}"
+        target = _("TARGET")
+        console.print(Text(f"{name} {target + ' ' if a.target == 'required' else f'[{target}] ' if a.target == 'optional' else ''}"
                            f"{args + ' ' if args else ''}"
                            + " ".join(f"[{rs.label(o.name, lang)}=...]" for o in a.options), style="bold"))
-        console.print(Text(f"  {plain(rs.label(a.help, lang))}" + ("  (a reaction: react NAME " + name + ")" if a.reaction else "")))
+        console.print(Text(f"  {plain(rs.label(a.help, lang))}" + (_("  (a reaction: react NAME {action})").format(action=name) if a.reaction else "")))
         for o in a.options:
-            choices = f" ({'|'.join(o.choices)})" if o.choices else (" (number)" if o.kind == "int" else "")
+            choices = f" ({'|'.join(o.choices)})" if o.choices else (" " + _("(number)") if o.kind == "int" else "")
             console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {plain(rs.label(o.help, lang))}"))
         return
-    t = RichTable(title=f"Verbs ({rs.name})", title_justify="left", show_header=False)
+    t = RichTable(title=_("Verbs ({ruleset})").format(ruleset=rs.name), title_justify="left",
+                  show_header=False)
     t.add_column("usage", style="bold")
     t.add_column("what")
     for v in all_verbs(table).values():
-        t.add_row(Text(v.usage), Text(plain(v.summary)))   # usages hold [opt=v]: not markup
+        t.add_row(Text(_(v.usage)), Text(plain(_(v.summary))))   # usages hold [opt=v]: not markup
     console.print(t)
     _actions(console, rs, lang=table.lang)
     if rs.conditions:
-        console.print("Conditions: " + ", ".join(c.name for c in rs.conditions))
+        console.print(_("Conditions: {names}").format(
+            names=", ".join(rs.label(c.name, table.lang) for c in rs.conditions)))
     extra = plain(rs.help_text())
     if extra:
         console.print(Text(extra))
-    console.print(Text("help VERB or help ACTION for details; help rules: the switches with their "
-                       "rule labels", style="note"))
+    console.print(Text(_("help VERB or help ACTION for details; help rules: the switches with "
+                         "their rule labels"), style="note"))
 
 
 def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") -> None:
     acts = [a for a in rs.actions if a.reaction or not reaction]
     if not acts:
         return
-    t = RichTable(title=f"{rs.name} {'reactions' if reaction else 'actions'}", title_justify="left",
+    t = RichTable(title=_("{ruleset} reactions" if reaction else "{ruleset} actions").format(
+                  ruleset=rs.name), title_justify="left",
                   show_header=False)
     t.add_column("action", style="bold")
     t.add_column("what")

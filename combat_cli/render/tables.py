@@ -22,6 +22,13 @@ def _l(rs: Ruleset, word: str, lang: str) -> str:
     return rs.label(word, lang)
 
 
+def _status(rs: Ruleset, c: Combatant, lang: str) -> str:
+    """The status word agreeing with the combatant's grammatical gender (Zraněná, Mrtvé)."""
+    from combat_cli.locale import gender_of
+
+    return rs.label(c.status, lang, gender_of(c.name, c.stats))
+
+
 def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
     who = rs.acting_label(enc)
     bits = [f"{_l(rs, 'Round', lang)} {enc.round}" if enc.round else _l(rs, "setup", lang)]
@@ -139,7 +146,8 @@ def fit(columns: list[Column], width: int) -> list[Column]:
 
 def _marks(rs: Ruleset, c: Combatant, lang: str) -> str:
     """``PC`` (readable without colour), ``held``, ``hidden`` (kept from the players)."""
-    return " ".join(w for w, on in (("PC", c.side == "pc"), (_l(rs, "held", lang), c.held),
+    pc = "PC" if _l(rs, "pc", lang) == "pc" else _l(rs, "pc", lang)
+    return " ".join(w for w, on in ((pc, c.side == "pc"), (_l(rs, "held", lang), c.held),
                                     (_l(rs, "hidden", lang), getattr(c, "hidden", False))) if on)
 
 
@@ -157,7 +165,7 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
     rows = _order(enc)
     now, nxt = upcoming(enc, rs)
     extras = [rs.columns(enc, c, lang) for c in rows]
-    status = [_l(rs, c.status, lang) if c.status not in ("OK", "") else "" for c in rows]
+    status = [_status(rs, c, lang) if c.status not in ("OK", "") else "" for c in rows]
     cols = [
         Column("", [Text("▶" if c.id == now else "›" if c.id == nxt else "") for c in rows], 100),
         Column("#", [Text(str(n)) for n in range(1, len(rows) + 1)], 40, "right"),
@@ -193,7 +201,8 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
     parts: list[Any] = [head, t]
     labels = rs.order_labels(enc)
     if labels:
-        parts.append(Text("Order: " + " · ".join(labels), overflow="ellipsis", no_wrap=True))
+        parts.append(Text(_l(rs, "Order: ", lang) + " · ".join(labels), overflow="ellipsis",
+                          no_wrap=True))
     return Group(*parts)
 
 
@@ -225,8 +234,8 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t = RichTable(title=c.name, title_justify="left", show_header=False)
     t.add_column("key")
     t.add_column("value")
-    t.add_row(_l(rs, "Side", lang), c.side)
-    t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (f" ({_l(rs, 'out', lang)})" if c.out else ""))
+    t.add_row(_l(rs, "Side", lang), _l(rs, c.side, lang))
+    t.add_row(_l(rs, "Status", lang), _status(rs, c, lang) + (f" ({_l(rs, 'out', lang)})" if c.out else ""))
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
     t.add_row(_l(rs, "Held", lang), _l(rs, "yes" if c.held else "no", lang))
     if c.hidden:

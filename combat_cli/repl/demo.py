@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from combat_cli.locale import _
 from combat_cli.render.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
@@ -16,19 +17,21 @@ if TYPE_CHECKING:
 
 
 def intro(ruleset: str) -> list[str]:
-    return [f"A {ruleset} demo fight. Each line after > is what the GM types; under it, what the "
-            "tracker answers:",
-            "the rolls with their faces, who is hit or wounded, and the round table each round."]
+    return [_("A {ruleset} demo fight. Each line after > is what the GM types; under it, what "
+              "the tracker answers:").format(ruleset=ruleset),
+            _("the rolls with their faces, who is hit or wounded, and the round table each "
+              "round.")]
 
 
 def outro(ruleset: str, paced: bool, me: str = "combat") -> list[str]:
     """What to type next; ``me`` is how the user runs the program (``.venv/bin/combat``)."""
-    again = [] if paced else [f"({me} demo --pace shows it one command at a time.)"]
+    again = [] if paced else [_("({me} demo --pace shows it one command at a time.)")
+                              .format(me=me)]
     return [*again,
-            "That was the demo; nothing was saved. Your own fight:",
-            f"  {me} new fight.json --ruleset {ruleset}",
-            f"  {me} play fight.json",
-            "and at its prompt: add NAME STAT=VALUE ..., start, declare ..., help"]
+            _("That was the demo; nothing was saved. Your own fight:"),
+            _("  {me} new fight.json --ruleset {ruleset}").format(me=me, ruleset=ruleset),
+            _("  {me} play fight.json").format(me=me),
+            _("and at its prompt: add NAME STAT=VALUE ..., start, declare ..., help")]
 
 
 def run_demo(driver: Driver, lines: list[str], wait: Callable[[], bool] | None) -> int:
@@ -46,7 +49,8 @@ def run_demo(driver: Driver, lines: list[str], wait: Callable[[], bool] | None) 
         console.print(f"> {text}", style="bold")
         out = driver.handle(text)
         if out.error:
-            sys.stderr.write(f"combat: the demo stopped at line {number}: {text}\n")
+            sys.stderr.write(_("combat: the demo stopped at line {n}: {text}").format(
+                n=number, text=text) + "\n")
             return 1
     return 0
 

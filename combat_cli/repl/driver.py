@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from combat_cli.commands.registry import Output, dispatch
+from combat_cli.locale import _
+from combat_cli.locale import message as translated
 from combat_cli.render.output import print_output
 from combat_cli.store.savefile import SaveError, Saver, atomic_write, render
 
@@ -39,21 +41,21 @@ class Driver:
         return out
 
     def _save_failed(self, err: SaveError, out: Output) -> None:
-        self.console.print(f"error: {err}", style="error")
+        self.console.print(f"{_('error')}: {translated(str(err))}", style="error")
         out.error = out.error or str(err)
 
     def save_as(self, target: str | None) -> str | None:
         """``save`` (now) or ``save FILE`` (a copy to a new file); returns the error, if any."""
         if target is None:
             if self.saver is None:
-                self.console.print("nothing to save to (a demo)", style="note")
+                self.console.print(_("nothing to save to (a demo)"), style="note")
                 return None
             self.saver.submit(self.table)
             try:
                 self.saver.flush()
             except SaveError as e:
                 return self._fail(str(e))
-            self.console.print(f"saved {self.path}", style="note")
+            self.console.print(_("saved {path}").format(path=self.path), style="note")
             return None
         dest = Path(target).expanduser()
         if dest.exists() or dest.with_name(dest.name + ".lock").exists():
@@ -63,11 +65,11 @@ class Driver:
             atomic_write(dest, render(self.table))
         except SaveError as e:
             return self._fail(str(e))
-        self.console.print(f"copy saved to {dest}", style="note")
+        self.console.print(_("copy saved to {dest}").format(dest=dest), style="note")
         return None
 
     def _fail(self, message: str) -> str:
-        self.console.print(f"error: {message}", style="error")
+        self.console.print(f"{_('error')}: {translated(message)}", style="error")
         return message
 
     def close(self) -> None:

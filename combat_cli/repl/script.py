@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
+from combat_cli.locale import _
 from combat_cli.repl.driver import Driver
 from combat_cli.textsafe import escape_all
 
@@ -77,9 +78,11 @@ def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:
             driver.console.print(f"> {stripped}", style="bold")
         out = driver.handle(stripped)
         if out.error:
-            where = (f"line {lines.bad_answer[0]}: {lines.bad_answer[1]} (answering line "
-                     f"{start}: {stripped})" if lines.bad_answer else f"line {start}: {stripped}")
-            sys.stderr.write(f"combat: script stopped at {escape_all(where)}\n")
+            where = (_("line {n}: {bad} (answering line {start}: {text})").format(
+                n=lines.bad_answer[0], bad=lines.bad_answer[1], start=start, text=stripped)
+                if lines.bad_answer else _("line {n}: {text}").format(n=start, text=stripped))
+            sys.stderr.write(_("combat: script stopped at {where}").format(
+                where=escape_all(where)) + "\n")
             driver.close()
             return 1
         if out.quit:

@@ -18,6 +18,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.engine.errors import RollAborted
+from combat_cli.locale import _, message
 from combat_cli.repl.keybindings import create_key_bindings
 from combat_cli.repl.resume import ResumeView
 from combat_cli.repl.toolbar import create_toolbar
@@ -63,7 +64,7 @@ def make_dice_asker(driver_ref: list[Driver]) -> Callable[[RollSpec, str], str |
             try:
                 parse_answer(spec, text, purpose)
             except DiceError as e:
-                driver_ref[0].console.print(f"  {e}", style="error")
+                driver_ref[0].console.print(f"  {message(str(e))}", style="error")
                 continue
             return text
     return ask
@@ -153,8 +154,8 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
         if app.is_running and app.loop is not None:
             app.loop.call_soon_threadsafe(lambda: app.exit(exception=EOFError()))
     loader.on_error = interrupt
-    print(f"{raw.get('ruleset')}: {path} — help lists the verbs, Ctrl-D saves and quits",
-          flush=True)
+    print(_("{ruleset}: {path} — help lists the verbs, Ctrl-D saves and quits", lang or None)
+          .format(ruleset=raw.get("ruleset"), path=path), flush=True)
     driver = None
     warned = False
     try:
@@ -176,8 +177,8 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
             if warned or _saved(driver):
                 break
             warned = True  # the file could not be written: don't lose the fight silently
-            driver.console.print("the fight is NOT saved: save ANOTHER_FILE keeps it; "
-                                 "Ctrl-D (or quit) again leaves without saving", style="error")
+            driver.console.print(_("the fight is NOT saved: save ANOTHER_FILE keeps it; "
+                                   "Ctrl-D (or quit) again leaves without saving"), style="error")
     finally:
         if driver is not None:
             try:
@@ -185,9 +186,9 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
             except SaveError:
                 if not warned:
                     raise
-                driver.console.print("left without saving", style="error")
+                driver.console.print(_("left without saving"), style="error")
                 return
-    driver.console.print(f"saved {driver.path}", style="note")
+    driver.console.print(_("saved {path}").format(path=driver.path), style="note")
 
 
 def _saved(driver: Driver) -> bool:

@@ -57,7 +57,7 @@ def gather(table: Table, player: bool = False) -> Facts:
     for f in fighters:
         f.levels = levels.get(f.name, {})
     known = [r for lv in levels.values() for r in lv]
-    return Facts(w, player, rs.title or rs.name, enc.round, fighters,
+    return Facts(w, player, rs.label(rs.title, table.lang) if rs.title else rs.name, enc.round, fighters,
                  _sentences(table, log, player), _due(enc, rs, table.lang, w, player, secret),
                  min(known) if known else None)
 

@@ -1,7 +1,7 @@
-"""The words of the players' view and the report, one small table per language.
+"""The words of the players' view and the report, by key.
 
-English is the source; a language missing a word falls back to it. (Kept here until the
-message catalogue takes them over.)
+English is the source (``EN``); another language is the message catalogue's (msgctxt
+"words", see :mod:`combat_cli.locale`); a word it lacks stays English.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ EN: dict[str, str] = {
     "report_title": "The fight",
     "report_player_title": "The fight (players' view)",
     "ruleset": "Rules: {title}",
-    "rounds_fought": "{n} round(s) fought",
+    "rounds_fought": "{n} round(s) fought",  # by the catalogue's plural: see Words
     "who": "Who fought",
     "rounds": "Round by round",
     "setup_part": "Before the first round",
@@ -78,83 +78,23 @@ EN: dict[str, str] = {
     "none": "—",
 }
 
-CS: dict[str, str] = {
-    "before": "před bojem",
-    "after": "po boji",
-    "round": "Kolo {n}",
-    "acts": "Na tahu: {name}",
-    "next": "další: {name}",
-    "declare": "Ohlaste své akce",
-    "waiting": "Boj ještě nezačal",
-    "resolved": "Všechny akce jsou vyhodnoceny",
-    "gm": "Pokračuje PJ",
-    "unseen": "někdo neviděný",
-    "Name": "Jméno",
-    "Side": "Strana",
-    "Wounds": "Zranění",
-    "Conditions": "Efekty",
-    "Order": "Pořadí",
-    "Log": "Co se stalo",
-    "pc": "hráč",
-    "npc": "CP",
-    "out": "mimo boj",
-    "held": "vyčkává",
-    "acting": "na tahu",
-    "next_mark": "další",
-    "updated": "živě",
-    "offline": "připojuji…",
-    "joins": "{name} vstupuje do boje",
-    "leaves": "{name} opouští boj",
-    "appears": "{name} se objevuje",
-    "declares": "{actor} ohlašuje: {actions}",
-    "outcome": "{text} — {outcome}",
-    "is": "{name}: {level}",
-    "wounded": "{name} je zraněn",
-    "recovers": "{name} se zotavuje",
-    "cond_on": "{name}: {condition}",
-    "cond_off": "{name}: už ne {condition}",
-    "over": "Boj skončil",
-    "rolls": "{actor} hází {dice}",
-    "hit": "zásah", "miss": "vedle", "success": "úspěch", "failure": "neúspěch",
-    "win": "vítězí", "draw": "remíza", "resisted": "bez účinku", "stands": "vstává",
-    "report_title": "Boj",
-    "report_player_title": "Boj (pohled hráčů)",
-    "ruleset": "Pravidla: {title}",
-    "rounds_fought": "Odehraná kola: {n}",
-    "who": "Kdo bojoval",
-    "rounds": "Kolo po kole",
-    "setup_part": "Před prvním kolem",
-    "wounds": "Zranění způsobená a utržená",
-    "given": "Způsobená",
-    "taken": "Utržená",
-    "standing": "Kdo zůstal stát",
-    "fallen": "Mimo boj",
-    "status": "Stav",
-    "due": "Co zbývá",
-    "in": "za {span}",
-    "nothing_due": "Nic nezbývá.",
-    "nobody": "nikdo",
-    "notes": "Poznámky PJ",
-    "hidden_mark": "skrytý před hráči",
-    "chart": "Zranění po kolech",
-    "levels": "nezraněn|zraněn|těžce zraněn|vyřazen",
-    "unknown_before": "Zranění před kolem {n} už soubor v historii nemá.",
-    "last_rounds": "Graf ukazuje posledních {n} kol.",
-    "no_rounds": "Boj ještě nezačal.",
-}
-
-LANGS: dict[str, dict[str, str]] = {"en": EN, "cs": CS}
-
-
 class Words:
     """The words of one language: ``w("joins", name="Mina")``."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = lang if lang in LANGS else "en"
-        self.table = LANGS[self.lang]
+        from combat_cli.locale import languages
+
+        self.lang = lang if lang in languages() else "en"
 
     def __call__(self, key: str, **values: object) -> str:
-        text = self.table.get(key) or EN.get(key, key)
+        from combat_cli.locale import catalogue
+
+        cat = catalogue(self.lang)
+        if key == "rounds_fought":
+            n = int(values.get("n", 0))  # type: ignore[call-overload]
+            text = cat.npgettext("words", "{n} round fought", "{n} rounds fought", n)
+        else:
+            text = cat.pgettext("words", EN.get(key, key))
         return text.format(**values) if values else text
 
     def has(self, key: str) -> bool:

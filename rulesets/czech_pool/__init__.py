@@ -29,99 +29,71 @@ from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool import schema
 from rulesets.czech_pool.stats import STAT_EN, STATS
 
+# help in English (the source); the Czech is in the message catalogue
 _THREAT_OPTS = (
-    OptionSpec("volba", "zranit|nevýhoda — zranit (výchozí) nebo vnutit nevýhodu "
-               "(wound, default | disadvantage)", aliases=("choice",)),
-    OptionSpec("cíl", "větší|menší — střelba na větší (-1) / menší (+1) cíl (larger|smaller)",
+    OptionSpec("volba", "wound|disadvantage — what he does if he wins (default wound)",
+               aliases=("choice",)),
+    OptionSpec("cíl", "larger|smaller — shooting at a larger (-1) / smaller (+1) target",
                aliases=("cil", "size")),
-    OptionSpec("dostřel", "malý|velký — nad malý (+1) / velký (+2, -2 kostky) dostřel "
-               "(short|long range)", aliases=("dostrel", "range")),
-    OptionSpec("překážka", "malá|střední|velká — cíl za překážkou +1/+2/+3 "
-               "(cover small|medium|large)", aliases=("prekazka", "cover")),
-    OptionSpec("obt", "±N další vlivy na obtížnost (other difficulty modifier)", kind="int",
+    OptionSpec("dostřel", "short|long — beyond short (+1) / long range (+2, -2 dice)",
+               aliases=("dostrel", "range")),
+    OptionSpec("překážka", "small|medium|large — the target behind cover +1/+2/+3",
+               aliases=("prekazka", "cover")),
+    OptionSpec("obt", "±N other influences on the difficulty", kind="int",
                aliases=("obtížnost", "obtiznost", "diff", "difficulty")),
-    OptionSpec("bank", "±N kostek (other dice bonus/penalty)", kind="int", aliases=("pool",)),
-    OptionSpec("zranění", "zranění zbraně/kouzla pro tento útok (weapon/spell damage)",
-               kind="int", aliases=("zraneni", "damage", "dmg")),
-    OptionSpec("rychlost", "rychlost zbraně/kouzla/zázraku (weapon/spell speed)", kind="int",
+    OptionSpec("bank", "±N other dice", kind="int", aliases=("pool",)),
+    OptionSpec("zranění", "this attack's weapon/spell damage", kind="int",
+               aliases=("zraneni", "damage", "dmg")),
+    OptionSpec("rychlost", "this attack's weapon/spell/miracle speed", kind="int",
                aliases=("speed",)),
-    OptionSpec("atribut", "Klamání|Charisma|Pevnost mysli — pro vzývání/modlení (attribute)",
+    OptionSpec("atribut", "Deception|Charisma|Willpower — for invoke/pray",
                aliases=("attribute", "attr")),
-    OptionSpec("kontrola", "rovnováha|houževnatost|soustředění — kontrolní hod, je-li zraněn "
-               "před akcí (check: balance|toughness|concentration)", aliases=("check",)),
-    OptionSpec("míření", "ano — míření -1 (aiming)", aliases=("mireni", "aim")),
-    OptionSpec("omráčit", "ano — snaha omráčit +1 (trying to stun)", aliases=("omracit", "stun")),
-    OptionSpec("daleko", "ano — vrh nad velkou vzdálenost +1, -1 kostka (long throw)",
+    OptionSpec("kontrola", "balance|toughness|concentration — the check if wounded before "
+               "acting", aliases=("check",)),
+    OptionSpec("míření", "yes — aiming -1", aliases=("mireni", "aim")),
+    OptionSpec("omráčit", "yes — trying to stun +1", aliases=("omracit", "stun")),
+    OptionSpec("daleko", "yes — long throw +1, -1 die",
                aliases=("dlouhy_vrh", "dlouhý_vrh", "far", "long_throw")),
-    OptionSpec("rozptyl", "ano — velký rozptyl -1 (wide spread)", aliases=("spread",)),
-    OptionSpec("zády", "ano — cíl je k útočníkovi zády: jeho obtížnost +1 (back turned)",
+    OptionSpec("rozptyl", "yes — wide spread -1", aliases=("spread",)),
+    OptionSpec("zády", "yes — the target has its back turned: its difficulty +1",
                aliases=("zady", "back")),
 )
 _FLAGS = "[míření] [omráčit] [daleko] [rozptyl] [zády]"
-_SKILL_OPT = OptionSpec("dovednost", "boj|rvačka|atletika ... — dovednost obrany "
-                        "(skill to defend with)", aliases=("skill",))
+_SKILL_OPT = OptionSpec("dovednost", "melee|brawl|athletics ... — the skill to defend with",
+                        aliases=("skill",))
 
 
 def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
     names = {_lang.norm(cz), en, *extra} - {cz}
-    return ActionSpec(cz, f"ohrozit CÍL: {skill}", target="required", attack=True,
+    return ActionSpec(cz, f"threaten TARGET with {skill}", target="required", attack=True,
                       options=_THREAT_OPTS, aliases=tuple(sorted(names)), args=_FLAGS)
 
 
 ACTIONS = (
-    _threat("boj", "melee", "Boj (melee)", "attack"),
-    _threat("rvačka", "brawl", "Rvačka (brawl)"),
-    _threat("vrh", "throw", "Vrh (throw)"),
-    _threat("střelba", "shoot", "Střelba (shoot)"),
-    _threat("kouzlení", "cast", "Kouzlení (cast a spell)"),
-    _threat("vzývání", "invoke", "Vzývání (invoke)"),
-    _threat("modlení", "pray", "Modlení (pray)"),
-    ActionSpec("bránit", "bránit se (CÍLI, nebo všem) dovedností dovednost= (defend)",
+    _threat("boj", "melee", "Melee", "attack"),
+    _threat("rvačka", "brawl", "Brawl (fist)"),
+    _threat("vrh", "throw", "Throwing"),
+    _threat("střelba", "shoot", "Shooting"),
+    _threat("kouzlení", "cast", "Spellcasting"),
+    _threat("vzývání", "invoke", "Invocation"),
+    _threat("modlení", "pray", "Prayer"),
+    ActionSpec("bránit", "defend (against TARGET, or everyone) with skill=",
                target="optional", options=(_SKILL_OPT,), aliases=("branit", "defend")),
-    ActionSpec("pouze_bránit", "pouze bránit: útočníkům +1, sobě -1 (min 6) (full defence)",
+    ActionSpec("pouze_bránit", "full defence: attackers +1, own -1 (not below 6)",
                target="none", options=(_SKILL_OPT,),
                aliases=("pouze", "pouze_branit", "full_defence", "full_defense", "fulldef")),
-    ActionSpec("nebránit", "nebránit se CÍLI: bez postihu za přečíslení, on má 0 úspěchů "
-               "(do not defend against TARGET)", target="required",
-               aliases=("nebranit", "ignore")),
-    ActionSpec("vstát", "vstát ze země, obtížnost +2 (stand up from prone)", target="none",
+    ActionSpec("nebránit", "do not defend against TARGET: no outnumbering penalty, he meets "
+               "0 successes", target="required", aliases=("nebranit", "ignore")),
+    ActionSpec("vstát", "stand up from prone: own roll at +2", target="none",
                aliases=("vstat", "stand")),
 )
 
-# what an English GM sees in help: action names, their help, option names
-_HELP_EN = {
-    "boj": "threaten TARGET with Melee", "rvačka": "threaten TARGET with Brawl (fist)",
-    "vrh": "threaten TARGET with Throwing", "střelba": "threaten TARGET with Shooting",
-    "kouzlení": "threaten TARGET with Spellcasting", "vzývání": "threaten TARGET with Invocation",
-    "modlení": "threaten TARGET with Prayer",
-    "bránit": "defend (against TARGET, or everyone) with skill=",
-    "pouze_bránit": "full defence: attackers +1, own -1 (not below 6)",
-    "nebránit": "do not defend against TARGET: no outnumbering penalty, he meets 0 successes",
-    "vstát": "stand up from prone: own roll at +2",
-}
-_OPTION_HELP_EN = {
-    "volba": "wound|disadvantage — what he does if he wins (default wound)",
-    "cíl": "larger|smaller — shooting at a larger (-1) / smaller (+1) target",
-    "dostřel": "short|long — beyond short (+1) / long range (+2, -2 dice)",
-    "překážka": "small|medium|large — the target behind cover +1/+2/+3",
-    "obt": "±N other influences on the difficulty",
-    "bank": "±N other dice",
-    "zranění": "this attack's weapon/spell damage",
-    "rychlost": "this attack's weapon/spell/miracle speed",
-    "atribut": "Deception|Charisma|Willpower — for invoke/pray",
-    "kontrola": "balance|toughness|concentration — the check if wounded before acting",
-    "míření": "yes — aiming -1", "omráčit": "yes — trying to stun +1",
-    "daleko": "yes — long throw +1, -1 die", "rozptyl": "yes — wide spread -1",
-    "zády": "yes — the target has its back turned: its difficulty +1",
-    "dovednost": "melee|brawl|athletics ... — the skill to defend with",
-}
+# what an English GM sees in help: action names, option names
 EN_WORDS: dict[str, str] = {
     _FLAGS: "[aim] [stun] [far] [spread] [back]",
-    **{o.help: _OPTION_HELP_EN[o.name] for a in ACTIONS for o in a.options},
     **{a.name: next(x for x in (*a.aliases, a.name) if x in {
         "melee", "brawl", "throw", "shoot", "cast", "invoke", "pray", "defend", "full_defence",
         "ignore", "stand"}) for a in ACTIONS},
-    **{a.help: _HELP_EN[a.name] for a in ACTIONS},
     "volba": "choice", "cíl": "size", "dostřel": "range", "překážka": "cover", "obt": "diff",
     "bank": "pool", "zranění": "damage", "rychlost": "speed", "atribut": "attribute",
     "kontrola": "check", "míření": "aim", "omráčit": "stun", "daleko": "far",
@@ -190,12 +162,12 @@ def _ask_demon_numbers(ctx: RulesContext, c: Combatant) -> None:
     unset = [(cz, en, v) for cz, en, v in cells if c.stats.get(cz) is None]
     if not unset:
         return
-    cz = ", ".join(f"{n.replace(' ', '_')}={v:+d}" for n, _e, v in unset)
-    en = ", ".join(f"{e}={v:+d}" for _n, e, v in unset)
-    ctx.note(_lang.t(ctx, f"{c.name}: {_lang.term(dk)} má v semínku „?“ — výchozí {cz} "
-                          f"(jinak: set {c.name} {unset[0][0].replace(' ', '_')}=N ...)",
-                     f"{c.name}: the seed's {_lang.term(dk, 'en')} is \"?\" — defaults {en} "
-                     f"(to change: set {c.name} {unset[0][1]}=N ...)"))
+    en = ctx.lang == "en"
+    shown = ", ".join(f"{e if en else n.replace(' ', '_')}={v:+d}" for n, e, v in unset)
+    first = unset[0][1] if en else unset[0][0].replace(" ", "_")
+    ctx.note(_lang.tr(ctx, '{name}: the rules give "?" for {demon} — defaults {values} (to '
+                      'change: set {name} {first}=N ...)', name=c.name,
+                      demon=_lang.term(dk, ctx.lang), values=shown, first=first))
 
 
 # the values each house-rule switch knows (bool / int: of that type)
@@ -286,12 +258,12 @@ class CzechPool(Ruleset):
         return tables
 
     # -- language --------------------------------------------------------------------
-    def label(self, word: str, lang: str = "") -> str:
+    def label(self, word: str, lang: str = "", gender: str = "") -> str:
         if lang == "en" and word in STAT_EN:
             return STAT_EN[word]
         if lang == "en" and word in EN_WORDS:
             return EN_WORDS[word]
-        return _lang.label(word, lang)
+        return _lang.label(word, lang, gender)
 
     # -- roster ----------------------------------------------------------------------
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
@@ -323,10 +295,8 @@ class CzechPool(Ruleset):
         resolve(ctx, item)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        raise RuleError(_lang.t(ctx, "v tomto systému se jedná společně: declare JMÉNO AKCE ..., "
-                                     "pak resolve",
-                                "this system resolves a turn together: declare NAME ACTION ..., "
-                                "then resolve"))
+        raise _lang.terr(ctx, "this system resolves a turn together: declare NAME ACTION ..., "
+                         "then resolve")
 
     def end_round(self, ctx: RulesContext) -> None:
         from rulesets.czech_pool.resolution import end_round
@@ -336,13 +306,14 @@ class CzechPool(Ruleset):
     def can_act(self, enc: Encounter, c: Combatant) -> str | None:
         """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
         context, so in the table's language); here only for the core's other verbs, whose
-        refusals are English ("... and cannot hold an action")."""
+        refusals the core words in the table's language ("... — nemůže odložit akci")."""
         if not c.out or enc.phase == "declare":
             return None
         if enc.phase == "resolve" and any(i.actor == c.id and i.state == "pending"
                                           for i in enc.queue):
             return None
-        return f"{c.name}: {self.label(c.status, 'en').lower()}"
+        lang = _lang.language_now()
+        return f"{c.name}: {self.label(c.status, lang, _lang.gender(c)).lower()}"
 
     # -- health ----------------------------------------------------------------------
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
@@ -391,9 +362,15 @@ class CzechPool(Ruleset):
         return json_extra(self, enc)
 
     def help_text(self) -> str:
-        return ("Akce / actions: boj rvačka vrh střelba kouzlení vzývání modlení CÍL "
-                "[volba=zranit|nevýhoda] [míření] ...; bránit [CÍL] dovednost=..; pouze_bránit; "
-                "nebránit CÍL; vstát.\n" + super().help_text())
+        lang = _lang.language_now()
+        lines = [_lang.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
+                             "[volba=zranit|nevýhoda] [míření] ...; bránit [TARGET] "
+                             "dovednost=..; pouze_bránit; nebránit TARGET; vstát.", lang)]
+        if self.house_rules:
+            lines.append(_lang.label("House-rule switches (tables.toml, override with "
+                                     "--house-rules):", lang))
+            lines += [f"  {k}: {_lang.label(v, lang)}" for k, v in self.house_rules.items()]
+        return "\n".join(lines)
 
     def demo(self) -> list[str]:
         from rulesets.czech_pool.demo import demo_lines

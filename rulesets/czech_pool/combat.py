@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from combat_cli.api import ActionRequest, Combatant, Encounter, RulesContext
+from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, RulesContext
 from rulesets.czech_pool import health
-from rulesets.czech_pool.lang import TERMS, err, flag, match, t, term
+from rulesets.czech_pool.lang import TERMS, count, flag, match, say, status, term, terr
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 # action name (Czech, canonical) -> skill key
@@ -109,35 +109,28 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
             if a.target:
                 out["def_vs"][a.target] = key
                 if a.target in out["ignore"]:
-                    raise err(ctx, f"{c.name}: {ctx.name(a.target)} zároveň bránit i nebránit?",
-                              f"{c.name}: {ctx.name(a.target)} both defended and ignored")
+                    raise terr(ctx, "{name}: {name_a_target} both defended and ignored", name=c.name, name_a_target=ctx.name(a.target))
             elif key:
                 out["def_skill"] = key
         elif a.name == IGNORE:
             if a.target == c.id:
-                raise err(ctx, f"{c.name} se nemůže nebránit sám sobě",
-                      f"{c.name} cannot ignore himself")
+                raise RuleError(say(ctx, "{name} cannot ignore himself", c, name=c.name))
             out["ignore"].append(a.target)
         elif a.name == STAND:
             out["stand"] = True
     targets = [x["target"] for x in out["threats"]]
     if len(set(targets)) != len(targets):
-        raise err(ctx, f"{c.name} ohrožuje téhož soupeře dvakrát: jedna akce na soupeře",
-                  f"{c.name} threatens the same opponent twice: one action per opponent")
+        raise terr(ctx, "{name} threatens the same opponent twice: one action per opponent", name=c.name)
     if out["full"] and targets:
-        raise err(ctx, f"{c.name}: kdo se pouze brání, nikoho neohrožuje — vynech útok nebo "
-                       "pouze_bránit", f"{c.name}: full defence threatens nobody "
-                  "— drop the attack or the full defence")
+        raise terr(ctx, "{name}: full defence threatens nobody — drop the attack or the full defence", name=c.name)
     if out["stand"] and targets:
-        raise err(ctx, f"{c.name}: vstát je celá akce — v tomto tahu bez útoku",
-                  f"{c.name}: standing up takes the whole action — no attack this turn")
+        raise terr(ctx, "{name}: standing up takes the whole action — no attack this turn", name=c.name)
     for x in out["ignore"]:
         if x in targets:
-            raise err(ctx, f"{c.name} nemůže ohrožovat {ctx.name(x)} a nebránit se mu",
-                      f"{c.name} cannot threaten {ctx.name(x)} and not defend against him")
+            raise RuleError(say(ctx, "{name} cannot threaten {other} and not defend against "
+                                "him", name=c.name, other=ctx.name(x)))
         if x in out["def_vs"]:
-            raise err(ctx, f"{c.name}: {ctx.name(x)} zároveň bránit i nebránit?",
-                      f"{c.name}: {ctx.name(x)} both defended and ignored")
+            raise terr(ctx, "{name}: {name_x} both defended and ignored", name=c.name, name_x=ctx.name(x))
     return out
 
 
@@ -149,10 +142,10 @@ def _opt_choice(ctx: RulesContext, a: ActionRequest, key: str,
 
 def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]:
     if a.target is None:
-        raise err(ctx, f"{a.name} potřebuje cíl: {a.name} JMÉNO",
-                  f"{action_en(a.name)} needs a target: {action_en(a.name)} NAME")
+        shown = action_en(a.name) if ctx.lang == "en" else a.name
+        raise terr(ctx, "{action} needs a target: {action} NAME", action=shown)
     if a.target == c.id:
-        raise err(ctx, f"{c.name} nemůže ohrozit sám sebe", f"{c.name} cannot threaten himself")
+        raise RuleError(say(ctx, "{name} cannot threaten himself", c, name=c.name))
     skill = THREAT_ACTIONS[a.name]
     flags: list[str] = []
     for w in a.args:
@@ -163,9 +156,11 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]
             try:
                 on = flag(a.options[opt])
             except ValueError:
-                raise err(ctx, f"{a.name}: {opt}= je ano/ne, ne {a.options[opt]!r}",
-                          f"{action_en(a.name)}: {FLAGS[k][1]}= takes yes/no, not "
-                          f"{a.options[opt]!r}") from None
+                en = ctx.lang == "en"
+                raise terr(ctx, "{action}: {option}= takes yes/no, not {value}",
+                           action=action_en(a.name) if en else a.name,
+                           option=FLAGS[k][1] if en else opt,
+                           value=repr(a.options[opt])) from None
             if on:
                 flags.append(k)
     choice = _opt_choice(ctx, a, "volba", CHOICES, ("volbu", "choice"))
@@ -207,49 +202,43 @@ def usable_talents(ctx: RulesContext, c: Combatant, skill: str) -> list[str]:
 
 
 def status_text(ctx: RulesContext, c: Combatant) -> str:
-    """The fighter's status in the table's language (stored in Czech)."""
-    return ctx.label(c.status)
+    """The fighter's status in the table's language (stored in Czech), agreeing with the
+    fighter's gender."""
+    return status(ctx, c)
 
 
 def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
     if c.out:
-        raise err(ctx, f"{c.name} je mimo boj ({status_text(ctx, c)}): nemůže ohlásit akci",
-                  f"{c.name} is out of the fight ({status_text(ctx, c)}) and cannot declare")
+        raise terr(ctx, "{name} is out of the fight ({status_text_ctx_c}) and cannot declare", name=c.name, status_text_ctx_c=status_text(ctx, c))
     it = intent(ctx, c, actions)
     turn_skills = [x["skill"] for x in it["threats"]]
     if turn_skills and c.data.get("surprised") and ctx.enc.round == 1:
-        ctx.note(t(ctx, f"{c.name} je překvapen: v 1. tahu nikoho neohrozí, jen se brání "
-                        "(jeho útok propadne)",
-                   f"{c.name} is surprised: he threatens nobody in turn 1, only defends "
-                   "(his attack will lapse)"))
+        ctx.note(say(ctx, "{name} is surprised: he threatens nobody in turn 1, only defends "
+                     "(his attack will lapse)", c, name=c.name))
     for x in it["threats"]:
         o = ctx.combatant(x["target"])
         if o.out:
-            raise err(ctx, f"{o.name} je mimo boj ({status_text(ctx, o)}): vyber jiný cíl",
-                      f"{o.name} is out of the fight ({status_text(ctx, o)}): choose another "
-                      "target")
+            raise terr(ctx, "{o_name} is out of the fight ({status_text_ctx_o}): choose another target", o_name=o.name, status_text_ctx_o=status_text(ctx, o))
     forced = c.data.get("forced")
     if forced:
         for x in it["threats"]:
             if x["skill"] not in forced:
                 names = "/".join(term(k) for k in forced)
-                first = names.lower().split("/")[0]
                 en = "/".join(term(k, "en") for k in forced)
-                raise err(ctx, f"{c.name} musí tento tah bojovat: {names} (minule prohrál): "
-                               f"declare {c.name} {first} ...",
-                          f"{c.name} must fight with {en} this turn (lost to it last turn): "
-                          f"declare {c.name} {en.lower().split('/')[0]} ...")
+                shown = en if ctx.lang == "en" else names
+                raise RuleError(say(ctx, "{name} must fight with {skills} this turn (lost to it "
+                                    "last turn): declare {name} {first} ...", c, name=c.name,
+                                    skills=shown, first=shown.lower().split("/")[0]))
     if it["stand"] and not c.has_condition(PRONE):
-        raise err(ctx, f"{c.name} neleží: vstát je pro ležícího (condition {c.name} +Ležící)",
-                  f"{c.name} is not prone: stand is for a prone fighter (condition {c.name} +prone)")
+        raise terr(ctx, "{name} is not prone: stand is for a prone fighter (condition {name} +prone)", name=c.name)
     if turn_skills:
         low = min(turn_skills, key=lambda k: value(c, k))
         limit = max(1, free_number(ctx, c, low))
         if len(turn_skills) > limit:
-            raise err(ctx, f"{c.name} může ohrozit nejvýše {limit} soupeře s {term(low)} "
-                           f"{value(c, low)} (1 + 1 za bod nad 2, talenty +1)",
-                      f"{c.name} can threaten at most {limit} opponent(s) with "
-                      f"{term(low, 'en')} {value(c, low)} (1 + 1 per point above 2)")
+            raise RuleError(say(ctx, "{name} can threaten at most {limit} opponent(s) with "
+                                "{skill} {value} (1 + 1 per point above 2)", name=c.name,
+                                limit=limit, skill=term(low, ctx.lang), value=value(c, low),
+                                opponents=count(ctx, "{n} opponent", "{n} opponents", limit)))
 
 
 # ---------------------------------------------------------------- the turn model ---------
@@ -348,11 +337,11 @@ def build(ctx: RulesContext) -> dict[str, Any]:
                 continue
             chosen = it["def_vs"].get(x)
             if chosen is not None and chosen not in allowed:
-                raise err(ctx, f"{c.name} se proti {term(xs)} ({ctx.name(x)}) nemůže bránit "
-                               f"dovedností {term(chosen)} (jen {'/'.join(term(k) for k in allowed)})",
-                          f"{c.name} cannot defend against {ctx.name(x)}'s {term(xs, 'en')} "
-                          f"with {term(chosen, 'en')} (use "
-                          f"{'/'.join(term(k, 'en') for k in allowed)})")
+                raise RuleError(say(
+                    ctx, "{name} cannot defend against {other}'s {attack} with {skill} (use "
+                    "{allowed})", name=c.name, other=ctx.name(x), attack=term(xs, ctx.lang),
+                    skill=term(chosen, ctx.lang),
+                    allowed="/".join(term(k, ctx.lang) for k in allowed)))
             if chosen is None and it["def_skill"] in allowed:
                 chosen = it["def_skill"]
             if chosen is None:

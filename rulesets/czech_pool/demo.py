@@ -11,6 +11,8 @@ from __future__ import annotations
 
 
 def demo_lines() -> list[str]:
+    from rulesets.czech_pool.lang import tr
+
     return [
         'add Bořek side=pc Obratnost=4 Boj=4 Atletika=3 Odolnost=4 Konstituce=5 Postřeh=3 '
         'Obezřetnost=3 "Pevnost mysli=3" Zbraň=meč Zbroj=2 Talenty="Boj se štítem"',
@@ -20,6 +22,8 @@ def demo_lines() -> list[str]:
         "Postřeh=2 Obezřetnost=2 Zbraň=sekera",
         "start",
         # turn 1: disadvantages only (nobody can fall, so turn 2 always declares cleanly)
+        "# " + tr(None, "turn 1: the knight attacks the archer; whoever wins imposes a "
+                  "disadvantage"),
         "declare Bořek boj Lučištník volba=nevýhoda",
         "declare Lučištník střelba Bořek míření volba=nevýhoda",
         "declare Zbojník boj Bořek volba=nevýhoda",
@@ -28,6 +32,8 @@ def demo_lines() -> list[str]:
         "end",
         # turn 2: Bořek takes on both (Boj 4 + shield: up to 4 opponents), the archer only
         # defends, the bandit goes for a wound
+        "# " + tr(None, "turn 2: the knight takes on both, the archer only defends, the "
+                  "bandit goes for a wound"),
         "declare Bořek boj Zbojník, boj Lučištník volba=nevýhoda",
         "declare Lučištník pouze_bránit",
         "declare Zbojník boj Bořek",

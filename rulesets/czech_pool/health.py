@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.api import Combatant, Roll, RulesContext, pool
-from rulesets.czech_pool.lang import err, hits, norm, t, term
+from combat_cli.api import Combatant, Roll, RuleError, RulesContext, pool
+from rulesets.czech_pool.lang import levels as count_levels
+from rulesets.czech_pool.lang import norm, say, term, terr, tr
+from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.stats import max_levels, value
 
 OK, WOUNDED, UNCONSCIOUS, DEAD = "OK", "Zraněný", "Bezvědomí", "Mrtvý"
@@ -83,15 +85,14 @@ def unconsciousness_check(ctx: RulesContext, c: Combatant, levels: int) -> bool:
     n = value(c, attr) + value(c, best)
     diff = severity(levels, ctx.tables)
     lang = ctx.lang
-    purpose = (f"{c.name}: {t(ctx, 'kontrola bezvědomí', 'unconsciousness check')} {n}{t(ctx, 'k10', 'd10')} "
+    purpose = (f"{c.name}: {tr(ctx, 'unconsciousness check')} {n}{tr(ctx, 'd10')} "
                f"({term(attr, lang)} {value(c, attr)} + {term(best, lang)} {value(c, best)}) "
-               f"{t(ctx, 'obt.', 'diff')} {diff}")
+               f"{tr(ctx, 'diff')} {diff}")
     r, _faces, s = roll_pool(ctx, n, diff, purpose)
     ok = s >= 1
-    text = (t(ctx, f"{c.name}: kontrola bezvědomí {s} úsp. při obt. {diff} — "
-                   + ("zůstává při vědomí" if ok else "upadá do bezvědomí"),
-              f"{c.name}: unconsciousness check {hits(s)} at diff {diff} — "
-              + ("stays conscious" if ok else "falls unconscious")))
+    text = say(ctx, "{name}: unconsciousness check {hits} at diff {diff} — "
+               + ("stays conscious" if ok else "falls unconscious"), c, name=c.name,
+               hits=n_hits(ctx, s), diff=diff)
     ctx.log(text, kind="check", actor=c, action="kontrola", difficulty=diff,
             outcome="ok" if ok else "unconscious", roll=r, successes=s, pool=n)
     return ok
@@ -112,8 +113,8 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
         c.data["wounds"] = [*before, lost]
     rest = left(c, ctx.tables)
     src = f" ({source})" if source else ""
-    ctx.log(t(ctx, f"{c.name} utrpí zranění {levels} st.{src}: zbývá {rest}/{mx}",
-              f"{c.name} takes a {levels}-level wound{src}: {rest}/{mx} left"),
+    ctx.log(say(ctx, "{name} takes a {n}-level wound{src}: {rest}/{max} left", name=c.name,
+                n=levels, levels=count_levels(ctx, levels), src=src, rest=rest, max=mx),
             kind="wound", target=c, outcome=f"-{levels}", levels=levels, left=rest,
             max=mx, severity=severity(levels, ctx.tables))
     if c.status == DEAD:
@@ -121,8 +122,8 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
     if rest <= 0:
         dead = norm(ctx.tables["health"]["at_zero"]) in ("smrt", "dead")
         set_state(ctx, c, DEAD if dead else UNCONSCIOUS)
-        ctx.log(t(ctx, f"{c.name} ztratil všechny stupně zranění: {c.status}",
-                  f"{c.name} has lost every wound level: {'dead' if dead else 'unconscious'}"),
+        ctx.log(say(ctx, "{name} has lost every wound level: dead" if dead else
+                    "{name} has lost every wound level: unconscious", c, name=c.name),
                 kind="status", target=c, outcome=c.status)
         return
     if c.status != UNCONSCIOUS:
@@ -137,12 +138,9 @@ def parse_levels(ctx: RulesContext, value_text: str, what: str) -> int:
     try:
         n = int(value_text.strip())
     except ValueError:
-        raise err(ctx, f"{what}: počet stupňů zranění, ne {value_text!r} (např. {what} Vlk 2)",
-                  f"{what}: a number of wound levels, not {value_text!r} (e.g. {what} Vlk 2)"
-                  ) from None
+        raise terr(ctx, "{what}: a number of wound levels, not {value_text} (e.g. {what} Vlk 2)", what=what, value_text=repr(value_text)) from None
     if n <= 0 or n > 50:
-        raise err(ctx, f"{what}: 1..50 stupňů zranění, ne {n}",
-                  f"{what}: 1..50 wound levels, not {n}")
+        raise terr(ctx, "{what}: 1..50 wound levels, not {n}", what=what, n=n)
     return n
 
 
@@ -152,19 +150,17 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
     words = text.split()
     if len(words) == 1 and norm(words[0]) in ("smrt", "death", "dead", "mrtvy"):
         set_state(ctx, c, DEAD)
-        ctx.log(t(ctx, f"{c.name} umírá", f"{c.name} dies"), kind="status", target=c,
+        ctx.log(tr(ctx, "{name} dies", name=c.name), kind="status", target=c,
                 outcome=DEAD)
         return
     if c.status == DEAD:
-        raise err(ctx, f"{c.name} je mrtvý: nejdřív revive {c.name}",
-                  f"{c.name} is dead: revive {c.name} first")
+        raise RuleError(say(ctx, "{name} is dead: revive {name} first", c, name=c.name))
     check = True
     if len(words) == 2 and norm(words[1]) in ("bez", "nocheck", "no_check", "bez_kontroly"):
         check = False
         words = words[:1]
     if len(words) != 1:
-        raise err(ctx, "damage JMÉNO N [bez] — N stupňů zranění, např. damage Vlk 2",
-                  "damage NAME N [bez] — N wound levels, e.g. damage Vlk 2")
+        raise terr(ctx, "damage NAME N [bez] — N wound levels, e.g. damage Vlk 2")
     apply_wound(ctx, c, parse_levels(ctx, words[0], "damage"), source="GM", check=check)
 
 
@@ -191,21 +187,18 @@ def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     else:
         n = parse_levels(ctx, text, "heal")
     if c.status == DEAD:
-        raise err(ctx, f"{c.name} je mrtvý: léčení mrtvé nevrátí (revive {c.name} [N])",
-                  f"{c.name} is dead: healing does not bring back the dead "
-                  f"(revive {c.name} [N])")
+        raise RuleError(say(ctx, "{name} is dead: healing does not bring back the dead "
+                            "(revive {name} [N])", c, name=c.name))
     if not wounds(c):
-        raise err(ctx, f"{c.name} nemá co léčit: je bez zranění",
-                  f"{c.name} has no wounds to heal")
+        raise terr(ctx, "{name} has no wounds to heal", name=c.name)
     healed = _heal_levels(c, n)
     mx = max_levels(c, ctx.tables)
     if c.status != UNCONSCIOUS:
         set_state(ctx, c, WOUNDED if wounds(c) else OK)
-    still = (t(ctx, f"; zůstává v bezvědomí (probrat: revive {c.name})",
-               f"; still unconscious (to wake: revive {c.name})")
+    still = (tr(ctx, "; still unconscious (to wake: revive {name})", name=c.name)
              if c.status == UNCONSCIOUS else "")
-    ctx.log(t(ctx, f"{c.name} se léčí o {healed} st.: zbývá {left(c, ctx.tables)}/{mx}",
-              f"{c.name} heals {healed} levels: {left(c, ctx.tables)}/{mx} left") + still,
+    ctx.log(say(ctx, "{name} heals {n} levels: {rest}/{max} left", name=c.name, n=healed,
+                levels=count_levels(ctx, healed), rest=left(c, ctx.tables), max=mx) + still,
             kind="heal", target=c, outcome=c.status, levels=healed,
             left=left(c, ctx.tables), max=mx)
 
@@ -214,19 +207,16 @@ def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     """``revive NAME [N]``: the unconscious or dead fighter is back in the fight with N wound
     levels left (default: what he has, at least 1)."""
     if not c.out:
-        raise err(ctx, f"revive: {c.name} není v bezvědomí ani mrtvý (léčení: heal {c.name} N)",
-                  f"revive: {c.name} is neither unconscious nor dead (to heal: heal "
-                  f"{c.name} N)")
+        raise RuleError(say(ctx, "revive: {name} is neither unconscious nor dead (to heal: "
+                            "heal {name} N)", c, name=c.name))
     mx = max_levels(c, ctx.tables)
     want = max(1, left(c, ctx.tables)) if text is None else parse_levels(ctx, text, "revive")
     if want > mx:
-        raise err(ctx, f"revive: {c.name} má nejvýše {mx} stupňů, ne {want}",
-                  f"revive: {c.name} has at most {mx} levels, not {want}")
+        raise terr(ctx, "revive: {name} has at most {mx} levels, not {want}", name=c.name, mx=mx, want=want)
     if want > left(c, ctx.tables):
         _heal_levels(c, want - left(c, ctx.tables))
     elif want < left(c, ctx.tables):
         c.data["wounds"] = [*wounds(c), left(c, ctx.tables) - want]
     set_state(ctx, c, WOUNDED if wounds(c) else OK)
-    ctx.log(t(ctx, f"{c.name} se vrací do boje: zbývá {left(c, ctx.tables)}/{mx}",
-              f"{c.name} is back in the fight: {left(c, ctx.tables)}/{mx} left"),
+    ctx.log(tr(ctx, "{name} is back in the fight: {left_c_ctx_tables}/{mx} left", name=c.name, left_c_ctx_tables=left(c, ctx.tables), mx=mx),
             kind="status", target=c, outcome=c.status, left=left(c, ctx.tables), max=mx)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from combat_cli.api import RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import potential_speed, store
-from rulesets.czech_pool.lang import hits, t, term
+from rulesets.czech_pool.lang import say, term, tr
+from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.stats import value
 
 
@@ -27,26 +28,23 @@ def begin_round(ctx: RulesContext) -> None:
             # neither stat given: the GM has not set them up, so nobody is surprised by an
             # omission (an explicit Postřeh=0 Obezřetnost=0 still rolls no dice: surprised)
             c.data.pop("surprised", None)
-            ctx.log(t(ctx, f"{c.name}: bez Postřehu a Obezřetnosti — na všimnutí se nehází, "
-                           f"není překvapen (set {c.name} Postřeh=N Obezřetnost=N)",
-                      f"{c.name}: no Perception or Caution — no notice roll, not surprised "
-                      f"(set {c.name} perception=N caution=N)"),
+            ctx.log(say(ctx, "{name}: no Perception or Caution — no notice roll, not "
+                        "surprised (set {name} perception=N caution=N)", c, name=c.name),
                     kind="initiative", actor=c, action="postřeh", outcome="aware")
             continue
         n = value(c, "postreh") + value(c, "obezretnost")
-        purpose = (f"{c.name}: {t(ctx, 'všimnutí si ohrožení', 'noticing the threat')} {n}{t(ctx, 'k10', 'd10')} "
+        purpose = (f"{c.name}: {tr(ctx, 'noticing the threat')} {n}{tr(ctx, 'd10')} "
                    f"({term('postreh', ctx.lang)} {value(c, 'postreh')} + "
                    f"{term('obezretnost', ctx.lang)} {value(c, 'obezretnost')}) "
-                   f"{t(ctx, 'obt.', 'diff')} {diff}")
+                   f"{tr(ctx, 'diff')} {diff}")
         r, _faces, s = health.roll_pool(ctx, n, diff, purpose)
         surprised = s == 0 and bool(amb["notice_surprise"])
         if surprised:
             c.data["surprised"] = True
         else:
             c.data.pop("surprised", None)
-        ctx.log(t(ctx, f"{c.name} – postřeh + obezřetnost: {s} úsp. při obt. {diff}"
-                       + (" — překvapen, v 1. tahu nikoho neohrozí" if surprised else ""),
-                  f"{c.name} – perception + caution: {hits(s)} at diff {diff}"
-                  + (" — surprised, threatens nobody in turn 1" if surprised else "")),
+        ctx.log(say(ctx, "{name} – perception + caution: {hits} at diff {diff}", name=c.name,
+                    hits=n_hits(ctx, s), diff=diff)
+                + (say(ctx, " — surprised, threatens nobody in turn 1", c) if surprised else ""),
                 kind="initiative", actor=c, action="postřeh", roll=r, difficulty=diff,
                 outcome="surprised" if surprised else "aware", successes=s)

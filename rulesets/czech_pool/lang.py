@@ -5,138 +5,52 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import RuleError
+from combat_cli.api import RuleError, locale
 
 if TYPE_CHECKING:
-    from combat_cli.api import RulesContext
+    from combat_cli.api import Combatant, RulesContext
 
-# canonical key -> (Czech, English)
-TERMS: dict[str, tuple[str, str]] = {
+PAIRS, _, catalogue, current = locale.PAIRS, locale._, locale.catalogue, locale.current
+g_, gender_of, n_, source_of = locale.g_, locale.gender_of, locale.n_, locale.source_of
+
+# canonical key -> English; the Czech is in the catalogue (msgctxt "term")
+TERMS_EN: dict[str, str] = {
     # attributes
-    "obratnost": ("Obratnost", "Agility"),
-    "zrucnost": ("Zručnost", "Dexterity"),
-    "pamet": ("Paměť", "Memory"),
-    "odolnost": ("Odolnost", "Resilience"),
-    "konstituce": ("Konstituce", "Constitution"),
-    "postreh": ("Postřeh", "Perception"),
-    "obezretnost": ("Obezřetnost", "Caution"),
-    "klamani": ("Klamání", "Deception"),
-    "charisma": ("Charisma", "Charisma"),
-    "pevnost_mysli": ("Pevnost mysli", "Willpower"),
+    "obratnost": "Agility", "zrucnost": "Dexterity", "pamet": "Memory",
+    "odolnost": "Resilience", "konstituce": "Constitution", "postreh": "Perception",
+    "obezretnost": "Caution", "klamani": "Deception", "charisma": "Charisma",
+    "pevnost_mysli": "Willpower",
     # skills
-    "boj": ("Boj", "Melee"),
-    "rvacka": ("Rvačka", "Brawl"),
-    "vrh": ("Vrh", "Throwing"),
-    "strelba": ("Střelba", "Shooting"),
-    "atletika": ("Atletika", "Athletics"),
-    "kouzleni": ("Kouzlení", "Spellcasting"),
-    "vzyvani": ("Vzývání", "Invocation"),
-    "modleni": ("Modlení", "Prayer"),
+    "boj": "Melee", "rvacka": "Brawl", "vrh": "Throwing", "strelba": "Shooting",
+    "atletika": "Athletics", "kouzleni": "Spellcasting", "vzyvani": "Invocation",
+    "modleni": "Prayer",
     # talents
-    "stit": ("Boj se štítem", "Shield Fighting"),
-    "dve_zbrane": ("Boj se dvěma zbraněmi", "Two-Weapon Fighting"),
-    "utok_z_obrany": ("Útok z obrany", "Attack from Defence"),
+    "stit": "Shield Fighting", "dve_zbrane": "Two-Weapon Fighting",
+    "utok_z_obrany": "Attack from Defence",
     # checks
-    "rovnovaha": ("rovnováha", "balance"),
-    "houzevnatost": ("houževnatost", "toughness"),
-    "soustredeni": ("soustředění", "concentration"),
+    "rovnovaha": "balance", "houzevnatost": "toughness", "soustredeni": "concentration",
     # modifier rows
-    "delsi_zbran": ("delší zbraň soupeře", "opponent's longer weapon"),
-    "rychlejsi_zbran": ("rychlejší zbraň soupeře", "opponent's faster weapon"),
-    "dlouhy_vrh": ("vrh nad velkou vzdálenost", "long throw"),
-    "dostrel": ("střelba nad dostřel", "beyond range"),
-    "mireni": ("míření", "aiming"),
-    "omracit": ("snaha omráčit", "trying to stun"),
-    "vetsi_cil": ("větší cíl", "larger target"),
-    "mensi_cil": ("menší cíl", "smaller target"),
-    "lezici": ("ležící", "prone"),
-    "sero": ("šero", "dusk"),
-    "tma": ("tma", "darkness"),
-    "prekazka": ("překážka", "cover"),
-    "unava": ("únava", "fatigue"),
-    "pocasi": ("počasí", "weather"),
-    "teren": ("terén", "terrain"),
-    "stisneny": ("stísněný prostor", "cramped space"),
-    "resistence": ("resistence", "resistance"),
-    "zranitelnost": ("zranitelnost", "vulnerability"),
-    "zraneni": ("zranění", "wounds"),
-    "rozptyl": ("velký rozptyl", "wide spread"),
-    "slaby_utocny": ("slabý útočný démon", "weak offensive demon"),
-    "silny_utocny": ("silný útočný démon", "strong offensive demon"),
-    "slaby_obranny": ("slabý obranný démon", "weak defensive demon"),
-    "silny_obranny": ("silný obranný démon", "strong defensive demon"),
-    "zady": ("zády k útočníkovi", "back turned"),
-    "nevyhoda": ("nevýhoda", "disadvantage"),
-    "pouze_branit": ("pouze bránit", "full defence"),
-    "soupera_pouze_branit": ("soupeř se pouze brání", "opponent in full defence"),
-    "talent_jeden": ("talent soupeře", "opponent's talent"),
-    "talent_vlastni": ("vlastní talent", "own talent"),
-    "obt": ("jiné vlivy", "other"),
-    "bonus": ("bonus", "bonus"),
-    "precisleni": ("přečíslení", "outnumbered"),
-    "demon": ("démon", "demon"),
+    "delsi_zbran": "opponent's longer weapon", "rychlejsi_zbran": "opponent's faster weapon",
+    "dlouhy_vrh": "long throw", "dostrel": "beyond range", "mireni": "aiming",
+    "omracit": "trying to stun", "vetsi_cil": "larger target", "mensi_cil": "smaller target",
+    "lezici": "prone", "sero": "dusk", "tma": "darkness", "prekazka": "cover",
+    "unava": "fatigue", "pocasi": "weather", "teren": "terrain", "stisneny": "cramped space",
+    "resistence": "resistance", "zranitelnost": "vulnerability", "zraneni": "wounds",
+    "rozptyl": "wide spread", "slaby_utocny": "weak offensive demon",
+    "silny_utocny": "strong offensive demon", "slaby_obranny": "weak defensive demon",
+    "silny_obranny": "strong defensive demon", "zady": "back turned",
+    "nevyhoda": "disadvantage", "pouze_branit": "full defence",
+    "soupera_pouze_branit": "opponent in full defence", "talent_jeden": "opponent's talent",
+    "talent_vlastni": "own talent", "obt": "other", "bonus": "bonus",
+    "precisleni": "outnumbered", "demon": "demon",
 }
+# canonical key -> (Czech, English), the Czech from the catalogue
+TERMS: dict[str, tuple[str, str]] = {
+    k: (catalogue("cs").pgettext("term", en), en) for k, en in TERMS_EN.items()}
 
-# the core's words and our status words: English (as the core names them) -> Czech
-LABELS: dict[str, str] = {
-    "Name": "Jméno", "Side": "Strana", "Status": "Stav", "Conditions": "Efekty",
-    "Held": "Odloženo", "Order": "Pořadí", "Round": "Kolo", "Phase": "Fáze",
-    "Action": "Akce", "Target": "Cíl", "Outcome": "Výsledek", "Timers": "Časovače",
-    "Acts": "Jedná", "Log": "Záznam", "declare": "ohlašování", "resolve": "vyhodnocení",
-    "turns": "tahy", "setup": "příprava", "OK": "OK", "Wounded": "Zraněný",
-    "Unconscious": "Bezvědomí", "Dead": "Mrtvý", "Prone": "Ležící", "Surprised": "Překvapený",
-    "Dusk": "Šero", "Darkness": "Tma", "Cramped": "Stísněný",
-    "Wounds": "Zranění", "Difficulty": "Obtížnost", "Pool": "Bank", "Speed": "Rychlost",
-    "Disadvantage": "Nevýhoda", "Forced": "Nucená", "Health": "Zdraví", "Penalty": "Postih", "Disadvantages": "Nevýhody", "Successes": "Úspěchy", "ran out": "vypršelo",
-    "dice": "kostky", "faces": "hozeno", "vs": "obt.", "yes": "ano", "no": "ne",
-    "held": "odloženo", "due in": "za", "at": "kdy", "what": "co", "timer": "časovač",
-    # the core's clock, toolbar and dice prompts
-    "day": "den", "round": "kolo", "acts": "jedná", "undo": "zpět", "auto": "automaticky",
-    "manual": "ručně",
-    "Ctrl-D saves and quits": "Ctrl-D uloží a skončí", "segment": "fáze kola",
-    "faces or =total (Enter rolls)": "hozená čísla nebo =součet (Enter hodí)",
-    "roll": "hod", "(rolled)": "(hozeno automaticky)",
-    # outcomes of log entries (the JSON keeps the English codes)
-    "aware": "ve střehu", "surprised": "překvapen", "win": "výhra", "loss": "prohra",
-    "draw": "remíza", "unconscious": "bezvědomí", "lost": "propadá", "stands": "vstává",
-    "prone": "leží", "out": "mimo boj", "gone": "odešel",
-}
-# the core's log sentences (English templates, see ``ctx.say``) -> Czech, same placeholders
-SENTENCES: dict[str, str] = {
-    "Round {n} begins": "Začíná kolo {n}",
-    "Round {n}: resolving {count} action(s)": "Kolo {n}: vyhodnocuje se akcí: {count}",
-    "{name} joins ({side})": "{name} vstupuje do boje ({side})",
-    "{name} leaves the encounter": "{name} opouští souboj",
-    "{name}'s declared {actions} is dropped ({target} left)":
-        "{name}: ohlášené {actions} padá ({target} opustil souboj)",
-    "{name} declares: {actions}": "{name} ohlašuje: {actions}",
-    "{name}'s {action} lapses: {why}": "{name}: {action} propadá ({why})",
-    "{name}'s {action} lapses (round ended)": "{name}: {action} propadá (kolo skončilo)",
-    "{name}'s held action lapses": "{name}: odložená akce propadá",
-    "{name} holds their action": "{name} odkládá svou akci",
-    "{name} releases their held action": "{name} provádí odloženou akci",
-    "{name} skips {action}": "{name} vynechává {action}",
-    "Stopped: {reason} — resolve goes on": "Zastaveno: {reason} — dál pokračuje resolve",
-    "{name} is {condition} for {span}": "{name}: {condition} na {span}",
-    "{name} is {condition}": "{name}: {condition}",
-    "{name} is no longer {condition}": "{name}: {condition} končí",
-    "Timer: {name} in {span}": "Časovač: {name} za {span}",
-    "Due: {name}": "Nastává: {name}",
-    "{n} round": "{n} kolo",
-    "{n} rounds": "{n} kol(a)",
-    "Clock: {before} -> {after}": "Čas: {before} -> {after}",
-    " ({n} timer fired)": " (spuštěn {n} časovač)",
-    " ({n} timers fired)": " (spuštěno časovačů: {n})",
-    "Roll {dice}{faces} = {total}": "Hod {dice}{faces} = {total}",
-    "Roll {dice}{faces} = {total} successes": "Hod {dice}{faces} = {total} úsp.",
-    "Roll {dice}{faces} = {total} success": "Hod {dice}{faces} = {total} úsp.",
-    "free roll": "volný hod",
-    "warning: {name} attacks {target}, of the same side ({side})":
-        "pozor: {name} útočí na {target} ze své strany ({side})",
-}
-CZ_TO_EN = {v: k for k, v in LABELS.items()}
+
 # the core fills {action} with the action's canonical (Czech) name: in English, leave it out
 EN_SENTENCES: dict[str, str] = {
     "{name}'s {action} lapses: {why}": "{name}'s action lapses: {why}",
@@ -145,10 +59,22 @@ EN_SENTENCES: dict[str, str] = {
 }
 
 
-def label(word: str, lang: str = "") -> str:
-    if lang == "en":
-        return CZ_TO_EN.get(word) or EN_SENTENCES.get(word, word)
-    return LABELS.get(word) or SENTENCES.get(word, word)
+def label(word: str, lang: str = "", gender: str = "") -> str:
+    """A word or sentence template of the core's, in ``lang`` ("" = Czech); a word with
+    gendered forms agrees with ``gender`` (masculine when not given)."""
+    if lang == "en":  # a Czech word (a condition, a status) shown in English
+        return EN_SENTENCES.get(word) or source_of(word, "cs") or word
+    lang = lang or "cs"
+    src = source_of(word, lang) if gender else None
+    if src is not None:  # a Czech word stored in the masculine (a status): agree
+        return g_(gender, src, lang)
+    if word in PAIRS:
+        one, many, _key = PAIRS[word]
+        return catalogue(lang).ngettext(one, many, 2 if word == one and word != many else 5)
+    found = _(word, lang)
+    if found == word:
+        found = g_(gender or "m", word, lang)
+    return found
 
 
 def norm(word: str) -> str:
@@ -169,9 +95,68 @@ def hits(n: int) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
 
 
+def language_now() -> str:
+    """The open table's display language for :func:`label` ("en", or "" for Czech)."""
+    return "en" if current() == "en" else ""
+
+
+def language(ctx: RulesContext | None) -> str:
+    return "en" if ctx is not None and ctx.lang == "en" else "cs"
+
+
+def gender(c: Combatant) -> str:
+    """m / f / n: the ``Rod`` stat, or guessed from the name."""
+    return gender_of(c.name, c.stats)
+
+
+def say(ctx: RulesContext | None, template: str, who: Combatant | None = None,
+        **values: Any) -> str:
+    """An English sentence template from the catalogue in the table's language, filled in;
+    with ``who`` (the subject), the form agreeing with its gender. Names stand in the
+    nominative in every template."""
+    lang = language(ctx)
+    text = g_(gender(who), template, lang) if who is not None else _(template, lang)
+    return text.format(**values)
+
+
+def count(ctx: RulesContext | None, one: str, many: str, n: int) -> str:
+    """"3 stupně", "5 úspěchů": the catalogue's plural of a counted thing."""
+    return n_(one, many, n, language(ctx))
+
+
+def levels(ctx: RulesContext | None, n: int) -> str:
+    return count(ctx, "{n} wound level", "{n} wound levels", n)
+
+
+def successes(ctx: RulesContext | None, n: int) -> str:
+    return count(ctx, "{n} success", "{n} successes", n)
+
+
+def status(ctx: RulesContext | None, c: Combatant) -> str:
+    """The fighter's status (stored in Czech, masculine) agreeing with its gender."""
+    lang = language(ctx)
+    return label(c.status, "en" if lang == "en" else "", gender(c))
+
+
 def t(ctx: RulesContext | None, cz: str, en: str) -> str:
-    """The text in the table's language."""
-    return en if ctx is not None and ctx.lang == "en" else cz
+    """The text in the table's language (without ``ctx``: the current table's)."""
+    if ctx is None:  # no table yet: both
+        return {"en": en, "": f"{cz} / {en}"}.get(current(), cz)
+    return en if ctx.lang == "en" else cz
+
+
+def tr(ctx: RulesContext | None, template: str, **values: Any) -> str:
+    """An English template of the ruleset's, in the table's language from the catalogue
+    (without ``ctx``: the open table's; before any table: Czech and English)."""
+    if ctx is None and current() == "":
+        return f"{_(template, 'cs').format(**values)} / {template.format(**values)}"
+    lang = language(ctx) if ctx is not None else ("en" if current() == "en" else "cs")
+    return _(template, lang).format(**values)
+
+
+def terr(ctx: RulesContext | None, template: str, **values: Any) -> RuleError:
+    """A refusal from the catalogue in the table's language."""
+    return RuleError(tr(ctx, template, **values))
 
 
 def err(ctx: RulesContext | None, cz: str, en: str) -> RuleError:
@@ -236,4 +221,4 @@ def flag(value: object) -> bool:
         return True
     if w in NO:
         return False
-    raise ValueError(f"ano/ne (yes/no), ne/not {value!r}")
+    raise ValueError(t(None, f"ano/ne, ne {value!r}", f"yes/no, not {value!r}"))

@@ -21,7 +21,9 @@ from rulesets.czech_pool.combat import (
     stand_speed,
     store,
 )
-from rulesets.czech_pool.lang import err, hits, norm, t, term
+from rulesets.czech_pool.lang import levels as count_levels
+from rulesets.czech_pool.lang import norm, say, status, term, terr, tr
+from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.stats import stat, talents, value, weapon
 
 
@@ -44,15 +46,14 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         if p is None:
             continue
         c = ctx.combatant(cid)
-        purpose = (f"{c.name}: {t(ctx, 'bank', 'pool')} {p['n']}{t(ctx, 'k10', 'd10')} ({p['text']})")
+        purpose = (f"{c.name}: {tr(ctx, 'pool')} {p['n']}{tr(ctx, 'd10')} ({p['text']})")
         r, faces, _ = health.roll_pool(ctx, p["n"], int(ctx.tables["core"]["base_difficulty"]),
                                       purpose, faces_only=True)
         p["faces"] = faces
         p["total"] = r.total if r is not None else 0
-        ctx.log(t(ctx, f"{c.name} hází bank {p['n']}k10", f"{c.name} rolls {p['n']}d10")
+        ctx.log(tr(ctx, "{name} rolls {p_n}d10", name=c.name, p_n=p['n'])
                 if p["n"] > 0 else
-                t(ctx, f"{c.name}: bank 0 ({p['text']}) — nehází, 0 úspěchů",
-                  f"{c.name}: pool 0 ({p['text']}) — no dice, 0 successes"),
+                tr(ctx, "{name}: pool 0 ({p_text}) — no dice, 0 successes", name=c.name, p_text=p['text']),
                 kind="roll", actor=c, action="bank", roll=r, pool=p["n"], skill=p["skill"],
                 free=p["free"], defended=p["defended"])
     items: list[QueueItem] = []
@@ -62,8 +63,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
             continue
         for a in d.actions:
             if a not in present_actions(enc, [a]):
-                ctx.log(t(ctx, f"{ctx.name(cid)}: {a.text} propadá — cíl už v souboji není",
-                          f"{ctx.name(cid)}'s {a.text} lapses: the target has left"),
+                ctx.log(tr(ctx, "{name_cid}'s {a_text} lapses: the target has left", name_cid=ctx.name(cid), a_text=a.text),
                         kind="lapse", actor=cid, action=a.name, outcome="gone")
                 continue
             speed = None
@@ -109,10 +109,9 @@ def defence_drops(ctx: RulesContext) -> list[tuple[Combatant, str, dict[str, Any
 def _drop_defence_disadvantages(ctx: RulesContext) -> None:
     """Drop them (AMB-CZ-11) — already for this turn's difficulties."""
     for c, victim, p in defence_drops(ctx):
-        ctx.log(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda "
-                       f"+{p['level']} na {ctx.name(victim)} zaniká",
-                  f"{c.name} stopped only defending: his +{p['level']} disadvantage "
-                  f"on {ctx.name(victim)} is lost"),
+        ctx.log(say(ctx, "{name} stopped only defending: his +{level} disadvantage on "
+                    "{other} is lost", c, name=c.name, level=p["level"],
+                    other=ctx.name(victim)),
                 kind="disadvantage", actor=c, target=victim, outcome="lost")
         p["level"] = 0
         p["fd"] = False
@@ -123,20 +122,19 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
     enc = ctx.enc
     model = store(enc).get("turn") or {}
     if not model:
-        raise err(ctx, "žádný tah neprobíhá: declare, pak resolve",
-                  "no turn in progress: declare, then resolve")
+        raise terr(ctx, "no turn in progress: declare, then resolve")
     a = ctx.combatant(item.actor)
     speed = int(item.data.get("speed", 0))
     if a.out and model["out_speed"].get(a.id) != speed:
         item.state = "lapsed"
-        ctx.log(t(ctx, f"{a.name}: {item.action.text} propadá — {a.status}",
-                  f"{a.name}'s {item.action.text} lapses: {ctx.label(a.status)}"),
+        ctx.log(say(ctx, "{name}'s {action} lapses: {status}", name=a.name,
+                    action=item.action.text, status=status(ctx, a)),
                 kind="lapse", actor=a, action=item.action.name, outcome="out")
         return
     if item.data.get("surprised"):
         item.state = "lapsed"  # shown as lapsed (✗), not done
-        ctx.log(t(ctx, f"{a.name} je překvapen: {item.action.text} propadá, jen se brání",
-                  f"{a.name} is surprised: {item.action.text} is lost, he only defends"),
+        ctx.log(say(ctx, "{name} is surprised: {action} is lost, he only defends", a,
+                    name=a.name, action=item.action.text),
                 kind="lapse", actor=a, action=item.action.name, outcome="surprised")
         return
     if item.action.name == STAND:
@@ -149,14 +147,13 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
         if deferred is not None and deferred["winner"] == a.id:
             _land(ctx, a, b, deferred, model, speed)
             return
-        ctx.log(t(ctx, f"{a.name} – {b.name}: střet už byl rozhodnut tento tah",
-                  f"{a.name} – {b.name}: this clash was already decided this turn"),
+        ctx.log(tr(ctx, "{a_name} – {b_name}: this clash was already decided this turn", a_name=a.name, b_name=b.name),
                 kind="note", actor=a, target=b, action=item.action.name)
         return
     if b.out and model["out_speed"].get(b.id) != speed:
         model["resolved"].append(key)
-        ctx.log(t(ctx, f"{a.name}: {b.name} už je mimo boj ({b.status})",
-                  f"{a.name}: {b.name} is already out of the fight ({ctx.label(b.status)})"),
+        ctx.log(tr(ctx, "{name}: {other} is already out of the fight ({status})", name=a.name,
+                   other=b.name, status=status(ctx, b)),
                 kind="note", actor=a, target=b, action=item.action.name)
         return
     th_a = _threat(model, a.id, b.id)
@@ -171,13 +168,13 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
                   and _ready(ctx, b, th_b, model))
     if not live_a and not live_b:
         if th_b is not None and b.id not in model["void"] and int(th_b["speed_value"]) < speed:
-            ctx.log(t(ctx, f"{a.name} nedokáže jednat; střet s {b.name} rozhodne jeho akce",
-                      f"{a.name} cannot act; {b.name}'s own action decides the clash"),
+            ctx.log(say(ctx, "{name} cannot act; {other}'s own action decides the clash",
+                        name=a.name, other=b.name),
                     kind="note", actor=a, target=b)
             return
         model["resolved"].append(key)
-        ctx.log(t(ctx, f"{a.name} nedokáže jednat proti {b.name}",
-                  f"{a.name} cannot act against {b.name}"), kind="note", actor=a, target=b)
+        ctx.log(say(ctx, "{name} cannot act against {other}", name=a.name, other=b.name),
+                kind="note", actor=a, target=b)
         return
     model["resolved"].append(key)
     _compare(ctx, a, b, th_a if live_a else None, th_b if live_b else None, model, speed,
@@ -217,12 +214,12 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
     base = int(ctx.tables["core"]["base_difficulty"])
     exp_a = _explain(model, a.id, b.id, base, da)
     exp_b = _explain(model, b.id, a.id, base, db)
-    und = "" if b.id in model["diff"] and a.id in model["diff"][b.id] else t(ctx, f" ({b.name} se nebrání)",
-                                      f" ({b.name} does not defend)")
-    head = t(ctx, f"{a.name} ({sa} úsp., obt. {exp_a}) vs {b.name} ({sb} úsp., obt. {exp_b}){und}",
-             f"{a.name} ({hits(sa)}, diff {exp_a}) vs {b.name} ({hits(sb)}, diff {exp_b}){und}")
+    und = "" if b.id in model["diff"] and a.id in model["diff"][b.id] else tr(ctx, " ({b_name} does not defend)", b_name=b.name)
+    head = tr(ctx, "{name} ({hits}, diff {diff}) vs {other} ({other_hits}, diff "
+              "{other_diff}){undefended}", name=a.name, hits=n_hits(ctx, sa), diff=exp_a,
+              other=b.name, other_hits=n_hits(ctx, sb), other_diff=exp_b, undefended=und)
     if sa == sb:
-        ctx.log(head + t(ctx, ": remíza, nevýhody zůstávají", ": draw, disadvantages stay"),
+        ctx.log(head + tr(ctx, ': draw, disadvantages stay'),
                 kind="clash", actor=a, target=b, action=action, difficulty=da, outcome="draw",
                 successes=sa, target_successes=sb, target_difficulty=db, speed=speed)
         return
@@ -232,9 +229,9 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: dict[str, Any]
         w, lo, sw, sl, thw = b, a, sb, sa, th_b
     later = (_own_speed(ctx) and thw is not None and w is b
              and int(thw["speed_value"]) < speed)
-    when = t(ctx, f" — jeho akce dopadne při rychlosti {thw['speed_value']}",
-             f" — his action lands at speed {thw['speed_value']}") if later and thw else ""
-    ctx.log(head + t(ctx, f": vítězí {w.name}", f": {w.name} wins") + when, kind="clash",
+    when = say(ctx, " — his action lands at speed {speed}", w,
+               speed=thw["speed_value"]) if later and thw else ""
+    ctx.log(head + tr(ctx, ": {w_name} wins", w_name=w.name) + when, kind="clash",
             actor=a, target=b, action=action, difficulty=da,
             outcome="win" if w is a else "loss", successes=sa, target_successes=sb,
             target_difficulty=db, speed=speed, winner=w.name)
@@ -255,8 +252,8 @@ def _land(ctx: RulesContext, w: Combatant, lo: Combatant, deferred: dict[str, An
     """A slower winner's effect, at his own speed: only if his action goes ahead (CZ-INIT-3)."""
     th = _threat(model, w.id, lo.id)
     if th is None or not _ready(ctx, w, th, model):
-        ctx.log(t(ctx, f"{w.name}: výhra nad {lo.name} propadá — jeho akce neproběhla",
-                  f"{w.name}'s win over {lo.name} is lost: his action did not go ahead"),
+        ctx.log(say(ctx, "{name}'s win over {other} is lost: his action did not go ahead",
+                    w, name=w.name, other=lo.name),
                 kind="lapse", actor=w, target=lo, outcome="check")
         return
     _effect(ctx, w, lo, int(deferred["margin"]), th, model, speed)
@@ -269,8 +266,8 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
     # CZ-RES-2: the loser's disadvantage on the winner is lost
     lost = pairs.get(f"{lo.id}>{w.id}")
     if lost and lost.get("level"):
-        ctx.log(t(ctx, f"Nevýhoda +{lost['level']} od {lo.name} na {w.name} zaniká",
-                  f"{lo.name}'s +{lost['level']} disadvantage on {w.name} is lost"),
+        ctx.log(say(ctx, "{name}'s +{level} disadvantage on {other} is lost", name=lo.name,
+                    level=lost["level"], other=w.name),
                 kind="disadvantage", actor=lo, target=w, outcome="lost")
         lost["level"] = 0
         lost["fd"] = False
@@ -287,10 +284,8 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
         p["level"] = min(int(core["disadvantage_max"]), int(p["level"]) + int(core["disadvantage_step"]))
         if w.id in model["full"]:
             p["fd"] = True
-        ctx.log(t(ctx, f"{w.name} vnucuje {lo.name} nevýhodu: +{p['level']} k obtížnosti proti "
-                       f"{w.name}",
-                  f"{w.name} imposes a disadvantage on {lo.name}: +{p['level']} difficulty "
-                  f"against {w.name}"),
+        ctx.log(say(ctx, "{name} imposes a disadvantage on {other}: +{level} difficulty "
+                    "against {name}", w, name=w.name, other=lo.name, level=p["level"]),
                 kind="disadvantage", actor=w, target=lo, outcome=f"+{p['level']}",
                 level=p["level"])
     # CZ-SKILL-3 forced skill next turn
@@ -303,8 +298,7 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
                        else sk["melee_or_brawl"])
             lo.data["forced_next"] = list(allowed)
             names = "/".join(term(k, ctx.lang) for k in allowed)
-            ctx.log(t(ctx, f"{lo.name} musí příští tah bojovat: {names}",
-                      f"{lo.name} must fight with {names} next turn"),
+            ctx.log(tr(ctx, "{lo_name} must fight with {names} next turn", lo_name=lo.name, names=names),
                     kind="forced", actor=w, target=lo, outcome=names)
 
 
@@ -312,7 +306,7 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
            thw: dict[str, Any] | None, model: dict[str, Any], speed: int) -> None:
     """T-CZ-2: difference of successes + weapon/spell damage - armour (+ table rows)."""
     rw = rows(ctx.tables)
-    parts: list[tuple[str, int]] = [(t(ctx, "rozdíl úspěchů", "margin"), margin)]
+    parts: list[tuple[str, int]] = [(tr(ctx, 'margin'), margin)]
     skill = thw["skill"] if thw else None
     if thw and thw.get("damage") is not None:
         dmg = int(thw["damage"])
@@ -325,10 +319,9 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
     else:
         dmg = 0
     if dmg:
-        what = {"kouzleni": ("kouzlo", "spell"), "vzyvani": ("zázrak", "miracle"),
-                "modleni": ("zázrak", "miracle"), "rvacka": ("pěst", "fist")}.get(
-                    skill or "", ("zbraň", "weapon"))
-        parts.append((t(ctx, *what), dmg))
+        what = {"kouzleni": "spell", "vzyvani": "miracle", "modleni": "miracle",
+                "rvacka": "fist"}.get(skill or "", "weapon")
+        parts.append((tr(ctx, what), dmg))
     if thw and ctx.tables["amb"]["range_second_value"] == "damage":  # AMB-CZ-7
         if "dlouhy_vrh" in thw["flags"]:
             v = _cell(rw["dlouhy_vrh"], "second")
@@ -340,7 +333,7 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
                 parts.append((term("dostrel", ctx.lang), v))
     armour = int(stat(lo, "Zbroj", 0))
     if armour:
-        parts.append((t(ctx, "zbroj", "armour"), -armour))
+        parts.append((tr(ctx, 'armour'), -armour))
     for key, st in (("resistence", "Resistence"), ("zranitelnost", "Zranitelnost")):
         n = int(stat(lo, st, 0))
         v = n * _cell(rw[key], "damage")
@@ -354,12 +347,12 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
     from rulesets.czech_pool.combat import parts_text
 
     if levels == 0:
-        ctx.log(t(ctx, f"{w.name} zraňuje {lo.name}: 0 st. ({parts_text(parts)}) — bez zranění",
-                  f"{w.name} hits {lo.name}: 0 levels ({parts_text(parts)}) — no wound"),
+        ctx.log(say(ctx, "{name} hits {other}: 0 levels ({parts}) — no wound", w,
+                    name=w.name, other=lo.name, parts=parts_text(parts)),
                 kind="hit", actor=w, target=lo, outcome="0", levels=0)
         return
-    ctx.log(t(ctx, f"{w.name} zraňuje {lo.name}: {levels} st. ({parts_text(parts)})",
-              f"{w.name} wounds {lo.name}: {levels} levels ({parts_text(parts)})"),
+    ctx.log(say(ctx, "{name} wounds {other}: {n} levels ({parts})", w, name=w.name,
+                other=lo.name, n=levels, levels=count_levels(ctx, levels), parts=parts_text(parts)),
             kind="hit", actor=w, target=lo, outcome=f"-{levels}", levels=levels)
     was_out = lo.out
     health.apply_wound(ctx, lo, levels)
@@ -400,15 +393,14 @@ def _check(ctx: RulesContext, c: Combatant, th: dict[str, Any], levels: int) -> 
         skill = th["skill"]
     n = value(c, attr) + value(c, skill)
     diff = health.severity(levels, tables)
-    purpose = (f"{c.name}: {t(ctx, 'kontrolní hod', 'check roll')} ({term(kind, ctx.lang)}) "
-               f"{n}{t(ctx, 'k10', 'd10')} ({term(attr, ctx.lang)} {value(c, attr)} + {term(skill, ctx.lang)} "
-               f"{value(c, skill)}) {t(ctx, 'obt.', 'diff')} {diff}")
+    purpose = (f"{c.name}: {tr(ctx, 'check roll')} ({term(kind, ctx.lang)}) "
+               f"{n}{tr(ctx, 'd10')} ({term(attr, ctx.lang)} {value(c, attr)} + {term(skill, ctx.lang)} "
+               f"{value(c, skill)}) {tr(ctx, 'diff')} {diff}")
     r, _faces, s = health.roll_pool(ctx, n, diff, purpose)
     ok = s >= 1
-    ctx.log(t(ctx, f"{c.name} je zraněn před svou akcí: kontrolní hod ({term(kind)}) {s} úsp. "
-                   f"při obt. {diff} — " + ("jedná" if ok else "jeho akce propadá"),
-              f"{c.name} was wounded before acting: check roll ({term(kind, 'en')}) "
-              f"{hits(s)} at diff {diff} — " + ("acts" if ok else "his action is lost")),
+    ctx.log(say(ctx, "{name} was wounded before acting: check roll ({kind}) {hits} at diff "
+                "{diff} — " + ("acts" if ok else "his action is lost"), c, name=c.name,
+                kind=term(kind, ctx.lang), hits=n_hits(ctx, s), diff=diff),
             kind="check", actor=c, action="kontrola", roll=r, difficulty=diff,
             outcome="ok" if ok else "lost", successes=s)
     return ok
@@ -422,10 +414,9 @@ def _stand(ctx: RulesContext, c: Combatant, model: dict[str, Any]) -> None:
     ok = s >= 1
     if ok:
         ctx.remove_condition(c, PRONE, quiet=True)
-    ctx.log(t(ctx, f"{c.name} se snaží vstát: {s} úsp. při obt. {d} — "
-                   + ("vstává" if ok else "zůstává ležet"),
-              f"{c.name} tries to stand: {hits(s)} at diff {d} — "
-              + ("stands up" if ok else "stays down")),
+    ctx.log(tr(ctx, "{name} tries to stand: {hits} at diff {diff} — "
+               + ("stands up" if ok else "stays down"), name=c.name, hits=n_hits(ctx, s),
+               diff=d),
             kind="stand", actor=c, action=STAND, difficulty=d,
             outcome="stands" if ok else "prone", successes=s)
 

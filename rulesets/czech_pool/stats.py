@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from combat_cli.api import Combatant, RulesContext, StatSpec
-from rulesets.czech_pool.lang import TERMS, err, flag, match, norm
+from rulesets.czech_pool.lang import TERMS, flag, match, norm, terr, tr
 
 ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
               "obezretnost", "klamani", "charisma", "pevnost_mysli")
@@ -35,16 +35,14 @@ def _int(v: Any) -> int:
     try:
         n = int(str(v).strip().replace("+", ""))
     except ValueError:
-        raise ValueError(f"{v!r}: celé číslo / a whole number") from None
+        raise ValueError(tr(None, "{v}: a whole number", v=repr(v))) from None
     return n
 
 
 def _nonneg(v: Any) -> int:
     n = _int(v)
-    if n < 0:
-        raise ValueError(f"0..30, ne/not {n}")
-    if n > 30:
-        raise ValueError(f"0..30, ne/not {n}")
+    if n < 0 or n > 30:
+        raise ValueError(tr(None, "0..30, not {n}", n=n))
     return n
 
 
@@ -52,7 +50,7 @@ def _upto(limit: int):  # noqa: ANN202
     def parse(v: Any) -> int:
         n = _nonneg(v)
         if n > limit:
-            raise ValueError(f"0..{limit}, ne/not {n}")
+            raise ValueError(tr(None, "0..{limit}, not {n}", limit=limit, n=n))
         return n
     return parse
 
@@ -78,10 +76,20 @@ def _demon(v: Any) -> str:
     return "" if key == "zadny" else DEMONS[key][0]
 
 
+def _gender(v: Any) -> str:
+    """rod=m|ž|s (muž, žena, střední; English m|f|n too), stored as m / ž / s."""
+    from combat_cli.api import locale
+
+    g = locale.parse_gender(str(v))
+    if g is None:
+        raise ValueError(tr(None, "m|f|n (masculine, feminine, neuter), not {v}", v=repr(v)))
+    return {"m": "m", "f": "ž", "n": "s"}[g]
+
+
 def _text(v: Any) -> str:
     s = str(v).strip()
     if not s:
-        raise ValueError("chybí hodnota / needs a value")
+        raise ValueError(tr(None, 'needs a value'))
     return s
 
 
@@ -112,6 +120,8 @@ STATS: tuple[StatSpec, ...] = (
     _named("Štít", "shield", flag, True, "the shield can be used (ano/ne)"),
     _named("Druhá zbraň", "second_weapon", flag, True, "the second weapon can be used (ano/ne)",
            "druha_zbran", "druhá_zbraň"),
+    _named("Rod", "gender", _gender, "", "grammatical gender m|ž|s (guessed from the name)",
+           "rod"),
     _named("Zbraň", "weapon", _text, "", "weapon from the catalogue (speed, length, damage)"),
     _named("Rychlost zbraně", "weapon_speed", _int, None, "weapon speed (after Strength/two hands)",
            "rychlost_zbrane", "rychlost_zbraně", "wspeed"),
@@ -176,11 +186,13 @@ def weapon(c: Combatant, tables: dict[str, Any], ctx: RulesContext | None = None
             en = {k: str(v.get("en", k)) for k, v in cat.items()}
             guess = closest(key, [*cat, *en.values()])
             guess = next((k for k, e in en.items() if guess in (k, e)), None) if guess else None
-            cz_hint = f" — myslel jsi {guess}?" if guess else f" (katalog: {', '.join(cat)})"
-            en_hint = (f" — did you mean {en[guess]}?" if guess else
-                       f" (known: {', '.join(en.values())})")
-            raise err(ctx, f'{c.name}: zbraň "{name}" v katalogu není{cz_hint}',
-                      f'{c.name}: no weapon "{name}" in the catalogue{en_hint}')
+            english = ctx is not None and ctx.lang == "en"
+            names = list(en.values()) if english else list(cat)
+            hint = (tr(ctx, " — did you mean {guess}?",
+                       guess=en[guess] if english else guess) if guess else
+                    tr(ctx, " (known: {names})", names=", ".join(names)))
+            raise terr(ctx, '{name}: no weapon "{weapon}" in the catalogue{hint}', name=c.name,
+                       weapon=name, hint=hint)
         base.update({k: int(v) for k, v in cat[key].items() if k in base})  # type: ignore
     for k, s in (("speed", "Rychlost zbraně"), ("length", "Délka zbraně"),
                  ("damage", "Zranění zbraně")):

@@ -7,27 +7,24 @@ from typing import Any
 
 from combat_cli.api import RulesContext, VerbSpec
 from rulesets.czech_pool.combat import store
-from rulesets.czech_pool.lang import err, t, tt
+from rulesets.czech_pool.lang import terr, tr, tt
 
 
 def _disadvantage(ctx: RulesContext, words: list[str]) -> None:
     if len(words) != 3:
-        raise err(ctx, "nevýhoda KDO NA_KOHO N (0..3), např. nevýhoda Bořek Vlk 2",
-                  "disadvantage WHO ON_WHOM N (0..3), e.g. disadvantage Ann Wolf 2")
+        raise terr(ctx, "disadvantage WHO ON_WHOM N (0..3), e.g. disadvantage Ann Wolf 2")
     holder, victim = ctx.find(words[0]), ctx.find(words[1])
     if holder.id == victim.id:
-        raise err(ctx, "nevýhoda je mezi dvěma různými bojovníky",
-                  "a disadvantage is between two different fighters")
+        raise terr(ctx, "a disadvantage is between two different fighters")
     try:
         n = int(words[2])
     except ValueError:
-        raise err(ctx, f"N je 0..3, ne {words[2]!r}", f"N is 0..3, not {words[2]!r}") from None
+        raise terr(ctx, "N is 0..3, not {words_2}", words_2=repr(words[2])) from None
     top = int(ctx.tables["core"]["disadvantage_max"])
     if not 0 <= n <= top:
-        raise err(ctx, f"N je 0..{top}, ne {n}", f"N is 0..{top}, not {n}")
+        raise terr(ctx, "N is 0..{top}, not {n}", top=top, n=n)
     store(ctx.enc)["pairs"][f"{holder.id}>{victim.id}"] = {"level": n, "fd": False}
-    ctx.log(t(ctx, f"{holder.name} má na {victim.name} nevýhodu +{n}",
-              f"{holder.name} holds a +{n} disadvantage on {victim.name}"),
+    ctx.log(tr(ctx, "{holder_name} holds a +{n} disadvantage on {victim_name}", holder_name=holder.name, n=n, victim_name=victim.name),
             kind="disadvantage", actor=holder, target=victim, outcome=f"+{n}", level=n)
 
 
@@ -37,10 +34,7 @@ def _preview(ctx: RulesContext) -> dict[str, Any]:
     from rulesets.czech_pool.resolution import defence_drops
 
     for c, victim, p in defence_drops(ctx):
-        ctx.note(t(ctx, f"{c.name} přestal pouze bránit: nevýhoda +{p['level']} na "
-                        f"{ctx.name(victim)} zanikne",
-                   f"{c.name} stopped only defending: his +{p['level']} disadvantage on "
-                   f"{ctx.name(victim)} will be lost"))
+        ctx.note(tr(ctx, "{name} stopped only defending: his +{p_level} disadvantage on {name_victim} will be lost", name=c.name, p_level=p['level'], name_victim=ctx.name(victim)))
         p["level"] = 0
         p["fd"] = False
     return build(ctx)
@@ -51,22 +45,21 @@ def _overview(ctx: RulesContext, words: list[str]) -> None:
 
     enc = ctx.enc
     if enc.phase == "setup":
-        raise err(ctx, "souboj ještě nezačal: start", "the fight has not started: start")
+        raise terr(ctx, "the fight has not started: start")
     model = store(enc).get("turn") or _preview(ctx)
     base = int(ctx.tables["core"]["base_difficulty"])
     if not model["pools"]:
-        ctx.note(t(ctx, "zatím nikdo nebojuje: declare JMÉNO AKCE CÍL ...",
-                   "nobody fights yet: declare NAME ACTION TARGET ..."))
+        ctx.note(tr(ctx, 'nobody fights yet: declare NAME ACTION TARGET ...'))
     for c in enc.combatants:
         p = model["pools"].get(c.id)
         if p is None:
             continue
-        line = f"{c.name}: {t(ctx, 'bank', 'pool')} {p['n']} ({p['text']})"
+        line = f"{c.name}: {tr(ctx, 'pool')} {p['n']} ({p['text']})"
         sp = model["speeds"].get(c.id)
         if sp is not None:
-            line += f", {t(ctx, 'rychlost', 'speed')} {sp}"
+            line += f", {tr(ctx, 'speed')} {sp}"
         for o, d in model["diff"].get(c.id, {}).items():
-            line += f"; vs {ctx.name(o)}: {t(ctx, 'obt.', 'diff')} " + describe_diff(
+            line += f"; vs {ctx.name(o)}: {tr(ctx, 'diff')} " + describe_diff(
                 base, d["parts"], d["value"])
         ctx.note(line)
 
@@ -82,24 +75,22 @@ def _environment(ctx: RulesContext, words: list[str]) -> None:
 
     env = store(ctx.enc).setdefault("env", {})
     if not words:
-        raise err(ctx, "prostředí počasí=0..2 terén=0..2 šero=ano/ne tma=ano/ne stísněný=ano/ne",
-                  "environment weather=0..2 terrain=0..2 dusk=yes/no dark=yes/no cramped=yes/no")
+        raise terr(ctx, "environment weather=0..2 terrain=0..2 dusk=yes/no dark=yes/no cramped=yes/no")
     for w in words:
         key, sep, val = w.partition("=")
         if not sep:
-            raise err(ctx, f"{w}: napiš klíč=hodnota, např. počasí=1",
-                      f"{w}: write key=value, e.g. weather=1")
+            raise terr(ctx, "{w}: write key=value, e.g. weather=1", w=w)
         k = match(key, ENV, ("klíč prostředí", "environment key"), ctx)
         try:
             n = int(flag(val)) if ENV_MAX[k] == 1 and not val.strip().isdigit() else int(val)
         except ValueError:
-            raise err(ctx, f"{key}= je číslo 0..{ENV_MAX[k]}",
-                      f"{key}= takes 0..{ENV_MAX[k]}") from None
+            raise terr(ctx, "{key}= takes 0..{env_max_k}", key=key,
+                       env_max_k=ENV_MAX[k]) from None
         if not 0 <= n <= ENV_MAX[k]:
-            raise err(ctx, f"{key}= je 0..{ENV_MAX[k]}", f"{key}= takes 0..{ENV_MAX[k]}")
+            raise terr(ctx, "{key}= takes 0..{env_max_k}", key=key, env_max_k=ENV_MAX[k])
         env[k] = n
     shown = ", ".join(f"{tt(ctx, k)} {v}" for k, v in env.items() if v) or "—"
-    ctx.log(t(ctx, f"Prostředí pro všechny: {shown}", f"Environment for everyone: {shown}"),
+    ctx.log(tr(ctx, "Environment for everyone: {shown}", shown=shown),
             kind="note", outcome=shown)
 
 
@@ -107,8 +98,7 @@ def _revive(ctx: RulesContext, words: list[str]) -> None:
     from rulesets.czech_pool.health import revive
 
     if not 1 <= len(words) <= 2:
-        raise err(ctx, "revive JMÉNO [N] — zpět do boje s N stupni zranění",
-                  "revive NAME [N] — back in the fight with N wound levels left")
+        raise terr(ctx, "revive NAME [N] — back in the fight with N wound levels left")
     revive(ctx, ctx.find(words[0]), words[1] if len(words) == 2 else None)
 
 

@@ -24,7 +24,7 @@ def test_markdown_report_of_each_ruleset(tmp_path: Path, ruleset: str) -> None:
     fight = demo_fight(tmp_path, ruleset)
     text = combat("report", str(fight)).stdout
     czech = ruleset == "czech_pool"
-    for heading in (["Kdo bojoval", "Kolo po kole", "Kolo 1", "Kdo zůstal stát", "Co zbývá"]
+    for heading in (["Kdo bojoval", "Tah po tahu", "Tah 1", "Kdo zůstal stát", "Co zbývá"]
                     if czech else
                     ["Who fought", "Round by round", "Round 1", "Left standing", "What is due"]):
         assert heading in text, heading
@@ -47,7 +47,7 @@ def test_html_report_is_one_self_contained_file(tmp_path: Path, ruleset: str) ->
     assert "@media print" in page
     assert page.count("<circle") >= 4  # dots of the chart
     if ruleset == "czech_pool":
-        assert 'lang="cs"' in page and "Zranění po kolech" in page
+        assert 'lang="cs"' in page and "Zranění po tazích" in page
 
 
 def test_the_chart_follows_the_wounds_round_by_round(tmp_path: Path) -> None:

@@ -132,7 +132,7 @@ def test_czech_pool_shows_the_players_czech_words(make_table) -> None:  # noqa: 
     run(t, "add Bořek side=pc Obratnost=4 Boj=4 Odolnost=4 Konstituce=5",
         "add Zbojník Obratnost=3 Boj=3 Odolnost=2 Konstituce=3", "start", "damage Zbojník 2")
     data = player_json(t)
-    assert data["lang"] == "cs" and data["heading"].startswith("Kolo 1")
+    assert data["lang"] == "cs" and data["heading"].startswith("Tah 1")
     assert data["labels"]["Wounds"] == "Zranění" and data["turn"] == "Ohlaste své akce"
     assert [c["wounds"] for c in data["combatants"]] == ["10/10", "zraněn"]
-    assert data["log"][-1]["text"] == "Zbojník je zraněn"
+    assert data["log"][-1]["text"] == "Zranění: Zbojník"

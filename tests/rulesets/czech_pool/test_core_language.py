@@ -99,12 +99,12 @@ def test_a_czech_fight_has_no_english_core_sentence() -> None:
     for text in texts:
         for template, p in zip(TEMPLATES, patterns, strict=True):
             assert not p.fullmatch(text), f"English {template!r} in a Czech log: {text!r}"
-    for cz in ("Začíná kolo 1", "Ann ohlašuje: boj Bob", "Ann vstupuje do boje (npc)",
-               "Ann: Ležící na 2 kol(a)", "Časovač: posila za 3 kol(a)", "Cyril opouští souboj",
+    for cz in ("Začíná tah 1", "Ann ohlašuje: boj Bob", "Ann vstupuje do boje (CP)",
+               "Ann: Ležící na 2 tahy", "Časovač: posila za 3 tahy", "Cyril opouští souboj",
                "Cyril odkládá svou akci", "Cyril: odložená akce propadá", "Bob: Šero končí"):
         assert any(x.startswith(cz) for x in texts), cz
     assert any(x.startswith("Čas: ") and x.endswith("(spuštěn 1 časovač)") for x in texts)
-    assert any(x.startswith("Hod 3d10>=6 [") and x.endswith(" úsp.") for x in texts)
+    assert any(x.startswith("Hod 3d10>=6 [") and (x.endswith(" úspěchy") or x.endswith(" úspěch") or x.endswith(" úspěchů")) for x in texts)
     assert "Nastává: posila" in texts
 
 
@@ -149,10 +149,11 @@ def test_status_columns_follow_the_language() -> None:
 
 
 def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
-    for lang, refused, lapse in (
-            ("", "Bob je mimo boj (Bezvědomí): nemůže ohlásit akci", "propadá — Bezvědomí"),
+    for lang, refused, lapse, held in (
+            ("", "Bob je mimo boj (Bezvědomí): nemůže ohlásit akci", "propadá — Bezvědomí",
+             "Bob: bezvědomí — nemůže odložit akci"),
             ("en", "Bob is out of the fight (Unconscious) and cannot declare",
-             "lapses: Unconscious")):
+             "lapses: Unconscious", "Bob: unconscious and cannot hold an action")):
         t = T(lang=lang)
         t("add Ann Obratnost=5 Boj=5 Zranění_zbraně=9", "add Bob Obratnost=1 Boj=1",
           "add Cyril Obratnost=1 Boj=1", "start", "damage Bob 9 bez")
@@ -165,8 +166,8 @@ def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
         lapsed = [e for e in out if e.kind == "lapse"]
         assert len(lapsed) == 1 and lapsed[0].text.endswith(lapse)
         assert not t.c("Cyril").data["wounds"]
-        # the core's own refusals are English: the status joins them in English
-        assert t.fails("hold Bob") == "Bob: unconscious and cannot hold an action"
+        # the core's own refusals follow the table's language too
+        assert t.fails("hold Bob") == held
 
 
 @pytest.mark.parametrize(("en", "cz"), [
@@ -234,9 +235,12 @@ def test_help_in_english_names_actions_and_options_in_english() -> None:
         en = rs.label(a.name, "en")
         assert en in a.aliases
         assert not CZECH.search(rs.label(a.help, "en")), a.help
-        assert rs.label(a.help) == a.help
+        assert rs.label(a.help, "en") == a.help  # English is the source
+        assert rs.label(a.help) != a.help and CZECH.search(rs.label(a.help)), a.help
+        assert not re.search(r"\((melee|brawl|defend|full defence)", rs.label(a.help))
         for o in a.options:
             assert rs.label(o.name, "en") in o.aliases, o.name
             assert not CZECH.search(rs.label(o.help, "en")), o.help
+            assert rs.label(o.help) != o.help, o.help
         if a.args:
             assert not CZECH.search(rs.label(a.args, "en")), a.args

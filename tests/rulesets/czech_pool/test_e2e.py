@@ -37,7 +37,7 @@ def test_e2e_czech_round_from_the_command_line(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     r = combat("play", str(f), "--script", str(script), "--dice", "manual")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "Kolo 2" in r.stdout and "Jméno" in r.stdout
+    assert "Tah 2" in r.stdout and "Jméno" in r.stdout
     r = combat("show", str(f), "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
@@ -54,11 +54,11 @@ def test_e2e_czech_round_from_the_command_line(tmp_path: Path) -> None:
     rolls = [e for e in d["log"] if e.get("faces") and e["actor"] in ("Bořek", "Vlk")]
     assert [e["faces"] for e in rolls][2:4] == [[7, 7, 7, 7, 1, 1], [7, 1, 1, 1]]
     texts = [e["text"] for e in d["log"]]
-    assert "Bořek (4 úsp., obt. 6) vs Vlk (1 úsp., obt. 7 (6 + rychlejší zbraň soupeře 1)): " \
+    assert "Bořek (4 úspěchy, obt. 6) vs Vlk (1 úspěch, obt. 7 (6 + rychlejší zbraň soupeře 1)): " \
            "vítězí Bořek" in texts
-    assert "Bořek zraňuje Vlk: 5 st. (rozdíl úspěchů 3 + zbraň 2)" in texts
-    assert "Vlk: kontrola bezvědomí 1 úsp. při obt. 10 — zůstává při vědomí" in texts
-    assert "Začíná kolo 2" in texts and "Bořek ohlašuje: boj Vlk" in texts  # core sentences
+    assert "Zranění: Vlk 5 stupňů (rozdíl úspěchů 3 + zbraň 2; útočil Bořek)" in texts
+    assert "Vlk: kontrola bezvědomí 1 úspěch při obt. 10 — zůstává při vědomí" in texts
+    assert "Začíná tah 2" in texts and "Bořek ohlašuje: boj Vlk" in texts  # core sentences
 
 
 def test_e2e_english_display(tmp_path: Path) -> None:
@@ -84,7 +84,7 @@ def test_e2e_demo_runs_two_turns_for_several_seeds() -> None:
         r = combat("demo", "--ruleset", "czech_pool", "--seed", seed)
         assert r.returncode == 0, r.stdout + r.stderr
         assert "error" not in r.stdout
-        assert "Kolo 3" in r.stdout and "Začíná kolo 2" in r.stdout
+        assert "Tah 3" in r.stdout and "Začíná tah 2" in r.stdout
         assert "vítězí" in r.stdout or "remíza" in r.stdout
         assert "Round" not in r.stdout and "declares" not in r.stdout
 
@@ -93,5 +93,5 @@ def test_e2e_demo_in_english() -> None:
     r = combat("demo", "--ruleset", "czech_pool", "--lang", "en")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Round 3" in r.stdout and "Round 2 begins" in r.stdout
-    for cz in ("úsp.", "obt.", "vítězí", "Kolo", "ohlašuje", "bank", "Nucená", "Zdraví"):
+    for cz in ("úspěch", "obt.", "vítězí", "Tah", "ohlašuje", "bank", "Nucená", "Zdraví"):
         assert cz not in r.stdout, cz

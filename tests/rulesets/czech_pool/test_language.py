@@ -42,8 +42,8 @@ def test_czech_input_without_diacritics_same_numbers() -> None:
 def test_labels_switch_with_lang() -> None:
     rs = plugins.load("czech_pool")
     assert rs.languages == ("en",)
-    for word, cz in [("Name", "Jméno"), ("Round", "Kolo"), ("declare", "ohlašování"),
-                     ("resolve", "vyhodnocení"), ("Status", "Stav"), ("Log", "Záznam"),
+    for word, cz in [("Name", "Jméno"), ("Round", "Tah"), ("declare", "ohlašování"),
+                     ("resolve", "vyhodnocování"), ("Status", "Stav"), ("Log", "Záznam"),
                      ("Wounded", "Zraněný")]:
         assert rs.label(word) == cz
         assert rs.label(word, "en") == word
@@ -201,7 +201,7 @@ def test_clock_toolbar_and_dice_prompts_in_czech_and_english() -> None:
     from combat_cli.render.tables import header
     from combat_cli.repl.toolbar import create_toolbar
 
-    for lang, words in (("", ("den 1", "kolo 1", "kostky: ručně", "zpět", "Ctrl-D uloží")),
+    for lang, words in (("", ("den 1", "tah 1", "kostky: ručně", "zpět", "Ctrl-D uloží")),
                         ("en", ("day 1", "round 1", "dice: manual", "undo", "Ctrl-D saves"))):
         t = Table.new(plugins.load("czech_pool"), RandomDice(1), lang=lang)
         for line in ("add Ana side=pc Obratnost=3 Boj=2", "add Bert Obratnost=2 Boj=2", "start"):

@@ -78,8 +78,8 @@ def test_i13_22_slow_winner_who_passes_wounds_at_his_speed() -> None:
     t(*FIGHT, "resolve all")
     assert t.c("Fa").data["wounds"] == [4]
     texts = [e.text for e in t.entries]
-    wound_fa = next(i for i, x in enumerate(texts) if x.startswith("Sl zraňuje Fa"))
-    wound_sl = next(i for i, x in enumerate(texts) if x.startswith("Xa zraňuje Sl"))
+    wound_fa = next(i for i, x in enumerate(texts) if x.startswith("Zranění: Fa "))
+    wound_sl = next(i for i, x in enumerate(texts) if x.startswith("Zranění: Sl "))
     assert wound_sl < wound_fa
 
 

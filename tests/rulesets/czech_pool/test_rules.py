@@ -576,5 +576,5 @@ def test_CZ_RES_1_spell_wound_by_difference_spell_damage_and_armour() -> None:
     assert t.turn["speeds"][t.c("Jitka").id] == 8
     hit = t.kinds("hit")[0]
     assert hit.data["levels"] == 3
-    assert hit.text == "Jitka zraňuje Šíp: 3 st. (rozdíl úspěchů 2 + kouzlo 2 - zbroj 1)"
+    assert hit.text == "Zranění: Šíp 3 stupně (rozdíl úspěchů 2 + kouzlo 2 - zbroj 1; útočila Jitka)"
     assert t.c("Šíp").data["wounds"] == [3] and t.kinds("check")[0].difficulty == 8

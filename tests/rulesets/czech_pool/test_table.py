@@ -269,14 +269,14 @@ def test_table_strong_demon_question_marks_are_asked_of_the_gm() -> None:
 
     t = T()
     out = dispatch(t.t, 'add Ann "Démon=silný obranný" Démon_bank=3')
-    assert out.notes == ["Ann: silný obranný démon má v semínku „?“ — výchozí "
+    assert out.notes == ["Ann: pravidla pro silný obranný démon udávají „?“ — výchozí "
                          "Démon_obtížnost=-1, Démon_zranění=-1 (jinak: set Ann "
                          "Démon_obtížnost=N ...)"]
     assert dispatch(t.t, "set Ann Démon_obtížnost=-2 Démon_zranění=-2").notes == []
     assert dispatch(t.t, 'add Bob "Démon=slabý útočný"').notes == []
     t2 = T(lang="en")
     out = dispatch(t2.t, 'add Ann "demon=strong offensive"')
-    assert out.notes == ["Ann: the seed's strong offensive demon is \"?\" — defaults "
+    assert out.notes == ["Ann: the rules give \"?\" for strong offensive demon — defaults "
                          "demon_pool=+2, demon_difficulty=-1, demon_damage=+1 "
                          "(to change: set Ann demon_pool=N ...)"]
 

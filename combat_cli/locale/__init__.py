@@ -1,0 +1,218 @@
+"""The message catalogue: every word the GM sees, in the table's language.
+
+English is the source: a message is its English text (``msgid``). A language is a gettext
+catalogue, ``combat_cli/locale/<lang>/LC_MESSAGES/combat_cli.mo`` (compiled from the ``.po``
+beside it by ``python -m combat_cli.locale.build``; the installed program needs only the
+standard library's :mod:`gettext` to read it).
+
+- ``_(msg)`` — a message; ``n_(one, many, n)`` — its plural by the catalogue's plural rule
+  (Czech: 1 kolo, 2 kola, 5 kol); ``g_(gender, msg)`` / ``ng_(...)`` — gendered forms, as
+  message contexts ``m`` / ``f`` / ``n`` (masculine, feminine, neuter).
+- The language: every function takes ``lang``; without it, the current language set by
+  :func:`use` (the table sets it when it opens, so one table is one language).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "combat_cli"
+DIR = Path(__file__).resolve().parent
+SOURCE = "en"
+GENDERS = ("m", "f", "n")
+# what the GM may type for a gender (rod=m|ž|s) -> the catalogue's context
+GENDER_WORDS = {"m": "m", "muž": "m", "mužský": "m", "male": "m",
+                "ž": "f", "z": "f", "f": "f", "žena": "f", "ženský": "f", "female": "f",
+                "s": "n", "n": "n", "střední": "n", "neuter": "n"}
+
+_current: ContextVar[str] = ContextVar("combat_cli_lang", default="")
+_loaded: dict[str, _gettext.NullTranslations] = {}
+
+
+def languages() -> tuple[str, ...]:
+    """The languages with a catalogue, the source first."""
+    found = sorted(p.parent.parent.name for p in DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return (SOURCE, *found)
+
+
+def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
+    lang = lang or current() or SOURCE
+    if lang not in _loaded:
+        _loaded[lang] = _gettext.translation(DOMAIN, str(DIR), languages=[lang], fallback=True)
+    return _loaded[lang]
+
+
+_default = [""]
+
+
+def use(lang: str) -> None:
+    """Make ``lang`` the current language (the table's): here and, as the default, in every
+    thread (the REPL opens its table in a background thread)."""
+    _current.set(lang or SOURCE)
+    _default[0] = lang or SOURCE
+
+
+def current() -> str:
+    """The current table's language ("" before a table is open)."""
+    return _current.get() or _default[0]
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    token = _current.set(lang or SOURCE)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _(msg: str, lang: str | None = None) -> str:
+    return catalogue(lang).gettext(msg)
+
+
+def n_(one: str, many: str, n: int, lang: str | None = None) -> str:
+    """The form of ``one``/``many`` for the count ``n``, formatted with ``n``."""
+    return catalogue(lang).ngettext(one, many, n).format(n=n)
+
+
+def g_(gender: str, msg: str, lang: str | None = None) -> str:
+    """``msg`` agreeing with a ``gender`` (m / f / n) subject (its one form when the
+    catalogue has no gendered forms of it)."""
+    cat = catalogue(lang)
+    found = cat.pgettext(gender if gender in GENDERS else "m", msg)
+    return cat.gettext(msg) if found == msg else found
+
+
+def ng_(gender: str, one: str, many: str, n: int, lang: str | None = None) -> str:
+    return catalogue(lang).npgettext(gender if gender in GENDERS else "m", one, many,
+                                     n).format(n=n)
+
+
+def f_(msg: str, lang: str | None = None, **values: Any) -> str:
+    """``_(msg).format(**values)``."""
+    return _(msg, lang).format(**values)
+
+
+def parse_gender(word: str) -> str | None:
+    """``m`` / ``f`` / ``n`` for what the GM typed (m|ž|s, or English), else None."""
+    return GENDER_WORDS.get(str(word).strip().lower())
+
+
+MASCULINE_NAMES = {"honza", "jirka", "nikola", "sáva", "kuba", "míla", "pepa", "franta",
+                   "jura", "tonda", "vojta", "láďa", "mirka", "ilja", "saša", "jenda"}
+
+
+def guess_gender(name: str) -> str:
+    """Most Czech female names end in -a/-e/-ie/-ová: the first word of the name decides
+    (``Zbojník 2`` -> m, ``Jitka`` -> f); the GM can always set ``rod=``."""
+    words = [w for w in str(name).split() if not w.isdigit()]
+    first = (words[0] if words else "").lower()
+    if first in MASCULINE_NAMES or first.endswith("í"):  # Jiří, Ondří: masculine
+        return "m"
+    return "f" if first.endswith(("a", "e", "ie", "ová")) else "m"
+
+
+def gender_of(name: str, stats: dict[str, Any] | None = None) -> str:
+    """A combatant's grammatical gender: its ``rod`` stat when set, else guessed."""
+    stats = stats or {}
+    given = parse_gender(str(stats.get("Rod") or stats.get("rod") or stats.get("gender") or ""))
+    return given or guess_gender(name)
+
+
+# sentences of the core that come in a singular and a plural form: either form -> (singular,
+# plural, the placeholder that counts)
+PAIRS: dict[str, tuple[str, str, str]] = {}
+for _one, _many, _key in (
+        ("{n} round", "{n} rounds", "n"),
+        (" ({n} timer fired)", " ({n} timers fired)", "n"),
+        ("Roll {dice}{faces} = {total} success", "Roll {dice}{faces} = {total} successes",
+         "total"),
+        ("Round {n}: resolving {count} action", "Round {n}: resolving {count} actions", "count"),
+):
+    PAIRS[_one] = PAIRS[_many] = (_one, _many, _key)
+PAIRS["Round {n}: resolving {count} action(s)"] = PAIRS["Round {n}: resolving {count} action"]
+
+
+def say(template: str, lang: str | None = None, **values: Any) -> str:
+    """A sentence template in ``lang``, filled in; a counted one in the count's form."""
+    pair = PAIRS.get(template)
+    if pair is not None:
+        one, many, key = pair
+        count = values.get(key)
+        n = count if isinstance(count, int) else 5
+        return catalogue(lang).ngettext(one, many, n).format(**values)
+    return _(template, lang).format(**values)
+
+
+_inverse: dict[str, dict[str, str]] = {}
+
+
+def source_of(text: str, lang: str) -> str | None:
+    """The English a ``lang`` word translates (a word stored in that language, shown in
+    English): ``source_of("Ležící", "cs")`` -> "Prone"."""
+    if lang not in _inverse:
+        cat = getattr(catalogue(lang), "_catalog", {})
+        inv: dict[str, str] = {}
+        for key, value in cat.items():
+            msgid = key[0] if isinstance(key, tuple) else key
+            if msgid and isinstance(value, str) and value not in inv:
+                inv[value] = msgid.split("\x04", 1)[-1]
+        _inverse[lang] = inv
+    return _inverse[lang].get(text)
+
+
+# -- messages built elsewhere in English, translated where they are shown ----------------------
+_patterns: dict[str, list[tuple[Any, str, list[str]]]] = {}
+# placeholders that always hold a whole number (so "1..{max}{zero}" splits right)
+NUMBERS = {"n", "max", "sides", "face", "k", "count", "start", "lo", "limit"}
+
+
+def _templates(lang: str) -> list[tuple[Any, str, list[str]]]:
+    """The catalogue's plain templates with ``{placeholders}`` as patterns, the most
+    specific (most fixed text) first."""
+    if lang not in _patterns:
+        import re
+
+        cat = getattr(catalogue(lang), "_catalog", {})
+        out = []
+        for key, value in cat.items():
+            if not isinstance(key, str) or "{" not in key or "\x04" in key or not value:
+                continue
+            parts = re.split(r"\{([a-z_]+)\}", key)
+            names = parts[1::2]
+            if not names or len(set(names)) != len(names):
+                continue
+            rx = "".join(re.escape(p) if i % 2 == 0 else
+                         r"(-?\d+)" if p in NUMBERS else "(.*?)" for i, p in enumerate(parts))
+            out.append((re.compile(rx, re.DOTALL), value, names, len("".join(parts[0::2]))))
+        out.sort(key=lambda x: -x[3])
+        _patterns[lang] = [(rx, value, names) for rx, value, names, _n in out]
+    return _patterns[lang]
+
+
+def message(text: str, lang: str | None = None, _depth: int = 0) -> str:
+    """An English message of the core (an error, a note) in ``lang``: the catalogue's entry
+    for it, or for the template it was made from (``no combatant "{word}"``), its values
+    translated too when they are messages themselves. Unknown text stays as it is."""
+    lang = lang or current() or SOURCE
+    if lang == SOURCE or not text:
+        return text
+    cat = catalogue(lang)
+    found = cat.gettext(text)
+    if found != text or _depth > 2:
+        return found
+    for rx, value, names in _templates(lang):
+        m = rx.fullmatch(text)
+        if m:
+            values = {n: message(v, lang, _depth + 1)
+                      for n, v in zip(names, m.groups(), strict=True)}
+            try:
+                return value.format(**values)
+            except (KeyError, IndexError, ValueError):
+                return text
+    return text

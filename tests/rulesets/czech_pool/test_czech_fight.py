@@ -1,0 +1,124 @@
+"""A whole Czech fight through the installed program (one ``combat play`` per step, on a real
+file) with the GM's usual mistakes: every word the program prints is Czech.
+
+Each mistake is its own run: it must print one Czech error, exit non-zero or not, and leave the
+save file as it was. The check is a list of English words that must not appear in anything
+printed (the GM's own lines, echoed after "> ", are not checked; command words such as
+``declare``, ``roll``, ``timer`` or ``next`` and option values such as ``hidden=yes|no`` or a
+house rule's ``pool | damage`` are the command language and are not on the list)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ENGLISH = {
+    "the", "and", "or", "not", "no", "is", "are", "has", "have", "can", "cannot", "did",
+    "you", "mean", "needs", "need", "got", "shows", "undone", "redone", "round", "rounds",
+    "wins", "wounds", "options", "option", "type", "more", "first", "of", "for", "with",
+    "faces", "face", "total", "dice", "die", "success", "successes", "left", "takes", "typed",
+    "rolled", "error", "stopped", "script", "line", "answering", "nothing", "already",
+    "declares", "joins", "begins", "resolving", "action", "actions", "combatant", "target",
+    "choose", "known", "unknown", "usage", "lapses", "held", "order", "name",
+    "verbs", "conditions", "details", "aliases", "chance", "level", "levels",
+    "unconscious", "dead", "wounded", "prone", "out", "fight", "turn", "clock",
+    "default", "difficulty", "speed", "health", "side", "outcome",
+    "rolls", "saved", "saves", "quits", "ends", "starts", "before", "after",
+}
+TOKEN = re.compile(r"[\w.\-/=|]+", re.UNICODE)  # words, file names, ruleset names, options
+
+
+def combat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "combat_cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, encoding="utf-8")
+
+
+def english_in(text: str) -> list[str]:
+    found = []
+    for line in text.splitlines():
+        if line.startswith("> "):  # the GM's own line, echoed
+            continue
+        found += [f"{w!r} in {line.strip()!r}" for w in TOKEN.findall(line)
+                  if w.isalpha() and w.lower() in ENGLISH]
+    return found
+
+
+class Fight:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.out: list[str] = []
+        r = combat("new", str(path), "--ruleset", "czech_pool")
+        assert r.returncode == 0, r.stdout + r.stderr
+
+    def ok(self, lines: str, *, dice: str = "auto", seed: int = 3) -> str:
+        r = combat("play", str(self.path), "--script", "-", "--dice", dice, "--seed",
+                   str(seed), stdin=lines)
+        text = r.stdout + r.stderr
+        assert r.returncode == 0, text
+        assert "chyba" not in text, text
+        self.out.append(text)
+        return text
+
+    def mistake(self, lines: str, *, dice: str = "auto") -> str:
+        before = self.path.read_bytes()
+        r = combat("play", str(self.path), "--script", "-", "--dice", dice, stdin=lines)
+        text = r.stdout + r.stderr
+        errors = [x for x in text.splitlines() if x.startswith("chyba: ")]
+        assert len(errors) == 1, text
+        assert self.path.read_bytes() == before, f"{lines!r} changed the file"
+        self.out.append(text)
+        return errors[0]
+
+
+def test_a_whole_czech_fight_has_no_english(tmp_path: Path) -> None:
+    f = Fight(tmp_path / "souboj.json")
+    f.ok("add Bořek side=pc Obratnost=3 Boj=3 Odolnost=2 Konstituce=2 Zbraň=meč\n"
+         "add Jitka side=pc Obratnost=3 Boj=2 Odolnost=1 Konstituce=0 Zbraň=sekera\n"
+         "add Vlk Obratnost=2 Boj=2 Odolnost=1 Zbraň=dýka\n"
+         "add Zbojník x2 Obratnost=2 Boj=1\n"
+         "help\nstart\n")
+    # typos, with and without diacritics; unknown options; an unknown command
+    assert "Bořek" in f.mistake("declare Bozek boj Vlk\n")
+    assert "Bořek" in f.mistake("declare Bořk boj Vlk\n")
+    assert "boj" in f.mistake("declare Jitka boi Vlk\n")
+    assert "volba" in f.mistake("declare Jitka boj Vlk volb=zranit\n")
+    f.mistake("declare Jitka boj Vlk rod=ž\n")
+    f.mistake("obrana Jitka\n")
+    f.mistake("resolve all\n")  # nobody has declared
+    f.ok('declare Bořek boj Vlk\ndeclare Jitka boj "Zbojník 1"\ndeclare Vlk boj Jitka\n'
+         'declare "Zbojník 1" boj Jitka\ndeclare "Zbojník 2" pouze_bránit\n')
+    # wrong faces: too few, a face a d10 does not show, a total where faces are needed
+    f.mistake("resolve all\n9 9 9\n", dice="manual")
+    f.mistake("resolve all\n9 9 9 9 9 11\n", dice="manual")
+    f.mistake("resolve all\n=30\n", dice="manual")
+    f.ok("undo\nredo\n")
+    f.mistake("redo\n")
+    f.ok("resolve all\nstatus\n")
+    f.ok("damage Jitka 9\nend\n")
+    f.mistake("declare Jitka boj Vlk\n")  # knocked out
+    f.ok("declare Bořek boj Vlk\ndeclare Vlk boj Bořek volba=nevýhoda\nresolve all\n"
+         "heal Jitka 1\nrevive Jitka 2\nend\n")
+    f.ok("roll 2d10\nodds 6d10>=6 3\nlog 30\n")
+    f.mistake("heal Vlk x\n")
+    text = "\n".join(f.out)
+    show = combat("show", str(f.path))
+    assert show.returncode == 0, show.stderr
+    text += "\n" + show.stdout
+    assert "Tah 2" in text and "Zranění:" in text and "vráceno:" in text
+    assert not english_in(text), "\n".join(english_in(text)[:40])
+
+
+def test_the_demo_is_czech() -> None:
+    r = combat("demo", "--ruleset", "czech_pool")
+    assert r.returncode == 0, r.stderr
+    assert not english_in(r.stdout), "\n".join(english_in(r.stdout)[:40])
+
+
+def test_english_stays_english(tmp_path: Path) -> None:
+    f = tmp_path / "fight.json"
+    combat("new", str(f), "--ruleset", "czech_pool")
+    r = combat("play", str(f), "--script", "-", "--lang", "en",
+               stdin="add Ann agility=3 melee=2\nadd Bob\nstart\ndeclare Anna melee Bob\n")
+    assert 'no combatant "Anna"' in r.stdout + r.stderr
