@@ -118,13 +118,14 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
     elif view == "log":
         entries = table.log_tail(payload)
         if not entries:
-            console.print(Text("the log is empty", style="note"))
+            console.print(Text(_("the log is empty", lang), style="note"))
         else:
             console.print(log_table(entries, rs, lang))
     elif view == "why":
         print_why(console, table, payload)
     elif view == "help-rules":
-        console.print(Text(table.ruleset.help_text() or f"{table.ruleset.name} has no switches"))
+        console.print(Text(table.ruleset.help_text() or _("{ruleset} has no switches", table.lang).format(
+            ruleset=table.ruleset.name)))
     elif view in ("help", "help-verb", "help-action"):
         print_help(console, table, view, payload)
 
@@ -160,7 +161,7 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
         bits.append(f"{rs.label('dice', lang)} {e.dice}")
     if e.faces is not None:
         bits.append(f"{rs.label('faces', lang)} {' '.join(map(str, e.faces))}"
-                    + (" (typed)" if e.data.get("manual") else ""))
+                    + (_(" (typed)", lang) if e.data.get("manual") else ""))
     if e.total is not None:
         bits.append(f"= {e.total}")
     if e.difficulty is not None:
@@ -171,7 +172,8 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
         console.print(Text("  " + " ".join(bits)))
     rest = {k: v for k, v in e.data.items() if k not in ("for", "manual")}
     if rest:
-        console.print(Text("  " + ", ".join(f"{k}: {value_text(v)}" for k, v in rest.items()),
+        console.print(Text("  " + ", ".join(f"{rs.label(k, lang)}: {value_text(v)}"
+                                            for k, v in rest.items()),
                            style="note"))
 
 
