@@ -10,7 +10,7 @@ from combat_cli.commands.parsing import partition
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import Combatant, Template
-from combat_cli.engine.queries import find_combatant, match_word
+from combat_cli.engine.queries import ensure_tags, find_combatant, find_many, match_word
 
 _COUNT = re.compile(r"^[xX](\d+)$")
 MAX_GROUP = 50
@@ -84,6 +84,7 @@ def add(cmd: Cmd) -> None:
         c = Combatant(id=f"c{enc.new_id()}", name=nm, side=side or "npc",  # type: ignore[arg-type]
                       template=template_name, stats=dict(stats))
         enc.combatants.append(c)
+        ensure_tags(enc)
         cmd.ruleset.on_add(cmd.ctx, c)
         if enc.phase != "setup":
             cmd.ruleset.join(cmd.ctx, c)
@@ -163,12 +164,17 @@ def set_(cmd: Cmd) -> None:
     cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c)
 
 
-@verb("remove", "remove NAME", "remove a combatant from the encounter", aliases=("rm",))
+@verb("remove", "remove NAME", "remove a combatant (a group's name: each living member)",
+      aliases=("rm",))
 def remove(cmd: Cmd) -> None:
     if len(cmd.args) != 1:
         raise cmd.usage_error("remove needs one name")
+    for c in find_many(cmd.enc, cmd.args[0]):
+        _remove_one(cmd, c)
+
+
+def _remove_one(cmd: Cmd, c: Combatant) -> None:
     enc = cmd.enc
-    c = find_combatant(enc, cmd.args[0])
     acting_index = enc.turn
     if c.id in enc.order:
         i = enc.order.index(c.id)

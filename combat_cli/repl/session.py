@@ -114,7 +114,10 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
         from combat_cli.repl.driver import Driver
         from combat_cli.store.savefile import load
 
+        from combat_cli.repl.questions import make_question_asker
+
         driver = Driver(load(path, dice, lang, raw), path, make_console())
+        driver.table.ask = make_question_asker()  # type: ignore[attr-defined]
         driver_ref.append(driver)
         return driver
 

@@ -217,6 +217,7 @@ SWITCH_VALUES: dict[str, Any] = {
 
 class CzechPool(Ruleset):
     name = "czech_pool"
+    fight_only = ("forced", "forced_next", "surprised")
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
     round_seconds = 6
     declare_phase = True

@@ -140,6 +140,7 @@ def _check_choices(tables: dict[str, Any]) -> None:
 
 class D12Ruleset(Ruleset):
     name = "d12"
+    fight_only = ("spent", "duel", "duel_action", "result", "out_round")
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6
     declare_phase = True

@@ -83,6 +83,7 @@ def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
 
 class D6(Ruleset):
     name = "d6"
+    fight_only = ("rd", "init_roll", "stuns", "stun_round", "pairs", "counted", "surprised")
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
     round_seconds = 5
     declare_phase = True

@@ -123,6 +123,9 @@ CHOICES = {
 
 class Storypath(Ruleset):
     name = "storypath"
+    fight_only = ("turn", "init", "init_seq", "done_round", "held_round", "lose_turn_round",
+                  "surprise", "surprise_cmp", "ambush", "ranges")
+    lasting_encounter = ("momentum", "session")
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
     round_seconds = 3
     declare_phase = False
@@ -239,6 +242,16 @@ class Storypath(Ruleset):
     # -- rounds --------------------------------------------------------------------------
     def begin_round(self, ctx: RulesContext) -> None:
         initiative.begin_round(ctx)
+
+    def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
+                      ) -> None:
+        initiative.move_slot(ctx, c, other, after)
+
+    def open_turn(self, enc: Encounter) -> tuple[str, list[Combatant]] | None:
+        return initiative.open_turn(enc)
+
+    def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
+        initiative.take_slot(ctx, c)
 
     def next_turn(self, ctx: RulesContext) -> None:
         initiative.next_turn(ctx)
