@@ -374,6 +374,11 @@ class Ruleset:
         """A timer of this ruleset is due (the core has removed it already)."""
         ctx.log(ctx.say("Due: {name}", name=timer.name), kind="timer", actor=timer.combatant)
 
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        """Words the GM may type as the VALUE of ``damage NAME VALUE`` / ``heal NAME VALUE``
+        (wound levels, realms, tracks ...), for tab completion."""
+        return []
+
     # -- display -------------------------------------------------------------------------
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
         """Extra columns for the status table (header -> cell text)."""

@@ -9,13 +9,17 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.queries import find_combatant
 
 
-@verb("help", "help [VERB|ACTION]", "the verbs, or one verb with its options and the ruleset's actions",
+@verb("help", "help [VERB|ACTION|rules]",
+      "the verbs, one verb or action in full, or the rules' house-rule switches",
       mutates=False, aliases=("?",))
 def help_(cmd: Cmd) -> None:
     if len(cmd.args) > 1:
         raise cmd.usage_error("help takes at most one word")
     if not cmd.args:
         cmd.show("help", None)
+        return
+    if cmd.args[0].lower() == "rules":
+        cmd.show("help-rules", None)
         return
     word = cmd.args[0].lower()
     verbs = all_verbs(cmd.table)

@@ -74,13 +74,11 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
             console.print(Text("the log is empty", style="note"))
         else:
             console.print(log_table(entries, rs, lang))
-    elif view in ("help", "help-verb", "help-action"):
+    elif view in ("help", "help-verb", "help-action", "help-rules"):
         print_help(console, table, view, payload)
 
 
 def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
-    from combat_cli.commands.registry import all_verbs
-
     rs = table.ruleset
     if view == "help-verb":
         v = payload
@@ -104,19 +102,12 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
             choices = f" ({'|'.join(o.choices)})" if o.choices else (" (number)" if o.kind == "int" else "")
             console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {rs.label(o.help, lang)}"))
         return
-    t = RichTable(title=f"Verbs ({rs.name})", title_justify="left", show_header=False)
-    t.add_column("usage", style="bold")
-    t.add_column("what")
-    for v in all_verbs(table).values():
-        t.add_row(Text(v.usage), Text(v.summary))   # usages hold [opt=v]: not markup
-    console.print(t)
-    _actions(console, rs, lang=table.lang)
-    if rs.conditions:
-        console.print("Conditions: " + ", ".join(c.name for c in rs.conditions))
-    extra = rs.help_text()
-    if extra:
-        console.print(extra)
-    console.print(Text("help VERB or help ACTION for details", style="note"))
+    from combat_cli.commands import helptext
+
+    lines = (helptext.rules(table) if view == "help-rules"
+             else helptext.overview(table, min(console.width, 100)))
+    for line in lines:
+        console.print(Text(line), overflow="ellipsis", no_wrap=True)
 
 
 def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") -> None:

@@ -334,6 +334,9 @@ class CzechPool(Ruleset):
         return f"{c.name}: {self.label(c.status, 'en').lower()}"
 
     # -- health ----------------------------------------------------------------------
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        return ["smrt", "bez"] if verb == "damage" else []
+
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         from rulesets.czech_pool.health import damage
 

@@ -279,6 +279,9 @@ class D12Ruleset(Ruleset):
         return f"{c.name} is {c.status}"
 
     # -- health ------------------------------------------------------------------------------
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        return ["body", "mind", "soul"]
+
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         health.damage(ctx, c, value)
 

@@ -292,6 +292,9 @@ class D6(Ruleset):
         return can_act_reason(enc, c)
 
     # -- health and time -------------------------------------------------------------------
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        return list(tables["wounds"]["levels"][1:])
+
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         from rulesets.d6.damage import gm_damage
 

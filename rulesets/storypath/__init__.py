@@ -318,6 +318,12 @@ class Storypath(Ruleset):
             raise RuleError(f"{action.name} is not a reaction (defend, reflexive)")
 
     # -- health ----------------------------------------------------------------------------
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        levels = [*tables["injury"]["levels"], "taken_out"]
+        if verb == "damage":
+            return [*levels, "persistent", "aggravated", "lethal", "name=", "box="]
+        return levels
+
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         injuries.damage(ctx, c, value)
 
