@@ -52,7 +52,7 @@ def overview(table: Table, width: int = 100) -> list[str]:
     if own:
         lines.append(fit(f"  {rs.name:<8} " + "  ".join(own), width))
     if rs.actions:
-        lines.append(f"Actions (declare/act NAME ACTION [TARGET] [opt=v]; * also react NAME ACTION)")
+        lines.append("Actions (declare/act NAME ACTION [TARGET] [opt=v]; * also react NAME ACTION)")
         names = [rs.label(a.name, lang) + (" *" if a.reaction else "") for a in rs.actions]
         w = max(len(n) for n in names)
         for a, name in zip(rs.actions, names, strict=True):

@@ -403,4 +403,4 @@ def confirm_lapses(cmd: Cmd, drops: list[tuple[str, str, str]]) -> bool:
                            count=len(drops), what="; ".join(t for _, _, t in drops),
                            n=cmd.enc.round)
     answer = ask(cmd, question)
-    return answer is None or answer.strip().lower() in ("y", "yes")
+    return answer is None or answer.strip().lower() in ("y", "yes", "a", "ano")

@@ -102,6 +102,7 @@ LABELS: dict[str, str] = {
     "aware": "ve střehu", "surprised": "překvapen", "win": "výhra", "loss": "prohra",
     "draw": "remíza", "unconscious": "bezvědomí", "lost": "propadá", "stands": "vstává",
     "prone": "leží", "out": "mimo boj", "gone": "odešel",
+    "before": "před", "after": "za", "standing": "stojí",
 }
 # the core's log sentences (English templates, see ``ctx.say``) -> Czech, same placeholders
 SENTENCES: dict[str, str] = {
@@ -135,6 +136,20 @@ SENTENCES: dict[str, str] = {
     "free roll": "volný hod",
     "warning: {name} attacks {target}, of the same side ({side})":
         "pozor: {name} útočí na {target} ze své strany ({side})",
+    "The fight is over after round {n} (clock {clock})":
+        "Souboj skončil po {n}. kole (čas {clock})",
+    "round {n} goes on": "kolo {n} pokračuje",
+    "{count} unresolved, lapsing: {what}. End round {n}? [y/N] ":
+        "nevyhodnoceno {count}, propadne: {what}. Ukončit kolo {n}? [a/N] ",
+    "{name} moves {where} {other} in the order": "{name} se v pořadí přesouvá {where} {other}",
+    "{name}'s held action": "{name}: odložená akce",
+    "{name}'s turn: act {name} ..., next ends it": "{name} je na tahu: act {name} ..., next tah ukončí",
+    "{what} is open: {names} takes it (slot NAME, or act NAME ...)":
+        "{what} je volný: vezme ho {names} (slot JMÉNO, nebo act JMÉNO ...)",
+    "{what}: who takes it? {names} (Enter: nobody yet) ":
+        "{what}: kdo ho vezme? {names} (Enter: zatím nikdo) ",
+    "  due in {span}: {what}": "  za {span}: {what}",
+    "  ... {n} more timers (status)": "  ... a dalších časovačů: {n} (status)",
 }
 CZ_TO_EN = {v: k for k, v in LABELS.items()}
 # the core fills {action} with the action's canonical (Czech) name: in English, leave it out
