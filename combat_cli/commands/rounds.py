@@ -68,8 +68,26 @@ def declare(cmd: Cmd) -> None:
         raise CommandError("declarations are closed for this round (resolving): end starts the next round")
     if len(cmd.args) < 2:
         raise cmd.usage_error("declare needs a name and an action")
-    for c in find_many(enc, cmd.args[0]):
+    for c in able(cmd, cmd.args[0], "declare"):
         _declare_one(cmd, c)
+
+
+def able(cmd: Cmd, word: str, doing: str) -> list[Combatant]:
+    """The combatant named, or a group's living members that can act now (one that cannot
+    is skipped with a note; when none can, the line is refused)."""
+    members = find_many(cmd.enc, word)
+    if len(members) == 1:
+        return members
+    out = []
+    for c in members:
+        why = cmd.ruleset.can_act(cmd.enc, c)
+        if why:
+            cmd.ctx.note(cmd.ctx.say("{why}: skipped", why=why))
+        else:
+            out.append(c)
+    if not out:
+        raise CommandError(f"no member of {word} can {doing} now")
+    return out
 
 
 def _declare_one(cmd: Cmd, c: Combatant) -> None:
@@ -187,7 +205,7 @@ def act(cmd: Cmd) -> None:
     parts = groups(cmd.args[1:])
     if len(parts) > 1:
         raise CommandError("act takes one action; declare several with declare")
-    for c in find_many(enc, cmd.args[0]):
+    for c in able(cmd, cmd.args[0], "act"):
         why = cmd.ruleset.can_act(enc, c)
         if why:
             raise CommandError(f"{why} and cannot act")
@@ -324,6 +342,11 @@ def lapsing(cmd: Cmd) -> list[tuple[str, str, str]]:
     for c in enc.combatants:
         if c.held and c.id not in listed:
             out.append((c.id, "", cmd.ctx.say("{name}'s held action", name=c.name)))
+    if enc.phase == "turns":  # those whose turn has not come yet
+        for cid in dict.fromkeys(enc.order[max(enc.turn, -1) + 1:]):
+            c = enc.get(cid)
+            if not c.out and not c.held and cid not in listed:
+                out.append((cid, "turn", cmd.ctx.say("{name}'s turn", name=c.name)))
     return out
 
 
@@ -387,6 +410,10 @@ def end(cmd: Cmd) -> None:
         if c.held:
             cmd.ctx.log(cmd.ctx.say("{name}'s held action lapses", name=c.name), kind="lapse",
                         actor=c)
+    for cid, what, _ in drops:
+        if what == "turn":
+            cmd.ctx.log(cmd.ctx.say("{name}'s turn lapses (round ended)", name=enc.name_of(cid)),
+                        kind="lapse", actor=cid)
     cmd.ruleset.end_round(cmd.ctx)
     advance(cmd.ctx, cmd.ruleset, cmd.ruleset.round_seconds)
     enc.round += 1

@@ -143,6 +143,9 @@ SENTENCES: dict[str, str] = {
         "nevyhodnoceno {count}, propadne: {what}. Ukončit kolo {n}? [a/N] ",
     "{name} moves {where} {other} in the order": "{name} se v pořadí přesouvá {where} {other}",
     "{name}'s held action": "{name}: odložená akce",
+    "{name}'s turn": "{name}: tah",
+    "{name}'s turn lapses (round ended)": "{name}: tah propadá (kolo skončilo)",
+    "{why}: skipped": "{why}: vynechán",
     "{name}'s turn: act {name} ..., next ends it": "{name} je na tahu: act {name} ..., next tah ukončí",
     "{what} is open: {names} takes it (slot NAME, or act NAME ...)":
         "{what} je volný: vezme ho {names} (slot JMÉNO, nebo act JMÉNO ...)",

@@ -220,3 +220,23 @@ def test_carry_over_keeps_pcs_clock_and_their_timers(make_table) -> None:  # noq
 
 def test_combatant_tag_field_default() -> None:
     assert Combatant(id="c1", name="X").tag == ""
+
+
+def test_a_group_member_who_cannot_act_is_skipped_with_a_note(make_table) -> None:  # noqa: ANN001
+    t = make_table()
+    run(t, "add Lector", 'add "Demon Thug" x3', "start")
+    t.ruleset.can_act = lambda enc, c: "DT2 is dazed" if c.tag == "DT2" else None  # type: ignore[method-assign]
+    try:
+        out = run(t, 'declare "Demon Thug" attack Lector')
+    finally:
+        del t.ruleset.can_act
+    assert "DT2 is dazed: skipped" in out.notes
+    assert len(t.enc.declarations) == 2
+
+
+def test_end_in_a_turn_based_round_names_the_turns_that_lapse(make_table) -> None:  # noqa: ANN001
+    t = make_table(ruleset="toyturns")
+    run(t, "add A speed=3", "add B speed=2", "add C speed=1", "start")
+    out = run(t, "end")
+    assert [e.text for e in out.entries if e.kind == "lapse"] == [
+        "B's turn lapses (round ended)", "C's turn lapses (round ended)"]
