@@ -17,6 +17,21 @@ MAX_GROUP = 50
 MAX_COMBATANTS = 500
 
 
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def check_name(name: str) -> str:
+    """A usable combatant name: no control characters (they would reach the terminal)."""
+    import unicodedata
+
+    if any(unicodedata.category(ch) == "Cc" or ch in _BIDI for ch in name):
+        shown = "".join(ch if ch.isprintable() else "?" for ch in name)
+        raise CommandError(f'"{shown}" holds a control character: type the name without it')
+    if not name or name.startswith(("+", "-", "=")) or "=" in name:
+        raise CommandError(f'"{name}" is not a usable name')
+    return name
+
+
 def _side(value: str) -> str:
     return match_word(value, ["pc", "npc"], "side (pc or npc)")
 
@@ -50,9 +65,7 @@ def add(cmd: Cmd) -> None:
             raise CommandError(f"a group is 1..{MAX_GROUP} strong (x{count} asked)")
     if len(pos) > 1:
         raise CommandError(f'one name at a time: quote names with spaces, e.g. add "{" ".join(pos)}"')
-    name = pos[0].strip()
-    if not name or name.startswith(("+", "-", "=")) or "=" in name:
-        raise CommandError(f'"{name}" is not a usable name')
+    name = check_name(pos[0].strip())
     side, template_name, raw = _split_stats(cmd, opts)
     enc = cmd.enc
     stats: dict[str, Any] = {}
@@ -146,8 +159,7 @@ def set_(cmd: Cmd) -> None:
         raise CommandError("template= works with add only")
     stats = cmd.ruleset.validate_stats(raw)
     if newname:
-        if not newname or "=" in newname:
-            raise CommandError(f'"{newname}" is not a usable name')
+        check_name(newname)
         if any(o.name.lower() == newname.lower() and o is not c for o in cmd.enc.combatants):
             raise CommandError(f'there is already a combatant "{newname}"')
     changes = [f"{cmd.ctx.label(k)}={v}" for k, v in stats.items()]

@@ -240,3 +240,11 @@ def test_end_in_a_turn_based_round_names_the_turns_that_lapse(make_table) -> Non
     out = run(t, "end")
     assert [e.text for e in out.entries if e.kind == "lapse"] == [
         "B's turn lapses (round ended)", "C's turn lapses (round ended)"]
+
+
+def test_names_with_control_characters_are_refused(make_table) -> None:  # noqa: ANN001
+    t = make_table()
+    assert "control character" in fails(t, 'add "Bad\x1b[31mName"')
+    assert "control character" in fails(t, 'add "Tab\tX" x2')
+    run(t, "add Ann")
+    assert "control character" in fails(t, 'set Ann name="A\x07"')
