@@ -79,7 +79,6 @@ def move(cmd: Cmd) -> None:
     cmd.ctx.log(cmd.ctx.say("{name} moves {where} {other} in the order", name=c.name,
                             where=cmd.ctx.label("after" if after else "before"),
                             other=other.name), kind="order", actor=c)
-    cmd.show("round")
 
 
 def move_queue(enc: Encounter, cid: str, oid: str, after: bool) -> None:

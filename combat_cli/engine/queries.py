@@ -57,7 +57,8 @@ def _either(hits: list[str]) -> str:
 
 
 def find_combatant(enc: Encounter, word: str) -> Combatant:
-    """By full name, short tag, or a unique prefix of the name (case and diacritics aside)."""
+    """By full name, short tag, the name typed without its spaces, or a unique prefix of the
+    name (case and diacritics aside)."""
     if not enc.combatants:
         raise CommandError(f'no combatant "{word}": the encounter is empty (add NAME first)')
     low = fold(word)
@@ -67,6 +68,9 @@ def find_combatant(enc: Encounter, word: str) -> Combatant:
     for c in enc.combatants:
         if c.tag and fold(c.tag) == low:
             return c
+    squeezed = [c for c in enc.combatants if _squeeze(c.name) == _squeeze(word)]
+    if len(squeezed) == 1:  # Vlk1 for "Vlk 1": spaces need not be typed
+        return squeezed[0]
     try:
         name = match_word(word, [c.name for c in enc.combatants], "combatant")
     except CommandError as e:
@@ -80,6 +84,10 @@ def find_combatant(enc: Encounter, word: str) -> Combatant:
         shown = f"{guess} ({named})" if named != guess else guess
         raise CommandError(f'no combatant "{word}" — did you mean {shown}?') from None
     return next(c for c in enc.combatants if c.name == name)
+
+
+def _squeeze(text: str) -> str:
+    return "".join(fold(text).split())
 
 
 def is_combatant_name(enc: Encounter, word: str) -> bool:
@@ -137,8 +145,8 @@ def _ascii(text: str) -> str:
 
 
 def tag_stem(name: str) -> tuple[str, str]:
-    """(letters, number) of a tag: initials of a name of several words, the first two
-    letters of a one-word name; a trailing number is kept (``Demon Thug 1`` -> DT, 1)."""
+    """(letters, number) of a tag: initials, and a trailing number kept (``Demon Thug 1`` ->
+    DT, 1; ``Vlk 2`` -> V, 2); a one-word name without a number: its first two letters."""
     words = name.split()
     number = ""
     if len(words) > 1 and words[-1].isdigit():
@@ -147,7 +155,7 @@ def tag_stem(name: str) -> tuple[str, str]:
     words = [w for w in (_ascii(w) for w in words) if w]
     if not words:
         return "X", number
-    if len(words) == 1:
+    if len(words) == 1 and not number:
         w = words[0]
         return (w[:2].capitalize() if not w[:1].isdigit() else "X" + w[:1]), number
     return "".join(w[0] for w in words).upper(), number

@@ -23,6 +23,9 @@ def test_tags_are_short_unique_and_given_at_add(make_table) -> None:  # noqa: AN
     t = make_table()
     run(t, "add Mina", "add Mila", 'add "Demon Thug" x3', "add Zbojník")
     assert [c.tag for c in t.enc.combatants] == ["Mi", "Mil", "DT1", "DT2", "DT3", "Zb"]
+    run(t, "add Vlk x2")
+    assert [c.tag for c in t.enc.combatants[-2:]] == ["V1", "V2"]
+    assert find_combatant(t.enc, "vlk2").name == "Vlk 2"
     run(t, "set dt2 hp=3", "condition mi +Prone")
     assert t.enc.combatants[3].stats["hp"] == 3
     assert t.enc.combatants[0].has_condition("Prone")
