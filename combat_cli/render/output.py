@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
     header,
@@ -29,7 +30,7 @@ _KIND_STYLE = {"wound": "wound", "round": "round", "timer": "timer", "condition"
 
 def entry_text(e: LogEntry) -> Text:
     style = _KIND_STYLE.get(e.kind, "") or _OUTCOME_STYLE.get((e.outcome or "").lower(), "")
-    line = Text(e.text, style=style)
+    line = Text(without_rule_ids(e.text), style=style)
     why = e.data.get("for")
     if e.dice and why:
         faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
@@ -39,14 +40,14 @@ def entry_text(e: LogEntry) -> Text:
 
 def print_output(console: Console, table: Table, out: Output) -> None:
     if out.error:
-        console.print(Text(f"error: {out.error}", style="error"))
+        console.print(Text(f"error: {without_rule_ids(out.error)}", style="error"))
         return
     for e in out.entries:
         if e.kind == "round" and any(v == "round" for v, _ in out.views):
             continue
         console.print(entry_text(e))
     for n in out.notes:
-        console.print(Text(n, style="note"))
+        console.print(Text(without_rule_ids(n), style="note"))
     for view, payload in out.views:
         print_view(console, table, view, payload)
 
@@ -79,13 +80,17 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
 
 
 def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
+    """``help``: verbs and actions on one screen; one verb or action without rule IDs;
+    ``help rules``: the switches with the rules they settle."""
+    from combat_cli.render.ruleids import without_rule_ids as plain
+
     rs = table.ruleset
     if view == "help-verb":
         v = payload
         console.print(Text(v.usage, style="bold"))
-        console.print(Text(f"  {v.summary}"))
+        console.print(Text(f"  {plain(v.summary)}"))
         if v.details:
-            console.print(Text(f"  {v.details}"))
+            console.print(Text(f"  {plain(v.details)}"))
         if v.aliases:
             console.print(f"  aliases: {', '.join(v.aliases)}")
         if v.name in ("declare", "act", "react", "release"):
@@ -97,10 +102,10 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
         console.print(Text(f"{name} {'TARGET ' if a.target == 'required' else '[TARGET] ' if a.target == 'optional' else ''}"
                            f"{args + ' ' if args else ''}"
                            + " ".join(f"[{rs.label(o.name, lang)}=...]" for o in a.options), style="bold"))
-        console.print(Text(f"  {rs.label(a.help, lang)}" + ("  (a reaction: react NAME " + name + ")" if a.reaction else "")))
+        console.print(Text(f"  {plain(rs.label(a.help, lang))}" + ("  (a reaction: react NAME " + name + ")" if a.reaction else "")))
         for o in a.options:
             choices = f" ({'|'.join(o.choices)})" if o.choices else (" (number)" if o.kind == "int" else "")
-            console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {rs.label(o.help, lang)}"))
+            console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {plain(rs.label(o.help, lang))}"))
         return
     from combat_cli.commands import helptext
 
@@ -119,9 +124,11 @@ def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") 
     t.add_column("action", style="bold")
     t.add_column("what")
     t.add_column("options")
+    from combat_cli.render.ruleids import without_rule_ids as plain
+
     for a in acts:
         t.add_row(rs.label(a.name, lang) + (" *" if a.reaction else ""),
-                  Text(rs.label(a.help, lang)),
+                  Text(plain(rs.label(a.help, lang))),
                   " ".join(rs.label(o.name, lang) + "=" for o in a.options))
     console.print(t)
 
