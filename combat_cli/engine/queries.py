@@ -125,7 +125,15 @@ def find_many(enc: Encounter, word: str) -> list[Combatant]:
     if members:
         living = [c for c in members if not c.out]
         return living or members
-    return [find_combatant(enc, word)]
+    try:
+        return [find_combatant(enc, word)]
+    except CommandError as e:
+        groups = group_names(enc)
+        guess = closest(word, [*groups, *(c.name for c in enc.combatants)]) if groups else None
+        if guess in groups and "could be" not in str(e):
+            raise CommandError(f'no combatant or group "{word}" — did you mean "{guess}"?'
+                               ) from None
+        raise
 
 
 def group_names(enc: Encounter) -> list[str]:

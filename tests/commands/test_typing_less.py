@@ -251,3 +251,9 @@ def test_names_with_control_characters_are_refused(make_table) -> None:  # noqa:
     assert "control character" in fails(t, 'add "Tab\tX" x2')
     run(t, "add Ann")
     assert "control character" in fails(t, 'set Ann name="A\x07"')
+
+
+def test_a_mistyped_group_suggests_the_group(make_table) -> None:  # noqa: ANN001
+    t = make_table()
+    run(t, "add Lector", 'add "Demon Thug" x3', "start")
+    assert 'did you mean "Demon Thug"?' in fails(t, 'declare "Demon Thgu" attack Lector')
