@@ -50,7 +50,8 @@ def summary(cmd: Cmd, enc: Encounter) -> list[str]:
         lines.append(f"  {c.side.upper():3} {c.name:<{width}}  {word:<8} {c.status}"
                      + (f"; {conds}" if conds else ""))
     for t in sorted(enc.timers, key=lambda x: (x.due, x.id))[:8]:
-        who = f"{enc.name_of(t.combatant)}: " if t.combatant else ""
+        name = enc.name_of(t.combatant) if t.combatant else ""
+        who = f"{name}: " if name and not t.name.startswith(name) else ""
         lines.append(say("  due in {span}: {what}",
                          span=format_duration(t.due - enc.clock.seconds), what=who + t.name))
     if len(enc.timers) > 8:

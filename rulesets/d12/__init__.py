@@ -280,7 +280,9 @@ class D12Ruleset(Ruleset):
 
     # -- health ------------------------------------------------------------------------------
     def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
-        return ["body", "mind", "soul"]
+        from rulesets.d12.health import TRACK_WORDS
+
+        return list(TRACK_WORDS)  # body/mind/soul and the realms that name them
 
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         health.damage(ctx, c, value)
