@@ -205,7 +205,11 @@ def act(cmd: Cmd) -> None:
     parts = groups(cmd.args[1:])
     if len(parts) > 1:
         raise CommandError("act takes one action; declare several with declare")
-    for c in able(cmd, cmd.args[0], "act"):
+    members = able(cmd, cmd.args[0], "act")
+    cur = cmd.ruleset.current(enc) if enc.phase == "turns" and len(members) > 1 else None
+    if cur is not None and any(c.id == cur.id for c in members):
+        members = [cur]  # turn by turn, a group's name means the member whose turn it is
+    for c in members:
         why = cmd.ruleset.can_act(enc, c)
         if why:
             raise CommandError(f"{why} and cannot act")

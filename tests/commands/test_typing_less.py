@@ -257,3 +257,11 @@ def test_a_mistyped_group_suggests_the_group(make_table) -> None:  # noqa: ANN00
     t = make_table()
     run(t, "add Lector", 'add "Demon Thug" x3', "start")
     assert 'did you mean "Demon Thug"?' in fails(t, 'declare "Demon Thgu" attack Lector')
+
+
+def test_turn_by_turn_a_group_acts_with_the_member_whose_turn_it_is(make_table) -> None:  # noqa: ANN001
+    t = make_table(ruleset="toyturns")
+    run(t, "add Ann speed=1", 'add "Orc" x2 speed=5', "start")
+    assert t.ruleset.current(t.enc).name == "Orc 1"
+    out = run(t, "act Orc wait")
+    assert [e.text for e in out.entries] == ["Orc 1 waits"]
