@@ -44,11 +44,14 @@ def summary(cmd: Cmd, enc: Encounter) -> list[str]:
     rows = sorted(enc.combatants, key=lambda c: (c.out, c.side != "pc"))
     width = max((len(c.name) for c in rows), default=4)
     lines = []
-    for c in rows:
+    shown, hidden = rows[:24], rows[24:]
+    for c in shown:
         conds = ", ".join(x.name for x in c.conditions)
         word = cmd.ctx.label("out") if c.out else cmd.ctx.label("standing")
         lines.append(f"  {c.side.upper():3} {c.name:<{width}}  {word:<8} {c.status}"
                      + (f"; {conds}" if conds else ""))
+    if hidden:
+        lines.append(say("  ... {n} more (status)", n=len(hidden)))
     for t in sorted(enc.timers, key=lambda x: (x.due, x.id))[:8]:
         name = enc.name_of(t.combatant) if t.combatant else ""
         who = f"{name}: " if name and not t.name.startswith(name) else ""

@@ -153,6 +153,7 @@ SENTENCES: dict[str, str] = {
         "{what}: kdo ho vezme? {names} (Enter: zatím nikdo) ",
     "  due in {span}: {what}": "  za {span}: {what}",
     "  ... {n} more timers (status)": "  ... a dalších časovačů: {n} (status)",
+    "  ... {n} more (status)": "  ... a dalších: {n} (status)",
 }
 CZ_TO_EN = {v: k for k, v in LABELS.items()}
 # the core fills {action} with the action's canonical (Czech) name: in English, leave it out

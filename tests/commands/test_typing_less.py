@@ -265,3 +265,14 @@ def test_turn_by_turn_a_group_acts_with_the_member_whose_turn_it_is(make_table) 
     assert t.ruleset.current(t.enc).name == "Orc 1"
     out = run(t, "act Orc wait")
     assert [e.text for e in out.entries] == ["Orc 1 waits"]
+
+
+def test_end_fight_summary_fits_one_screen(make_table) -> None:  # noqa: ANN001
+    t = make_table()
+    run(t, 'add "Goblin" x40', "add Ann side=pc", "start")
+    for n in range(12):
+        run(t, f"timer t{n} in=1h")
+    out = run(t, "end fight")
+    assert len(out.notes) <= 36
+    assert out.notes[0].split()[:2] == ["PC", "Ann"]
+    assert any("more (status)" in n for n in out.notes)
