@@ -20,7 +20,7 @@ class Driver:
         self.table = table
         self.path = path
         self.console = console
-        self.saver = Saver(path) if path is not None else None
+        self.saver = Saver(path, table) if path is not None else None
 
     def handle(self, line: str) -> Output:
         out = dispatch(self.table, line)
