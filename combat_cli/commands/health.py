@@ -42,10 +42,11 @@ def condition(cmd: Cmd) -> None:
     if len(pos) < 2:
         raise cmd.usage_error("condition needs a name and +COND or -COND")
     for c in find_many(cmd.enc, pos[0]):
-        _condition_one(cmd, c, " ".join(pos[1:]), opts)
+        _condition_one(cmd, c, " ".join(pos[1:]), opts, secret)
 
 
-def _condition_one(cmd: Cmd, c: Combatant, spec: str, opts: dict[str, str]) -> None:
+def _condition_one(cmd: Cmd, c: Combatant, spec: str, opts: dict[str, str], secret: bool
+                   ) -> None:
     if spec[:1] not in "+-" or len(spec) < 2:
         raise CommandError(f'write +{spec.lstrip("+-") or "Prone"} to add or -{spec.lstrip("+-") or "Prone"} to remove')
     sign, name = spec[0], spec[1:].strip()
