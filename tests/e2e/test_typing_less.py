@@ -4,7 +4,6 @@ combat new --from."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 
@@ -15,6 +14,13 @@ from tests.conftest import combat_cmd
 from tests.e2e.test_repl import PROMPT, spawn, tab
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+def state(path) -> dict:  # noqa: ANN001
+    """The encounter as saved (the journal replayed)."""
+    from combat_cli.store.savefile import read_raw
+
+    return read_raw(path)["encounter"]
 
 
 def combat(tmp_path, *args: str, input: str | None = None) -> subprocess.CompletedProcess:  # noqa: ANN001
@@ -63,8 +69,7 @@ def test_group_tag_and_diacritics_in_the_repl(tmp_path):
     child.expect_exact(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    data = json.loads(f.read_text())
-    enc = data["encounter"]
+    enc = state(f)
     assert enc["round"] == 2
     assert [c["tag"] for c in enc["combatants"]] == ["Bo", "DT1", "DT2", "DT3"]
     assert enc["combatants"][2]["status"] != "Mortally Wounded"
@@ -74,8 +79,7 @@ def test_storypath_next_at_an_open_slot_asks_who(tmp_path):
     f = make(tmp_path, "storypath",
              "add Ann side=pc cunning=3 close_combat=2\nadd Ben side=pc cunning=3 firearms=2\n"
              "add Orc cunning=0\nstart\n")
-    data = json.loads(f.read_text())
-    assert data["encounter"]["data"]["roster"][0]["side"] == "pc"
+    assert state(f)["data"]["roster"][0]["side"] == "pc"
     child = spawn(f)
     child.sendline("next")
     child.expect("who takes it\\? (Ann or Ben|Ben or Ann)")
@@ -90,7 +94,7 @@ def test_storypath_next_at_an_open_slot_asks_who(tmp_path):
     child.expect_exact(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    roster = json.loads(f.read_text())["encounter"]["data"]["roster"]
+    roster = state(f)["data"]["roster"]
     assert roster[0]["who"] == "c2"
     # a script is told the choices and stops
     r = combat(tmp_path, "play", str(f), input="next\nnext\n")
@@ -128,12 +132,12 @@ def test_end_fight_then_new_from(tmp_path):
     assert r.returncode == 1 and "the fight is over" in r.stdout
     r = combat(tmp_path, "play", str(f), input="advance 10m\n")
     assert r.returncode == 0, r.stdout
-    old = json.loads(f.read_text())["encounter"]
+    old = state(f)
     nxt = tmp_path / "next.json"
     r = combat(tmp_path, "new", str(nxt), "--ruleset", "d6", "--from", str(f))
     assert r.returncode == 0, r.stderr
     assert "carried from" in r.stdout and "Mina" in r.stdout
-    enc = json.loads(nxt.read_text())["encounter"]
+    enc = state(nxt)
     assert [c["name"] for c in enc["combatants"]] == ["Mina"]
     assert enc["combatants"][0]["status"] == "Wounded"
     assert enc["clock"] == old["clock"]
