@@ -9,10 +9,20 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 from combat_cli import choices
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from rich.console import Console
+
+    from combat_cli.config import Config
+    from combat_cli.dice import DiceSource
+    from combat_cli.repl.driver import Driver
 
 app = typer.Typer(
     help="combat-cli: a terminal combat tracker for the Game Master.",
@@ -42,14 +52,14 @@ def _root(
     """combat-cli: a terminal combat tracker for the Game Master."""
 
 
-def _fail(message: str, code: int = 1) -> None:
+def _fail(message: str, code: int = 1) -> NoReturn:
     from combat_cli.textsafe import escape_all
 
     sys.stderr.write(f"combat: {escape_all(message)}\n")
     raise typer.Exit(code)
 
 
-def _make_console():  # noqa: ANN202
+def _make_console() -> Console:
     from combat_cli.render.console import make_console
 
     return make_console()
@@ -74,7 +84,7 @@ def _invoked_as() -> str:
     return shown if " " not in shown else f'"{shown}"'
 
 
-def _dice(mode: str, seed: int | None, asker=None):  # noqa: ANN001, ANN202
+def _dice(mode: str, seed: int | None, asker: Any = None) -> DiceSource:
     from combat_cli.dice import ManualDice, RandomDice
 
     if mode == "manual":
@@ -82,7 +92,7 @@ def _dice(mode: str, seed: int | None, asker=None):  # noqa: ANN001, ANN202
     return RandomDice(seed)
 
 
-def _config():  # noqa: ANN202
+def _config() -> Config:
     """The GM's config file (a bad one stops here in one line); its colour choice applied."""
     from combat_cli.config import ConfigError, load
 
@@ -97,7 +107,7 @@ def _config():  # noqa: ANN202
     return cfg
 
 
-def _lang(lang: str | None, cfg) -> str:  # noqa: ANN001
+def _lang(lang: str | None, cfg: Config) -> str:
     """--lang, else the config file's language, else the ruleset's own ("")."""
     return lang if lang is not None else cfg.lang
 
@@ -114,7 +124,7 @@ def new(
         "earlier fight into this one"),
 ) -> None:
     """Create an encounter file for a ruleset."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
@@ -123,7 +133,7 @@ def new(
     if file.exists() and not force:
         _fail(f"{file} already exists: combat play {file} resumes it (--force replaces it)")
     try:
-        rs = rulesets.load(ruleset)
+        rs = plugins.load(ruleset)
         overrides = _read_house_rules(house_rules) if house_rules else {}
         table = Table.new(rs, RandomDice(), overrides)
         if from_file is not None and from_file.resolve() == file.resolve():
@@ -137,7 +147,7 @@ def new(
     print(f"created {file} ({ruleset}); next: {_invoked_as()} play {file}")
 
 
-def _carry_from(path: Path, table):  # noqa: ANN001, ANN202
+def _carry_from(path: Path, table: Any) -> list[str]:
     """The PCs and the clock of the fight in ``path`` into the new ``table`` (same ruleset)."""
     from combat_cli.commands.fight import carry_over
     from combat_cli.dice import RandomDice
@@ -156,7 +166,7 @@ def _carry_from(path: Path, table):  # noqa: ANN001, ANN202
     return names
 
 
-def _read_house_rules(path: Path) -> dict:
+def _read_house_rules(path: Path) -> dict[str, Any]:
     from combat_cli.store.tomlfile import read_toml
 
     return read_toml(path, "house-rules file")
@@ -179,7 +189,7 @@ def play(
     cfg = _config()
     dice = dice or cfg.dice
     interactive = script is None and sys.stdin.isatty()
-    driver_ref: list = []
+    driver_ref: list[Driver] = []
     code = 0
     _exit_cleanly_on_signals()
     try:
@@ -208,14 +218,14 @@ def _exit_cleanly_on_signals() -> None:
 
 
 def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
-                      driver_ref: list) -> int:
+                      driver_ref: list[Driver]) -> int:
     """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.repl.session import make_dice_asker, run_interactive
     from combat_cli.store.savefile import SaveError, read_raw
 
     raw = read_raw(file)
-    if not rulesets.known(raw["ruleset"]):
+    if not plugins.known(raw["ruleset"]):
         raise SaveError(f'{file}: no ruleset "{raw["ruleset"]}" is installed (combat rulesets lists them)')
     source = _dice(dice, seed, make_dice_asker(driver_ref))
     run_interactive(file, raw, source, dice, lang, driver_ref)
@@ -223,7 +233,7 @@ def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
 
 
 def _play_script(file: Path, script: str | None, dice: str, seed: int | None, lang: str,
-                 driver_ref: list) -> int:
+                 driver_ref: list[Driver]) -> int:
     from combat_cli.render.console import make_console
     from combat_cli.repl.driver import Driver
     from combat_cli.repl.script import ScriptLines, make_asker, run_script
@@ -239,7 +249,7 @@ def _play_script(file: Path, script: str | None, dice: str, seed: int | None, la
         driver.close()
 
 
-def _script_lines(script: str | None):  # noqa: ANN202
+def _script_lines(script: str | None) -> Iterable[str]:
     if script is None or script == "-":
         return sys.stdin
     try:
@@ -348,9 +358,9 @@ def report(
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the installed rulesets."""
-    import rulesets
+    from combat_cli import plugins
 
-    found = rulesets.available()
+    found = plugins.available()
     if not found:
         print("no rulesets installed")
     for name, title in found.items():
@@ -370,11 +380,11 @@ def roll(
 
     try:
         if ruleset:
-            import rulesets
+            from combat_cli import plugins
             from combat_cli.engine.errors import CommandError
 
             try:
-                spec = roll_expression(rulesets.load(ruleset).parse_roll, expr)
+                spec = roll_expression(plugins.load(ruleset).parse_roll, expr)
             except CommandError as e:
                 _fail(str(e))
         else:
@@ -395,7 +405,7 @@ def demo(
     pace: bool = typer.Option(False, "--pace", help="wait for Enter before each command"),
 ) -> None:
     """A short demo fight (no input needed; --pace: step by step)."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
@@ -404,7 +414,7 @@ def demo(
 
     cfg = _config()
     try:
-        rs = rulesets.load(ruleset)
+        rs = plugins.load(ruleset)
         table = Table.new(rs, RandomDice(seed), lang=_lang(lang, cfg))
     except CommandError as e:
         _fail(str(e))

@@ -13,6 +13,7 @@ from combat_cli.commands.parsing import action_names
 from combat_cli.commands.registry import all_verbs
 
 if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant
     from combat_cli.engine.table import Table
 
 NAME_FIRST = {"set", "remove", "declare", "act", "react", "hold", "release", "damage", "heal",
@@ -135,10 +136,9 @@ def _option_value(table: Table, verb: str, args: list[str], partial: str) -> lis
         if group:
             spec = action_names(table.ruleset).get(group[0].lower())
     elif verb == "rest":
-        spec = next((o for o in table.ruleset.rest_options if o.name.lower() == low), None)
-        if spec is not None and spec.choices:
-            return [f"{spec.name}={ch}" for ch in spec.choices]
-        spec = None
+        rest = next((o for o in table.ruleset.rest_options if o.name.lower() == low), None)
+        if rest is not None and rest.choices:
+            return [f"{rest.name}={ch}" for ch in rest.choices]
     o = spec.option(key) if spec is not None else None
     if o is not None and o.choices:
         return [f"{o.name}={ch}" for ch in o.choices]
@@ -178,10 +178,11 @@ def _find_name(table: Table, word: str) -> str | None:
     return c.name if c else None
 
 
-def _find(table: Table, word: str):  # noqa: ANN202
+def _find(table: Table, word: str) -> Combatant | None:
+    from combat_cli.engine.errors import CommandError
     from combat_cli.engine.queries import find_combatant
 
     try:
         return find_combatant(table.enc, word)
-    except Exception:  # noqa: BLE001 - a half-typed name completes to nothing
+    except CommandError:  # a half-typed or ambiguous name completes to nothing
         return None

@@ -12,7 +12,7 @@ from combat_cli.engine.models import Combatant, Encounter
 from combat_cli.engine.queries import find_combatant
 
 if TYPE_CHECKING:
-    from rulesets.base import Ruleset
+    from combat_cli.engine.ruleset import Ruleset
 
 
 def end_fight(cmd: Cmd) -> None:

@@ -55,9 +55,9 @@ def overview(table: Table, width: int = 100) -> list[str]:
         lines.append(fit(f"  {rs.name:<8} " + "  ".join(own), width))
     if rs.actions:
         lines.append("Actions (declare/act NAME ACTION [TARGET] [opt=v]; * also react NAME ACTION)")
-        names = [rs.label(a.name, lang) + (" *" if a.reaction else "") for a in rs.actions]
-        w = max(len(n) for n in names)
-        for a, name in zip(rs.actions, names, strict=True):
+        labels = [rs.label(a.name, lang) + (" *" if a.reaction else "") for a in rs.actions]
+        w = max(len(n) for n in labels)
+        for a, name in zip(rs.actions, labels, strict=True):
             lines.append(fit(f"  {name:<{w}}  {no_ids(rs.label(a.help, lang))}", width))
     if rs.conditions:
         lines.append(fit("Conditions: " + ", ".join(c.name for c in rs.conditions), width))

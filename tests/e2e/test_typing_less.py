@@ -47,7 +47,7 @@ def test_group_tag_and_diacritics_in_the_repl(tmp_path):
     child.sendline("move DT3 before dt1")
     child.expect_exact("Demon Thug 3 moves before Demon Thug 1 in the order")
     child.expect_exact(PROMPT)
-    tab(child, "damage DT2 Mort")  # the damage level completes
+    tab(child, "damage DT2 Mort", "\"Mortally Wounded\"")  # the damage level completes
     child.sendline("")
     child.expect_exact("Demon Thug 2 is Mortally Wounded")
     child.expect_exact(PROMPT)
