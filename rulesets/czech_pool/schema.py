@@ -38,6 +38,7 @@ class Amb(TablesModel):
     notice_roll: bool
     notice_difficulty: int
     notice_surprise: bool
+    clash_speed: Annotated[Literal["own", "faster"], Norm]
 
 
 class Core(TablesModel):

@@ -23,6 +23,7 @@ class Intervention(TablesModel):
     reroll_replaces: bool
     in_contests: bool
     on_rolloffs: bool
+    check_both: bool
     exchange: Literal["halt", "proceed"]
 
 

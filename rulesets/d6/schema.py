@@ -65,6 +65,8 @@ class Wounds(TablesModel):
 
 class Healing(TablesModel):
     rest_days: dict[Level, int]
+    revive_level: Literal["Stunned", "Wounded", "Wounded Twice", "Incapacitated",
+                          "Mortally Wounded"]
 
 
 class FirstAid(TablesModel):

@@ -52,6 +52,16 @@ class Surprise(TablesModel):
 class FirstAid(TablesModel):
     per: Literal["patient", "medic"]
     failed_attempt_counts: bool
+    consolation: bool
+
+
+class Complicate(TablesModel):
+    opposed_rolls: bool
+
+
+class Disarm(TablesModel):
+    pickup: Literal["simple", "reflexive"]
+    natural: list[str]
 
 
 class Stunts(TablesModel):
@@ -84,6 +94,8 @@ class Tables(TablesModel):
     surprise: Surprise
     first_aid: FirstAid
     stunts: Stunts
+    complicate: Complicate
+    disarm: Disarm
     scale: Scale
     attack: Attack
     ranges: dict[str, Any]

@@ -20,9 +20,10 @@ IGNORE = shutil.ignore_patterns(".venv", "build", "*.egg-info", "__pycache__", "
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with combat-cli and the plug-in installed from copies of the local tree
-    (offline: no index; the dependencies come from the running environment via a .pth)."""
+    (offline: no index; the dependencies and the build backend come from the running
+    environment via a .pth)."""
     tmp = tmp_path_factory.mktemp("venv")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, tmp / name)
     for pkg in ("combat_cli", "rulesets"):
         shutil.copytree(ROOT / pkg, tmp / pkg, ignore=IGNORE)
