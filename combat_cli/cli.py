@@ -119,6 +119,9 @@ def new(
                                 help="the table's rule system (combat rulesets lists them)"),
     house_rules: Path | None = typer.Option(None, "--house-rules", help="a TOML file of house rules"),
     force: bool = typer.Option(False, "--force", help="replace an existing file"),
+    from_file: Path | None = typer.Option(
+        None, "--from", help="carry the PCs (wounds, conditions, timers) and the clock of an "
+        "earlier fight into this one"),
 ) -> None:
     """Create an encounter file for a ruleset."""
     from combat_cli import plugins
@@ -133,13 +136,38 @@ def new(
         rs = plugins.load(ruleset)
         overrides = _read_house_rules(house_rules) if house_rules else {}
         table = Table.new(rs, RandomDice(), overrides)
+        if from_file is not None and from_file.resolve() == file.resolve():
+            _fail(f"--from {from_file} is the file being created: name a new file")
+        carried = _carry_from(from_file, table) if from_file is not None else None
         save(file, table)
     except (CommandError, SaveError) as e:
         _fail(str(e))
     from combat_cli.locale import _  # the table just made set its ruleset's language
 
+    if carried is not None:
+        print(_("carried from {file}: {names}, and the clock").format(
+            file=from_file, names=", ".join(carried) or _("no PCs")))
     print(_("created {file} ({ruleset}); next: {me} play {file2}").format(
         file=file, ruleset=ruleset, me=_invoked_as(), file2=file))
+
+
+def _carry_from(path: Path, table: Any) -> list[str]:
+    """The PCs and the clock of the fight in ``path`` into the new ``table`` (same ruleset)."""
+    from combat_cli.commands.fight import carry_over
+    from combat_cli.dice import RandomDice
+    from combat_cli.store.savefile import load, read_raw
+
+    raw = read_raw(path)
+    if raw.get("ruleset") != table.ruleset.name:
+        _fail(f"{path} is a {raw.get('ruleset')} fight: --from needs one of the same ruleset "
+              f"({table.ruleset.name})")
+    old = load(path, RandomDice(), "", raw)
+    if not table.enc.house_rules and old.enc.house_rules:  # the table's house rules go on
+        table.enc.house_rules = dict(old.enc.house_rules)
+        table.tables = old.tables
+    names = carry_over(old.enc, table.ruleset, table.enc)
+    table.state_json = table.enc.model_dump_json()
+    return names
 
 
 def _read_house_rules(path: Path) -> dict[str, Any]:

@@ -6,16 +6,17 @@ from combat_cli.commands.parsing import partition
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.durations import DurationError, parse_duration
 from combat_cli.engine.errors import CommandError
-from combat_cli.engine.queries import closest, find_combatant, match_word
+from combat_cli.engine.models import Combatant
+from combat_cli.engine.queries import closest, find_combatant, find_many, match_word
 
 
 @verb("damage", "damage NAME VALUE", "apply damage directly; the ruleset reads VALUE",
-      aliases=("dmg",))
+      aliases=("dmg",), details="A group's name damages each living member.")
 def damage(cmd: Cmd) -> None:
     if len(cmd.args) < 2:
         raise cmd.usage_error("damage needs a name and a value")
-    c = find_combatant(cmd.enc, cmd.args[0])
-    cmd.ruleset.damage(cmd.ctx, c, " ".join(cmd.args[1:]))
+    for c in find_many(cmd.enc, cmd.args[0]):
+        cmd.ruleset.damage(cmd.ctx, c, " ".join(cmd.args[1:]))
 
 
 @verb("heal", "heal NAME [VALUE]", "heal directly; the ruleset reads VALUE")
@@ -40,8 +41,12 @@ def condition(cmd: Cmd) -> None:
         pos = pos[:-1]
     if len(pos) < 2:
         raise cmd.usage_error("condition needs a name and +COND or -COND")
-    c = find_combatant(cmd.enc, pos[0])
-    spec = " ".join(pos[1:])
+    for c in find_many(cmd.enc, pos[0]):
+        _condition_one(cmd, c, " ".join(pos[1:]), opts, secret)
+
+
+def _condition_one(cmd: Cmd, c: Combatant, spec: str, opts: dict[str, str], secret: bool
+                   ) -> None:
     if spec[:1] not in "+-" or len(spec) < 2:
         raise CommandError(f'write +{spec.lstrip("+-") or "Prone"} to add or -{spec.lstrip("+-") or "Prone"} to remove')
     sign, name = spec[0], spec[1:].strip()

@@ -86,6 +86,13 @@ class Cmd:
         return ""
 
 
+def ask(cmd: Cmd, question: str) -> str | None:
+    """Ask the GM a question in the middle of a command (the REPL sets ``table.ask``);
+    None when nobody can answer (a script, a test): the caller decides what that means."""
+    asker = getattr(cmd.table, "ask", None)
+    return asker(question) if asker is not None else None
+
+
 VERBS: dict[str, Verb] = {}
 
 
@@ -134,7 +141,7 @@ _loaded = False
 def _load_topics() -> None:
     global _loaded
     if not _loaded:
-        from combat_cli.commands import clock, health, meta, roster, rounds  # noqa: F401
+        from combat_cli.commands import clock, fight, health, meta, roster, rounds  # noqa: F401
 
         _loaded = True
 

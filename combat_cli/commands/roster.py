@@ -10,11 +10,26 @@ from combat_cli.commands.parsing import partition
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import Combatant, Template
-from combat_cli.engine.queries import find_combatant, match_word
+from combat_cli.engine.queries import ensure_tags, find_combatant, find_many, match_word
 
 _COUNT = re.compile(r"^[xX](\d+)$")
 MAX_GROUP = 50
 MAX_COMBATANTS = 500
+
+
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def check_name(name: str) -> str:
+    """A usable combatant name: no control characters (they would reach the terminal)."""
+    import unicodedata
+
+    if any(unicodedata.category(ch) == "Cc" or ch in _BIDI for ch in name):
+        shown = "".join(ch if ch.isprintable() else "?" for ch in name)
+        raise CommandError(f'"{shown}" holds a control character: type the name without it')
+    if not name or name.startswith(("+", "-", "=")) or "=" in name:
+        raise CommandError(f'"{name}" is not a usable name')
+    return name
 
 
 def _side(value: str) -> str:
@@ -61,9 +76,7 @@ def add(cmd: Cmd) -> None:
             raise CommandError(f"a group is 1..{MAX_GROUP} strong (x{count} asked)")
     if len(pos) > 1:
         raise CommandError(f'one name at a time: quote names with spaces, e.g. add "{" ".join(pos)}"')
-    name = pos[0].strip()
-    if not name or name.startswith(("+", "-", "=")) or "=" in name:
-        raise CommandError(f'"{name}" is not a usable name')
+    name = check_name(pos[0].strip())
     hidden = bool(_pop_hidden(opts))
     side, template_name, raw = _split_stats(cmd, opts)
     enc = cmd.enc
@@ -96,6 +109,7 @@ def add(cmd: Cmd) -> None:
         c = Combatant(id=f"c{enc.new_id()}", name=nm, side=side or "npc",
                       template=template_name, stats=dict(stats), hidden=hidden)
         enc.combatants.append(c)
+        ensure_tags(enc)
         cmd.ruleset.on_add(cmd.ctx, c)
         if enc.phase != "setup":
             cmd.ruleset.join(cmd.ctx, c)
@@ -150,8 +164,7 @@ def set_(cmd: Cmd) -> None:
         raise CommandError("template= works with add only")
     stats = cmd.ruleset.validate_stats(raw)
     if newname:
-        if not newname or "=" in newname:
-            raise CommandError(f'"{newname}" is not a usable name')
+        check_name(newname)
         if any(o.name.lower() == newname.lower() and o is not c for o in cmd.enc.combatants):
             raise CommandError(f'there is already a combatant "{newname}"')
     changes = [f"{cmd.ctx.label(k)}={v}" for k, v in stats.items()]
@@ -194,12 +207,17 @@ def note(cmd: Cmd) -> None:
     cmd.out.notes.append(f"note on {c.name} kept ({len(c.notes)}; status shows them)")
 
 
-@verb("remove", "remove NAME", "remove a combatant from the encounter", aliases=("rm",))
+@verb("remove", "remove NAME", "remove a combatant (a group's name: each living member)",
+      aliases=("rm",))
 def remove(cmd: Cmd) -> None:
     if len(cmd.args) != 1:
         raise cmd.usage_error("remove needs one name")
+    for c in find_many(cmd.enc, cmd.args[0]):
+        _remove_one(cmd, c)
+
+
+def _remove_one(cmd: Cmd, c: Combatant) -> None:
     enc = cmd.enc
-    c = find_combatant(enc, cmd.args[0])
     acting_index = enc.turn
     if c.id in enc.order:
         i = enc.order.index(c.id)

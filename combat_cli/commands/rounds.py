@@ -7,18 +7,28 @@ from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.clockwork import advance
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import ActionRequest, Combatant, Declaration, QueueItem
-from combat_cli.engine.queries import find_combatant, is_combatant_name
+from combat_cli.engine.queries import find_combatant, find_many, is_combatant_name
 
 
 def _require_fight(cmd: Cmd) -> None:
+    if cmd.enc.data.get("fight_over"):
+        raise CommandError(f"the fight is over (after round {cmd.enc.round}): the clock, rest "
+                           "and timers go on; combat new NEXT.json --from THIS.json starts "
+                           "the next encounter")
     if cmd.enc.phase == "setup":
         raise CommandError("the fight has not started: type start")
+
+
+def _not_over(cmd: Cmd) -> None:
+    if cmd.enc.data.get("fight_over"):
+        _require_fight(cmd)
 
 
 def _first_phase(cmd: Cmd) -> None:
     enc = cmd.enc
     enc.declarations.clear()
     enc.queue.clear()
+    enc.data.pop("order_moves", None)
     for c in enc.combatants:
         c.held = False
     cmd.ruleset.begin_round(cmd.ctx)
@@ -35,6 +45,7 @@ def start(cmd: Cmd) -> None:
     enc = cmd.enc
     if cmd.args:
         raise cmd.usage_error("start takes no arguments")
+    _not_over(cmd)
     if enc.phase != "setup":
         raise CommandError(f"the fight is already on (round {enc.round}): end ends a round")
     if not enc.combatants:
@@ -57,7 +68,30 @@ def declare(cmd: Cmd) -> None:
         raise CommandError("declarations are closed for this round (resolving): end starts the next round")
     if len(cmd.args) < 2:
         raise cmd.usage_error("declare needs a name and an action")
-    c = find_combatant(enc, cmd.args[0])
+    for c in able(cmd, cmd.args[0], "declare"):
+        _declare_one(cmd, c)
+
+
+def able(cmd: Cmd, word: str, doing: str) -> list[Combatant]:
+    """The combatant named, or a group's living members that can act now (one that cannot
+    is skipped with a note; when none can, the line is refused)."""
+    members = find_many(cmd.enc, word)
+    if len(members) == 1:
+        return members
+    out = []
+    for c in members:
+        why = cmd.ruleset.can_act(cmd.enc, c)
+        if why:
+            cmd.ctx.note(cmd.ctx.say("{why}: skipped", why=why))
+        else:
+            out.append(c)
+    if not out:
+        raise CommandError(f"no member of {word} can {doing} now")
+    return out
+
+
+def _declare_one(cmd: Cmd, c: Combatant) -> None:
+    enc = cmd.enc
     why = cmd.ruleset.can_act(enc, c)
     if why:
         raise CommandError(f"{why} and cannot declare")
@@ -127,6 +161,10 @@ def _open_resolution(cmd: Cmd) -> None:
         if not enc.declarations:
             raise CommandError("nobody has declared yet: declare NAME ACTION first")
         enc.queue = cmd.ruleset.plan(cmd.ctx)
+        from combat_cli.commands.fight import move_queue
+
+        for cid, oid, after in enc.data.pop("order_moves", []):
+            move_queue(enc, cid, oid, after)
         enc.phase = "resolve"
         cmd.ctx.log(cmd.ctx.say("Round {n}: resolving {count} action(s)", n=enc.round,
                                 count=len(enc.queue)), kind="round")
@@ -165,16 +203,20 @@ def act(cmd: Cmd) -> None:
     _require_fight(cmd)
     if len(cmd.args) < 2:
         raise cmd.usage_error("act needs a name and an action")
-    c = find_combatant(enc, cmd.args[0])
-    why = cmd.ruleset.can_act(enc, c)
-    if why:
-        raise CommandError(f"{why} and cannot act")
     parts = groups(cmd.args[1:])
     if len(parts) > 1:
         raise CommandError("act takes one action; declare several with declare")
-    action = parse_action(cmd.ruleset, enc, parts[0])
-    cmd.ruleset.act(cmd.ctx, c, action)
-    warn_own_side(cmd, c, [action])
+    members = able(cmd, cmd.args[0], "act")
+    cur = cmd.ruleset.current(enc) if enc.phase == "turns" and len(members) > 1 else None
+    if cur is not None and any(c.id == cur.id for c in members):
+        members = [cur]  # turn by turn, a group's name means the member whose turn it is
+    for c in members:
+        why = cmd.ruleset.can_act(enc, c)
+        if why:
+            raise CommandError(f"{why} and cannot act")
+        action = parse_action(cmd.ruleset, enc, parts[0])
+        cmd.ruleset.act(cmd.ctx, c, action)
+        warn_own_side(cmd, c, [action])
 
 
 @verb("react", "react NAME ACTION [opt=v ...]",
@@ -279,6 +321,8 @@ def next_(cmd: Cmd) -> None:
         cmd.ctx.log(cmd.ctx.say("{name} skips {action}", name=enc.get(item.actor).name,
                                 action=item.action.name), kind="skip",
                     actor=item.actor, action=item.action.name)
+    elif _give_open_turn(cmd):
+        return
     else:
         cur = cmd.ruleset.current(enc)
         if cur is None:
@@ -287,25 +331,108 @@ def next_(cmd: Cmd) -> None:
     cmd.show("where")
 
 
-@verb("end", "end", "end the round: durations tick, the next round begins")
+def lapsing(cmd: Cmd) -> list[tuple[str, str, str]]:
+    """What an end of the round now would drop: (actor id, action, how it is said)."""
+    enc = cmd.enc
+    out: list[tuple[str, str, str]] = []
+    if enc.phase == "declare":
+        for d in enc.declarations.values():
+            for a in d.actions:
+                out.append((d.actor, a.name, f"{enc.name_of(d.actor)}: {a.text}"))
+    for item in enc.queue:
+        if item.state == "pending":
+            out.append((item.actor, item.action.name,
+                        f"{enc.name_of(item.actor)}: {item.action.text or item.action.name}"))
+    listed = {a for a, _, _ in out}
+    for c in enc.combatants:
+        if c.held and c.id not in listed:
+            out.append((c.id, "", cmd.ctx.say("{name}'s held action", name=c.name)))
+    if enc.phase == "turns":  # those whose turn has not come yet
+        for cid in dict.fromkeys(enc.order[max(enc.turn, -1) + 1:]):
+            c = enc.get(cid)
+            if not c.out and not c.held and cid not in listed:
+                out.append((cid, "turn", cmd.ctx.say("{name}'s turn", name=c.name)))
+    return out
+
+
+def _give_open_turn(cmd: Cmd) -> bool:
+    """At an open turn (a Storypath PC slot), ask who takes it; nobody's turn is spent
+    without the GM saying so. A script (or no answer) is told the choices."""
+    from combat_cli.commands.registry import ask
+    from combat_cli.engine.queries import match_word
+
+    choice = cmd.ruleset.open_turn(cmd.enc)
+    if choice is None:
+        return False
+    what, who = choice
+    names = " or ".join(c.name for c in who)
+    answer = ask(cmd, cmd.ctx.say("{what}: who takes it? {names} (Enter: nobody yet) ",
+                                  what=what, names=names))
+    if not answer or not answer.strip():
+        raise CommandError(cmd.ctx.say("{what} is open: {names} takes it (slot NAME, or act "
+                                       "NAME ...)", what=what, names=names))
+    by_word = {c.name: c for c in who} | {c.tag: c for c in who if c.tag}
+    c = by_word[match_word(answer.strip(), list(by_word), "player for " + what)]
+    cmd.ruleset.give_turn(cmd.ctx, c)
+    cmd.ctx.note(cmd.ctx.say("{name}'s turn: act {name} ..., next ends it", name=c.name))
+    cmd.show("round")
+    return True
+
+
+@verb("end", "end [fight]",
+      "end the round (names what lapses; the REPL asks first), or end fight: close the fight",
+      details="end fight: no more rounds; a summary of who stands, wounds, conditions and what "
+              "is due. The clock, rest, first aid and timers go on; combat new NEXT.json "
+              "--from THIS.json starts the next encounter with the PCs.")
 def end(cmd: Cmd) -> None:
     enc = cmd.enc
+    if cmd.args and len(cmd.args) == 1 and "fight".startswith(cmd.args[0].lower()):
+        from combat_cli.commands.fight import end_fight
+
+        end_fight(cmd)
+        return
     _require_fight(cmd)
     if cmd.args:
-        raise cmd.usage_error("end takes no arguments")
+        raise cmd.usage_error(f'unexpected "{cmd.args[0]}"')
+    drops = lapsing(cmd)
+    if drops and not confirm_lapses(cmd, drops):
+        cmd.out.notes.append(cmd.ctx.say("round {n} goes on", n=enc.round))
+        return
+    if enc.phase == "declare":
+        for d in enc.declarations.values():
+            for a in d.actions:
+                cmd.ctx.log(cmd.ctx.say("{name}'s {action} lapses (round ended)",
+                                        name=enc.name_of(d.actor), action=a.text or a.name),
+                            kind="lapse", actor=d.actor, action=a.name)
     for item in enc.queue:
         if item.state == "pending":
             item.state = "lapsed"
             cmd.ctx.log(cmd.ctx.say("{name}'s {action} lapses (round ended)",
-                                    name=enc.get(item.actor).name, action=item.action.name),
+                                    name=enc.get(item.actor).name,
+                                    action=item.action.text or item.action.name),
                         kind="lapse", actor=item.actor, action=item.action.name)
     for c in enc.combatants:
         if c.held:
             cmd.ctx.log(cmd.ctx.say("{name}'s held action lapses", name=c.name), kind="lapse",
                         actor=c)
+    for cid, what, _ in drops:
+        if what == "turn":
+            cmd.ctx.log(cmd.ctx.say("{name}'s turn lapses (round ended)", name=enc.name_of(cid)),
+                        kind="lapse", actor=cid)
     cmd.ruleset.end_round(cmd.ctx)
     advance(cmd.ctx, cmd.ruleset, cmd.ruleset.round_seconds)
     enc.round += 1
     cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=enc.round), kind="round")
     _first_phase(cmd)
     cmd.show("round")
+
+
+def confirm_lapses(cmd: Cmd, drops: list[tuple[str, str, str]]) -> bool:
+    """In the REPL, ask before unresolved actions lapse (a script goes on: they are logged)."""
+    from combat_cli.commands.registry import ask
+
+    question = cmd.ctx.say("{count} unresolved, lapsing: {what}. End round {n}? [y/N] ",
+                           count=len(drops), what="; ".join(t for _, _, t in drops),
+                           n=cmd.enc.round)
+    answer = ask(cmd, question)
+    return answer is None or answer.strip().lower() in ("y", "yes", "a", "ano")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 Side = Literal["pc", "npc"]
 Phase = Literal["setup", "declare", "resolve", "turns"]
@@ -28,6 +28,8 @@ class Condition(BaseModel):
 class Combatant(BaseModel):
     id: str
     name: str
+    tag: str = ""
+    """Short unique tag (``DT1``, ``Mi``) that works wherever the name does."""
     side: Side = "npc"
     template: str | None = None
     stats: dict[str, Any] = Field(default_factory=dict)
@@ -115,6 +117,15 @@ class Encounter(BaseModel):
     house_rules: dict[str, Any] = Field(default_factory=dict)
     data: dict[str, Any] = Field(default_factory=dict)
     next_id: int = 1
+
+    @model_validator(mode="after")
+    def _tagged(self) -> Encounter:
+        """Older saves (and combatants made by rules code) get their short tags on load."""
+        if any(not c.tag for c in self.combatants):
+            from combat_cli.engine.queries import ensure_tags
+
+            ensure_tags(self)
+        return self
 
     def new_id(self) -> int:
         n = self.next_id

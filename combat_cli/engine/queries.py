@@ -1,29 +1,43 @@
-"""Read-only questions about an encounter: name lookup, order, who acts."""
+"""Read-only questions about an encounter: name lookup, tags, groups, order, who acts.
+
+Names, tags and other words the GM types are matched *folded*: case and diacritics do not
+count (``borek`` finds ``Bořek``, ``zbojnik 3`` finds ``Zbojník 3``); "did you mean"
+suggestions are computed on the same folded forms.
+"""
 
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
 from collections.abc import Iterable
 
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import Combatant, Encounter
 
 
+def fold(text: str) -> str:
+    """``text`` without case and diacritics (``Zbojník`` -> ``zbojnik``, ``ß`` -> ``ss``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def closest(word: str, choices: Iterable[str]) -> str | None:
     choices = list(choices)
-    low = {c.lower(): c for c in choices}
-    hit = difflib.get_close_matches(word.lower(), list(low), n=1, cutoff=0.5)
+    low = {fold(c): c for c in choices}
+    hit = difflib.get_close_matches(fold(word), list(low), n=1, cutoff=0.5)
     return low[hit[0]] if hit else None
 
 
 def match_word(word: str, choices: Iterable[str], what: str) -> str:
-    """The choice named by ``word``: exact (case-insensitive) or a unique prefix."""
+    """The choice named by ``word``: exact or a unique prefix, regardless of case and
+    diacritics."""
     choices = list(choices)
-    low = word.lower()
+    low = fold(word)
     for c in choices:
-        if c.lower() == low:
+        if fold(c) == low:
             return c
-    hits = [c for c in choices if c.lower().startswith(low)]
+    hits = [c for c in choices if fold(c).startswith(low)]
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
@@ -43,10 +57,37 @@ def _either(hits: list[str]) -> str:
 
 
 def find_combatant(enc: Encounter, word: str) -> Combatant:
+    """By full name, short tag, the name typed without its spaces, or a unique prefix of the
+    name (case and diacritics aside)."""
     if not enc.combatants:
         raise CommandError(f'no combatant "{word}": the encounter is empty (add NAME first)')
-    name = match_word(word, [c.name for c in enc.combatants], "combatant")
+    low = fold(word)
+    for c in enc.combatants:
+        if fold(c.name) == low:
+            return c
+    for c in enc.combatants:
+        if c.tag and fold(c.tag) == low:
+            return c
+    squeezed = [c for c in enc.combatants if _squeeze(c.name) == _squeeze(word)]
+    if len(squeezed) == 1:  # Vlk1 for "Vlk 1": spaces need not be typed
+        return squeezed[0]
+    try:
+        name = match_word(word, [c.name for c in enc.combatants], "combatant")
+    except CommandError as e:
+        if "could be" in str(e) or not any(c.tag for c in enc.combatants):
+            raise
+        guess = closest(word, [c.name for c in enc.combatants]
+                        + [c.tag for c in enc.combatants if c.tag])
+        if guess is None:
+            raise
+        named = next((c.name for c in enc.combatants if c.tag == guess), guess)
+        shown = f"{guess} ({named})" if named != guess else guess
+        raise CommandError(f'no combatant "{word}" — did you mean {shown}?') from None
     return next(c for c in enc.combatants if c.name == name)
+
+
+def _squeeze(text: str) -> str:
+    return "".join(fold(text).split())
 
 
 def is_combatant_name(enc: Encounter, word: str) -> bool:
@@ -55,6 +96,105 @@ def is_combatant_name(enc: Encounter, word: str) -> bool:
     except CommandError:
         return False
     return True
+
+
+_MEMBER = re.compile(r"^(.*\S)\s+\d+$")
+
+
+def group_base(name: str) -> str | None:
+    """The group a name belongs to (``Demon Thug 3`` -> ``Demon Thug``), or None."""
+    m = _MEMBER.match(name)
+    return m.group(1) if m else None
+
+
+def group_members(enc: Encounter, word: str) -> list[Combatant]:
+    """The combatants named ``WORD N`` (a group made by ``add WORD xN``), when ``word`` names
+    no combatant by itself and at least two are so named; else []."""
+    low = fold(word)
+    if any(fold(c.name) == low or (c.tag and fold(c.tag) == low) for c in enc.combatants):
+        return []
+    members = [c for c in enc.combatants
+               if (base := group_base(c.name)) is not None and fold(base) == low]
+    return members if len(members) >= 2 else []
+
+
+def find_many(enc: Encounter, word: str) -> list[Combatant]:
+    """A group name means each living member (all members when none is standing, so that the
+    rules can say why they cannot act); any other word one combatant."""
+    members = group_members(enc, word)
+    if members:
+        living = [c for c in members if not c.out]
+        return living or members
+    try:
+        return [find_combatant(enc, word)]
+    except CommandError as e:
+        groups = group_names(enc)
+        guess = closest(word, [*groups, *(c.name for c in enc.combatants)]) if groups else None
+        if guess in groups and "could be" not in str(e):
+            raise CommandError(f'no combatant or group "{word}" — did you mean "{guess}"?'
+                               ) from None
+        raise
+
+
+def group_names(enc: Encounter) -> list[str]:
+    """The groups present (two or more combatants named ``BASE N``), in order of adding."""
+    count: dict[str, int] = {}
+    for c in enc.combatants:
+        base = group_base(c.name)
+        if base is not None:
+            count[base] = count.get(base, 0) + 1
+    return [b for b, n in count.items() if n >= 2
+            and not any(fold(c.name) == fold(b) for c in enc.combatants)]
+
+
+# -- tags -----------------------------------------------------------------------------------
+def _ascii(text: str) -> str:
+    return "".join(ch for ch in fold(text) if ch.isalnum() and ch.isascii())
+
+
+def tag_stem(name: str) -> tuple[str, str]:
+    """(letters, number) of a tag: initials, and a trailing number kept (``Demon Thug 1`` ->
+    DT, 1; ``Vlk 2`` -> V, 2); a one-word name without a number: its first two letters."""
+    words = name.split()
+    number = ""
+    if len(words) > 1 and words[-1].isdigit():
+        number = words[-1]
+        words = words[:-1]
+    words = [w for w in (_ascii(w) for w in words) if w]
+    if not words:
+        return "X", number
+    if len(words) == 1 and not number:
+        w = words[0]
+        return (w[:2].capitalize() if not w[:1].isdigit() else "X" + w[:1]), number
+    return "".join(w[0] for w in words).upper(), number
+
+
+def make_tag(name: str, taken: Iterable[str]) -> str:
+    """A short tag for ``name``, unique among ``taken`` (compared folded)."""
+    used = {fold(t) for t in taken}
+    letters, number = tag_stem(name)
+    full = _ascii(name.split()[0]) if name.split() else ""
+    candidates = [letters + number]
+    if len(name.split()) == 1 or (number and len(name.split()) == 2):
+        candidates += [full[:k].capitalize() + number for k in range(3, len(full) + 1)]
+    for cand in candidates:
+        if cand and fold(cand) not in used:
+            return cand
+    n = 2
+    while fold(f"{letters}{number}{'.' if number else ''}{n}") in used:
+        n += 1
+    return f"{letters}{number}{'.' if number else ''}{n}"
+
+
+def ensure_tags(enc: Encounter) -> None:
+    """Give every combatant without a tag one (older saves, combatants added by rules code);
+    a tag that equals another combatant's name is replaced."""
+    names = {fold(c.name) for c in enc.combatants}
+    taken = [c.tag for c in enc.combatants if c.tag]
+    for c in enc.combatants:
+        if not c.tag or (fold(c.tag) in names and fold(c.tag) != fold(c.name)):
+            c.tag = make_tag(c.name, [*taken, *(x.name for x in enc.combatants)])
+            taken.append(c.tag)
 
 
 def acting(enc: Encounter) -> Combatant | None:
@@ -67,4 +207,3 @@ def acting(enc: Encounter) -> Combatant | None:
     if enc.phase == "turns" and 0 <= enc.turn < len(enc.order):
         return enc.get(enc.order[enc.turn])
     return None
-

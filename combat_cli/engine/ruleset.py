@@ -217,6 +217,12 @@ class Ruleset:
     code may read ``c.stats["hp"]``). A ruleset whose many defaults are read through its own
     helpers, and should not be listed as typed stats, sets this False."""
 
+    fight_only: tuple[str, ...] = ()
+    """Combatant ``data`` keys that belong to one fight (round bookkeeping, initiative, per-pair
+    state): dropped when the PCs go on to the next encounter (``combat new --from``)."""
+    lasting_encounter: tuple[str, ...] = ()
+    """Encounter ``data`` keys that outlast the fight (a momentum pool, the session number)."""
+
     # -- data ----------------------------------------------------------------------------
     def load_tables(self) -> dict[str, Any]:
         """The tables as shipped (``tables.toml`` of :attr:`tables_package`)."""
@@ -306,6 +312,13 @@ class Ruleset:
         (slots, grapples, per-pair state). The core then removes it from the roster, the
         order, the declarations and the queue."""
 
+    def carry_over(self, c: Combatant) -> Combatant:
+        """``c`` as it enters the next encounter (``combat new NEXT --from FILE``): stats,
+        status, wounds, conditions, kits and the ruleset's lasting data; not what belongs to
+        the fight left behind (:attr:`fight_only`, a held action)."""
+        data = {k: v for k, v in c.data.items() if k not in self.fight_only}
+        return c.model_copy(update={"data": data, "held": False}, deep=True)
+
     def join(self, ctx: RulesContext, c: Combatant) -> None:
         """A combatant was added after ``start``: place it in the order (default: last)."""
         ctx.enc.order.append(c.id)
@@ -351,6 +364,31 @@ class Ruleset:
             i += 1
         enc.turn = i
 
+    def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
+                      ) -> None:
+        """The GM's ``move NAME before|after OTHER``: reorder ``enc.order`` (the acting
+        combatant keeps the turn). A ruleset whose order comes from elsewhere (slots)
+        overrides this; refuse with RuleError when the move makes no sense."""
+        enc = ctx.enc
+        if other.id not in enc.order:
+            raise RuleError(f"{other.name} is not in the order")
+        acting = (enc.order[enc.turn] if enc.phase == "turns" and 0 <= enc.turn < len(enc.order)
+                  else None)
+        order = [x for x in enc.order if x != c.id]
+        order.insert(order.index(other.id) + after, c.id)
+        enc.order = order
+        if acting is not None:
+            enc.turn = order.index(acting)
+
+    def open_turn(self, enc: Encounter) -> tuple[str, list[Combatant]] | None:
+        """When the acting turn must first be given to someone (Storypath's open PC slot):
+        what is open and who may take it. ``next`` then asks the GM, never picks."""
+        return None
+
+    def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
+        """``c`` takes the open turn :meth:`open_turn` named; their turn begins."""
+        raise RuleError(f"{self.name} has no open turns to give")
+
     def end_round(self, ctx: RulesContext) -> None:
         """The round ends (before the clock moves and the next round begins)."""
 
@@ -384,6 +422,11 @@ class Ruleset:
     def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
         """A timer of this ruleset is due (the core has removed it already)."""
         ctx.log(ctx.say("Due: {name}", name=timer.name), kind="timer", actor=timer.combatant)
+
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        """Words the GM may type as the VALUE of ``damage NAME VALUE`` / ``heal NAME VALUE``
+        (wound levels, realms, tracks ...), for tab completion."""
+        return []
 
     # -- display -------------------------------------------------------------------------
     def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:

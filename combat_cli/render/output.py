@@ -123,10 +123,7 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
             console.print(log_table(entries, rs, lang))
     elif view == "why":
         print_why(console, table, payload)
-    elif view == "help-rules":
-        console.print(Text(table.ruleset.help_text() or _("{ruleset} has no switches", table.lang).format(
-            ruleset=table.ruleset.name)))
-    elif view in ("help", "help-verb", "help-action"):
+    elif view in ("help", "help-verb", "help-action", "help-rules"):
         print_help(console, table, view, payload)
 
 
@@ -178,8 +175,8 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
 
 
 def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
-    """``help``: verbs, actions, switches; without rule IDs (``help rules`` shows them)."""
-    from combat_cli.commands.registry import all_verbs
+    """``help``: verbs and actions on one screen; one verb or action without rule IDs;
+    ``help rules``: the switches with the rules they settle."""
     from combat_cli.render.ruleids import without_rule_ids as plain
 
     rs = table.ruleset
@@ -206,22 +203,12 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
             choices = f" ({'|'.join(o.choices)})" if o.choices else (" " + _("(number)") if o.kind == "int" else "")
             console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {plain(rs.label(o.help, lang))}"))
         return
-    t = RichTable(title=_("Verbs ({ruleset})").format(ruleset=rs.name), title_justify="left",
-                  show_header=False)
-    t.add_column("usage", style="bold")
-    t.add_column("what")
-    for v in all_verbs(table).values():
-        t.add_row(Text(_(v.usage)), Text(plain(_(v.summary))))   # usages hold [opt=v]: not markup
-    console.print(t)
-    _actions(console, rs, lang=table.lang)
-    if rs.conditions:
-        console.print(_("Conditions: {names}").format(
-            names=", ".join(rs.label(c.name, table.lang) for c in rs.conditions)))
-    extra = plain(rs.help_text())
-    if extra:
-        console.print(Text(extra))
-    console.print(Text(_("help VERB or help ACTION for details; help rules: the switches with "
-                         "their rule labels"), style="note"))
+    from combat_cli.commands import helptext
+
+    lines = (helptext.rules(table) if view == "help-rules"
+             else helptext.overview(table, min(console.width, 100)))
+    for line in lines:
+        console.print(Text(line), overflow="ellipsis", no_wrap=True)
 
 
 def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") -> None:

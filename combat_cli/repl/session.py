@@ -106,9 +106,11 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
     def build() -> Driver:
         from combat_cli.render.console import make_console
         from combat_cli.repl.driver import Driver
+        from combat_cli.repl.questions import make_question_asker
         from combat_cli.store.savefile import load
 
         driver = Driver(load(path, dice, lang, raw), path, make_console())
+        driver.table.ask = make_question_asker()  # type: ignore[attr-defined]
         driver_ref.append(driver)
         if resume is not None:   # a fight resumed: where it stands, once loaded
             resume.render(driver)

@@ -199,6 +199,7 @@ SWITCH_VALUES: dict[str, Any] = {
 
 class CzechPool(Ruleset):
     name = "czech_pool"
+    fight_only = ("forced", "forced_next", "surprised")
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     tables_model = schema.Tables
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
@@ -316,6 +317,9 @@ class CzechPool(Ruleset):
         return f"{c.name}: {self.label(c.status, lang, _lang.gender(c)).lower()}"
 
     # -- health ----------------------------------------------------------------------
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        return ["smrt", "bez"] if verb == "damage" else []
+
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         from rulesets.czech_pool.health import damage
 

@@ -150,6 +150,7 @@ def _check_choices(tables: dict[str, Any]) -> None:
 
 class D12Ruleset(Ruleset):
     name = "d12"
+    fight_only = ("spent", "duel", "duel_action", "result", "out_round")
     tables_model = schema.Tables
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6
@@ -289,6 +290,11 @@ class D12Ruleset(Ruleset):
         return f"{c.name} is {c.status}"
 
     # -- health ------------------------------------------------------------------------------
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        from rulesets.d12.health import TRACK_WORDS
+
+        return list(TRACK_WORDS)  # body/mind/soul and the realms that name them
+
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         health.damage(ctx, c, value)
 

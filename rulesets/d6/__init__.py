@@ -91,6 +91,7 @@ def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
 
 class D6(Ruleset):
     name = "d6"
+    fight_only = ("rd", "init_roll", "stuns", "stun_round", "pairs", "counted", "surprised")
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     tables_model = schema.Tables
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
@@ -301,6 +302,9 @@ class D6(Ruleset):
         return can_act_reason(enc, c)
 
     # -- health and time -------------------------------------------------------------------
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        return list(tables["wounds"]["levels"][1:])
+
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         from rulesets.d6.damage import gm_damage
 

@@ -134,6 +134,9 @@ CHOICES = {
 
 class Storypath(Ruleset):
     name = "storypath"
+    fight_only = ("turn", "init", "init_seq", "done_round", "held_round", "lose_turn_round",
+                  "surprise", "surprise_cmp", "ambush", "ranges")
+    lasting_encounter = ("momentum", "session")
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     tables_model = schema.Tables
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
@@ -253,6 +256,16 @@ class Storypath(Ruleset):
     def begin_round(self, ctx: RulesContext) -> None:
         initiative.begin_round(ctx)
 
+    def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
+                      ) -> None:
+        initiative.move_slot(ctx, c, other, after)
+
+    def open_turn(self, enc: Encounter) -> tuple[str, list[Combatant]] | None:
+        return initiative.open_turn(enc)
+
+    def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
+        initiative.take_slot(ctx, c)
+
     def next_turn(self, ctx: RulesContext) -> None:
         initiative.next_turn(ctx)
 
@@ -318,6 +331,12 @@ class Storypath(Ruleset):
             raise RuleError(f"{action.name} is not a reaction (defend, reflexive)")
 
     # -- health ----------------------------------------------------------------------------
+    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+        levels = [*tables["injury"]["levels"], "taken_out"]
+        if verb == "damage":
+            return [*levels, "persistent", "aggravated", "lethal", "name=", "box="]
+        return levels
+
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         injuries.damage(ctx, c, value)
 

@@ -331,7 +331,7 @@ def next_turn(ctx: RulesContext) -> None:
             else:
                 names = " or ".join(o.name for o in others)
                 ctx.log(f"{slot_name(s)} is up: the players choose who takes it: {names} "
-                        f"(slot NAME, or act NAME ...; next gives it to {h.name}, first in line)",
+                        f"(slot NAME, or act NAME ...)",
                         kind="initiative", action="slot")
         if h is not None and s.get("who"):  # an open slot's turn starts when it is taken
             start_turn(ctx, h)
@@ -384,3 +384,42 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
     if i == cur:
         start_turn(ctx, c)
     sync(enc)
+
+
+def move_slot(ctx: RulesContext, c: Combatant, other: Combatant, after: bool) -> None:
+    """The GM's ``move NAME before|after OTHER``: the slot ``c`` holds goes just before (after)
+    the slot ``other`` holds; the acting slot stays the acting one."""
+    enc = ctx.enc
+    slots = roster(enc)
+    if not slots or enc.phase != "turns":
+        raise RuleError("there is no initiative roster yet: start the fight first")
+    hs = holders(enc)
+    if c.id not in hs:
+        raise RuleError(f"{c.name} holds no slot this round (slot {c.name} N gives one)")
+    if other.id not in hs:
+        raise RuleError(f"{other.name} holds no slot this round")
+    cur = slot_index(enc)
+    acting = slots[cur] if 0 <= cur < len(slots) else None
+    mine = slots[hs.index(c.id)]
+    if not mine.get("who"):
+        mine["who"] = c.id  # an open slot moved by name is given to that character
+    theirs = slots[hs.index(other.id)]
+    rest = [s for s in slots if s is not mine]
+    rest.insert(rest.index(theirs) + after, mine)
+    enc.data["roster"] = rest
+    if acting is not None:
+        enc.data["slot"] = next(n for n, s in enumerate(rest) if s is acting)
+    sync(enc)
+
+
+def open_turn(enc: Encounter) -> tuple[str, list[Combatant]] | None:
+    """The acting slot is open and the players have a choice to make: the slot and who may
+    take it (``next`` asks the GM instead of handing it to the first in line)."""
+    if enc.phase != "turns" or not roster(enc) or not is_open(enc):
+        return None
+    i = slot_index(enc)
+    s = roster(enc)[i]
+    if s.get("surprise"):
+        return None
+    others = candidates(enc, i)
+    return (slot_name(s), others) if len(others) >= 2 else None

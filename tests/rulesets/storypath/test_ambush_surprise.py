@@ -77,7 +77,7 @@ def test_SP_AMB_3_surprised_character_acts_from_round_2():
     t.dice.queue = [F, F, F, F, F, F, S, S, S, F]
     run(t, "start")
     assert "already had a turn" in fails(t, "act Y do pool=3")
-    run(t, "next", "next", "next", "next", "end")
+    run(t, "end")
     assert t.ruleset.current(t.enc).name == "Y"
 
 

@@ -167,7 +167,7 @@ def test_i13_11_blocked_escape_must_be_bought_off():
         "add Ann side=pc stamina=1 cunning=1 close_combat=2 dexterity=2",
         "add Ben side=pc cunning=1 close_combat=2 might=2", "start")
     feed(t, F, S, S, F, F, F, F)
-    run(t, "act Chi grapple Ann", "next", "next", "next", "end")
+    run(t, "act Chi grapple Ann", "next", "end")
     feed(t, S, F, F, F, F, F)  # round 2, Chi first: it complicates Ann's escape: Blocked 1
     run(t, 'act Chi complicate Ann task="escape" pool=close_combat+might', "next", "slot Ann")
     assert who(t, "Ann").has_condition("Blocked 1")
