@@ -32,14 +32,13 @@ def _make_console():  # noqa: ANN202
     return make_console()
 
 
-def _dice(mode: str, seed: int | None, asker=None):  # noqa: ANN001, ANN202
-    from combat_cli.dice import ManualDice, RandomDice
+def _dice(mode: str | None, seed: int | None, asker, saved: object = None):  # noqa: ANN001, ANN202
+    """The table's dice: ``--dice`` if given, else the mode the file was saved with."""
+    from combat_cli.dice import MODES, RandomDice, TableDice
 
-    if mode == "auto":
-        return RandomDice(seed)
-    if mode == "manual":
-        return ManualDice(asker, RandomDice(seed))
-    _fail(f'--dice is auto or manual, not "{mode}"', 2)
+    if mode is None:
+        mode = saved if saved in MODES else "auto"
+    return TableDice(mode, RandomDice(seed), asker)
 
 
 def _lang(lang: str) -> str:
@@ -90,15 +89,17 @@ def _read_house_rules(path: Path) -> dict:
 def play(
     file: Path = typer.Argument(..., help="the encounter file (made by combat new)"),
     script: str | None = typer.Option(None, "--script", "-s", help="run lines from a file (- for stdin)"),
-    dice: str = typer.Option("auto", "--dice", help="auto (roll) or manual (type the physical dice)"),
+    dice: str | None = typer.Option(None, "--dice", help="auto (the tracker rolls), manual (type "
+                                    "every roll) or players (type the PCs' rolls); default: "
+                                    "as saved, else auto"),
     seed: int | None = typer.Option(None, "--seed", help="seed for auto dice"),
     lang: str = typer.Option("", "--lang", help="display language, for rulesets that have several"),
 ) -> None:
     """Play (or resume) an encounter: the REPL, or a script."""
     from combat_cli.store.savefile import Lock, SaveError
 
-    if dice not in ("auto", "manual"):
-        _fail(f'--dice is auto or manual, not "{dice}"', 2)
+    if dice is not None and dice not in ("auto", "manual", "players"):
+        _fail(f'--dice is auto, manual or players, not "{dice}"', 2)
     interactive = script is None and sys.stdin.isatty()
     driver_ref: list = []
     code = 0
@@ -128,7 +129,7 @@ def _exit_cleanly_on_signals() -> None:
             signal.signal(getattr(signal, name), leave)
 
 
-def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
+def _play_interactive(file: Path, dice: str | None, seed: int | None, lang: str,
                       driver_ref: list) -> int:
     """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
     import rulesets
@@ -138,12 +139,15 @@ def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
     raw = read_raw(file)
     if not rulesets.known(raw["ruleset"]):
         raise SaveError(f'{file}: no ruleset "{raw["ruleset"]}" is installed (combat rulesets lists them)')
-    source = _dice(dice, seed, make_dice_asker(driver_ref))
-    run_interactive(file, raw, source, dice, lang, driver_ref)
+    enc = raw.get("encounter")
+    data = enc.get("data") if isinstance(enc, dict) else None
+    saved = data.get("dice") if isinstance(data, dict) else None
+    source = _dice(dice, seed, make_dice_asker(driver_ref), saved)
+    run_interactive(file, raw, source, source.mode, lang, driver_ref)
     return 0
 
 
-def _play_script(file: Path, script: str | None, dice: str, seed: int | None, lang: str,
+def _play_script(file: Path, script: str | None, dice: str | None, seed: int | None, lang: str,
                  driver_ref: list) -> int:
     from combat_cli.render.console import make_console
     from combat_cli.repl.driver import Driver
@@ -153,6 +157,9 @@ def _play_script(file: Path, script: str | None, dice: str, seed: int | None, la
     lines = ScriptLines(_script_lines(script))
     source = _dice(dice, seed, make_asker(lines, driver_ref))
     driver = Driver(load(file, source, lang), file, make_console())
+    saved = driver.table.enc.data.get("dice")
+    if dice is None and saved in ("auto", "manual", "players"):
+        source.mode = source.start_mode = saved
     driver_ref.append(driver)
     try:
         return run_script(driver, lines)

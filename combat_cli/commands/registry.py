@@ -133,7 +133,7 @@ _loaded = False
 def _load_topics() -> None:
     global _loaded
     if not _loaded:
-        from combat_cli.commands import clock, health, meta, roster, rounds  # noqa: F401
+        from combat_cli.commands import clock, dice, health, meta, roster, rounds  # noqa: F401
 
         _loaded = True
 

@@ -6,12 +6,14 @@ the source's business, never the rules'.
 """
 
 from combat_cli.dice.expr import DiceError, DiceTerm, RollSpec, parse, pool, sum_dice
+from combat_cli.dice.modes import MODES, OWN_MODES, TableDice
 from combat_cli.dice.sources import (
     DiceSource,
     FixedDice,
     ManualDice,
     RandomDice,
     Roll,
+    Roller,
     parse_answer,
 )
 
@@ -22,7 +24,11 @@ __all__ = [
     "FixedDice",
     "ManualDice",
     "RandomDice",
+    "MODES",
+    "OWN_MODES",
     "Roll",
+    "Roller",
+    "TableDice",
     "RollSpec",
     "parse",
     "parse_answer",

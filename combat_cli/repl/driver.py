@@ -1,10 +1,17 @@
-"""One driver for the REPL and for scripts: dispatch a line, print what it produced, autosave."""
+"""One driver for the REPL and for scripts: dispatch a line, print what it produced, autosave.
+
+What a command logs before it asks for a roll is printed at once (the dice source's sink), so
+the GM reads a hit before the damage is asked; the rest is printed when the command ends. If
+the command then fails or is interrupted (Ctrl-C), nothing of it is kept and the GM is told.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from combat_cli.commands.dice import follow_mode
 from combat_cli.commands.registry import Output, dispatch
 from combat_cli.render.output import print_output
 from combat_cli.store.savefile import SaveError, Saver, atomic_write, render
@@ -21,10 +28,31 @@ class Driver:
         self.path = path
         self.console = console
         self.saver = Saver(path) if path is not None else None
+        self.streamed = 0
+        """Entries of the running command already printed (before a roll was asked)."""
+        table.dice.sink = self._stream
+
+    def _stream(self, entries: list[Any]) -> None:
+        print_output(self.console, self.table, Output(entries=list(entries)))
+        self.streamed += len(entries)
 
     def handle(self, line: str) -> Output:
-        out = dispatch(self.table, line)
-        print_output(self.console, self.table, out)
+        self.streamed = 0
+        mode = self.table.enc.data.get("dice")
+        snapshot = _Snapshot(self.table)
+        try:
+            out = dispatch(self.table, line)
+        except KeyboardInterrupt:
+            snapshot.restore(self.table)
+            out = Output(error="interrupted: the command was stopped; nothing was changed")
+            print_output(self.console, self.table, out)
+            return out
+        follow_mode(self.table, mode)
+        print_output(self.console, self.table, dataclasses.replace(
+            out, entries=out.entries[self.streamed:]))
+        if out.error and self.streamed:
+            self.console.print("the command was abandoned: nothing above was kept",
+                               style="error")
         for view, payload in out.views:
             if view == "save":
                 err = self.save_as(payload)
@@ -78,3 +106,21 @@ class Driver:
         if self.table.changed:
             saver.submit(self.table)
         saver.close()
+
+
+class _Snapshot:
+    """The table as it was before a command, to put back if Ctrl-C stops the command at any
+    point (even while the table was keeping its result)."""
+
+    def __init__(self, table: Table) -> None:
+        self.enc, self.state = table.enc, table.state_json
+        self.log, self.changed = list(table.log_json), table.changed
+        self.undo, self.redo = list(table.history.undo), list(table.history.redo)
+        self.tables = table.tables
+
+    def restore(self, table: Table) -> None:
+        table.enc, table.state_json = self.enc, self.state
+        table.log_json[:] = self.log
+        table.changed = self.changed
+        table.history.undo[:], table.history.redo[:] = self.undo, self.redo
+        table.tables = self.tables
