@@ -45,7 +45,8 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         if p is None:
             continue
         c = ctx.combatant(cid)
-        purpose = (f"{c.name}: {t(ctx, 'bank', 'pool')} {p['n']}{t(ctx, 'k10', 'd10')} ({p['text']})")
+        purpose = (f"{c.name}: {t(ctx, 'bank', 'pool')} {p['n']}{t(ctx, 'k10', 'd10')} ({p['text']})"
+                   + _against(ctx, model, cid))
         r, faces, _ = health.roll_pool(ctx, p["n"], int(ctx.tables["core"]["base_difficulty"]),
                                       purpose, faces_only=True)
         p["faces"] = faces
@@ -391,6 +392,14 @@ def _ready(ctx: RulesContext, c: Combatant, th: dict[str, Any], model: dict[str,
     if not ok:
         model["void"].append(c.id)
     return ok
+
+
+def _against(ctx: RulesContext, model: dict[str, Any], cid: str) -> str:
+    """What a pool must beat, for the roll prompt: the difficulty against each opponent."""
+    diffs = model["diff"].get(cid) or {}
+    diff = t(ctx, "obt.", "diff")
+    vs = ", ".join(f"{ctx.name(o)} ({diff} {x['value']})" for o, x in diffs.items())
+    return f" {t(ctx, 'proti', 'vs')} {vs}" if vs else ""
 
 
 def _check(ctx: RulesContext, c: Combatant, th: dict[str, Any], levels: int) -> bool:
