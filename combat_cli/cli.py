@@ -38,7 +38,9 @@ def _dice(mode: str | None, seed: int | None, asker, saved: object = None):  # n
 
     if mode is None:
         mode = saved if saved in MODES else "auto"
-    return TableDice(mode, RandomDice(seed), asker)
+    source = TableDice(mode, RandomDice(seed), asker)
+    source.start_saved = saved
+    return source
 
 
 def _lang(lang: str) -> str:
@@ -157,7 +159,7 @@ def _play_script(file: Path, script: str | None, dice: str | None, seed: int | N
     lines = ScriptLines(_script_lines(script))
     source = _dice(dice, seed, make_asker(lines, driver_ref))
     driver = Driver(load(file, source, lang), file, make_console())
-    saved = driver.table.enc.data.get("dice")
+    saved = source.start_saved = driver.table.enc.data.get("dice")
     if dice is None and saved in ("auto", "manual", "players"):
         source.mode = source.start_mode = saved
     driver_ref.append(driver)

@@ -32,10 +32,14 @@ def current_mode(table: Table) -> str:
 
 
 def follow_mode(table: Table, before: object) -> None:
-    """After a command: when the saved mode changed (``dice``, undo, redo), the dice follow."""
+    """After a command: when the saved mode changed (``dice``, undo, redo), the dice follow;
+    undone back to what the file said at the start, the session's own mode (``--dice``)."""
     after = table.enc.data.get("dice")
-    if after != before and isinstance(table.dice, TableDice):
-        table.dice.mode = after if after in MODES else table.dice.start_mode
+    dice = table.dice
+    if after == before or not isinstance(dice, TableDice):
+        return
+    back = after == dice.start_saved or after not in MODES
+    dice.mode = dice.start_mode if back else str(after)
 
 
 @verb("dice", "dice [auto|manual|players]",

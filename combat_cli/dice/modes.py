@@ -37,6 +37,8 @@ class TableDice(DiceSource):
         """The mode in force (switched by the ``dice`` verb)."""
         self.start_mode = mode
         """The mode the session started with (``--dice``, or the one saved)."""
+        self.start_saved: object = None
+        """The mode the file was saved with when the session started."""
         self.rolled = rolled
         self.manual = ManualDice(ask, rolled) if ask is not None else None
 

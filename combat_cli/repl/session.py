@@ -183,8 +183,12 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 continue
             except EOFError:
                 line = None
-            driver = loader.result()
-            if line is not None and not _handle(driver, line).quit:
+            try:
+                driver = loader.result()
+                if line is not None and not _handle(driver, line).quit:
+                    continue
+            except KeyboardInterrupt:  # before the command started (still loading)
+                print("interrupted", flush=True)
                 continue
             if warned or _saved(driver):
                 break
