@@ -1,4 +1,4 @@
-"""The command line (thin): new, play, show, rulesets, roll, demo.
+"""The command line (thin): new, play, show, rulesets, roll, demo, paths.
 
 Only typer is imported at start-up; everything else is imported inside the command that needs
 it, so ``combat --help`` stays fast.
@@ -12,13 +12,34 @@ from pathlib import Path
 
 import typer
 
+from combat_cli import choices
+
 app = typer.Typer(
     help="combat-cli: a terminal combat tracker for the Game Master.",
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
-    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+DICE = choices.fixed("auto", "manual", "players")
+LANGS = choices.fixed("en", "cs")
+RULESETS = choices.rulesets()
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from combat_cli import __version__
+
+        print(f"combat-cli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="print the version and leave"),
+) -> None:
+    """combat-cli: a terminal combat tracker for the Game Master."""
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -32,25 +53,63 @@ def _make_console():  # noqa: ANN202
     return make_console()
 
 
-def _dice(mode: str | None, seed: int | None, asker, saved: object = None):  # noqa: ANN001, ANN202
-    """The table's dice: ``--dice`` if given, else the mode the file was saved with."""
+def _invoked_as() -> str:
+    """How the user can type this program again: ``combat`` when that is what the shell finds,
+    else the path they used (``.venv/bin/combat`` before the venv is on the PATH)."""
+    import shutil
+
+    used = sys.argv[0]
+    if Path(used).stem.lower() != "combat":      # python -m combat_cli
+        return "combat"
+    found = shutil.which("combat")
+    try:
+        if found and Path(found).resolve() == Path(used).resolve():
+            return "combat"
+        shown = os.path.relpath(used)
+    except (OSError, ValueError):                 # another drive (Windows)
+        shown = used
+    shown = shown if len(shown) < len(used) else used
+    return shown if " " not in shown else f'"{shown}"'
+
+
+def _dice(mode: str | None, seed: int | None, asker, saved: object = None,  # noqa: ANN001, ANN202
+          default: str = "auto"):
+    """The table's dice: ``--dice`` if given, else the mode the file was saved with (the
+    ``dice`` verb), else ``default`` (the config file's)."""
     from combat_cli.dice import MODES, RandomDice, TableDice
 
     if mode is None:
-        mode = saved if saved in MODES else "auto"
+        mode = saved if saved in MODES else default
     source = TableDice(mode, RandomDice(seed), asker)
     source.start_saved = saved
     return source
 
 
-def _lang(lang: str) -> str:
-    return "" if lang in ("", "default") else lang
+def _config():  # noqa: ANN202
+    """The GM's config file (a bad one stops here in one line); its colour choice applied."""
+    from combat_cli.config import ConfigError, load
+
+    try:
+        cfg = load()
+    except ConfigError as e:
+        _fail(str(e), 2)
+    if cfg.color == "never":
+        os.environ["NO_COLOR"] = os.environ.get("NO_COLOR") or "1"
+    elif cfg.color == "always" and not os.environ.get("NO_COLOR"):
+        os.environ.setdefault("FORCE_COLOR", "1")
+    return cfg
+
+
+def _lang(lang: str | None, cfg) -> str:  # noqa: ANN001
+    """--lang, else the config file's language, else the ruleset's own ("")."""
+    return lang if lang is not None else cfg.lang
 
 
 @app.command()
 def new(
     file: Path = typer.Argument(..., help="the encounter file to create"),
-    ruleset: str = typer.Option(..., "--ruleset", "-r", help="the table's rule system"),
+    ruleset: str = typer.Option(..., "--ruleset", "-r", click_type=RULESETS,
+                                help="the table's rule system (combat rulesets lists them)"),
     house_rules: Path | None = typer.Option(None, "--house-rules", help="a TOML file of house rules"),
     force: bool = typer.Option(False, "--force", help="replace an existing file"),
 ) -> None:
@@ -70,7 +129,7 @@ def new(
         save(file, table)
     except (CommandError, SaveError) as e:
         _fail(str(e))
-    print(f"created {file} ({ruleset}); next: combat play {file}")
+    print(f"created {file} ({ruleset}); next: {_invoked_as()} play {file}")
 
 
 def _read_house_rules(path: Path) -> dict:
@@ -91,17 +150,19 @@ def _read_house_rules(path: Path) -> dict:
 def play(
     file: Path = typer.Argument(..., help="the encounter file (made by combat new)"),
     script: str | None = typer.Option(None, "--script", "-s", help="run lines from a file (- for stdin)"),
-    dice: str | None = typer.Option(None, "--dice", help="auto (the tracker rolls), manual (type "
-                                    "every roll) or players (type the PCs' rolls); default: "
-                                    "as saved, else auto"),
+    dice: str | None = typer.Option(None, "--dice", click_type=DICE,
+                                    help="auto: the tracker rolls; manual: you type every "
+                                         "roll; players: you type the PCs' rolls (default: "
+                                         "as the file was left, else the config file's, "
+                                         "else auto)"),
     seed: int | None = typer.Option(None, "--seed", help="seed for auto dice"),
-    lang: str = typer.Option("", "--lang", help="display language, for rulesets that have several"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS,
+                                    help="display language, for rulesets that have several"),
 ) -> None:
     """Play (or resume) an encounter: the REPL, or a script."""
     from combat_cli.store.savefile import Lock, SaveError
 
-    if dice is not None and dice not in ("auto", "manual", "players"):
-        _fail(f'--dice is auto, manual or players, not "{dice}"', 2)
+    cfg = _config()
     interactive = script is None and sys.stdin.isatty()
     driver_ref: list = []
     code = 0
@@ -109,9 +170,11 @@ def play(
     try:
         with Lock(file):
             if interactive:
-                code = _play_interactive(file, dice, seed, _lang(lang), driver_ref)
+                code = _play_interactive(file, dice, cfg.dice, seed, _lang(lang, cfg),
+                                         driver_ref)
             else:
-                code = _play_script(file, script, dice, seed, _lang(lang), driver_ref)
+                code = _play_script(file, script, dice, cfg.dice, seed, _lang(lang, cfg),
+                                    driver_ref)
     except SaveError as e:
         _fail(str(e))
     if code:
@@ -131,7 +194,7 @@ def _exit_cleanly_on_signals() -> None:
             signal.signal(getattr(signal, name), leave)
 
 
-def _play_interactive(file: Path, dice: str | None, seed: int | None, lang: str,
+def _play_interactive(file: Path, dice: str | None, default: str, seed: int | None, lang: str,
                       driver_ref: list) -> int:
     """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
     import rulesets
@@ -144,20 +207,20 @@ def _play_interactive(file: Path, dice: str | None, seed: int | None, lang: str,
     enc = raw.get("encounter")
     data = enc.get("data") if isinstance(enc, dict) else None
     saved = data.get("dice") if isinstance(data, dict) else None
-    source = _dice(dice, seed, make_dice_asker(driver_ref), saved)
+    source = _dice(dice, seed, make_dice_asker(driver_ref), saved, default)
     run_interactive(file, raw, source, source.mode, lang, driver_ref)
     return 0
 
 
-def _play_script(file: Path, script: str | None, dice: str | None, seed: int | None, lang: str,
-                 driver_ref: list) -> int:
+def _play_script(file: Path, script: str | None, dice: str | None, default: str,
+                 seed: int | None, lang: str, driver_ref: list) -> int:
     from combat_cli.render.console import make_console
     from combat_cli.repl.driver import Driver
     from combat_cli.repl.script import ScriptLines, make_asker, run_script
     from combat_cli.store.savefile import load
 
     lines = ScriptLines(_script_lines(script))
-    source = _dice(dice, seed, make_asker(lines, driver_ref))
+    source = _dice(dice, seed, make_asker(lines, driver_ref), None, default)
     driver = Driver(load(file, source, lang), file, make_console())
     saved = source.start_saved = driver.table.enc.data.get("dice")
     if dice is None and saved in ("auto", "manual", "players"):
@@ -184,14 +247,15 @@ def _script_lines(script: str | None):  # noqa: ANN202
 def show(
     file: Path = typer.Argument(..., help="the encounter file"),
     json_: bool = typer.Option(False, "--json", help="the state as JSON"),
-    lang: str = typer.Option("", "--lang", help="display language"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
     """Show an encounter: the round table, or its JSON."""
     from combat_cli.dice import RandomDice
     from combat_cli.store.savefile import SaveError, load
 
+    cfg = _config()
     try:
-        table = load(file, RandomDice(), _lang(lang))
+        table = load(file, RandomDice(), _lang(lang, cfg))
     except SaveError as e:
         _fail(str(e))
     if json_:
@@ -221,7 +285,8 @@ def list_rulesets() -> None:
 @app.command()
 def roll(
     expr: list[str] = typer.Argument(..., help="a roll: 3d6+1, 4D+2, 6d10>=8, 1d12"),
-    ruleset: str | None = typer.Option(None, "--ruleset", "-r", help="read EXPR in this ruleset's notation"),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", click_type=RULESETS,
+                                       help="read EXPR in this ruleset's notation"),
     seed: int | None = typer.Option(None, "--seed", help="seed the dice"),
 ) -> None:
     """Roll dice once and show every face."""
@@ -248,40 +313,69 @@ def roll(
 
 @app.command()
 def demo(
-    ruleset: str = typer.Option("d6", "--ruleset", "-r", help="which ruleset's demo fight"),
-    seed: int = typer.Option(7, "--seed", help="seed for the dice"),
-    lang: str = typer.Option("", "--lang", help="display language"),
+    ruleset: str = typer.Option("d6", "--ruleset", "-r", click_type=RULESETS,
+                                help="which ruleset's demo fight"),
+    seed: int = typer.Option(7, "--seed", help="seed for the dice (another number, another fight)"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    pace: bool = typer.Option(False, "--pace", help="wait for Enter before each command"),
 ) -> None:
-    """Play a short demo fight from the rules' own examples (no input needed)."""
+    """A short demo fight (no input needed; --pace: step by step)."""
     import rulesets
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
+    from combat_cli.repl import demo as told
     from combat_cli.repl.driver import Driver
-    from combat_cli.repl.script import ScriptLines, run_script
 
+    cfg = _config()
     try:
         rs = rulesets.load(ruleset)
+        table = Table.new(rs, RandomDice(seed), lang=_lang(lang, cfg))
     except CommandError as e:
         _fail(str(e))
     lines = rs.demo()
     if not lines:
         _fail(f"{ruleset} has no demo fight")
-    try:
-        table = Table.new(rs, RandomDice(seed), lang=_lang(lang))
-    except CommandError as e:
-        _fail(str(e))
-    driver = Driver(table, None, _make_console())
-    code = run_script(driver, ScriptLines(lines))
+    if pace and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        sys.stderr.write("combat: --pace needs a terminal; playing the demo straight through\n")
+        pace = False
+    console = _make_console()
+    driver = Driver(table, None, console)
+    for line in told.intro(ruleset):
+        console.print(line, style="note")
+    code = told.run_demo(driver, lines, told.enter_or_quit if pace else None)
+    driver.close()
     if code:
         raise typer.Exit(code)
+    for line in told.outro(ruleset, pace, _invoked_as()):
+        console.print(line, style="note")
+
+
+@app.command()
+def paths() -> None:
+    """Where the config file, REPL history and error log are."""
+    from combat_cli import paths as where
+
+    config = where.config_file()
+    history = where.history_file()
+    print(f"config     {config}{'' if config.is_file() else '  (none yet: defaults apply)'}")
+    print(f"history    {history if history is not None else 'off (COMBAT_HISTORY is empty)'}")
+    print(f"error log  {where.error_log()}")
 
 
 def main() -> None:
     # pydantic otherwise scans every installed package for plug-ins on first use (~15 ms);
     # combat-cli uses none. A user who wants them can set the variable themselves.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    app()
+    try:
+        app()
+    except Exception as e:  # a bug: one line and the traceback in the error log
+        from combat_cli.paths import crash_line, record_crash
+
+        where = crash_line(record_crash(" ".join(sys.argv)))
+        what = " ".join(str(e).split())[:200]
+        sys.stderr.write(f"combat: internal error ({type(e).__name__}: {what}); {where}\n")
+        sys.exit(1)
 
 
 if __name__ == "__main__":

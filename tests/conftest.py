@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,12 @@ os.environ["COMBAT_RULESETS"] = "toy=toyrules:RULESET,toyturns=toyrules:TURNS"
 os.environ["PYTHONPATH"] = os.pathsep.join(
     p for p in (str(PLUGINS), os.environ.get("PYTHONPATH", "")) if p)
 os.environ.setdefault("COMBAT_HISTORY", "")
+# The tests (and the programs they start) never read the GM's config file nor write the error
+# log in the real home: both live in a folder of this run.
+_HOME = tempfile.mkdtemp(prefix="combat-tests-")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
+os.environ["XDG_STATE_HOME"] = os.path.join(_HOME, "state")
+os.environ["COMBAT_CONFIG"] = os.path.join(_HOME, "config", "combat-cli", "config.toml")
 os.environ["COLUMNS"] = "120"
 for p in (str(ROOT), str(PLUGINS)):
     if p not in sys.path:

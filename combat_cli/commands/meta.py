@@ -9,8 +9,10 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.queries import find_combatant
 
 
-@verb("help", "help [VERB|ACTION]", "the verbs, or one verb with its options and the ruleset's actions",
-      mutates=False, aliases=("?",))
+@verb("help", "help [VERB|ACTION|rules]",
+      "the verbs, or one verb with its options and the ruleset's actions",
+      mutates=False, aliases=("?",),
+      details="help rules: the house-rule switches with the rule each one settles")
 def help_(cmd: Cmd) -> None:
     if len(cmd.args) > 1:
         raise cmd.usage_error("help takes at most one word")
@@ -26,6 +28,9 @@ def help_(cmd: Cmd) -> None:
             if word in verbs:        # a verb of the same name (d12: task, defend): both
                 cmd.show("help-verb", verbs[word])
             return
+    if word == "rules":
+        cmd.show("help-rules", None)
+        return
     try:
         cmd.show("help-verb", find_verb(word, verbs))
     except CommandError:

@@ -8,7 +8,6 @@ output and saves.
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -159,20 +158,10 @@ def dispatch(table: Table, line: str) -> Output:
     except (CommandError, DiceError) as e:  # DiceError: a roll built too big, a bad notation
         out = Output(error=str(e))
     except Exception as e:  # a bug must not reach the GM as a traceback
-        _record_crash(line)
-        out = Output(error=f"internal error ({type(e).__name__}: {e}); nothing was changed")
+        from combat_cli.paths import crash_line, record_crash
+
+        where = crash_line(record_crash(repr(line)))
+        what = " ".join(str(e).split())
+        out = Output(error=f"internal error ({type(e).__name__}: {what}); nothing was changed; "
+                           f"{where}")
     return out
-
-
-def _record_crash(line: str) -> None:
-    import os
-    from pathlib import Path
-
-    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
-    try:
-        path = base / "combat-cli" / "errors.log"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as f:
-            f.write(f"--- {line!r}\n{traceback.format_exc()}\n")
-    except OSError:
-        pass

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
     header,
@@ -29,7 +30,7 @@ _KIND_STYLE = {"wound": "wound", "round": "round", "timer": "timer", "condition"
 
 def entry_text(e: LogEntry) -> Text:
     style = _KIND_STYLE.get(e.kind, "") or _OUTCOME_STYLE.get((e.outcome or "").lower(), "")
-    line = Text(e.text, style=style)
+    line = Text(without_rule_ids(e.text), style=style)
     why = e.data.get("for")
     if e.dice and why:
         faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
@@ -39,14 +40,14 @@ def entry_text(e: LogEntry) -> Text:
 
 def print_output(console: Console, table: Table, out: Output) -> None:
     if out.error:
-        console.print(Text(f"error: {out.error}", style="error"))
+        console.print(Text(f"error: {without_rule_ids(out.error)}", style="error"))
         return
     for e in out.entries:
         if e.kind == "round" and any(v == "round" for v, _ in out.views):
             continue
         console.print(entry_text(e))
     for n in out.notes:
-        console.print(Text(n, style="note"))
+        console.print(Text(without_rule_ids(n), style="note"))
     for view, payload in out.views:
         print_view(console, table, view, payload)
 
@@ -74,20 +75,24 @@ def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
             console.print(Text("the log is empty", style="note"))
         else:
             console.print(log_table(entries, rs, lang))
+    elif view == "help-rules":
+        console.print(Text(table.ruleset.help_text() or f"{table.ruleset.name} has no switches"))
     elif view in ("help", "help-verb", "help-action"):
         print_help(console, table, view, payload)
 
 
 def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
+    """``help``: verbs, actions, switches; without rule IDs (``help rules`` shows them)."""
     from combat_cli.commands.registry import all_verbs
+    from combat_cli.render.ruleids import without_rule_ids as plain
 
     rs = table.ruleset
     if view == "help-verb":
         v = payload
         console.print(Text(v.usage, style="bold"))
-        console.print(Text(f"  {v.summary}"))
+        console.print(Text(f"  {plain(v.summary)}"))
         if v.details:
-            console.print(Text(f"  {v.details}"))
+            console.print(Text(f"  {plain(v.details)}"))
         if v.aliases:
             console.print(f"  aliases: {', '.join(v.aliases)}")
         if v.name in ("declare", "act", "react", "release"):
@@ -99,24 +104,25 @@ def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
         console.print(Text(f"{name} {'TARGET ' if a.target == 'required' else '[TARGET] ' if a.target == 'optional' else ''}"
                            f"{args + ' ' if args else ''}"
                            + " ".join(f"[{rs.label(o.name, lang)}=...]" for o in a.options), style="bold"))
-        console.print(Text(f"  {rs.label(a.help, lang)}" + ("  (a reaction: react NAME " + name + ")" if a.reaction else "")))
+        console.print(Text(f"  {plain(rs.label(a.help, lang))}" + ("  (a reaction: react NAME " + name + ")" if a.reaction else "")))
         for o in a.options:
             choices = f" ({'|'.join(o.choices)})" if o.choices else (" (number)" if o.kind == "int" else "")
-            console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {rs.label(o.help, lang)}"))
+            console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {plain(rs.label(o.help, lang))}"))
         return
     t = RichTable(title=f"Verbs ({rs.name})", title_justify="left", show_header=False)
     t.add_column("usage", style="bold")
     t.add_column("what")
     for v in all_verbs(table).values():
-        t.add_row(Text(v.usage), Text(v.summary))   # usages hold [opt=v]: not markup
+        t.add_row(Text(v.usage), Text(plain(v.summary)))   # usages hold [opt=v]: not markup
     console.print(t)
     _actions(console, rs, lang=table.lang)
     if rs.conditions:
         console.print("Conditions: " + ", ".join(c.name for c in rs.conditions))
-    extra = rs.help_text()
+    extra = plain(rs.help_text())
     if extra:
-        console.print(extra)
-    console.print(Text("help VERB or help ACTION for details", style="note"))
+        console.print(Text(extra))
+    console.print(Text("help VERB or help ACTION for details; help rules: the switches with their "
+                       "rule labels", style="note"))
 
 
 def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") -> None:
@@ -128,9 +134,11 @@ def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") 
     t.add_column("action", style="bold")
     t.add_column("what")
     t.add_column("options")
+    from combat_cli.render.ruleids import without_rule_ids as plain
+
     for a in acts:
         t.add_row(rs.label(a.name, lang) + (" *" if a.reaction else ""),
-                  Text(rs.label(a.help, lang)),
+                  Text(plain(rs.label(a.help, lang))),
                   " ".join(rs.label(o.name, lang) + "=" for o in a.options))
     console.print(t)
 

@@ -8,6 +8,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from combat_cli.engine.durations import format_clock, format_duration, in_rounds
+from combat_cli.render.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter, LogEntry
@@ -149,7 +150,7 @@ def log_table(entries: list[LogEntry], rs: Ruleset, lang: str = "") -> RichTable
     t.add_column(_l(rs, "Outcome", lang))
     for e in entries:
         faces = "" if e.faces is None else " ".join(map(str, e.faces))
-        t.add_row(str(e.seq), str(e.round), e.text, e.dice or "", faces,
+        t.add_row(str(e.seq), str(e.round), without_rule_ids(e.text), e.dice or "", faces,
                   "" if e.difficulty is None else str(e.difficulty),
                   _l(rs, e.outcome, lang) if e.outcome else "")
     return t

@@ -7,7 +7,6 @@ thread while prompt-toolkit draws the prompt. The first line typed waits for it 
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -31,17 +30,10 @@ if TYPE_CHECKING:
 PROMPT = "combat> "
 
 
-def history_path() -> Path | None:
-    if os.environ.get("COMBAT_HISTORY") == "":
-        return None
-    if os.environ.get("COMBAT_HISTORY"):
-        return Path(os.environ["COMBAT_HISTORY"])
-    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
-    return base / "combat-cli" / "history"
-
-
 def _history() -> FileHistory | InMemoryHistory:
-    path = history_path()
+    from combat_cli.paths import history_file
+
+    path = history_file()
     if path is None:
         return InMemoryHistory()
     try:

@@ -462,12 +462,12 @@ VERBS: tuple[VerbSpec, ...] = (
     VerbSpec("bids", "bids [NAME ...]", "this round's bids and budgets", _bids_verb,
              mutates=False),
     VerbSpec("power", "power WEAPON [strength=N] [bid=N] [range=close|far|FEET]",
-             "a weapon's Power (the seed's list, or Walton small|medium|large+edged+firearm)",
+             "a weapon's Power (the rules' list, or Walton small|medium|large+edged+firearm)",
              _power_verb, mutates=False),
 )
 
 DEMO: tuple[str, ...] = (
-    "# Cory is on the wrong end of four shooters and a punch (the mob example of the seed)",
+    "# Cory is on the wrong end of four shooters and a punch (the rules' mob example)",
     "add Cory side=pc Strength=5 Agility=6 Precision=4 Intelligence=5 Will=5 Dodge=1 Fighting=2",
     "add Puncher Strength=7 Agility=7 Fighting=1",
     "add Shooter x4 Agility=4 Precision=4 weapon=.22 Guns=1",

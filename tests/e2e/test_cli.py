@@ -114,7 +114,7 @@ def test_bad_files_and_names_from_the_command_line(tmp_path):
     r = combat("show", str(tmp_path / "missing.json"))
     assert r.returncode == 1 and "no such file" in r.stderr
     r = combat("new", str(tmp_path / "g.json"), "--ruleset", "toyy")
-    assert r.returncode == 1 and "did you mean toy" in r.stderr
+    assert r.returncode == 2 and "did you mean toy?" in r.stderr  # the parser checks it
     assert "Traceback" not in r.stderr
     combat("new", str(tmp_path / "h.json"), "--ruleset", "toy")
     r = combat("new", str(tmp_path / "h.json"), "--ruleset", "toy")
@@ -224,13 +224,15 @@ def test_sigterm_ends_cleanly_with_the_file_saved_and_unlocked(tmp_path):
 def test_unknown_display_language_and_dice_mode_are_refused(tmp_path):
     f = tmp_path / "f.json"
     combat("new", str(f), "--ruleset", "toy")
-    r = combat("show", str(f), "--lang", "de")
-    assert r.returncode == 1 and 'no display language "de"' in r.stderr
+    r = combat("show", str(f), "--lang", "de")      # the parser knows the languages
+    assert r.returncode == 2 and "'de' is not one of en, cs" in r.stderr
     r = combat("demo", "--ruleset", "czech_pool", "--lang", "de")
-    assert r.returncode == 1 and "(cs, en)" in r.stderr
+    assert r.returncode == 2 and "'de' is not one of en, cs" in r.stderr
+    r = combat("show", str(f), "--lang", "cs")      # a language this ruleset lacks
+    assert r.returncode == 1 and 'no display language "cs"' in r.stderr
     assert combat("show", str(f), "--lang", "en").returncode == 0  # the toy's own language
     r = combat("play", str(f), "--dice", "magic", input="status\n")
-    assert r.returncode == 2 and "auto, manual or players" in r.stderr
+    assert r.returncode == 2 and "'magic' is not one of auto, manual, players" in r.stderr
 
 
 def test_save_copy_never_overwrites_and_a_failed_save_stops_a_script(tmp_path):

@@ -125,7 +125,7 @@ def test_bad_dice_words_are_one_line_errors(tmp_path):
         assert r.returncode == 1 and words in r.stdout, (line, r.stdout)
         assert "Traceback" not in r.stderr
     r = play(f, "status\n", "--dice", "some")
-    assert r.returncode == 2 and "auto, manual or players" in r.stderr
+    assert r.returncode == 2 and "is not one of auto, manual, players" in r.stderr
 
 
 def test_zero_on_a_d10_is_ten(tmp_path):

@@ -1,0 +1,65 @@
+"""Parameter types for the command line whose choices show in ``--help``, complete in the
+shell and are checked by the parser. The list may be computed late (installed rulesets), so that
+building the app costs nothing at start-up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+try:  # typer >= 0.22 carries its own click
+    from typer._click.shell_completion import CompletionItem
+    from typer._click.types import ParamType
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click.shell_completion import CompletionItem  # type: ignore[no-redef]
+    from click.types import ParamType  # type: ignore[no-redef]
+
+
+class Choice(ParamType):
+    """One of ``choices()``; ``accepts(value)``, if given, checks a value without the list."""
+
+    name = "choice"
+
+    def __init__(self, choices: Callable[[], Sequence[str]],
+                 accepts: Callable[[str], bool] | None = None, hint: bool = False) -> None:
+        self._choices = choices
+        self._hint = hint
+        self._accepts = accepts or (lambda value: value in self._choices())
+
+    def all(self) -> list[str]:
+        return list(self._choices())
+
+    def get_metavar(self, param: Any, ctx: Any = None) -> str:  # click < 8.2 passes no ctx
+        return "[" + "|".join(self.all()) + "]"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if value is None or self._accepts(str(value)):
+            return value
+        from combat_cli.engine.queries import closest
+
+        guess = closest(str(value), self.all()) if self._hint else None
+        hint = f" (did you mean {guess}?)" if guess else ""
+        self.fail(f"{value!r} is not one of {', '.join(self.all())}{hint}", param, ctx)
+
+    def shell_complete(self, ctx: Any, param: Any, incomplete: str) -> list[Any]:
+        return [CompletionItem(c) for c in self.all() if c.startswith(incomplete)]
+
+
+def fixed(*values: str) -> Choice:
+    return Choice(lambda: values)
+
+
+def rulesets() -> Choice:
+    """The installed rulesets (a built-in name is accepted without scanning the packages)."""
+
+    def every() -> list[str]:
+        import rulesets as registry
+
+        return registry.names()
+
+    def accepts(value: str) -> bool:
+        import rulesets as registry
+
+        return registry.known(value)
+
+    return Choice(every, accepts, hint=True)
