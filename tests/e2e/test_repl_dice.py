@@ -220,3 +220,19 @@ def test_toolbar_shows_the_table_once_loaded_without_a_key_press(tmp_path):
     child.expect_exact("manual · undo 4")
     control(child, "d")
     child.expect(pexpect.EOF)
+
+
+def test_config_dice_players_is_the_default_until_the_file_says_otherwise(tmp_path):
+    f = d6_file(tmp_path)
+    conf = tmp_path / "config.toml"
+    conf.write_text('dice = "players"\n')
+    env = {**os.environ, "NO_COLOR": "1", "COMBAT_CONFIG": str(conf)}
+
+    def run(script: str) -> str:
+        r = subprocess.run([*combat_cmd(), "play", str(f)], input=script, text=True,
+                           capture_output=True, cwd=tmp_path, env=env)
+        assert r.returncode == 0, r.stderr
+        return r.stdout
+    assert "dice: players" in run("dice\n")  # the config file's
+    run("dice auto\n")  # the file now says auto: it wins over the config
+    assert "dice: auto" in run("dice\n")
