@@ -236,3 +236,36 @@ def test_config_dice_players_is_the_default_until_the_file_says_otherwise(tmp_pa
     assert "dice: players" in run("dice\n")  # the config file's
     run("dice auto\n")  # the file now says auto: it wins over the config
     assert "dice: auto" in run("dice\n")
+
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+ROUNDS = {
+    "storypath": ("import {ex}/storypath.toml\nadd Ann template=ann\nadd Ben template=ben\n"
+                  "add Thug x2 template=thug\nstart\n-\n-\nslot Ann\nact Ann attack \"Thug 1\"\n"
+                  "-\n", ["Ann", "Ben", "Ann"], "vs Thug 1's Defense 1"),
+    "d12": ("import {ex}/d12.toml\nadd Cory template=cory\nadd Puncher template=puncher\n"
+            "add Shooter x2 template=shooter\nstart\n"
+            "declare Cory attack Puncher bid=3, defend 2 from=\"Shooter 1,Shooter 2\"\n"
+            "declare Puncher attack Cory bid=full\ndeclare \"Shooter 1\" attack Cory bid=3\n"
+            "declare \"Shooter 2\" attack Cory bid=3\nresolve all\n-\n-\n-\n",
+            ["Cory", "Cory", "Cory"], "vs Puncher's "),
+    "czech_pool": ("import {ex}/czech_pool.toml\nadd Bořek template=borek\n"
+                   "add Lučištník template=lucistnik\nadd Zbojník template=zbojnik\nstart\n-\n"
+                   "declare Bořek boj Zbojník\ndeclare Lučištník střelba Bořek\n"
+                   "declare Zbojník boj Bořek\nresolve all\n-\n",
+                   ["Bořek", "Bořek"], "vs Zbojník (diff "),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(ROUNDS))
+def test_players_mode_in_each_other_ruleset(tmp_path, ruleset):
+    """Only the PCs' rolls are asked; a contested roll's prompt says what it must beat."""
+    script, who, beat = ROUNDS[ruleset]
+    f = tmp_path / "f.json"
+    subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", ruleset], check=True,
+                   capture_output=True, cwd=tmp_path)
+    r = play(f, script.format(ex=os.path.abspath(EXAMPLES)), "--dice", "players", "--lang", "en")
+    assert r.returncode == 0, r.stdout + r.stderr
+    asked = [x for x in r.stdout.splitlines() if x.startswith("  roll ")]
+    assert [x[len("  roll "):].split(":")[0] for x in asked] == who, asked
+    assert any(beat in x for x in asked), asked
