@@ -43,7 +43,9 @@ def _root(
 
 
 def _fail(message: str, code: int = 1) -> None:
-    sys.stderr.write(f"combat: {message}\n")
+    from combat_cli.textsafe import escape_all
+
+    sys.stderr.write(f"combat: {escape_all(message)}\n")
     raise typer.Exit(code)
 
 
@@ -133,17 +135,9 @@ def new(
 
 
 def _read_house_rules(path: Path) -> dict:
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover
-        import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        _fail(f"can't read {path}: {e.strerror or e}")
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        _fail(f"{path} is not valid TOML: {e}")
-    return {}
+    from combat_cli.store.tomlfile import read_toml
+
+    return read_toml(path, "house-rules file")
 
 
 @app.command()
@@ -247,6 +241,9 @@ def _script_lines(script: str | None):  # noqa: ANN202
 def show(
     file: Path = typer.Argument(..., help="the encounter file"),
     json_: bool = typer.Option(False, "--json", help="the state as JSON"),
+    player: bool = typer.Option(False, "--player", help="only what the players may see "
+                                "(with --json: exactly what combat serve sends)"),
+    show_rolls: bool = typer.Option(False, "--show-rolls", help="with --player: the dice too"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
     """Show an encounter: the round table, or its JSON."""
@@ -258,16 +255,81 @@ def show(
         table = load(file, RandomDice(), _lang(lang, cfg))
     except SaveError as e:
         _fail(str(e))
+    if player:
+        from combat_cli.web.view import player_text
+
+        print(player_text(table, show_rolls, as_json=json_))
+        return
     if json_:
-        import json
-
         from combat_cli.render.jsonview import public_json
+        from combat_cli.textsafe import json_text
 
-        print(json.dumps(public_json(table), ensure_ascii=False, indent=2))
+        print(json_text(public_json(table)))
         return
     from combat_cli.render.output import print_state
 
     print_state(_make_console(), table)
+
+
+@app.command()
+def serve(
+    file: Path = typer.Argument(..., help="the encounter file (it may be open in combat play)"),
+    host: str | None = typer.Option(None, "--host", help="listen on this address (default "
+                                    "127.0.0.1, this machine only; 0.0.0.0 for the network)"),
+    port: int = typer.Option(8321, "--port", help="the port (0: any free one)"),
+    show_rolls: bool = typer.Option(False, "--show-rolls", help="show the dice on the page"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+) -> None:
+    """The players' live page: follows FILE and shows what players may see."""
+    from combat_cli.store.savefile import SaveError
+
+    if not 0 <= port <= 65535:
+        _fail(f"--port is 0..65535, not {port}", 2)
+    try:
+        from combat_cli.web.server import ServeError
+        from combat_cli.web.server import serve as run
+    except ModuleNotFoundError as e:
+        _fail(f"serve needs {e.name}: reinstall combat-cli (pip install -e .)")
+    try:
+        run(file, host, port, _lang(lang, _config()), show_rolls)
+    except (SaveError, ServeError) as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        pass
+    print("stopped")
+
+
+@app.command()
+def report(
+    file: Path = typer.Argument(..., help="the encounter file"),
+    format_: str = typer.Option("md", "--format", "-f", help="md (Markdown) or html"),
+    out: Path | None = typer.Option(None, "-o", "--output", help="write it here (default: print)"),
+    player: bool = typer.Option(False, "--player", help="for the players: every secret left out"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+) -> None:
+    """The fight told back: who fought, round by round, wounds, who stands, what is due."""
+    from combat_cli.dice import RandomDice
+    from combat_cli.report.build import FORMATS
+    from combat_cli.report.build import report as tell
+    from combat_cli.store.savefile import SaveError, load
+
+    if format_ not in FORMATS:
+        _fail(f'--format is md or html, not "{format_}"', 2)
+    if out is not None and out.exists() and file.exists() and out.resolve() == file.resolve():
+        _fail(f"-o {out} is the encounter file itself: pick another name", 2)
+    try:
+        table = load(file, RandomDice(), _lang(lang, _config()))
+    except SaveError as e:
+        _fail(str(e))
+    text = tell(table, format_, player)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        _fail(f"can't write {out}: {e.strerror or e}")
+    print(f"wrote {out}")
 
 
 @app.command("rulesets")

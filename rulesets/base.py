@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
-    "VerbSpec", "load_toml", "merge_tables",
+    "VerbSpec", "level_by_fraction", "load_toml", "merge_tables", "wound_words",
 ]
 
 
@@ -346,6 +346,22 @@ class Ruleset:
         its own language overrides it, others only :meth:`status_columns`)."""
         return self.status_columns(enc, c)
 
+    # -- the players' view ------------------------------------------------------------------
+    wound_columns: tuple[str, ...] = ()
+    """Headers of :meth:`status_columns` that show wounds: the players' screen shows them
+    for PCs (NPCs get only :meth:`wound_word`)."""
+
+    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+        """How badly ``c`` is hurt as the players may know it: 0 unhurt, 1 hurt, 2 badly hurt,
+        3 down. Default: out of the fight is down, any status but OK is hurt."""
+        if c.out:
+            return 3
+        return 0 if c.status in ("OK", "", "Healthy") else 1
+
+    def wound_word(self, enc: Encounter, c: Combatant, lang: str = "") -> str:
+        """The word the players see for an NPC's wounds ("" when unhurt)."""
+        return wound_words(lang or self.language)[self.wound_level(enc, c)]
+
     def order_labels(self, enc: Encounter) -> list[str] | None:
         """Rows of the order column when the order is not just combatant names (slots)."""
         return None
@@ -371,6 +387,27 @@ class Ruleset:
         lines = ["House-rule switches (tables.toml, override with --house-rules):"]
         lines += [f"  {k}: {v}" for k, v in self.house_rules.items()]
         return "\n".join(lines)
+
+
+WOUND_WORDS: dict[str, tuple[str, str, str, str]] = {
+    "en": ("", "hurt", "badly hurt", "down"),
+    "cs": ("", "zraněn", "těžce zraněn", "vyřazen"),
+}
+"""The players' words for wound levels 0-3, by language (English when a language lacks them)."""
+
+
+def wound_words(lang: str) -> tuple[str, str, str, str]:
+    return WOUND_WORDS.get(lang, WOUND_WORDS["en"])
+
+
+def level_by_fraction(left: float, most: float, out: bool = False) -> int:
+    """A wound level 0-3 from what is left of a track: all of it unhurt, more than half hurt,
+    some badly hurt, none (or out of the fight) down."""
+    if out or left <= 0:
+        return 3
+    if most <= 0 or left >= most:
+        return 0
+    return 1 if left * 2 > most else 2
 
 
 _KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"),

@@ -30,10 +30,14 @@ def quote(name: str) -> str:
     return f'"{name}"' if " " in name else name
 
 
-@verb("condition", "condition NAME +COND [for=DURATION] | condition NAME -COND",
-      "add or remove a condition (for=3r, 10m, 1h ... ends it by itself)", aliases=("cond",))
+@verb("condition", "condition NAME +COND [for=DURATION] [secret] | condition NAME -COND",
+      "add or remove a condition (for=3r, 10m, 1h ... ends it by itself; secret keeps it "
+      "off the players' screen)", aliases=("cond",))
 def condition(cmd: Cmd) -> None:
     pos, opts = partition(cmd.args)
+    secret = len(pos) >= 3 and pos[-1].lower() == "secret"
+    if secret:
+        pos = pos[:-1]
     if len(pos) < 2:
         raise cmd.usage_error("condition needs a name and +COND or -COND")
     c = find_combatant(cmd.enc, pos[0])
@@ -50,14 +54,19 @@ def condition(cmd: Cmd) -> None:
     known = [k.name for k in cmd.ruleset.conditions]
     aliases = {a: k.name for k in cmd.ruleset.conditions for a in k.aliases}
     if sign == "-":
-        if opts:
-            raise CommandError("for= and custom= go with +COND only")
+        if opts or secret:
+            raise CommandError("for=, custom= and secret go with +COND only")
         have = [x.name for x in c.conditions]
         if not have:
             raise CommandError(f"{c.name} has no conditions")
         alias = next((v for a, v in aliases.items() if a.lower() == name.lower()), None)
         name = match_word(alias or name, have, f"condition on {c.name}")
-        cmd.ctx.remove_condition(c, name)
+        was_secret = any(x.secret for x in c.conditions if x.name == name)
+        cmd.ctx.remove_condition(c, name, quiet=was_secret)
+        if was_secret:
+            cmd.ctx.log(cmd.ctx.say("{name} is no longer {condition}", name=c.name,
+                                    condition=cmd.ctx.label(name)),
+                        kind="condition", actor=c, outcome=f"-{name}", secret=True)
         return
     if name.lower() in (a.lower() for a in aliases):
         name = next(v for a, v in aliases.items() if a.lower() == name.lower())
@@ -79,4 +88,9 @@ def condition(cmd: Cmd) -> None:
             seconds = parse_duration(value, cmd.ruleset.round_seconds)
         except DurationError as e:
             raise CommandError(str(e)) from None
-    cmd.ctx.add_condition(c, name, duration=seconds)
+    cond = cmd.ctx.add_condition(c, name, duration=seconds, quiet=secret)
+    if secret:
+        cond.secret = True
+        text = cmd.ctx.say("{name} is {condition}", name=c.name, condition=cmd.ctx.label(name))
+        cmd.ctx.log(f"{text} (secret)", kind="condition", actor=c, outcome=f"+{name}",
+                    secret=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import ActionRequest, Encounter
 from combat_cli.engine.queries import find_combatant, is_combatant_name, match_word
+from combat_cli.textsafe import line_problem
 
 if TYPE_CHECKING:
     from rulesets.base import ActionSpec, Ruleset
@@ -25,6 +26,9 @@ def split(line: str) -> list[str]:
     """Shell-like words; a comma outside quotes becomes its own word :data:`COMMA`."""
     if line.lstrip().startswith("#"):
         return []
+    problem = line_problem(line)
+    if problem:
+        raise CommandError(problem)
     lex = shlex.shlex(line, posix=True, punctuation_chars=",")
     lex.whitespace_split = True
     lex.commenters = ""

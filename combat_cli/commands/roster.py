@@ -21,6 +21,16 @@ def _side(value: str) -> str:
     return match_word(value, ["pc", "npc"], "side (pc or npc)")
 
 
+def _hidden(value: str) -> bool:
+    return match_word(value, ["yes", "no"], "hidden= value (yes or no)") == "yes"
+
+
+def _pop_hidden(opts: dict[str, str]) -> bool | None:
+    """``hidden=yes|no`` taken out of the options (None: not given)."""
+    key = next((k for k in opts if k.lower() == "hidden"), None)
+    return None if key is None else _hidden(opts.pop(key))
+
+
 def _split_stats(cmd: Cmd, opts: dict[str, str]) -> tuple[str | None, str | None, dict[str, Any]]:
     side = template = None
     stats: dict[str, Any] = {}
@@ -34,10 +44,11 @@ def _split_stats(cmd: Cmd, opts: dict[str, str]) -> tuple[str | None, str | None
     return side, template, stats
 
 
-@verb("add", 'add NAME [xN] [side=pc|npc] [template=T] [STAT=VALUE ...]',
+@verb("add", 'add NAME [xN] [side=pc|npc] [template=T] [hidden=yes] [STAT=VALUE ...]',
       "add a combatant; xN adds NAME 1..N",
       details='Quote names with spaces: add "Demon Thug" x3 template=thug. '
-              "Stats are checked by the table's ruleset.")
+              "Stats are checked by the table's ruleset. hidden=yes keeps it off the "
+              "players' screen until set NAME hidden=no.")
 def add(cmd: Cmd) -> None:
     pos, opts = partition(cmd.args)
     if not pos:
@@ -53,6 +64,7 @@ def add(cmd: Cmd) -> None:
     name = pos[0].strip()
     if not name or name.startswith(("+", "-", "=")) or "=" in name:
         raise CommandError(f'"{name}" is not a usable name')
+    hidden = bool(_pop_hidden(opts))
     side, template_name, raw = _split_stats(cmd, opts)
     enc = cmd.enc
     stats: dict[str, Any] = {}
@@ -82,13 +94,13 @@ def add(cmd: Cmd) -> None:
         raise CommandError(f"at most {MAX_COMBATANTS} combatants in one encounter")
     for nm in names:
         c = Combatant(id=f"c{enc.new_id()}", name=nm, side=side or "npc",  # type: ignore[arg-type]
-                      template=template_name, stats=dict(stats))
+                      template=template_name, stats=dict(stats), hidden=hidden)
         enc.combatants.append(c)
         cmd.ruleset.on_add(cmd.ctx, c)
         if enc.phase != "setup":
             cmd.ruleset.join(cmd.ctx, c)
         cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=c.side), kind="roster",
-                    actor=c)
+                    actor=c, **({"hidden": True} if hidden else {}))
     cmd.show("roster", [c for c in enc.combatants if c.name in names])
 
 
@@ -97,21 +109,10 @@ def add(cmd: Cmd) -> None:
 def import_(cmd: Cmd) -> None:
     if len(cmd.args) != 1:
         raise cmd.usage_error("import needs one file")
+    from combat_cli.store.tomlfile import read_toml
+
     path = Path(cmd.args[0]).expanduser()
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise CommandError(f"can't read {path}: {e.strerror or e}") from None
-    if len(data) > 2_000_000:
-        raise CommandError(f"{path} is too large for a stat-block file")
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover
-        import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise CommandError(f"{path} is not valid TOML: {e}") from None
+    doc = read_toml(path, "stat-block file")
     if not doc or not all(isinstance(v, dict) for v in doc.values()):
         raise CommandError(f'{path}: each template is a table, e.g. [thug] with side = "npc" and stats')
     added = []
@@ -128,8 +129,9 @@ def import_(cmd: Cmd) -> None:
     cmd.ctx.log(f"Templates from {path.name}: {', '.join(added)}", kind="roster")
 
 
-@verb("set", "set NAME STAT=VALUE ... [side=pc|npc] [name=NEW] [dice=manual|auto]",
-      "edit a combatant")
+@verb("set", "set NAME STAT=VALUE ... [side=pc|npc] [name=NEW] [hidden=yes|no] "
+      "[dice=manual|auto]",
+      "edit a combatant (hidden=yes keeps it off the players' screen)")
 def set_(cmd: Cmd) -> None:
     pos, opts = partition(cmd.args)
     if len(pos) != 1 or not opts:
@@ -144,6 +146,7 @@ def set_(cmd: Cmd) -> None:
                 raise CommandError('name= needs the new name: set NAME name="New Name"')
         elif k.lower() == "dice":
             own_dice = opts.pop(k)
+    hidden = _pop_hidden(opts)
     side, template, raw = _split_stats(cmd, opts)
     if template:
         raise CommandError("template= works with add only")
@@ -166,9 +169,34 @@ def set_(cmd: Cmd) -> None:
     if newname:
         changes.append(f"name={newname}")
         c.name = newname
+    if hidden is not None:
+        c.hidden = hidden
+        changes.append(f"hidden={'yes' if hidden else 'no'}")
     if stats:
         cmd.ruleset.on_add(cmd.ctx, c)
-    cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c)
+    extra = {} if hidden is None else {"hidden": hidden}
+    cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c, **extra)
+
+
+@verb("note", "note NAME [TEXT]", "a GM note on a combatant (never shown to the players)",
+      details="note NAME TEXT adds a note; note NAME lists them; note NAME - clears them. "
+              "status NAME shows them too.")
+def note(cmd: Cmd) -> None:
+    if not cmd.args:
+        raise cmd.usage_error("note needs a name")
+    c = find_combatant(cmd.enc, cmd.args[0])
+    text = " ".join(cmd.args[1:]).strip()
+    if not text:
+        cmd.out.notes.extend([f"{c.name}: {n}" for n in c.notes] or [f"{c.name} has no notes"])
+        return
+    if text == "-":
+        n, c.notes = len(c.notes), []
+        cmd.out.notes.append(f"{c.name}: {n} note(s) cleared")
+        return
+    if len(c.notes) >= 100 or len(text) > 2000:
+        raise CommandError("a note is at most 2000 characters, at most 100 notes a combatant")
+    c.notes.append(text)
+    cmd.out.notes.append(f"note on {c.name} kept ({len(c.notes)}; status shows them)")
 
 
 @verb("remove", "remove NAME", "remove a combatant from the encounter", aliases=("rm",))

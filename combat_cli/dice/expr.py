@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from combat_cli.textsafe import long_number
+
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_CONSTANT = 10_000
@@ -127,6 +129,9 @@ _POOL = re.compile(r"^(.*?)(>=|>)(\d+)$")
 
 def parse(text: str) -> RollSpec:
     """Parse a roll expression; raise :class:`DiceError` with a hint when it is not one."""
+    too_long = long_number(text)
+    if too_long:
+        raise DiceError(too_long)
     src = re.sub(r"\s*(>=|>|[+-])\s*", r"\1", text.strip())
     if re.search(r"\s", src):
         raise DiceError(f"can't read {text!r}: join terms with + or -")

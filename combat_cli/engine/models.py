@@ -21,6 +21,8 @@ class Condition(BaseModel):
     until: int | None = None
     """Clock second at which it ends by itself; None: until removed."""
     data: dict[str, Any] = Field(default_factory=dict)
+    secret: bool = False
+    """Kept from the players' view (``condition NAME +COND secret``)."""
 
 
 class Combatant(BaseModel):
@@ -36,6 +38,10 @@ class Combatant(BaseModel):
     conditions: list[Condition] = Field(default_factory=list)
     held: bool = False
     data: dict[str, Any] = Field(default_factory=dict)
+    hidden: bool = False
+    """Unseen by the players until the GM reveals it (``set NAME hidden=no``)."""
+    notes: list[str] = Field(default_factory=list)
+    """The GM's notes (``note NAME TEXT``); never shown to the players."""
 
     def has_condition(self, name: str) -> bool:
         low = name.lower()

@@ -2,22 +2,31 @@
 
 :meth:`Table.run` is the one way state changes: a command works on a deep copy of the
 encounter through a :class:`RulesContext`; only if it finishes is the copy kept, its log
-entries appended and an undo snapshot pushed. An error leaves everything as it was.
+entries appended and an undo step (the change it made) pushed. An error leaves everything as
+it was. With a :attr:`Table.journal` attached (a save file being played), every change is
+handed to it *before* it is kept: if it cannot be written, the command fails and changes
+nothing, so what the GM sees answered is what the file holds.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import CommandError
-from combat_cli.engine.history import History, RedoEntry, UndoEntry
+from combat_cli.engine.history import History, Step, diff
 from combat_cli.engine.models import Encounter, LogEntry
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
     from rulesets.base import Ruleset
+
+
+class Journal(Protocol):
+    def __call__(self, op: str, step: Step, entries: list[str]) -> None:
+        """Make ``op`` (``do``, ``undo``, ``redo``) durable, or raise CommandError."""
 
 
 class Table:
@@ -39,8 +48,10 @@ class Table:
         """Each log entry as JSON text; parsed only when something reads it."""
         self.history = history or History()
         self.state_json = enc.model_dump_json()
+        self._obj: tuple[str, Any] = ("", None)
         self.changed = False
-        """True when something changed since the last save."""
+        """True when something changed since the last save (or the last full snapshot)."""
+        self.journal: Journal | None = None
 
     @classmethod
     def new(cls, ruleset: Ruleset, dice: DiceSource, house_rules: dict[str, Any] | None = None,
@@ -64,18 +75,34 @@ class Table:
         if not undoable:
             for e in ctx.entries:
                 e.data["free"] = True
-            self._append(ctx.entries)
-            self.changed = self.changed or bool(ctx.entries)
+            free = self._number(ctx.entries)
+            if free:
+                if self.journal is not None:
+                    self.journal("log", Step(line, None, None, 0), free)
+                self.log_json.extend(free)
+                self.changed = True
             return ctx
         after = working.model_dump_json()
         if after == self.state_json and not ctx.entries:
             return ctx
-        self.history.push(UndoEntry(line, self.state_json, len(self.log_json)))
+        before_obj, after_obj = self.state_obj(), json.loads(after)
+        entries = self._number(ctx.entries)
+        step = Step(line, diff(before_obj, after_obj), diff(after_obj, before_obj), len(entries))
+        if self.journal is not None:
+            self.journal("do", step, entries)
+        self.history.push(step)
         self.enc = working
         self.state_json = after
-        self._append(ctx.entries)
+        self._obj = (after, after_obj)
+        self.log_json.extend(entries)
         self.changed = True
         return ctx
+
+    def state_obj(self) -> Any:
+        """The state as plain JSON values (shared: never change it in place)."""
+        if self._obj[0] is not self.state_json:
+            self._obj = (self.state_json, json.loads(self.state_json))
+        return self._obj[1]
 
     def peek(self, work: Callable[[RulesContext], None]) -> RulesContext:
         """Run read-only ``work`` (status, help): nothing it does is kept."""
@@ -91,65 +118,59 @@ class Table:
     def log_tail(self, n: int) -> list[LogEntry]:
         return [LogEntry.model_validate_json(x) for x in self.log_json[-n:]] if n else self.log
 
-    def _append(self, entries: list[LogEntry]) -> None:
+    def _number(self, entries: list[LogEntry]) -> list[str]:
         for i, e in enumerate(entries, start=len(self.log_json) + 1):
             e.seq = i
-        self.log_json.extend(_entry_json(e) for e in entries)
+        return [_entry_json(e) for e in entries]
 
     def undo(self) -> str:
         if not self.history.undo:
             raise CommandError("nothing to undo")
-        u = self.history.undo[-1]
-        enc = self._parse(u.state)
-        self.history.undo.pop()
-        after = self.log_json[u.log_len:]
-        free = [x for x in after if _free(x)]  # free rolls stay in the log
-        self.history.redo.append(RedoEntry(u.line, self.state_json,
-                                           [x for x in after if not _free(x)]))
-        self._restore(enc, u.state)
-        del self.log_json[u.log_len:]
-        self._renumber(free)
-        self.changed = True
-        return u.line
+        step = self.history.undo[-1]
+        before = self._checked(self.history.before_last)
+        enc = self._validate(before)
+        if self.journal is not None:
+            self.journal("undo", step, [])
+        self.history.step_back(before, self.state_obj(), self.log_json)
+        self._restore(enc)
+        return step.line
 
     def redo(self) -> str:
         if not self.history.redo:
             raise CommandError("nothing to redo")
-        r = self.history.redo[-1]
-        enc = self._parse(r.state)
+        step = self.history.redo[-1]
+        after = self._checked(self.history.after_next)
+        enc = self._validate(after)
         try:
-            for text in r.log:
+            for text in step.log:
                 LogEntry.model_validate_json(text)
         except ValueError:
             raise CommandError("the redo history is damaged; nothing was changed") from None
-        self.history.redo.pop()
-        self.history.undo.append(UndoEntry(r.line, self.state_json, len(self.log_json)))
-        self._restore(enc, r.state)
-        self._renumber(r.log)
-        self.changed = True
-        return r.line
+        if self.journal is not None:
+            self.journal("redo", step, [])
+        self.history.step_forward(self.state_obj(), after, self.log_json)
+        self._restore(enc)
+        return step.line
 
-    def _renumber(self, texts: list[str]) -> None:
-        """Append entries kept as JSON, numbered on from the end of the log."""
-        if texts:
-            self._append([LogEntry.model_validate_json(x) for x in texts])
+    def _checked(self, move: Callable[[Any], Any]) -> Any:
+        """The state ``move`` leads to, from a fresh copy of the current one."""
+        try:
+            return move(json.loads(self.state_json))
+        except (LookupError, TypeError, ValueError):
+            raise CommandError("the undo history is damaged; nothing was changed") from None
 
     @staticmethod
-    def _parse(state: str) -> Encounter:
+    def _validate(obj: Any) -> Encounter:
         try:
-            return Encounter.model_validate_json(state)
+            return Encounter.model_validate(obj)
         except ValueError:
             raise CommandError("the undo history is damaged; nothing was changed") from None
 
-    def _restore(self, enc: Encounter, state: str) -> None:
+    def _restore(self, enc: Encounter) -> None:
         self.enc = enc
-        self.state_json = state
+        self.state_json = enc.model_dump_json()
         self.tables = self.ruleset.tables_for(self.enc.house_rules)
-
-
-def _free(text: str) -> bool:
-    """A free roll's entry (logged, never an undo step)."""
-    return '"free":true' in text and LogEntry.model_validate_json(text).data.get("free") is True
+        self.changed = True
 
 
 def _entry_json(e: LogEntry) -> str:

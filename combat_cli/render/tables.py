@@ -36,7 +36,7 @@ def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
 def conditions_text(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -> str:
     out = []
     for cond in c.conditions:
-        name = _l(rs, cond.name, lang)
+        name = _l(rs, cond.name, lang) + (" (secret)" if cond.secret else "")
         if cond.until is None:
             out.append(name)
         else:
@@ -82,7 +82,7 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "") -> RichTable:
     for n, (c, extra) in enumerate(zip(rows, extras, strict=True), start=1):
         style = "acting" if cur is not None and c.id == cur.id else ("out" if c.out else "")
         name = (c.name + (f" ({_l(rs, 'held', lang)})" if c.held else "")
-                + (" [pc]" if c.side == "pc" else ""))
+                + (" [pc]" if c.side == "pc" else "") + (" [hidden]" if c.hidden else ""))
         cells = [str(n), name, _l(rs, c.status, lang), conditions_text(enc, rs, c, lang)]
         if rs.declare_phase:
             cells.append(_plan_text(enc, c))
@@ -116,6 +116,10 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t.add_row(_l(rs, "Status", lang), _l(rs, c.status, lang) + (f" ({_l(rs, 'out', lang)})" if c.out else ""))
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
     t.add_row(_l(rs, "Held", lang), _l(rs, "yes" if c.held else "no", lang))
+    if c.hidden:
+        t.add_row("hidden", "yes (off the players' screen)")
+    for n in c.notes:
+        t.add_row("note", n)
     for k, v in rs.columns(enc, c, lang).items():
         t.add_row(_l(rs, k, lang), v)
     for k, v in c.stats.items():

@@ -2,7 +2,8 @@
 
 What a command logs before it asks for a roll is printed at once (the dice source's sink), so
 the GM reads a hit before the damage is asked; the rest is printed when the command ends. If
-the command then fails or is interrupted (Ctrl-C), nothing of it is kept and the GM is told.
+the command then fails or is interrupted (Ctrl-C, see :mod:`combat_cli.repl.interrupt`),
+nothing of it is kept and the GM is told.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.commands.dice import follow_mode
 from combat_cli.commands.registry import Output, dispatch
 from combat_cli.render.output import print_output
+from combat_cli.repl.interrupt import CommandGuard
 from combat_cli.store.savefile import SaveError, Saver, atomic_write, render
 
 if TYPE_CHECKING:
@@ -27,7 +29,7 @@ class Driver:
         self.table = table
         self.path = path
         self.console = console
-        self.saver = Saver(path) if path is not None else None
+        self.saver = Saver(path, table) if path is not None else None
         self.streamed = 0
         """Entries of the running command already printed (before a roll was asked)."""
         table.dice.sink = self._stream
@@ -39,14 +41,15 @@ class Driver:
     def handle(self, line: str) -> Output:
         self.streamed = 0
         mode = self.table.enc.data.get("dice")
-        snapshot = _Snapshot(self.table)
         try:
-            out = dispatch(self.table, line)
-        except KeyboardInterrupt:
-            snapshot.restore(self.table)
+            with CommandGuard(self.table) as guard:
+                out = dispatch(self.table, line)
+        except KeyboardInterrupt:  # raised before the table began to keep anything
             out = Output(error="interrupted: the command was stopped; nothing was changed")
             print_output(self.console, self.table, out)
             return out
+        if guard.held:
+            out.notes.append("Ctrl-C came as the command was being kept: it is done")
         follow_mode(self.table, mode)
         print_output(self.console, self.table, dataclasses.replace(
             out, entries=out.entries[self.streamed:]))
@@ -107,20 +110,3 @@ class Driver:
             saver.submit(self.table)
         saver.close()
 
-
-class _Snapshot:
-    """The table as it was before a command, to put back if Ctrl-C stops the command at any
-    point (even while the table was keeping its result)."""
-
-    def __init__(self, table: Table) -> None:
-        self.enc, self.state = table.enc, table.state_json
-        self.log, self.changed = list(table.log_json), table.changed
-        self.undo, self.redo = list(table.history.undo), list(table.history.redo)
-        self.tables = table.tables
-
-    def restore(self, table: Table) -> None:
-        table.enc, table.state_json = self.enc, self.state
-        table.log_json[:] = self.log
-        table.changed = self.changed
-        table.history.undo[:], table.history.redo[:] = self.undo, self.redo
-        table.tables = self.tables

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.repl.driver import Driver
+from combat_cli.textsafe import escape_all
 
 ROLL_IT = "-"
 """The answer that lets the tracker roll (a blank line is skipped, like a comment)."""
@@ -77,7 +78,7 @@ def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:
         if out.error:
             where = (f"line {lines.bad_answer[0]}: {lines.bad_answer[1]} (answering line "
                      f"{start}: {stripped})" if lines.bad_answer else f"line {start}: {stripped}")
-            sys.stderr.write(f"combat: script stopped at {where}\n")
+            sys.stderr.write(f"combat: script stopped at {escape_all(where)}\n")
             driver.close()
             return 1
         if out.quit:

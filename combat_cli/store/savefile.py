@@ -1,318 +1,184 @@
 """Reading and writing save files.
 
-The file is JSON with ``schema``, ``app``, ``ruleset``, ``encounter``, ``log`` and ``history``
-(undo/redo). It is written by write-to-temp + fsync + rename after every command, so a crash or
-a full disk never leaves half a file. Loading checks everything and never executes anything;
-a file that is corrupt, foreign, of a future schema or for a missing ruleset gives one clear
-:class:`SaveError` and is left untouched. The pieces (log entries, undo snapshots) are cached as
-JSON text, so a save costs the same in round 200 as in round 1 apart from copying bytes.
+A save is a snapshot followed by a journal (:mod:`combat_cli.store.fileformat`): while a fight
+is played, each command appends one line and fsyncs it *before* its answer is shown, so a
+crash, a kill or a full disk loses at most the command in flight, and a command costs the
+same in round 1,000 as in round 1. The snapshot is rewritten (temp + fsync + rename) when the
+fight is opened, when the journal has grown as large as the snapshot, and on quit.
+
+Reading is for anyone, at any time, without a lock: :func:`load` (or :func:`read_raw` for the
+checked JSON) reads the file as it is on disk, replaying the journal, and never writes. A file
+that is corrupt, foreign, of a future schema, not a regular file or for a missing ruleset gives
+one :class:`SaveError` line and is left untouched; loading never executes anything.
 """
 
 from __future__ import annotations
 
-import atexit
 import json
 import os
-import threading
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.history import RedoEntry, UndoEntry
+from combat_cli.store.fileformat import (
+    APP,
+    check_depth,
+    journal_head,
+    parse,
+    record,
+    snapshot_pieces,
+)
+from combat_cli.store.fileio import SaveError, atomic_write, clean_temps, read_regular, write_all
+from combat_cli.store.lock import Lock, real_path
 from combat_cli.store.migrations import MIGRATIONS, SCHEMA, upgrade
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
+    from combat_cli.engine.history import Step
     from combat_cli.engine.table import Table
 
-APP = "combat-cli"
+__all__ = ["APP", "SCHEMA", "Lock", "SaveError", "Saver", "atomic_write", "load", "read_json", "read_raw",
+           "render", "save"]
 
 
-class SaveError(Exception):
-    """A save file that cannot be used, or a save that failed; the message is for the GM."""
+def render(table: Table) -> str:
+    """The save file's text (a snapshot, no journal)."""
+    return "".join(snapshot_pieces(table))
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """Everything a save writes, taken at one moment (immutable text: safe to write later)."""
-
-    ruleset: str
-    state: str
-    undo: tuple[UndoEntry, ...]
-    redo: tuple[RedoEntry, ...]
-    log: tuple[str, ...]
-
-
-def snapshot(table: Table) -> Snapshot:
-    h = table.history
-    return Snapshot(table.ruleset.name, table.state_json, tuple(h.undo), tuple(h.redo),
-                    tuple(table.log_json))
-
-
-def render(snap: Snapshot | Table) -> str:
-    """The save file's text."""
-    return "".join(pieces(snap if isinstance(snap, Snapshot) else snapshot(snap)))
-
-
-def pieces(snap: Snapshot) -> Iterator[str]:
-    """The save file's text in small pieces, so writing it never holds the interpreter long
-    (the REPL stays responsive while a large file is written in the background)."""
-    yield (f'{{"schema": {SCHEMA}, "app": "{APP}", "ruleset": {json.dumps(snap.ruleset)},\n'
-           f'"encounter": {snap.state},\n"history": {{"undo": [')
-    for i, u in enumerate(snap.undo):
-        yield (f'{"," if i else ""}\n  {{"line": {json.dumps(u.line, ensure_ascii=False)}, '
-               f'"log_len": {u.log_len}, "state": {u.state}}}')
-    yield '\n], "redo": ['
-    for i, r in enumerate(snap.redo):
-        yield (f'{"," if i else ""}\n  {{"line": {json.dumps(r.line, ensure_ascii=False)}, '
-               f'"state": {r.state}, "log": [{", ".join(r.log)}]}}')
-    yield '\n]},\n"log": [\n  '
-    log = snap.log
-    for start in range(0, len(log), 200):
-        yield ("," if start else "") + ",\n  ".join(log[start:start + 200])
-    yield "\n]\n}\n"
-
-
-def atomic_write(path: Path, text: str | Iterable[str]) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            for piece in [text] if isinstance(text, str) else text:
-                f.write(piece)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        kept = " (the previous save is intact)" if path.exists() else ""
-        raise SaveError(f"could not save {path}: {e.strerror or e}{kept}") from None
-    try:
-        dfd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)
-
-
-def save(path: Path, table: Table | Snapshot) -> None:
-    atomic_write(path, pieces(table if isinstance(table, Snapshot) else snapshot(table)))
-    if not isinstance(table, Snapshot):
-        table.changed = False
-
-
-class Saver:
-    """Autosave off the critical path: the GM reads a command's result at once while its save
-    is written by a background thread. Saves are whole, atomic and in order; when several are
-    waiting only the newest is written (it contains the others). :meth:`flush` waits for the
-    disk and reports a failed save; :meth:`close` flushes and stops the thread."""
-
-    DELAY = 0.05
-    """Seconds a save waits before it starts: the command's answer and the next prompt go
-    first, and a burst of lines (a script) is written once. :meth:`flush` cuts it short."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._cond = threading.Condition()
-        self._pending: Snapshot | None = None
-        self._busy = False
-        self._error: SaveError | None = None
-        self._closed = False
-        self._hurry = False
-        self._line = ""
-        self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
-        self._thread.start()
-        atexit.register(self._at_exit)
-
-    def _at_exit(self) -> None:
-        """However the program ends, what is pending is written (a Saver left open included)."""
-        if not self._closed:
-            try:
-                self.close()
-            except SaveError:
-                pass
-
-    def submit(self, table: Table, line: str = "") -> None:
-        """Save the table's state (``line``: the command it follows, named if it fails)."""
-        snap = snapshot(table)
-        table.changed = False
-        with self._cond:
-            self._pending = snap
-            self._line = line
-            self._cond.notify_all()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while self._pending is None and not self._closed:
-                    self._cond.wait()
-                if self._pending is None:
-                    return
-                self._cond.wait_for(lambda: self._hurry or self._closed, timeout=self.DELAY)
-                snap, self._pending = self._pending, None
-                line = self._line
-                self._busy = True
-            try:
-                save(self.path, snap)
-            except SaveError as e:
-                with self._cond:
-                    self._error = SaveError(f"the autosave after {line!r} failed: {e}"
-                                            if line else str(e))
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
-
-    def take_error(self) -> SaveError | None:
-        with self._cond:
-            err, self._error = self._error, None
-        return err
-
-    def flush(self) -> None:
-        with self._cond:
-            self._hurry = True
-            self._cond.notify_all()
-            while self._pending is not None or self._busy:
-                self._cond.wait()
-            self._hurry = False
-        err = self.take_error()
-        if err is not None:
-            raise err
-
-    def close(self) -> None:
-        try:
-            self.flush()
-        finally:
-            with self._cond:
-                self._closed = True
-                self._cond.notify_all()
-            self._thread.join()
-            atexit.unregister(self._at_exit)
+def save(path: Path, table: Table) -> None:
+    """Write ``table`` to ``path`` whole (a new file, or one nobody is playing)."""
+    atomic_write(path, snapshot_pieces(table))
+    table.changed = False
 
 
 def read_raw(path: Path) -> dict[str, Any]:
-    """The checked, migrated JSON of a save file (SaveError if it is not one we can use)."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file (combat new {path} --ruleset NAME makes one)") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save file") from None
-    except OSError as e:
-        raise SaveError(f"can't read {path}: {e.strerror or e}") from None
+    """The checked, migrated JSON of a save file (SaveError if it is not one we can use):
+    ``ruleset``, ``encounter`` (the state now, the journal replayed), ``_log_texts``,
+    ``_history`` and, for the writer, ``_records`` and ``_torn``."""
+    data = read_regular(path, f"{path}: no such file (combat new {path} --ruleset NAME makes one)")
     if not data.strip():
         raise SaveError(f"{path} is empty: not a combat-cli save file")
     try:
         text = data.decode("utf-8")
-        raw = json.loads(text)
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not text: not a combat-cli save file") from None
+    head = journal_head(str(path), text)
+    if head is not None:
+        raw = parse(str(path), text, head)
+        raw["_valid_bytes"] = data.rfind(b"\n") + 1  # without a line cut short by a crash
+        return raw
+    return _read_whole(path, text)
+
+
+def _read_whole(path: Path, text: str) -> dict[str, Any]:
+    """A schema-1 file: one JSON document (or something that is not a save at all)."""
+    try:
+        raw = json.loads(text)
+    except RecursionError:
+        raise SaveError(f"{path} is damaged: nested too deeply; the file was left as it is") from None
     except json.JSONDecodeError as e:
         raise SaveError(f"{path} is damaged or truncated (JSON error at line {e.lineno}, "
                         f"column {e.colno}); the file was left as it is") from None
+    except ValueError as e:  # a number of thousands of digits
+        raise SaveError(f"{path} is damaged: {str(e)[:100]}") from None
     if not isinstance(raw, dict) or raw.get("app") != APP:
         raise SaveError(f"{path} is not a combat-cli save file")
+    check_depth(str(path), raw)
     schema = raw.get("schema")
-    if not isinstance(schema, int) or schema < 1:
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise SaveError(f"{path} has no valid schema version")
-    if schema > SCHEMA:
+    if schema >= SCHEMA:
         raise SaveError(f"{path} was written by a newer combat-cli (schema {schema}; this one "
-                        f"reads up to {SCHEMA}): upgrade combat-cli")
-    if schema < SCHEMA and any(v not in MIGRATIONS for v in range(schema, SCHEMA)):
+                        f"reads up to {SCHEMA}): upgrade combat-cli" if schema > SCHEMA else
+                        f"{path} is damaged: schema {schema} in the wrong layout")
+    if any(v not in MIGRATIONS for v in range(schema, SCHEMA)):
         raise SaveError(f"{path} has schema {schema}, which this combat-cli cannot upgrade")
     for key, kind in (("ruleset", str), ("encounter", dict), ("log", list)):
         if not isinstance(raw.get(key), kind):
             raise SaveError(f'{path} is damaged: "{key}" is missing or of the wrong kind')
-    if schema == SCHEMA:
-        raw["_log_texts"] = _log_texts(text, len(raw["log"]))
-    return upgrade(raw)
+    try:
+        raw = upgrade(raw)
+        raw["_log_texts"] = [json.dumps(e, ensure_ascii=False, separators=(",", ":"))
+                             for e in raw.pop("log")]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise SaveError(f"{path} is damaged: its undo history is unreadable") from None
+    raw["_migrated"] = True
+    return raw
 
 
-_LOG_HEAD = '\n"log": [\n'
-_LOG_TAIL = "\n]\n}\n"
-
-
-def _log_texts(text: str, n: int) -> list[str] | None:
-    """Each log entry's own text, cut from a file in the layout :func:`render` writes (one
-    compact entry a line), so loading need not serialise them again. None: another layout."""
-    _, sep, rest = text.rpartition(_LOG_HEAD)
-    if not sep or not rest.endswith(_LOG_TAIL):
-        return None
-    lines = rest[: -len(_LOG_TAIL)].split("\n")
-    if n == 0:
-        return [] if lines == ["  "] else None
-    if len(lines) != n:
-        return None
-    out = [ln[2:-1] for ln in lines[:-1]]
-    out.append(lines[-1][2:])
-    return out
+def read_json(path: Path) -> dict[str, Any]:
+    """A save as one plain JSON document (``schema app ruleset encounter log``, ``undo`` and
+    ``redo`` counts), the journal replayed: for scripts and tests that read the file itself.
+    Read-only, needs no lock. (``combat show --json`` is the public, binding view.)"""
+    raw = read_raw(path)
+    return {"schema": SCHEMA, "app": APP, "ruleset": raw["ruleset"],
+            "encounter": raw["encounter"], "log": [json.loads(x) for x in raw["_log_texts"]],
+            "undo": len(raw["_history"].undo), "redo": len(raw["_history"].redo)}
 
 
 def load(path: Path, dice: DiceSource, lang: str = "",
          raw: dict[str, Any] | None = None) -> Table:
-    """The table saved in ``path`` (``raw``: its already checked JSON, from :func:`read_raw`)."""
+    """The table saved in ``path`` (``raw``: its already checked JSON, from :func:`read_raw`).
+    Read-only: safe while another process plays the file."""
     from pydantic import ValidationError
 
     import rulesets
     from combat_cli.engine.errors import CommandError
-    from combat_cli.engine.history import History
-    from combat_cli.engine.models import Encounter
+    from combat_cli.engine.models import Encounter, LogEntry
     from combat_cli.engine.table import Table
 
     if raw is None:
         raw = read_raw(path)
+    if not rulesets.known(raw["ruleset"]):
+        raise SaveError(f'{path}: no ruleset "{raw["ruleset"]}" is installed '
+                        "(combat rulesets lists them)")
     try:
         ruleset = rulesets.load(raw["ruleset"])
     except CommandError as e:
         raise SaveError(f"{path}: {e}") from None
+    texts: list[str] = raw["_log_texts"]
     try:
         enc = Encounter.model_validate(raw["encounter"])
-        texts = raw.pop("_log_texts", None)
-        entries = [_entry(path, i, e) for i, e in enumerate(raw["log"], start=1)]
-        log_json = texts if texts is not None else [
-            e.model_dump_json(exclude_defaults=True) for e in entries]
-        history = History()
-        hist = raw.get("history") or {}
-        for u in hist.get("undo", []):
-            history.undo.append(UndoEntry(str(u["line"]), _state(u["state"]), int(u["log_len"])))
-        for r in hist.get("redo", []):
-            history.redo.append(RedoEntry(str(r["line"]), _state(r["state"]),
-                                          [json.dumps(e, ensure_ascii=False) for e in r["log"]]))
+        for n, text in enumerate(texts, start=1):
+            _entry(path, n, text, LogEntry)
     except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
-        raise SaveError(f"{path} is damaged: {where}: {err['msg']}") from None
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise SaveError(f"{path} is damaged: its undo history is unreadable") from None
+        raise SaveError(f"{path} is damaged: {_where(e)}") from None
+    except RecursionError:
+        raise SaveError(f"{path} is damaged: nested too deeply") from None
     if enc.ruleset != raw["ruleset"]:
         raise SaveError(f"{path} is damaged: it names two rulesets")
     unknown = _dangling_ids(enc)
     if unknown:
         raise SaveError(f"{path} is damaged: it refers to combatant {unknown!r}, who is not in it")
     try:
-        return Table(enc, ruleset, dice, log_json=log_json, history=history, lang=lang)
+        table = Table(enc, ruleset, dice, log_json=texts, history=raw["_history"], lang=lang)
     except CommandError as e:
         raise SaveError(f"{path}: {e}") from None
+    table.changed = bool(raw.get("_records") or raw.get("_torn") or raw.get("_migrated"))
+    if "_valid_bytes" in raw:
+        _VALID_BYTES[table] = raw["_valid_bytes"]
+    return table
 
 
-def _entry(path: Path, n: int, value: Any) -> Any:
+_VALID_BYTES: weakref.WeakKeyDictionary[Table, int] = weakref.WeakKeyDictionary()
+"""For a table loaded from a schema-2 file: how many bytes of it are whole lines (a Saver can
+go on appending there when a fresh snapshot can't be written, say on a full disk)."""
+
+
+def _entry(path: Path, n: int, text: str, model: Any) -> None:
     from pydantic import ValidationError
 
-    from combat_cli.engine.models import LogEntry
-
     try:
-        return LogEntry.model_validate(value)
+        model.model_validate_json(text)
     except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(x) for x in err["loc"]) or "entry"
-        raise SaveError(f"{path} is damaged: log entry {n}: {where}: {err['msg']}") from None
+        raise SaveError(f"{path} is damaged: log entry {n}: {_where(e)}") from None
+
+
+def _where(e: Any) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(x) for x in err["loc"]) or "entry"
+    return f"{where}: {err['msg']}"
 
 
 def _dangling_ids(enc: Any) -> str | None:
@@ -323,44 +189,127 @@ def _dangling_ids(enc: Any) -> str | None:
     return next((r for r in refs if r not in ids), None)
 
 
-def _state(value: Any) -> str:
-    if not isinstance(value, dict):
-        raise ValueError("state")
-    return json.dumps(value, ensure_ascii=False)
+class Saver:
+    """The writer of a fight being played (hold its :class:`Lock` first).
 
+    Opening cleans the temp files a crash left and, if the file holds a journal, a cut-off line
+    or an older schema, writes a fresh snapshot. Then every change the table makes is appended
+    to the journal and fsynced before the table keeps it (a failed write fails the command,
+    changing nothing). :meth:`submit` writes a new snapshot when the journal has grown as large
+    as the last one; :meth:`close` writes one on quit."""
 
-class Lock:
-    """An exclusive lock on a save file while it is played (``FILE.lock`` beside it)."""
+    COMPACT_MIN = 1 << 20
+    """Bytes of journal below which no new snapshot is written (but on quit)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path.with_name(path.name + ".lock")
-        self.fd: int | None = None
-
-    def __enter__(self) -> Lock:
+    def __init__(self, path: Path, table: Table) -> None:
+        self.path = real_path(path)
+        self.table = table
+        self._fd: int | None = None
+        self.snapshot_bytes = 0
+        self.journal_bytes = 0
+        self._appended = False
+        clean_temps(self.path)
         try:
-            import fcntl
-        except ModuleNotFoundError:  # pragma: no cover - not POSIX
-            return self
-        try:
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as e:
-            raise SaveError(f"can't lock {self.path}: {e.strerror or e}") from None
-        try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            st = os.stat(self.path)
+            self.mode: int | None = st.st_mode & 0o777
         except OSError:
-            os.close(self.fd)
-            self.fd = None
-            raise SaveError(f"{self.path.name[:-5]} is in use by another combat play "
-                            "(quit that one first)") from None
-        os.ftruncate(self.fd, 0)
-        os.write(self.fd, f"{os.getpid()}\n".encode())
-        return self
+            self.mode = None
+        if table.changed or self.mode is None:
+            self._open_compacted()
+        else:
+            self.snapshot_bytes = st.st_size
+            self._open()
+        table.journal = self._record
 
-    def __exit__(self, *exc: object) -> None:
-        if self.fd is not None:
+    def _open_compacted(self) -> None:
+        """Open with a fresh snapshot; if it can't be written (a full disk), a journal in the
+        current layout is kept and appended to, a line cut short by a crash taken off."""
+        try:
+            self.compact()
+        except SaveError:
+            valid = _VALID_BYTES.get(self.table)
+            if valid is None or self.mode is None:
+                raise
+            self._open()
             try:
-                self.path.unlink()
+                assert self._fd is not None
+                os.ftruncate(self._fd, valid)
+            except OSError as e:
+                raise SaveError(f"can't write {self.path}: {e.strerror or e}") from None
+            self.snapshot_bytes, self.journal_bytes = valid, 0
+            self.table.changed = False  # the file holds the table: only not compactly
+
+    def _open(self) -> None:
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        except OSError as e:
+            raise SaveError(f"can't write {self.path}: {e.strerror or e}") from None
+
+    def _record(self, op: str, step: Step, entries: list[str]) -> None:
+        from combat_cli.engine.errors import CommandError
+
+        data = record(op, step, entries).encode("utf-8")
+        try:
+            if self._fd is None:
+                raise OSError(0, "the save file is not open")
+            write_all(self._fd, data)
+            os.fsync(self._fd)
+        except OSError as e:
+            self._cut_back()
+            raise CommandError(f"could not save {self.path.name}: {e.strerror or e}; the "
+                               "command was not applied (nothing changed)") from None
+        self.journal_bytes += len(data)
+        self._appended = True
+
+    def _cut_back(self) -> None:
+        """Take a half-written line off the end again (the file stays loadable as it is)."""
+        if self._fd is not None:
+            try:
+                os.ftruncate(self._fd, self.snapshot_bytes + self.journal_bytes)
             except OSError:
                 pass
-            os.close(self.fd)
-            self.fd = None
+
+    def compact(self) -> None:
+        """Write a fresh snapshot (SaveError if it cannot: the journal stays as it was)."""
+        if self._fd is not None:  # closed first: Windows can't replace a file held open
+            os.close(self._fd)
+            self._fd = None
+        try:
+            size = atomic_write(self.path, snapshot_pieces(self.table), self.mode)
+        finally:
+            self._open()  # the new file, or the old one with its journal if that failed
+        self.snapshot_bytes, self.journal_bytes = size, 0
+        self.table.changed = False
+
+    def submit(self, table: Table | None = None, line: str = "") -> None:
+        """After a command: a new snapshot if the journal is due for one (or if the table
+        changed without a journal line, which no command does)."""
+        due = self.journal_bytes > max(self.COMPACT_MIN, self.snapshot_bytes)
+        if due or (self.table.changed and not self._appended):
+            try:
+                self.compact()
+            except SaveError:
+                if not self._appended:
+                    raise
+        self._appended = False
+        self.table.changed = False
+
+    def flush(self) -> None:
+        """Everything is on disk once a command has answered: nothing to wait for."""
+
+    def take_error(self) -> SaveError | None:
+        return None
+
+    def close(self) -> None:
+        """A last snapshot (if anything was journaled) and the file closed. A snapshot that
+        cannot be written loses nothing: the journal holds every command."""
+        self.table.journal = None
+        try:
+            if self.journal_bytes or self.table.changed:
+                self.compact()
+        except SaveError:
+            pass  # the file already holds every change, as a journal
+        finally:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None

@@ -354,6 +354,20 @@ class CzechPool(Ruleset):
 
         return status_columns(self, enc, c, lang)
 
+    wound_columns = ("Health",)
+
+    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+        from rulesets.base import level_by_fraction
+        from rulesets.czech_pool.health import taken
+        from rulesets.czech_pool.stats import max_levels
+
+        key = repr(sorted(enc.house_rules.items()))  # tables cached: a report asks often
+        cache = self.__dict__.setdefault("_wound_tables", {})
+        if key not in cache:
+            cache[key] = self.tables_for(enc.house_rules)
+        most = max_levels(c, cache[key])
+        return level_by_fraction(most - taken(c), most, c.out)
+
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
         from rulesets.czech_pool.display import json_extra
 

@@ -294,6 +294,15 @@ class D12Ruleset(Ruleset):
         cols["Bids"] = bid_summary(enc, c, t)
         return cols
 
+    wound_columns = ("Body", "Mind", "Soul")
+
+    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+        from rulesets.base import level_by_fraction
+
+        t = self.tables_for(enc.house_rules)
+        return max(level_by_fraction(health.current(c, k, t), health.max_hits(c, k, t)[0], c.out)
+                   for k in ("body", "mind", "soul"))
+
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
         from rulesets.d12.verbs import bids_json
 

@@ -335,6 +335,16 @@ class D6(Ruleset):
 
         return status_columns(enc, c, self.display_tables(enc))
 
+    wound_columns = ("Wound",)
+
+    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+        from rulesets.d6.wounds import INCAP, WOUNDED2
+
+        w = int(c.data.get("wound", 0))
+        if c.out or w >= INCAP:
+            return 3
+        return 2 if w == WOUNDED2 else int(w > 0 or int(c.data.get("stuns", 0)) > 0)
+
     def json_extra(self, enc: Encounter) -> dict[str, Any]:
         from rulesets.d6.display import json_extra
 

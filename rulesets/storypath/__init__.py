@@ -325,6 +325,19 @@ class Storypath(Ruleset):
                 + f" ({p['from']})" for p in pending)
         return cols
 
+    wound_columns = ("Injuries", "Injury Conditions")
+
+    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+        from rulesets.base import level_by_fraction
+
+        t = self._tables(enc)
+        if injuries.uses_health(t, c):
+            most = injuries.health(t, c)
+            hits = len([i for i in injuries.marked(c) if i["level"] != injuries.TAKEN_OUT])
+            return level_by_fraction(most - hits, most, c.out)
+        most = sum(injuries.boxes(t, c).values())
+        return level_by_fraction(sum(injuries.free(t, c).values()), most, c.out)
+
     def load_tables(self) -> dict[str, Any]:
         return _load()
 

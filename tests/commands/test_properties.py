@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
-from combat_cli.store.savefile import load, save
+from combat_cli.store.savefile import load, read_json, save
 
 VERBS = ["add", "set", "remove", "start", "declare", "act", "resolve", "react", "hold", "release",
          "next", "end", "damage", "heal", "condition", "advance", "rest", "roll", "status", "log",
@@ -39,6 +37,6 @@ def test_random_lines_never_raise_or_corrupt(make_table, tmp_path_factory, scrip
             assert "internal error" not in out.error, (line, out.error)
             assert t.state_json == before
         save(path, t)
-        json.loads(path.read_text())
+        read_json(path)
     t2 = load(path, RandomDice())
     assert t2.enc == t.enc

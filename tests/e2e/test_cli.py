@@ -7,6 +7,7 @@ import os
 import subprocess
 import tempfile
 
+from combat_cli.store.savefile import read_json
 from tests.conftest import combat_cmd
 
 
@@ -217,7 +218,7 @@ def test_sigterm_ends_cleanly_with_the_file_saved_and_unlocked(tmp_path):
         time.sleep(0.05)
     p.send_signal(signal.SIGTERM)
     p.communicate(timeout=30)
-    assert "Ann" in json.dumps(json.loads(f.read_text())["encounter"])
+    assert "Ann" in json.dumps(read_json(f)["encounter"])
     assert not (tmp_path / "f.json.lock").exists()
 
 
@@ -246,7 +247,7 @@ def test_save_copy_never_overwrites_and_a_failed_save_stops_a_script(tmp_path):
     r = combat("play", str(f), input=f"save {tmp_path / 'nodir' / 'x.json'}\nadd Carl\n")
     assert r.returncode == 1 and "could not save" in r.stdout and "line 1" in r.stderr
     r = combat("play", str(f), input=f"save {tmp_path / 'copy.json'}\n")
-    assert r.returncode == 0 and json.loads((tmp_path / "copy.json").read_text())["app"] == "combat-cli"
+    assert r.returncode == 0 and read_json(tmp_path / "copy.json")["app"] == "combat-cli"
 
 
 def test_house_rule_values_keep_their_kind(tmp_path):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -11,6 +10,7 @@ import time
 import pexpect
 import pytest
 
+from combat_cli.store.savefile import read_json
 from tests.conftest import combat_cmd
 
 PROMPT = "combat>"
@@ -76,7 +76,7 @@ def test_prompt_completion_error_and_ctrl_d(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    data = json.loads(f.read_text())
+    data = read_json(f)
     assert [c["name"] for c in data["encounter"]["combatants"]] == ["Mina", "Lector", "Carl"]
     assert data["encounter"]["combatants"][1]["stats"]["speed"] == 5
     assert not (tmp_path / "f.json.lock").exists()
@@ -95,7 +95,7 @@ def test_verb_action_and_target_completion(tmp_path):
     child.expect_exact(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    data = json.loads(f.read_text())
+    data = read_json(f)
     assert data["encounter"]["phase"] == "declare"
     assert data["encounter"]["declarations"]
 
@@ -119,7 +119,7 @@ def test_manual_dice_prompt_shows_what_the_roll_is_for(tmp_path):
     child.expect_exact(PROMPT)
     control(child, "d")
     child.expect(pexpect.EOF)
-    data = json.loads(f.read_text())
+    data = read_json(f)
     attacks = [e for e in data["log"] if e["kind"] == "attack"]
     assert len(attacks) == 1 and attacks[0]["faces"] == [12]
 

@@ -4,7 +4,6 @@ Scripts run through subprocess, the REPL through pexpect, on real files (the D6 
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import time
 import pexpect
 import pytest
 
+from combat_cli.store.savefile import read_json
 from tests.conftest import combat_cmd
 
 PROMPT = "combat>"
@@ -40,7 +40,7 @@ def play(f, script: str, *extra: str) -> subprocess.CompletedProcess[str]:  # no
 
 
 def log_of(f) -> list[dict]:  # noqa: ANN001
-    return json.loads(f.read_text())["log"]
+    return read_json(f)["log"]
 
 
 def test_players_mode_asks_the_pcs_rolls_and_rolls_the_npcs(tmp_path):
@@ -98,7 +98,7 @@ def test_set_dice_and_the_dice_verb_switch_who_rolls_and_are_saved(tmp_path):
     assert asked[0].startswith("  roll Thug: Brawling 3D") and asked[0].endswith(": 2 2 2")
     assert asked[1].startswith("  roll Thug: damage") and asked[1].endswith("(rolled)")
     assert asked[2].startswith("  roll Lector: resist damage") and len(asked) == 3
-    data = json.loads(f.read_text())
+    data = read_json(f)
     assert data["encounter"]["data"]["dice"] == "players"
     own = {c["name"]: c["data"].get("dice") for c in data["encounter"]["combatants"]}
     assert own == {"Mina": "auto", "Lector": None, "Thug": "manual"}
@@ -182,26 +182,31 @@ def test_repl_players_prompt_says_what_to_beat_and_dash_rolls(tmp_path):
 
 @pexpect_only
 def test_repl_ctrl_c_stops_a_running_command_and_keeps_the_state(tmp_path):
-    f = d6_file(tmp_path)
-    fifo = tmp_path / "monsters.toml"
+    f = tmp_path / "toy.json"
+    subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", "toy"], check=True,
+                   capture_output=True, cwd=tmp_path)
+    subprocess.run([*combat_cmd(), "play", str(f)], input="add Mina hp=7\n", text=True,
+                   check=True, capture_output=True, cwd=tmp_path)
+    fifo = tmp_path / "ear"
     os.mkfifo(fifo)  # reading it blocks until someone writes: a command that runs and runs
-    before = f.read_text()
+    before = read_json(f)
     child = spawn(f)
     child.expect_exact(PROMPT)
     child.sendline("status")  # loaded: the next line runs at once
-    child.expect_exact("Thug")
+    child.expect_exact("Mina")
     child.expect_exact(PROMPT)
-    child.sendline(f"import {fifo.name}")
-    child.expect_exact(f"import {fifo.name}")
+    child.sendline(f"listen Mina {fifo.name}")  # Mina drops to 0 hp, then it waits
+    child.expect_exact(f"listen Mina {fifo.name}")
     control(child, "c")
     child.expect_exact("interrupted: the command was stopped; nothing was changed")
     child.expect_exact(PROMPT)
-    child.sendline("status")  # the REPL goes on
-    child.expect_exact("Thug")
+    child.sendline("status Mina")  # the REPL goes on, Mina as she was
+    child.expect_exact("7")
     child.expect_exact(PROMPT)
     control(child, "d")
     child.expect(pexpect.EOF)
-    assert json.loads(f.read_text())["encounter"] == json.loads(before)["encounter"]
+    after = read_json(f)
+    assert after["encounter"] == before["encounter"] and after["log"] == before["log"]
 
 
 @pexpect_only

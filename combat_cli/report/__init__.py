@@ -1,0 +1,1 @@
+"""``combat report`` and the players' words: the fight told back as sentences."""

@@ -1,0 +1,209 @@
+"""The save file's layout (schema 2): a snapshot, then a journal, one JSON object a line.
+
+::
+
+    {"schema":2,"app":"combat-cli","ruleset":"d6","encounter":{...},
+     "history":{"undo":[{"line":..,"back":[..],"n":2}],"redo":[{"line":..,"fwd":[..],"n":1,"log":[..]}]},
+     "log_lines":3}
+    {"seq":1,...}                      <- the log, one entry a line (log_lines of them)
+    {"seq":2,...}
+    {"seq":3,...}
+    {"op":"do","line":"damage Mina 3","fwd":[..],"back":[..],"log":[{"seq":4,...}]}
+    {"op":"undo"}                      <- the journal: one line per command, appended + fsynced
+    {"op":"redo"}
+    {"op":"log","log":[..]}            <- a free roll: log entries only, never an undo step
+
+The snapshot is written whole (temp + fsync + rename) when a fight is opened for play, every so
+often and on quit; between, each command appends one line. A line cut short by a crash (no
+newline yet) is the command in flight: it is ignored. Everything is plain JSON: loading never
+executes anything.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.history import History, Step, apply
+from combat_cli.store.fileio import SaveError
+
+if TYPE_CHECKING:
+    from combat_cli.engine.table import Table
+
+SCHEMA = 2
+APP = "combat-cli"
+MAX_DEPTH = 64
+"""Deepest nesting a save may hold (JSON nested 100,000 deep is refused in one line)."""
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def snapshot_pieces(table: Table) -> Iterator[str]:
+    """The snapshot of ``table`` in pieces (no journal after it)."""
+    h = table.history
+    undo = ",".join(_step(s, "back") for s in h.undo)
+    redo = ",".join(_step(s, "fwd") for s in h.redo)
+    yield (f'{{"schema":{SCHEMA},"app":"{APP}","ruleset":{dumps(table.ruleset.name)},'
+           f'"encounter":{table.state_json},"history":{{"undo":[{undo}],"redo":[{redo}]}},'
+           f'"log_lines":{len(table.log_json)}}}\n')
+    log = table.log_json
+    for start in range(0, len(log), 500):
+        yield "".join(x + "\n" for x in log[start:start + 500])
+
+
+def _step(s: Step, which: str) -> str:
+    patch = s.back if which == "back" else s.fwd
+    text = f'{{"line":{dumps(s.line)},"{which}":{dumps(patch or [])},"n":{s.n_log}'
+    if s.log:
+        text += f',"log":[{",".join(s.log)}]'
+    return text + "}"
+
+
+def record(op: str, step: Step, entries: list[str]) -> str:
+    """One journal line."""
+    if op == "log":  # a free roll: entries only, no state change, no undo step
+        return f'{{"op":"log","log":[{",".join(entries)}]}}\n'
+    if op != "do":
+        return f'{{"op":"{op}"}}\n'
+    return (f'{{"op":"do","line":{dumps(step.line)},"fwd":{dumps(step.fwd or [])},'
+            f'"back":{dumps(step.back or [])},"log":[{",".join(entries)}]}}\n')
+
+
+def journal_head(name: str, text: str) -> dict[str, Any] | None:
+    """The first line of a schema-2 file, parsed; None if ``text`` is laid out otherwise (a
+    schema-1 file, or not a save at all)."""
+    first, sep, _ = text.partition("\n")
+    if not sep or '"log_lines"' not in first:
+        return None
+    try:
+        head = _json(name, first, 1)
+    except SaveError:
+        return None
+    return head if isinstance(head, dict) and "log_lines" in head else None
+
+
+def parse(name: str, text: str, head: dict[str, Any]) -> dict[str, Any]:
+    """The raw save (``encounter`` after the journal is replayed, ``_log_texts``, ``_history``,
+    ``_records``, ``_torn``) of a schema-2 text; SaveError if it is damaged."""
+    lines = text.split("\n")
+    torn = lines.pop() != ""  # a last line without its newline: the command in flight
+    if head.get("app") != APP:
+        raise SaveError(f"{name} is not a combat-cli save file")
+    _check_schema(name, head.get("schema"))
+    n = head.get("log_lines")
+    if not isinstance(n, int) or not 0 <= n <= len(lines) - 1:
+        raise SaveError(f"{name} is damaged: its log is cut short")
+    for key, kind in (("ruleset", str), ("encounter", dict), ("history", dict)):
+        if not isinstance(head.get(key), kind):
+            raise SaveError(f'{name} is damaged: "{key}" is missing or of the wrong kind')
+    log = lines[1:n + 1]
+    for i, entry in enumerate(log, start=2):
+        if not entry.startswith("{"):
+            raise SaveError(f"{name} is damaged at line {i}: a log entry is not an object")
+    history = _history(name, head["history"])
+    state = head["encounter"]
+    records = lines[n + 1:]
+    for i, line in enumerate(records, start=n + 2):
+        state = _replay(name, i, _json(name, line, i), state, log, history)
+    return {"schema": SCHEMA, "app": APP, "ruleset": head["ruleset"], "encounter": state,
+            "_log_texts": log, "_history": history, "_records": len(records), "_torn": torn}
+
+
+def _check_schema(name: str, schema: Any) -> None:
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise SaveError(f"{name} has no valid schema version")
+    if schema > SCHEMA:
+        raise SaveError(f"{name} was written by a newer combat-cli (schema {schema}; this one "
+                        f"reads up to {SCHEMA}): upgrade combat-cli")
+
+
+def _json(name: str, line: str, number: int) -> Any:
+    try:
+        value = json.loads(line)
+    except RecursionError:
+        raise SaveError(f"{name} is damaged at line {number}: nested too deeply") from None
+    except ValueError as e:  # JSONDecodeError, and numbers of thousands of digits
+        raise SaveError(f"{name} is damaged at line {number}: {_short(e)}") from None
+    check_depth(name, value)
+    return value
+
+
+def _short(e: ValueError) -> str:
+    text = str(e).split(";")[0].split(" (char")[0]
+    return text[:120]
+
+
+def check_depth(name: str, value: Any) -> None:
+    """SaveError if ``value`` nests deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    todo = [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if d > MAX_DEPTH:
+            raise SaveError(f"{name} is damaged: nested deeper than {MAX_DEPTH} levels")
+        if type(v) is dict:
+            todo.extend((x, d + 1) for x in v.values() if type(x) in (dict, list))
+        elif type(v) is list:
+            todo.extend((x, d + 1) for x in v if type(x) in (dict, list))
+
+
+def _history(name: str, raw: dict[str, Any]) -> History:
+    h = History()
+    try:
+        for s in raw.get("undo", []):
+            h.undo.append(Step(str(s["line"]), None, _patch(s["back"]), _count(s["n"])))
+        for s in raw.get("redo", []):
+            h.redo.append(Step(str(s["line"]), _patch(s["fwd"]), None, _count(s["n"]),
+                               [dumps(e) for e in s.get("log", [])]))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise SaveError(f"{name} is damaged: its undo history is unreadable") from None
+    return h
+
+
+def _patch(value: Any) -> list[Any]:
+    if not isinstance(value, list) or not all(
+            isinstance(e, list) and e and isinstance(e[0], list) and len(e) <= 2 for e in value):
+        raise ValueError("patch")
+    return value
+
+
+def _count(value: Any) -> int:
+    if not isinstance(value, int) or value < 0:
+        raise ValueError("count")
+    return value
+
+
+def _replay(name: str, number: int, rec: Any, state: Any, log: list[str],
+            history: History) -> Any:
+    """The state after one journal line (log and history updated in place)."""
+    try:
+        op = rec["op"]
+        if op == "do":
+            state = apply(state, _patch(rec["fwd"]))
+            entries = [dumps(e) for e in rec["log"]]
+            log.extend(entries)
+            history.push(Step(str(rec["line"]), None, _patch(rec["back"]), len(entries)))
+        elif op == "log":
+            log.extend(dumps(e) for e in rec["log"])
+        elif op == "undo":
+            before = history.before_last(copy.deepcopy(state))
+            history.step_back(before, state, log)
+            state = before
+        elif op == "redo":
+            after = history.after_next(copy.deepcopy(state))
+            history.step_forward(state, after, log)
+            state = after
+        else:
+            raise ValueError(op)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise SaveError(f"{name} is damaged at line {number}: a change that cannot be "
+                        "replayed") from None
+    if not isinstance(state, dict):
+        raise SaveError(f"{name} is damaged at line {number}: the state is not an object")
+    return state
+
+
+__all__ = ["APP", "SCHEMA", "dumps", "snapshot_pieces", "record", "parse"]

@@ -1,0 +1,72 @@
+"""Reading a TOML file someone gave us (stat blocks, house rules) within limits: a regular file
+(a FIFO is refused before it is opened), at most :data:`MAX_BYTES`, nested at most
+:data:`MAX_DEPTH` deep (brackets, inline tables, dotted keys), at most :data:`MAX_VALUES`
+values. Each refusal is one line naming the limit."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from combat_cli.engine.errors import CommandError
+from combat_cli.store.fileio import SaveError, read_regular
+
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 16
+MAX_VALUES = 500_000
+
+_MULTILINE = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'')
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+_COMMENT = re.compile(r"#[^\n]*")
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def read_toml(path: Path, what: str = "TOML file") -> dict[str, Any]:
+    try:
+        data = read_regular(path, f"can't read {path}: no such file", MAX_BYTES, what)
+    except SaveError as e:
+        raise CommandError(str(e).replace("too large", f"too large for a {what}")) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CommandError(f"{path} is not valid TOML: it is not UTF-8 text") from None
+    _check_nesting(path, text)
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # pragma: no cover
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise CommandError(f"{path} is not valid TOML: {e}") from None
+    except (RecursionError, ValueError) as e:  # the limits above should stop these first
+        raise CommandError(f"{path} is not valid TOML: {type(e).__name__}") from None
+    _check_count(path, doc)
+    return doc
+
+
+def _check_nesting(path: Path, text: str) -> None:
+    bare = _COMMENT.sub("", _STRING.sub('""', _MULTILINE.sub('""', text)))
+    depth = deepest = 0
+    for m in _BRACKET.finditer(bare):
+        depth += 1 if m.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    dots = max((ln.split("=", 1)[0].count(".") for ln in bare.splitlines()), default=0)
+    if max(deepest, dots + 1) > MAX_DEPTH:
+        raise CommandError(f"{path} is nested too deeply (at most {MAX_DEPTH} levels of tables, "
+                           "arrays or dotted keys)")
+
+
+def _check_count(path: Path, doc: dict[str, Any]) -> None:
+    todo: list[Any] = [doc]
+    count = 0
+    while todo:
+        v = todo.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise CommandError(f"{path} holds too many values (at most {MAX_VALUES:,})")
+        if isinstance(v, dict):
+            todo.extend(v.values())
+        elif isinstance(v, list):
+            todo.extend(v)

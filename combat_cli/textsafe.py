@@ -1,0 +1,64 @@
+"""Control characters: refused in what the GM types, shown escaped (``\\x1b``) wherever text
+from a file reaches the terminal, so no name, note or file can move the cursor, retitle the
+window, clear the screen or write the clipboard."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+"""C0 (but tab), DEL and C1: never allowed in a typed line."""
+SHOWN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""What output escapes: the same, less the newline that ends a line (tab is expanded)."""
+_JSON_C1 = re.compile(r"[\x7f-\x9f]")
+
+
+def _hex(m: re.Match[str]) -> str:
+    return f"\\x{ord(m.group()):02x}"
+
+
+def escape(text: str) -> str:
+    """``text`` with every control character but newline and tab written as ``\\xNN``."""
+    return SHOWN.sub(_hex, text) if SHOWN.search(text) else text
+
+
+def escape_all(text: str) -> str:
+    """``text`` for one line: newlines escaped too."""
+    return CONTROL.sub(_hex, text) if CONTROL.search(text) else text
+
+
+def first_control(text: str) -> str | None:
+    """The first forbidden character of a typed line, escaped (``\\x1b``); None if clean."""
+    m = CONTROL.search(text)
+    return _hex(m) if m else None
+
+
+def json_text(value: Any) -> str:
+    """Readable JSON (UTF-8 kept) with DEL and C1 escaped too (json escapes only C0)."""
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    return _JSON_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+MAX_DIGITS = 12
+"""The longest number a line may hold: more is a typing accident (and ``int`` refuses past
+4,300 digits, with an error no GM should read)."""
+_LONG = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
+
+
+def long_number(text: str) -> str | None:
+    """A one-line complaint if ``text`` holds a number of more than :data:`MAX_DIGITS` digits."""
+    m = _LONG.search(text)
+    if m is None:
+        return None
+    return f"a number of {len(m.group()):,} digits is too long (numbers have at most {MAX_DIGITS} digits)"
+
+
+def line_problem(line: str) -> str | None:
+    """Why a typed line can't be used as it stands (a control character, a huge number)."""
+    bad = first_control(line)
+    if bad:
+        return (f"the line holds a control character ({bad}); type names and text without "
+                "control characters")
+    return long_number(line)

@@ -1,0 +1,98 @@
+"""The players' page as an ASGI app (Starlette): its page, two assets, a snapshot and the live
+feed (server-sent events). Read-only: GET and HEAD only; any other path is 404."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.resources
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from combat_cli.web.feed import Feed
+
+ASSETS = {"/": ("page.html", "text/html; charset=utf-8"),
+          "/assets/app.css": ("app.css", "text/css; charset=utf-8"),
+          "/assets/app.js": ("app.js", "text/javascript; charset=utf-8")}
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+       "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+           (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
+
+
+def asset(name: str) -> bytes:
+    return importlib.resources.files("combat_cli.web").joinpath("assets", name).read_bytes()
+
+
+def make_app(feed: Feed) -> ASGIApp:
+    files = {path: (asset(name), kind) for path, (name, kind) in ASSETS.items()}
+
+    async def static(request: Request) -> Response:
+        body, kind = files[request.url.path]
+        return Response(body, media_type=kind, headers={"cache-control": "no-cache"})
+
+    async def state(request: Request) -> Response:
+        return Response(feed.payload, media_type="application/json",
+                        headers={"cache-control": "no-store"})
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(_stream(feed), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store",
+                                          "x-accel-buffering": "no"})
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return PlainTextResponse("not found", status_code=404)
+
+    async def not_allowed(request: Request, exc: Exception) -> Response:
+        return PlainTextResponse("read-only: GET only", status_code=405,
+                                 headers={"allow": "GET, HEAD"})
+
+    routes = [Route(p, static, methods=["GET", "HEAD"]) for p in files]
+    routes += [Route("/state.json", state, methods=["GET", "HEAD"]),
+               Route("/events", events, methods=["GET"])]
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        poller = asyncio.create_task(feed.run())
+        yield
+        feed.stop()
+        poller.cancel()
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed},
+                    lifespan=lifespan)
+    app.router.redirect_slashes = False
+    return _secure(app)
+
+
+async def _stream(feed: Feed) -> AsyncIterator[bytes]:
+    """One browser's events: the view now, then every change, until it leaves or we stop."""
+    version = -1
+    yield b"retry: 2000\n\n"
+    while not feed.stopping:
+        if feed.version != version:
+            version = feed.version
+            yield b"id: %d\ndata: %s\n\n" % (version, feed.payload)
+        elif not await feed.wait(version):
+            yield b": still here\n\n"
+
+
+def _secure(app: ASGIApp) -> ASGIApp:
+    """Every response gets the security headers (no inline code, no framing, no sniffing)."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+            await send(message)
+
+        await app(scope, receive, send_with_headers)
+
+    return wrapped
