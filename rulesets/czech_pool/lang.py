@@ -94,9 +94,9 @@ LABELS: dict[str, str] = {
     "held": "odloženo", "due in": "za", "at": "kdy", "what": "co", "timer": "časovač",
     # the core's clock, toolbar and dice prompts
     "day": "den", "round": "kolo", "acts": "jedná", "undo": "zpět", "auto": "automaticky",
-    "manual": "ručně",
+    "manual": "ručně", "players": "hráči",
     "Ctrl-D saves and quits": "Ctrl-D uloží a skončí", "segment": "fáze kola",
-    "faces or =total (Enter rolls)": "hozená čísla nebo =součet (Enter hodí)",
+    "faces or =total (Enter or - rolls)": "hozená čísla nebo =součet (Enter nebo - hodí)",
     "roll": "hod", "(rolled)": "(hozeno automaticky)",
     # outcomes of log entries (the JSON keeps the English codes)
     "aware": "ve střehu", "surprised": "překvapen", "win": "výhra", "loss": "prohra",

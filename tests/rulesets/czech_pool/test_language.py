@@ -209,6 +209,6 @@ def test_clock_toolbar_and_dice_prompts_in_czech_and_english() -> None:
         bar = create_toolbar(lambda t=t: t, "manual")()
         head = header(t.enc, t.ruleset, lang).plain
         assert all(w in bar + " " + head for w in words), (lang, bar, head)
-        hint = t.ruleset.label("faces or =total (Enter rolls)", lang)
-        assert hint == ("faces or =total (Enter rolls)" if lang == "en"
-                        else "hozená čísla nebo =součet (Enter hodí)")
+        hint = t.ruleset.label("faces or =total (Enter or - rolls)", lang)
+        assert hint == ("faces or =total (Enter or - rolls)" if lang == "en"
+                        else "hozená čísla nebo =součet (Enter nebo - hodí)")
