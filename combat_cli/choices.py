@@ -11,8 +11,8 @@ try:  # typer >= 0.22 carries its own click
     from typer._click.shell_completion import CompletionItem
     from typer._click.types import ParamType
 except ImportError:  # pragma: no cover - older typer uses click itself
-    from click.shell_completion import CompletionItem  # type: ignore[no-redef]
-    from click.types import ParamType  # type: ignore[no-redef]
+    from click.shell_completion import CompletionItem  # type: ignore[assignment,unused-ignore]
+    from click.types import ParamType  # type: ignore[assignment,unused-ignore]
 
 
 class Choice(ParamType):
@@ -53,12 +53,12 @@ def rulesets() -> Choice:
     """The installed rulesets (a built-in name is accepted without scanning the packages)."""
 
     def every() -> list[str]:
-        import rulesets as registry
+        from combat_cli import plugins as registry
 
         return registry.names()
 
     def accepts(value: str) -> bool:
-        import rulesets as registry
+        from combat_cli import plugins as registry
 
         return registry.known(value)
 

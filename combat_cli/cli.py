@@ -9,10 +9,20 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 from combat_cli import choices
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from rich.console import Console
+
+    from combat_cli.config import Config
+    from combat_cli.dice import TableDice
+    from combat_cli.repl.driver import Driver
 
 app = typer.Typer(
     help="combat-cli: a terminal combat tracker for the Game Master.",
@@ -42,14 +52,14 @@ def _root(
     """combat-cli: a terminal combat tracker for the Game Master."""
 
 
-def _fail(message: str, code: int = 1) -> None:
+def _fail(message: str, code: int = 1) -> NoReturn:
     from combat_cli.textsafe import escape_all
 
     sys.stderr.write(f"combat: {escape_all(message)}\n")
     raise typer.Exit(code)
 
 
-def _make_console():  # noqa: ANN202
+def _make_console() -> Console:
     from combat_cli.render.console import make_console
 
     return make_console()
@@ -74,8 +84,8 @@ def _invoked_as() -> str:
     return shown if " " not in shown else f'"{shown}"'
 
 
-def _dice(mode: str | None, seed: int | None, asker, saved: object = None,  # noqa: ANN001, ANN202
-          default: str = "auto"):
+def _dice(mode: str | None, seed: int | None, asker: Any = None, saved: object = None,
+          default: str = "auto") -> TableDice:
     """The table's dice: ``--dice`` if given, else the mode the file was saved with (the
     ``dice`` verb), else ``default`` (the config file's)."""
     from combat_cli.dice import MODES, RandomDice, TableDice
@@ -87,7 +97,7 @@ def _dice(mode: str | None, seed: int | None, asker, saved: object = None,  # no
     return source
 
 
-def _config():  # noqa: ANN202
+def _config() -> Config:
     """The GM's config file (a bad one stops here in one line); its colour choice applied."""
     from combat_cli.config import ConfigError, load
 
@@ -102,7 +112,7 @@ def _config():  # noqa: ANN202
     return cfg
 
 
-def _lang(lang: str | None, cfg) -> str:  # noqa: ANN001
+def _lang(lang: str | None, cfg: Config) -> str:
     """--lang, else the config file's language, else the ruleset's own ("")."""
     return lang if lang is not None else cfg.lang
 
@@ -116,7 +126,7 @@ def new(
     force: bool = typer.Option(False, "--force", help="replace an existing file"),
 ) -> None:
     """Create an encounter file for a ruleset."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
@@ -125,7 +135,7 @@ def new(
     if file.exists() and not force:
         _fail(f"{file} already exists: combat play {file} resumes it (--force replaces it)")
     try:
-        rs = rulesets.load(ruleset)
+        rs = plugins.load(ruleset)
         overrides = _read_house_rules(house_rules) if house_rules else {}
         table = Table.new(rs, RandomDice(), overrides)
         save(file, table)
@@ -134,7 +144,7 @@ def new(
     print(f"created {file} ({ruleset}); next: {_invoked_as()} play {file}")
 
 
-def _read_house_rules(path: Path) -> dict:
+def _read_house_rules(path: Path) -> dict[str, Any]:
     from combat_cli.store.tomlfile import read_toml
 
     return read_toml(path, "house-rules file")
@@ -158,7 +168,7 @@ def play(
 
     cfg = _config()
     interactive = script is None and sys.stdin.isatty()
-    driver_ref: list = []
+    driver_ref: list[Driver] = []
     code = 0
     _exit_cleanly_on_signals()
     try:
@@ -189,14 +199,14 @@ def _exit_cleanly_on_signals() -> None:
 
 
 def _play_interactive(file: Path, dice: str | None, default: str, seed: int | None, lang: str,
-                      driver_ref: list) -> int:
+                      driver_ref: list[Driver]) -> int:
     """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.repl.session import make_dice_asker, run_interactive
     from combat_cli.store.savefile import SaveError, read_raw
 
     raw = read_raw(file)
-    if not rulesets.known(raw["ruleset"]):
+    if not plugins.known(raw["ruleset"]):
         raise SaveError(f'{file}: no ruleset "{raw["ruleset"]}" is installed (combat rulesets lists them)')
     enc = raw.get("encounter")
     data = enc.get("data") if isinstance(enc, dict) else None
@@ -207,7 +217,7 @@ def _play_interactive(file: Path, dice: str | None, default: str, seed: int | No
 
 
 def _play_script(file: Path, script: str | None, dice: str | None, default: str,
-                 seed: int | None, lang: str, driver_ref: list) -> int:
+                 seed: int | None, lang: str, driver_ref: list[Driver]) -> int:
     from combat_cli.render.console import make_console
     from combat_cli.repl.driver import Driver
     from combat_cli.repl.script import ScriptLines, make_asker, run_script
@@ -226,7 +236,7 @@ def _play_script(file: Path, script: str | None, dice: str | None, default: str,
         driver.close()
 
 
-def _script_lines(script: str | None):  # noqa: ANN202
+def _script_lines(script: str | None) -> Iterable[str]:
     if script is None or script == "-":
         return sys.stdin
     try:
@@ -335,9 +345,9 @@ def report(
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the installed rulesets."""
-    import rulesets
+    from combat_cli import plugins
 
-    found = rulesets.available()
+    found = plugins.available()
     if not found:
         print("no rulesets installed")
     for name, title in found.items():
@@ -357,11 +367,11 @@ def roll(
 
     try:
         if ruleset:
-            import rulesets
+            from combat_cli import plugins
             from combat_cli.engine.errors import CommandError
 
             try:
-                spec = roll_expression(rulesets.load(ruleset).parse_roll, expr)
+                spec = roll_expression(plugins.load(ruleset).parse_roll, expr)
             except CommandError as e:
                 _fail(str(e))
         else:
@@ -382,7 +392,7 @@ def demo(
     pace: bool = typer.Option(False, "--pace", help="wait for Enter before each command"),
 ) -> None:
     """A short demo fight (no input needed; --pace: step by step)."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
@@ -391,7 +401,7 @@ def demo(
 
     cfg = _config()
     try:
-        rs = rulesets.load(ruleset)
+        rs = plugins.load(ruleset)
         table = Table.new(rs, RandomDice(seed), lang=_lang(lang, cfg))
     except CommandError as e:
         _fail(str(e))

@@ -33,13 +33,13 @@ for p in (str(ROOT), str(PLUGINS)):
 @pytest.fixture
 def make_table():
     """make_table(faces=None, ruleset="toy") -> a fresh Table with fixed (or seeded) dice."""
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import FixedDice, RandomDice
     from combat_cli.engine.table import Table
 
     def make(faces: list[int] | None = None, ruleset: str = "toy", seed: int = 1) -> Table:
         dice = FixedDice(faces) if faces is not None else RandomDice(seed)
-        return Table.new(rulesets.load(ruleset), dice)
+        return Table.new(plugins.load(ruleset), dice)
     return make
 
 
@@ -61,9 +61,16 @@ def fails(table, line: str) -> str:  # noqa: ANN001
     before = (table.state_json, len(table.log), len(table.history.undo))
     out = dispatch(table, line)
     assert out.error, f"{line!r} should have failed"
-    assert "\n" not in out.error
+    assert_refusal(line, out.error)
     assert (table.state_json, len(table.log), len(table.history.undo)) == before
     return out.error
+
+
+def assert_refusal(line: str, error: str) -> None:
+    """A refusal is one line saying what is wrong; a crash caught by the dispatcher (an
+    "internal error", e.g. FixedDice running out of faces) is a bug, not a refusal."""
+    assert not error.startswith("internal error"), f"{line!r} crashed: {error}"
+    assert "\n" not in error, f"{line!r}: {error!r} is more than one line"
 
 
 def combat_cmd() -> list[str]:

@@ -1,4 +1,6 @@
-"""engine/ and rulesets/ never import rich, prompt-toolkit or typer (rules never print)."""
+"""Import direction: engine/ and rulesets/ never import rich, prompt-toolkit or typer (rules never
+print); no module of combat_cli imports rulesets, and the built-in rulesets import nothing of
+combat_cli but combat_cli.api (the one contract)."""
 
 from __future__ import annotations
 
@@ -9,15 +11,47 @@ ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {"rich", "prompt_toolkit", "typer", "click"}
 
 
-def imports(path: Path) -> set[str]:
+def modules(path: Path) -> set[str]:
+    """Every module ``path`` imports, at any depth (TYPE_CHECKING and function-level too)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            out |= {a.name.split(".")[0] for a in node.names}
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module == "combat_cli":
+            out |= {f"combat_cli.{a.name}" for a in node.names}  # from combat_cli import api
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            out.add(node.module.split(".")[0])
+            out.add(node.module)
     return out
+
+
+def imports(path: Path) -> set[str]:
+    return {m.split(".")[0] for m in modules(path)}
+
+
+def test_the_core_never_imports_the_rulesets():
+    files = list((ROOT / "combat_cli").rglob("*.py"))
+    assert len(files) > 20
+    for f in files:
+        assert "rulesets" not in imports(f), f"{f.relative_to(ROOT)} imports rulesets"
+        text = f.read_text(encoding="utf-8")
+        assert "rulesets." + "d6" not in text, f"{f.relative_to(ROOT)} names a built-in ruleset"
+
+
+def test_rulesets_import_only_the_api_of_the_core():
+    files = list((ROOT / "rulesets").rglob("*.py"))
+    assert len(files) > 40
+    for f in files:
+        core = {m for m in modules(f) if m.split(".")[0] == "combat_cli"}
+        assert core <= {"combat_cli.api"}, f"{f.relative_to(ROOT)} imports {core - {'combat_cli.api'}}"
+
+
+def test_rulesets_hold_rules_only():
+    """No contract, registry or base class lives beside the rules."""
+    top = {p.name for p in (ROOT / "rulesets").iterdir() if p.suffix == ".py"}
+    assert top == {"__init__.py"}
+    init = (ROOT / "rulesets" / "__init__.py").read_text(encoding="utf-8")
+    assert not ast.parse(init).body[1:], "rulesets/__init__.py holds a docstring only"
 
 
 def test_engine_dice_and_rulesets_do_not_import_ui_libraries():

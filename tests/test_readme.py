@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import rulesets
+from combat_cli import plugins
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -28,7 +28,7 @@ def test_readme_opens_with_the_install_run_and_test_commands():
 
 @pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
 def test_readme_documents_each_rulesets_actions_verbs_and_switches(name):
-    rs = rulesets.load(name)
+    rs = plugins.load(name)
     own = (ROOT / "rulesets" / name / "README.md").read_text(encoding="utf-8")
     for a in rs.actions:
         assert f"`{a.name}" in README or any(f"`{al}" in README for al in a.aliases), a.name
@@ -127,7 +127,7 @@ def test_the_tours_lines_for_the_other_systems_run(name, seed, monkeypatch):
 
     monkeypatch.chdir(ROOT)                          # the tour runs in the clone
     lines = [ln for ln in _tries()[name] if " " in ln or ln in ("start", "next", "end")]
-    t = Table.new(rulesets.load(name), RandomDice(seed))
+    t = Table.new(plugins.load(name), RandomDice(seed))
     for line in lines:
         out = dispatch(t, line)
         assert out.error is None, (seed, line, out.error)

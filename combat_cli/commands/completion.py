@@ -13,6 +13,7 @@ from combat_cli.commands.parsing import action_names
 from combat_cli.commands.registry import all_verbs
 
 if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant
     from combat_cli.engine.table import Table
 
 NAME_FIRST = {"set", "remove", "declare", "act", "react", "hold", "release", "damage", "heal",
@@ -94,7 +95,7 @@ def suggest(text: str, table: Table) -> tuple[str, list[str]]:
     return partial, names
 
 
-def _find(table: Table, word: str):  # noqa: ANN202
+def _find(table: Table, word: str) -> Combatant | None:
     low = word.lower()
     for c in table.enc.combatants:
         if c.name.lower() == low:

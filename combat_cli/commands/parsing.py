@@ -16,7 +16,7 @@ from combat_cli.engine.queries import find_combatant, is_combatant_name, match_w
 from combat_cli.textsafe import line_problem
 
 if TYPE_CHECKING:
-    from rulesets.base import ActionSpec, Ruleset
+    from combat_cli.engine.ruleset import ActionSpec, Ruleset
 
 COMMA = "\x00,"
 _OPTION = re.compile(r"^([^\W\d][\w .()\-]*?)=(.*)$", re.S)

@@ -18,7 +18,8 @@ from combat_cli.engine.queries import closest
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.models import Encounter, LogEntry
+    from combat_cli.engine.ruleset import Ruleset
     from combat_cli.engine.table import Table
 
 
@@ -57,11 +58,11 @@ class Cmd:
         self.out = out
 
     @property
-    def enc(self):  # noqa: ANN201 - the working Encounter
+    def enc(self) -> Encounter:  # the working copy
         return self.ctx.enc
 
     @property
-    def ruleset(self):  # noqa: ANN201
+    def ruleset(self) -> Ruleset:
         return self.table.ruleset
 
     def show(self, view: str, payload: Any = None) -> None:

@@ -67,7 +67,7 @@ def add(cmd: Cmd) -> None:
     hidden = bool(_pop_hidden(opts))
     side, template_name, raw = _split_stats(cmd, opts)
     enc = cmd.enc
-    stats: dict[str, Any] = {}
+    stats: dict[str, Any] = cmd.ruleset.stat_defaults()
     if template_name:
         tname = match_word(template_name, list(enc.templates), "template") if enc.templates else None
         if tname is None:
@@ -93,14 +93,16 @@ def add(cmd: Cmd) -> None:
     if len(enc.combatants) + len(names) > MAX_COMBATANTS:
         raise CommandError(f"at most {MAX_COMBATANTS} combatants in one encounter")
     for nm in names:
-        c = Combatant(id=f"c{enc.new_id()}", name=nm, side=side or "npc",  # type: ignore[arg-type]
+        c = Combatant(id=f"c{enc.new_id()}", name=nm, side=side or "npc",
                       template=template_name, stats=dict(stats), hidden=hidden)
         enc.combatants.append(c)
         cmd.ruleset.on_add(cmd.ctx, c)
         if enc.phase != "setup":
             cmd.ruleset.join(cmd.ctx, c)
-        cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=c.side), kind="roster",
-                    actor=c, **({"hidden": True} if hidden else {}))
+        entry = cmd.ctx.log(cmd.ctx.say("{name} joins ({side})", name=nm, side=c.side),
+                            kind="roster", actor=c)
+        if hidden:
+            entry.data["hidden"] = True
     cmd.show("roster", [c for c in enc.combatants if c.name in names])
 
 
@@ -124,7 +126,7 @@ def import_(cmd: Cmd) -> None:
             stats = cmd.ruleset.validate_stats(block)
         except CommandError as e:
             raise CommandError(f"{path} [{tname}]: {e}") from None
-        cmd.enc.templates[tname] = Template(side=side, stats=stats)  # type: ignore[arg-type]
+        cmd.enc.templates[tname] = Template(side=side, stats=stats)
         added.append(tname)
     cmd.ctx.log(f"Templates from {path.name}: {', '.join(added)}", kind="roster")
 
@@ -174,8 +176,9 @@ def set_(cmd: Cmd) -> None:
         changes.append(f"hidden={'yes' if hidden else 'no'}")
     if stats:
         cmd.ruleset.on_add(cmd.ctx, c)
-    extra = {} if hidden is None else {"hidden": hidden}
-    cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c, **extra)
+    entry = cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c)
+    if hidden is not None:
+        entry.data["hidden"] = hidden
 
 
 @verb("note", "note NAME [TEXT]", "a GM note on a combatant (never shown to the players)",

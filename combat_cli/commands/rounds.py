@@ -97,6 +97,7 @@ def warn_own_side(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
 
 def _next_item(cmd: Cmd) -> QueueItem | None:
     enc = cmd.enc
+    item: QueueItem
     for item in enc.queue:
         if item.state == "pending" and not enc.get(item.actor).held:
             return item

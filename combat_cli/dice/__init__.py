@@ -8,8 +8,10 @@ the source's business, never the rules'.
 from combat_cli.dice.expr import DiceError, DiceTerm, RollSpec, parse, pool, sum_dice
 from combat_cli.dice.modes import MODES, OWN_MODES, TableDice
 from combat_cli.dice.sources import (
+    DiceExhausted,
     DiceSource,
     FixedDice,
+    FixedDiceError,
     ManualDice,
     RandomDice,
     Roll,
@@ -19,9 +21,11 @@ from combat_cli.dice.sources import (
 
 __all__ = [
     "DiceError",
+    "DiceExhausted",
     "DiceSource",
     "DiceTerm",
     "FixedDice",
+    "FixedDiceError",
     "ManualDice",
     "RandomDice",
     "MODES",

@@ -178,9 +178,9 @@ def parse(text: str) -> RollSpec:
     if at_least is not None:
         if any(t.sign < 0 for t in terms):
             raise DiceError("a success pool can't subtract dice")
-        sides = {t.sides for t in terms}
-        if len(sides) > 1:
+        kinds = {t.sides for t in terms}
+        if len(kinds) > 1:
             raise DiceError("a success pool uses one kind of die, e.g. 6d10>=8")
-        if sides and not 1 <= at_least <= max(sides):
+        if kinds and not 1 <= at_least <= max(kinds):
             raise DiceError(f"no die can show {at_least} or more")
     return RollSpec(tuple(terms), constant, at_least, d6_notation=d6)

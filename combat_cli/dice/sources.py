@@ -167,6 +167,14 @@ class RandomDice(DiceSource):
         return out
 
 
+class FixedDiceError(Exception):
+    """Tests only: :class:`FixedDice` was given a face that does not fit the die it rolls."""
+
+
+class DiceExhausted(FixedDiceError):
+    """Tests only: :class:`FixedDice` ran out of faces (the test queued too few)."""
+
+
 class FixedDice(DiceSource):
     """Tests: faces come from a given list, in order; running out is an error, not luck."""
 
@@ -182,10 +190,12 @@ class FixedDice(DiceSource):
             taken = 0
             while taken < n:
                 if not self.queue:
-                    raise AssertionError(f"FixedDice ran out of faces rolling {spec.text()} for {purpose!r}")
+                    raise DiceExhausted(f"FixedDice ran out of faces rolling {spec.text()} "
+                                        f"for {purpose or 'a roll'!r}: queue more faces")
                 f = self.queue.pop(0)
                 if not 1 <= f <= term.sides:
-                    raise AssertionError(f"FixedDice face {f} does not fit a d{term.sides}")
+                    raise FixedDiceError(f"FixedDice face {f} does not fit a d{term.sides} "
+                                         f"rolling {spec.text()} for {purpose or 'a roll'!r}")
                 out.append(f)
                 taken += 1
                 if term.explode and f == term.sides:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from combat_cli.engine.context import RulesContext
 
 if TYPE_CHECKING:
-    from rulesets.base import Ruleset
+    from combat_cli.engine.ruleset import Ruleset
 
 MAX_TIMER_FIRINGS = 1000
 

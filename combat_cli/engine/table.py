@@ -21,7 +21,7 @@ from combat_cli.engine.models import Encounter, LogEntry
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
-    from rulesets.base import Ruleset
+    from combat_cli.engine.ruleset import Ruleset
 
 
 class Journal(Protocol):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def _is_over(enc: Any, log: list[Any]) -> bool:
     return bool(last is not None and last.outcome == "over")
 
 
-def _heading(enc: Any, rs: Any, lang: str, w: Any, over: bool) -> str:
+def _heading(enc: Any, rs: Any, lang: str, w: Callable[..., str], over: bool) -> str:
     if over:
         return w("after")
     if enc.phase == "setup":
@@ -128,7 +129,8 @@ def _heading(enc: Any, rs: Any, lang: str, w: Any, over: bool) -> str:
     return f"{w('round', n=enc.round)} · {rs.label(enc.phase, lang)}"
 
 
-def _turn_line(enc: Any, rs: Any, lang: str, w: Any, hidden: set[str], over: bool) -> str:
+def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[str],
+               over: bool) -> str:
     """The line read out for the turn (aria-live): who acts, who is next."""
     if over:
         return w("over")
@@ -140,7 +142,7 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Any, hidden: set[str], over: boo
     if label and any(h in label for h in hidden):
         label = w("unseen")
     if label and cur is not None and label not in (cur.name, w("unseen")):
-        return label  # the ruleset's own words (Storypath: the open slot and who may take it)
+        return str(label)  # the ruleset's own words (Storypath: the open slot, who may take it)
     text = w("acts", name=label) if label else ""
     nxt = _next(enc, rs)
     if nxt is not None:

@@ -12,7 +12,7 @@ from combat_cli.render.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter, LogEntry
-    from rulesets.base import Ruleset
+    from combat_cli.engine.ruleset import Ruleset
 
 
 def _l(rs: Ruleset, word: str, lang: str) -> str:

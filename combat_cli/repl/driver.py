@@ -62,11 +62,11 @@ class Driver:
                 if err:
                     out.error = out.error or err
         if self.saver is not None:
-            err = self.saver.take_error()
+            failed = self.saver.take_error()
             if self.table.changed:
                 self.saver.submit(self.table, line.strip())
-            if err is not None:
-                self._save_failed(err, out)
+            if failed is not None:
+                self._save_failed(failed, out)
         return out
 
     def _save_failed(self, err: SaveError, out: Output) -> None:

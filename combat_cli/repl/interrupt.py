@@ -14,7 +14,8 @@ from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from combat_cli.engine.table import Table
+    from combat_cli.engine.history import Step
+    from combat_cli.engine.table import Journal, Table
 
 
 class CommandGuard:
@@ -26,13 +27,13 @@ class CommandGuard:
         """True once the table has started keeping the command's result."""
         self.held = False
         """A Ctrl-C came while the result was being kept (the command was not stopped)."""
-        self._journal: Any = None
+        self._journal: Journal | None = None
         self._handler: Any = None
 
-    def _record(self, *args: Any) -> None:
+    def _record(self, op: str, step: Step, entries: list[str]) -> None:
         self.keeping = True
         if self._journal is not None:
-            self._journal(*args)
+            self._journal(op, step, entries)
 
     def _on_sigint(self, signum: int, frame: FrameType | None) -> None:
         if self.keeping:

@@ -9,7 +9,7 @@ non-zero exit, naming the line (the answer that did not fit, when it was an answ
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.repl.driver import Driver
@@ -43,7 +43,8 @@ def _answer(lines: ScriptLines) -> str | None:
     return None
 
 
-def make_asker(lines: ScriptLines, driver_ref: list[Driver]):  # noqa: ANN201
+def make_asker(lines: ScriptLines, driver_ref: list[Driver]
+               ) -> Callable[[RollSpec, str], str | None]:
     def ask(spec: RollSpec, purpose: str) -> str | None:
         line = _answer(lines)
         if line is None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import DynamicCompleter
+from prompt_toolkit.completion import Completer, DynamicCompleter
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
@@ -44,7 +44,7 @@ def _history() -> FileHistory | InMemoryHistory:
     return FileHistory(str(path))
 
 
-def make_dice_asker(driver_ref: list[Driver]):  # noqa: ANN201
+def make_dice_asker(driver_ref: list[Driver]) -> Callable[[RollSpec, str], str | None]:
     """Typed dice in the REPL: ask with the roll's description (what it is for, what went into
     the pool, what it must beat); Enter or ``-`` lets the tracker roll it."""
     from prompt_toolkit import prompt
@@ -120,18 +120,19 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
     enc = raw.get("encounter", {})
     where = f"round {enc.get('round')}" if enc.get("round") else "setup"
     early = f" {raw.get('ruleset')} · {where} · dice: {dice_mode} · loading"
-    full = [None]
+    full: list[Callable[[], str] | None] = [None]
 
     def toolbar() -> str:
         if not loader.ready:
             return early
-        if full[0] is None:
-            full[0] = create_toolbar(lambda: loader.result().table)
-        return full[0]()
+        bar = full[0]
+        if bar is None:
+            bar = full[0] = create_toolbar(lambda: loader.result().table)
+        return bar()
 
-    completer = [None]
+    completer: list[Completer | None] = [None]
 
-    def get_completer():  # noqa: ANN202
+    def get_completer() -> Completer | None:
         if not loader.ready:
             return None
         if completer[0] is None:

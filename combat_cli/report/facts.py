@@ -15,8 +15,8 @@ from combat_cli.report.words import Words
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter, LogEntry
+    from combat_cli.engine.ruleset import Ruleset
     from combat_cli.engine.table import Table
-    from rulesets.base import Ruleset
 
 
 @dataclass

@@ -17,7 +17,7 @@ from combat_cli.report.words import Words
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Encounter, LogEntry
-    from rulesets.base import Ruleset
+    from combat_cli.engine.ruleset import Ruleset
 
 QUIET_KINDS = {"initiative", "roll", "damage", "resist", "timer", "rest", "clock", "order",
                "defense", "ambush", "check", "note", "disadvantage", "forced"}

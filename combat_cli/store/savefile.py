@@ -123,18 +123,18 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     Read-only: safe while another process plays the file."""
     from pydantic import ValidationError
 
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.models import Encounter, LogEntry
     from combat_cli.engine.table import Table
 
     if raw is None:
         raw = read_raw(path)
-    if not rulesets.known(raw["ruleset"]):
+    if not plugins.known(raw["ruleset"]):
         raise SaveError(f'{path}: no ruleset "{raw["ruleset"]}" is installed '
                         "(combat rulesets lists them)")
     try:
-        ruleset = rulesets.load(raw["ruleset"])
+        ruleset = plugins.load(raw["ruleset"])
     except CommandError as e:
         raise SaveError(f"{path}: {e}") from None
     texts: list[str] = raw["_log_texts"]

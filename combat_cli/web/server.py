@@ -62,7 +62,7 @@ def lan_address() -> str | None:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("192.0.2.1", 9))
-            return s.getsockname()[0]
+            return str(s.getsockname()[0])
     except OSError:
         return None
 

@@ -12,11 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
-from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset
+from combat_cli.api import (
+    ActionRequest,
+    ActionSpec,
+    Combatant,
+    ConditionSpec,
+    Encounter,
+    OptionSpec,
+    QueueItem,
+    RuleError,
+    RulesContext,
+    Ruleset,
+)
 from rulesets.czech_pool import lang as _lang
+from rulesets.czech_pool import schema
 from rulesets.czech_pool.stats import STAT_EN, STATS
 
 _THREAT_OPTS = (
@@ -217,6 +226,8 @@ SWITCH_VALUES: dict[str, Any] = {
 
 class CzechPool(Ruleset):
     name = "czech_pool"
+    fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
+    tables_model = schema.Tables
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
     round_seconds = 6
     declare_phase = True
@@ -357,7 +368,7 @@ class CzechPool(Ruleset):
     wound_columns = ("Health",)
 
     def wound_level(self, enc: Encounter, c: Combatant) -> int:
-        from rulesets.base import level_by_fraction
+        from combat_cli.api import level_by_fraction
         from rulesets.czech_pool.health import taken
         from rulesets.czech_pool.stats import max_levels
 

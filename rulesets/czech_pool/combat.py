@@ -9,10 +9,10 @@ State kept in ``enc.data["czp"]``:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter
+from combat_cli.api import ActionRequest, Combatant, Encounter, RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.lang import TERMS, err, flag, match, t, term
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
@@ -142,7 +142,7 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
 
 
 def _opt_choice(ctx: RulesContext, a: ActionRequest, key: str,
-                table: dict[str, tuple[str, ...]], what: tuple[str, str]) -> str | None:
+                table: Mapping[str, tuple[str, ...]], what: tuple[str, str]) -> str | None:
     v = a.options.get(key)
     return None if v is None else match(str(v), table, (f"{what[0]} ({key}=)", what[1]), ctx)
 
@@ -422,8 +422,8 @@ def build(ctx: RulesContext) -> dict[str, Any]:
         model["self_diff"][c.id] = _difficulty(ctx, c, None, intents, threat_of, model)[0]
         model["diff"][c.id] = {}
         for o in model["engage"][c.id]:
-            d, parts = _difficulty(ctx, c, ctx.combatant(o), intents, threat_of, model)
-            model["diff"][c.id][o] = {"value": d, "parts": parts}
+            value_, terms = _difficulty(ctx, c, ctx.combatant(o), intents, threat_of, model)
+            model["diff"][c.id][o] = {"value": value_, "parts": terms}
         if amb["one_roll"] == "highest" and model["diff"][c.id]:
             top = max(x["value"] for x in model["diff"][c.id].values())
             for x in model["diff"][c.id].values():

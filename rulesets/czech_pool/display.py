@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.api import Combatant, Encounter
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import store
 from rulesets.czech_pool.lang import term
 from rulesets.czech_pool.stats import max_levels
 
 if TYPE_CHECKING:
-    from rulesets.base import Ruleset
+    from combat_cli.api import Ruleset
 
 
 def _tables(rs: Ruleset, enc: Encounter) -> dict[str, Any]:

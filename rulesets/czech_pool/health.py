@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.dice import Roll, pool
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, Roll, RulesContext, pool
 from rulesets.czech_pool.lang import err, hits, norm, t, term
 from rulesets.czech_pool.stats import max_levels, value
 

@@ -3,7 +3,7 @@ declarations (potential melee speed; the real order is set by speed when resolvi
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
+from combat_cli.api import RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import potential_speed, store
 from rulesets.czech_pool.lang import hits, t, term

@@ -4,13 +4,13 @@ diacritics."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from combat_cli.engine.errors import RuleError
+from combat_cli.api import RuleError
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
+    from combat_cli.api import RulesContext
 
 # canonical key -> (Czech, English)
 TERMS: dict[str, tuple[str, str]] = {
@@ -183,7 +183,7 @@ def tt(ctx: RulesContext | None, key: str) -> str:
     return term(key, ctx.lang if ctx is not None else "")
 
 
-def match(word: str, choices: dict[str, Iterable[str]], what: str | tuple[str, str],
+def match(word: str, choices: Mapping[str, Iterable[str]], what: str | tuple[str, str],
           ctx: RulesContext | None = None) -> str:
     """The canonical key whose names (Czech or English, with or without diacritics) ``word``
     names exactly or by a unique prefix. ``choices`` list each key's names Czech first,
@@ -197,7 +197,7 @@ def match(word: str, choices: dict[str, Iterable[str]], what: str | tuple[str, s
     hits = {key for key, ns in names.items() if w and any(n.startswith(w) for n in ns)}
     if len(hits) == 1:
         return hits.pop()
-    from combat_cli.engine.queries import closest
+    from combat_cli.api import closest
 
     cz_what, en_what = (what, what) if isinstance(what, str) else what
     listed = {key: list(ns) or [key] for key, ns in choices.items()}
@@ -211,9 +211,9 @@ def match(word: str, choices: dict[str, Iterable[str]], what: str | tuple[str, s
         en = f'"{word}" could be {", ".join(en_hits)}: type more'
     else:
         guess = closest(w, [n for ns in names.values() for n in ns])
-        key = next((k for k, ns in names.items() if guess in ns), None) if guess else None
-        cz_guess = f" — myslel jsi {listed[key][0]}?" if key else ""
-        en_guess = f" — did you mean {(listed[key][1:] or listed[key])[0]}?" if key else ""
+        near = next((k for k, ns in names.items() if guess in ns), None) if guess else None
+        cz_guess = f" — myslel jsi {listed[near][0]}?" if near else ""
+        en_guess = f" — did you mean {(listed[near][1:] or listed[near])[0]}?" if near else ""
         cz = f'neznám {cz_what} "{word}"{cz_guess} (na výběr: {", ".join(cz_shown)})'
         en = f'no {en_what} "{word}"{en_guess} (choose: {", ".join(en_shown)})'
         if ctx is None:  # the language is unknown: both, the choices once

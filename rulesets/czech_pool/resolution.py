@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant, QueueItem
+from combat_cli.api import Combatant, QueueItem, RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import (
     PRONE,

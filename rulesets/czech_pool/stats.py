@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
-from rulesets.base import StatSpec
+from combat_cli.api import Combatant, RulesContext, StatSpec
 from rulesets.czech_pool.lang import TERMS, err, flag, match, norm
 
 ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
@@ -173,7 +171,7 @@ def weapon(c: Combatant, tables: dict[str, Any], ctx: RulesContext | None = None
         key = norm(name)
         key = next((k for k, v in cat.items() if norm(v.get("en", "")) == key), key)
         if key not in cat:
-            from combat_cli.engine.queries import closest
+            from combat_cli.api import closest
 
             en = {k: str(v.get("en", k)) for k, v in cat.items()}
             guess = closest(key, [*cat, *en.values()])

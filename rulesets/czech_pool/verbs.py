@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from rulesets.base import VerbSpec
+from combat_cli.api import RulesContext, VerbSpec
 from rulesets.czech_pool.combat import store
 from rulesets.czech_pool.lang import err, t, tt
 

@@ -9,11 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
-from rulesets.base import ActionSpec, OptionSpec, Ruleset, StatSpec
-from rulesets.d12 import health
+from combat_cli.api import (
+    ActionRequest,
+    ActionSpec,
+    Combatant,
+    Declaration,
+    Encounter,
+    OptionSpec,
+    QueueItem,
+    RuleError,
+    RulesContext,
+    Ruleset,
+    StatSpec,
+)
+from rulesets.d12 import health, schema
 from rulesets.d12.stats import REALMS, STATS, skill_value
 
 _REALM = OptionSpec("realm", "corporeal, ethereal or celestial (default: the fight's realm)",
@@ -140,6 +149,7 @@ def _check_choices(tables: dict[str, Any]) -> None:
 
 class D12Ruleset(Ruleset):
     name = "d12"
+    tables_model = schema.Tables
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6
     declare_phase = True
@@ -297,7 +307,7 @@ class D12Ruleset(Ruleset):
     wound_columns = ("Body", "Mind", "Soul")
 
     def wound_level(self, enc: Encounter, c: Combatant) -> int:
-        from rulesets.base import level_by_fraction
+        from combat_cli.api import level_by_fraction
 
         t = self.tables_for(enc.house_rules)
         return max(level_by_fraction(health.current(c, k, t), health.max_hits(c, k, t)[0], c.out)

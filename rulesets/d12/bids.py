@@ -16,9 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter
-from combat_cli.engine.queries import find_combatant
+from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, find_combatant
 from rulesets.d12.stats import BUDGETS, budget
 
 _SEP = re.compile(r"\s*[,+;/]\s*")
@@ -56,7 +54,7 @@ def cap(c: Combatant, realm: str, kind: str, tables: dict[str, Any]) -> tuple[in
 def unexpected_in_defend(action: ActionRequest) -> str:
     """The error for a ``defend`` with stray words: most often a ``from=`` list typed without
     quotes (``from=Shooter 1`` or ``from=S1,S2``: outside quotes a comma parts actions)."""
-    from combat_cli.commands.parsing import COMMA
+    from combat_cli.api import COMMA
 
     rest = action.args[1:]
     stray = next((w for w in rest if w != COMMA), ",")

@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.queries import closest
+from combat_cli.api import RuleError, closest
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}|\.[A-Za-z0-9._-]{1,39}")
 _SKILL = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")

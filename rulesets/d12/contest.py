@@ -11,10 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant
-from combat_cli.engine.queries import closest, find_combatant, is_combatant_name
+from combat_cli.api import (
+    ActionRequest,
+    Combatant,
+    RuleError,
+    RulesContext,
+    closest,
+    find_combatant,
+    is_combatant_name,
+)
 from rulesets.d12 import health
 from rulesets.d12.bids import (
     bid_value,

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, RuleError, RulesContext
 
 TRACK_STAT = {"body": ("Strength", "corporeal_forces"),
               "mind": ("Intelligence", "ethereal_forces"),

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from combat_cli.dice import Roll, sum_dice
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, Roll, RulesContext, sum_dice
 
 
 @dataclass(frozen=True)

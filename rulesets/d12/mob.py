@@ -8,9 +8,7 @@ where it stands, and :func:`step` names it for the header (``exchange 2/5``).
 
 from __future__ import annotations
 
-from combat_cli.dice import sum_dice
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
+from combat_cli.api import ActionRequest, Combatant, Encounter, QueueItem, RulesContext, sum_dice
 from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
 

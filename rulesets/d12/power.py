@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.queries import closest
+from combat_cli.api import RuleError, closest
 
 
 @lru_cache(maxsize=1)
 def _default_tables() -> dict[str, Any]:
-    from rulesets.base import load_toml
+    from combat_cli.api import load_toml
 
     return load_toml("rulesets.d12")
 

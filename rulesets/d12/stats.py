@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant
-from rulesets.base import StatSpec
+from combat_cli.api import Combatant, RuleError, StatSpec
 
 CHARACTERISTICS = ("Strength", "Agility", "Intelligence", "Precision", "Will", "Perception")
 FORCES = {"corporeal": "corporeal_forces", "ethereal": "ethereal_forces",
@@ -56,7 +54,7 @@ def weapon_name(value: Any) -> str:
     """A weapon: a catalogue name (tables.toml) or a Walton build like medium+edged. A name
     the standard catalogue lacks may be a house-rule weapon: it is kept as typed when it is one
     word, and checked against the fight's catalogue when the combatant joins (``on_add``)."""
-    from combat_cli.engine.errors import RuleError
+    from combat_cli.api import RuleError
     from rulesets.d12.catalogue import plausible_name
     from rulesets.d12.power import check_weapon
 
@@ -116,7 +114,7 @@ def skills(c: Combatant) -> dict[str, int]:
 def skill_level(c: Combatant, value: Any, default_name: str | None) -> tuple[int, str]:
     """The skill bonus and its label: ``skill=`` may be a number or a skill name of ``c``;
     without it, the default skill of the action if ``c`` has it, else 0."""
-    from combat_cli.engine.queries import match_word
+    from combat_cli.api import match_word
 
     have = skills(c)
     if value is None or value == "":

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, RuleError, RulesContext
 from rulesets.d12.intervention import record, roll_d12
 from rulesets.d12.stats import skill_level
 

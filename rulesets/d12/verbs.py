@@ -6,12 +6,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from combat_cli.commands.parsing import COMMA, is_option, option, partition
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Declaration, Encounter, QueueItem
-from combat_cli.engine.queries import find_combatant, match_word
-from rulesets.base import VerbSpec
+from combat_cli.api import (
+    COMMA,
+    ActionRequest,
+    Combatant,
+    Declaration,
+    Encounter,
+    QueueItem,
+    RuleError,
+    RulesContext,
+    VerbSpec,
+    find_combatant,
+    is_option,
+    match_word,
+    option,
+    partition,
+)
 from rulesets.d12.bids import (
     check_declaration,
     check_defence_realms,
@@ -246,7 +256,7 @@ def _words(words: list[str], key: str | None = None) -> list[str]:
 
 
 def _action(ctx: RulesContext, words: list[str]) -> ActionRequest:
-    from combat_cli.commands.parsing import parse_action
+    from combat_cli.api import parse_action
     from rulesets.d12 import RULESET
 
     return parse_action(RULESET, ctx.enc, words)

@@ -10,22 +10,22 @@ import copy
 import json
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.errors import RollAborted
-from rulesets.base import (
+from combat_cli.api import (
     ActionSpec,
     ConditionSpec,
     OptionSpec,
+    RollAborted,
     RuleError,
     Ruleset,
     VerbSpec,
 )
+from rulesets.d6 import schema
 from rulesets.d6.codes import code_text
 from rulesets.d6.positions import RANGE_HELP
 from rulesets.d6.stats import STATS, YES
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem, Timer
+    from combat_cli.api import ActionRequest, Combatant, Encounter, QueueItem, RulesContext, Timer
 
 
 ATTACK_OPTIONS = (
@@ -83,6 +83,8 @@ def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
 
 class D6(Ruleset):
     name = "d6"
+    fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
+    tables_model = schema.Tables
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
     round_seconds = 5
     declare_phase = True
@@ -351,7 +353,7 @@ class D6(Ruleset):
         return json_extra(enc, self.display_tables(enc))
 
     def parse_roll(self, text: str) -> Any:
-        from combat_cli.dice import parse
+        from combat_cli.api import parse
 
         return parse(text)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesets.base import RuleError
+from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import (
     Lapse,
@@ -36,8 +36,7 @@ from rulesets.d6.weapons import check_shots, pick_weapon, spend_shots
 from rulesets.d6.wounds import KILLED
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import ActionRequest, Combatant
+    from combat_cli.api import ActionRequest, Combatant, RulesContext
 
 VERBS = {"shoot": "shoots at", "attack": "attacks", "brawl": "punches", "martial": "strikes"}
 

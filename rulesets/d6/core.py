@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.dice import DiceTerm, Roll, RollSpec
-from rulesets.base import RuleError
+from combat_cli.api import DiceTerm, Roll, RollSpec, RuleError
 from rulesets.d6.codes import Code, parse_code
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Combatant, Encounter
+    from combat_cli.api import Combatant, Encounter, RulesContext
 
 ATTACKS = ("shoot", "attack", "brawl", "martial")
 REACTIONS = ("dodge", "fulldodge", "parry", "block")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesets.base import RuleError
+from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import roll_code
 from rulesets.d6.melee import skill_kind
@@ -13,8 +13,7 @@ from rulesets.d6.stats import stat
 from rulesets.d6.wounds import apply_result, level_index, resist
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Combatant
+    from combat_cli.api import Combatant, RulesContext
 
 
 def damage_code(c: Combatant, w: dict[str, Any] | None) -> tuple[Code, str]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.models import QueueItem
-from rulesets.base import RuleError
+from combat_cli.api import QueueItem, RuleError
 from rulesets.d6.codes import Code
 from rulesets.d6.core import (
     ATTACKS,
@@ -26,8 +25,7 @@ from rulesets.d6.weapons import action_cost, drawn_name, named_weapon, pick_weap
 from rulesets.d6.wounds import KILLED
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import ActionRequest, Combatant
+    from combat_cli.api import ActionRequest, Combatant, RulesContext
 
 
 def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:

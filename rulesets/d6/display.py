@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.durations import format_duration
+from combat_cli.api import format_duration
 from rulesets.d6.core import count_actions, multi_penalty
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant, Encounter
+    from combat_cli.api import Combatant, Encounter
 
 
 def info(enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str, Any]:

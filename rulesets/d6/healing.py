@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.durations import format_clock, format_duration
-from rulesets.base import RuleError
+from combat_cli.api import RuleError, format_clock, format_duration
 from rulesets.d6.codes import parse_code
 from rulesets.d6.core import (
     action_penalties,
@@ -31,8 +30,7 @@ from rulesets.d6.wounds import (
 )
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Combatant, Timer
+    from combat_cli.api import Combatant, RulesContext, Timer
 
 DAY = 86400
 HEAL = "d6_heal"
@@ -202,7 +200,7 @@ def sync_kits(ctx: RulesContext, c: Combatant) -> None:
 
 def firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
     """``firstaid MEDIC PATIENT [facility=yes]`` outside the action count."""
-    from combat_cli.commands.parsing import partition
+    from combat_cli.api import partition
 
     pos, opts = partition(words)
     if len(pos) != 2:

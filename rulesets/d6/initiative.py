@@ -9,8 +9,7 @@ from rulesets.d6.core import roll_code
 from rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Combatant
+    from combat_cli.api import Combatant, RulesContext
 
 
 def instincts(c: Combatant) -> int:

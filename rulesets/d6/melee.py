@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rulesets.d6.stats import norm, stat, weapon_entry
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant
+    from combat_cli.api import Combatant
 
 UNARMED = {"brawl": "Brawling", "martial": "Martial Arts"}
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesets.base import RuleError
+from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.stats import _match, stat, weapon_entry
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Combatant
+    from combat_cli.api import Combatant, RulesContext
 
 SITUATION = ("range", "cover", "conceal", "protection")
 RANGE_HELP = "point_blank, short, medium, long, or metres (25)"
@@ -117,7 +116,7 @@ def _choose(word: str, choices: list[str], what: str) -> str:
 def position(ctx: RulesContext, words: list[str]) -> None:
     """``position ATTACKER|all TARGET [range=] [cover=] [conceal=] [protection=]``: set (or
     show) what is remembered between a shooter and a target."""
-    from combat_cli.commands.parsing import partition
+    from combat_cli.api import partition
 
     pos, raw = partition(words)
     usage = ("usage: position SHOOTER|all TARGET [range=medium] [cover=half] "

@@ -12,8 +12,7 @@ from rulesets.d6.positions import drop_cover, protection_body
 from rulesets.d6.wounds import resist
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Combatant
+    from combat_cli.api import Combatant, RulesContext
 
 
 def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesets.base import RuleError
+from combat_cli.api import RuleError
 from rulesets.d6.core import difficulty_dice
 from rulesets.d6.positions import protection_body, range_base, remembered
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import ActionRequest, Combatant
+    from combat_cli.api import ActionRequest, Combatant, RulesContext
 
 
 def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:

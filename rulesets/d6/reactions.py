@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesets.base import RuleError
+from combat_cli.api import RuleError
 from rulesets.d6.core import (
     Lapse,
     action_penalties,
@@ -21,9 +21,7 @@ from rulesets.d6.stats import need_skill
 from rulesets.d6.weapons import pick_weapon
 
 if TYPE_CHECKING:
-    from combat_cli.dice import Roll
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import ActionRequest, Combatant
+    from combat_cli.api import ActionRequest, Combatant, Roll, RulesContext
     from rulesets.d6.codes import Code
 
 MELEE = ("attack", "brawl", "martial")
@@ -123,7 +121,7 @@ def planned_attacks(ctx: RulesContext, c: Combatant, kinds: tuple[str, ...]
 def _warn_nothing_coming(ctx: RulesContext, c: Combatant, kind: str) -> None:
     """A reaction with no attack to meet is allowed (the GM may know better), with a word."""
     ranged = kind == "dodge"
-    kinds = ("shoot",) if ranged else MELEE
+    kinds: tuple[str, ...] = ("shoot",) if ranged else MELEE
     if ranged and ctx.tables["reactions"]["dodge_vs_melee"]:
         kinds = ("shoot", *MELEE)
     if not planned_attacks(ctx, c, kinds):

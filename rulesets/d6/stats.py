@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rulesets.base import RuleError, StatSpec, load_toml
+from combat_cli.api import RuleError, StatSpec, load_toml
 from rulesets.d6.codes import Code, code_text, parse_code
 
 YES = ("yes", "no")  # the values of a yes/no option
@@ -31,7 +31,7 @@ def _match(word: str, choices: list[str], what: str) -> str:
     hits = [c for c in choices if norm(c).startswith(low)]
     if len(hits) == 1:
         return hits[0]
-    from combat_cli.engine.queries import closest
+    from combat_cli.api import closest
 
     guess = closest(word, choices)
     hint = f" — did you mean {guess}?" if guess else f" (known: {', '.join(choices)})"

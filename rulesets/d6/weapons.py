@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesets.base import RuleError
+from combat_cli.api import RuleError
 from rulesets.d6.core import Lapse
 from rulesets.d6.stats import norm, stat, weapon_entry
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import ActionRequest, Combatant
+    from combat_cli.api import ActionRequest, Combatant, RulesContext
 
 
 def catalogue_weapon(ctx: RulesContext, want: Any) -> dict[str, Any]:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesets.base import RuleError
+from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import beats, level_name, levels, rd, roll_code, wound
 from rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Combatant
+    from combat_cli.api import Combatant, RulesContext
 
 STUNNED, WOUNDED, WOUNDED2, INCAP, MORTAL, KILLED = 1, 2, 3, 4, 5, 6
 

@@ -11,10 +11,19 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem
-from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset, VerbSpec
+from combat_cli.api import (
+    ActionRequest,
+    ActionSpec,
+    Combatant,
+    ConditionSpec,
+    Encounter,
+    OptionSpec,
+    QueueItem,
+    RuleError,
+    RulesContext,
+    Ruleset,
+    VerbSpec,
+)
 
 from . import (
     attack,
@@ -25,6 +34,7 @@ from . import (
     initiative,
     injuries,
     prone,
+    schema,
     tasks,
     throwing,
     verbs,
@@ -123,6 +133,8 @@ CHOICES = {
 
 class Storypath(Ruleset):
     name = "storypath"
+    fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
+    tables_model = schema.Tables
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
     round_seconds = 3
     declare_phase = False
@@ -328,7 +340,7 @@ class Storypath(Ruleset):
     wound_columns = ("Injuries", "Injury Conditions")
 
     def wound_level(self, enc: Encounter, c: Combatant) -> int:
-        from rulesets.base import level_by_fraction
+        from combat_cli.api import level_by_fraction
 
         t = self._tables(enc)
         if injuries.uses_health(t, c):
@@ -378,7 +390,7 @@ class Storypath(Ruleset):
 
 @lru_cache(maxsize=1)
 def _load() -> dict[str, Any]:
-    from rulesets.base import load_toml
+    from combat_cli.api import load_toml
 
     return load_toml("rulesets.storypath")
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, RulesContext
 
 
 def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, task: str,

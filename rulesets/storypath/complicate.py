@@ -3,9 +3,7 @@ target's stated task (SP-CMP-2)."""
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .blocked import impose_block
 from .mixed import given, mixed_dice, other_half, resolve_half, split

@@ -3,9 +3,7 @@ action, Dive for Cover, and what changes it against one attacker (Prone, Scale).
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .positions import band, held_fast, set_band
 from .rolls import faces_text, roll_pool

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .blocked import blocked_any, buy_off_blocked
 from .momentum import consolation, settle

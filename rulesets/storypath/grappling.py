@@ -3,9 +3,7 @@ reverse the grapple) and let go."""
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .attack import attack
 from .blocked import blocked_any, buy_off_blocked, resist_blocked

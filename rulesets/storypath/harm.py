@@ -7,8 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, RulesContext
 
 from . import injuries
 from .options import flag

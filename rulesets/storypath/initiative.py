@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.api import Combatant, Encounter, RuleError, RulesContext
 
 from .rolls import faces_text, roll_pool
 from .stats import best_of, trait

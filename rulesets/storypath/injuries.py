@@ -7,9 +7,7 @@ import math
 import re
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, RuleError, RulesContext
 
 from .options import matches
 from .stats import is_pc, trait

@@ -3,8 +3,7 @@ the other side gains Momentum."""
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, RulesContext
 
 from .stats import is_pc
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from combat_cli.engine.context import RulesContext
+from combat_cli.api import RulesContext
 
 YES = ("yes", "y", "true", "1", "on")
 

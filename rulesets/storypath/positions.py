@@ -3,9 +3,7 @@ close range, and who cannot move from the spot (Grappled, SP-GRAP-1)."""
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, RuleError, RulesContext
 
 from .options import matches
 

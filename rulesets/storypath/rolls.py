@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from combat_cli.dice import Roll, pool
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, Roll, RulesContext, pool
 
 from . import injuries
 from .blocked import blocked_any, buy_off_blocked, resist_blocked

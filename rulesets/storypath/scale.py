@@ -3,8 +3,7 @@ results against minor characters."""
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant
+from combat_cli.api import Combatant, RulesContext
 
 
 def scale_enhancement(ctx: RulesContext, higher: Combatant, lower: Combatant) -> int:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant
-from rulesets.base import StatSpec
+from combat_cli.api import Combatant, RuleError, StatSpec
 
 ATTRIBUTES = ("might", "dexterity", "stamina", "intellect", "cunning", "resolve",
               "presence", "manipulation", "composure")
@@ -140,7 +138,7 @@ def trait_name(word: str) -> str:
     hits = [t for t in TRAITS if t.startswith(low)]
     if len(hits) == 1:
         return hits[0]
-    from combat_cli.engine.queries import closest
+    from combat_cli.api import closest
 
     guess = closest(low, TRAITS)
     if hits:
@@ -209,7 +207,7 @@ def weapon_of(tables: dict[str, Any], c: Combatant, name: str | None = None) -> 
     if wname not in weapons:
         hits = [w for w in weapons if w.startswith(wname)]
         if len(hits) != 1:
-            from combat_cli.engine.queries import closest
+            from combat_cli.api import closest
 
             guess = closest(wname, weapons)
             raise RuleError(f'no weapon "{wname}"' + (f" — did you mean {guess}?" if guess else

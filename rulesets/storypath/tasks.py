@@ -3,9 +3,7 @@ standing up (SP-PRONE-2: reflexive, or part of a mixed action with an enemy at c
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .blocked import blocked_for, buy_off_blocked
 from .mixed import given, mixed_dice, other_half, resolve_half, second_half, split

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .attack import attack
 from .grappling import grappled_by

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.commands.parsing import COMMA, partition
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import Combatant
+from combat_cli.api import COMMA, Combatant, RuleError, RulesContext, partition
 
 from . import initiative, injuries
 from .momentum import consolation, settle

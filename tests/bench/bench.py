@@ -63,11 +63,11 @@ def paired(a, b, runs: int) -> tuple[float, float, float]:  # noqa: ANN001
 def _table(ruleset: str = "toy"):  # noqa: ANN202
     sys.path[:0] = [str(ROOT), str(PLUGINS)]
     os.environ.update(COMBAT_RULESETS=ENV["COMBAT_RULESETS"])
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.table import Table
 
-    return Table.new(rulesets.load(ruleset), RandomDice(1))
+    return Table.new(plugins.load(ruleset), RandomDice(1))
 
 
 def command_cost(runs: int, rounds: int = 1000) -> None:

@@ -180,13 +180,13 @@ BAD_TABLES = [
 @pytest.mark.parametrize(("ruleset", "house", "named", "span"), BAD_TABLES,
                          ids=[f"{x[0]}-{x[2]}" for x in BAD_TABLES])
 def test_i13_32_table_values_are_checked_for_range(ruleset, house, named, span) -> None:
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
 
     with pytest.raises(CommandError) as e:
-        Table.new(rulesets.load(ruleset), RandomDice(1), house_rules=house)
+        Table.new(plugins.load(ruleset), RandomDice(1), house_rules=house)
     msg = str(e.value)
     assert named in msg and span in msg and "\n" not in msg
 

@@ -2,7 +2,16 @@ from __future__ import annotations
 
 import pytest
 
-from combat_cli.dice import DiceError, FixedDice, ManualDice, RandomDice, parse, parse_answer
+from combat_cli.dice import (
+    DiceError,
+    DiceExhausted,
+    FixedDice,
+    FixedDiceError,
+    ManualDice,
+    RandomDice,
+    parse,
+    parse_answer,
+)
 
 
 def test_random_dice_are_reproducible_with_a_seed():
@@ -14,8 +23,21 @@ def test_fixed_dice_give_faces_in_order_and_refuse_to_guess():
     d = FixedDice([3, 4, 6])
     r = d.roll(parse("2D+1"), "test")
     assert r.faces == (3, 4) and r.total == 8
-    with pytest.raises(AssertionError):
+    with pytest.raises(DiceExhausted, match="ran out of faces rolling 2D"):
         d.roll(parse("2D"))
+    with pytest.raises(FixedDiceError, match="face 7 does not fit a d6"):
+        FixedDice([7]).roll(parse("1D"), "test")
+
+
+def test_fixed_dice_running_out_is_a_crash_for_the_helpers_not_a_refusal(make_table):
+    """A test that queued too few faces fails loudly: fails() does not take the dispatcher's
+    "internal error" for a refusal."""
+    from tests.conftest import fails, run
+
+    t = make_table([], ruleset="toy")
+    run(t, "add Ann skill=2", "add Bob", "start")
+    with pytest.raises(AssertionError, match="crashed: internal error .*DiceExhausted"):
+        fails(t, "act Ann attack Bob")
 
 
 def test_manual_answer_faces_and_totals():

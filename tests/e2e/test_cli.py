@@ -181,9 +181,9 @@ def test_lock_refuses_second_play(tmp_path):
 
 def test_installed_rulesets_load_with_their_data_files(tmp_path):
     """From outside the source tree: every built-in ruleset's tables.toml was installed."""
-    code = ("import rulesets, sys\n"
+    code = ("import sys\nfrom combat_cli import plugins\n"
             "for n in ('d6', 'storypath', 'd12', 'czech_pool'):\n"
-            "    rs = rulesets.load(n)\n"
+            "    rs = plugins.load(n)\n"
             "    assert rs.load_tables(), n\n"
             "    print(n, sys.modules[type(rs).__module__].__file__)\n")
     r = subprocess.run([combat_cmd()[0], "-c", code], capture_output=True, text=True,

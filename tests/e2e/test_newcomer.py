@@ -232,14 +232,14 @@ def test_demo_pace_steps_on_enter_and_stops_on_q():
 def test_help_shows_no_rule_ids_and_help_rules_does(name):
     import io
 
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.commands.registry import all_verbs, dispatch
     from combat_cli.dice import RandomDice
     from combat_cli.engine.table import Table
     from combat_cli.render.console import make_console
     from combat_cli.render.output import print_output
 
-    t = Table.new(rulesets.load(name), RandomDice(1))
+    t = Table.new(plugins.load(name), RandomDice(1))
 
     def shown(line: str) -> str:
         out = dispatch(t, line)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
-import time
 
 import pexpect
 import pytest
@@ -14,6 +14,7 @@ from combat_cli.store.savefile import read_json
 from tests.conftest import combat_cmd
 
 PROMPT = "combat>"
+BRACKETED_PASTE_ON = "\x1b[?2004h"
 
 
 def spawn(path, *extra: str, history=None) -> pexpect.spawn:  # noqa: ANN001
@@ -25,23 +26,33 @@ def spawn(path, *extra: str, history=None) -> pexpect.spawn:  # noqa: ANN001
                           encoding="utf-8", timeout=20, dimensions=(40, 140),
                           cwd=str(path.parent))
     child.delaybeforesend = None
-    child.expect_exact(PROMPT)
+    ready(child)
     return child
 
 
+def ready(child: pexpect.spawn, prompt: str = PROMPT) -> None:
+    """Wait for a prompt that is really reading. prompt-toolkit switches the terminal to raw
+    mode and then, drawing a new prompt, turns bracketed paste on; a prompt redrawn when Enter
+    is pressed lacks it. Between two prompts the terminal is in cooked mode, where the tty
+    itself would swallow Ctrl-C / Ctrl-D, so control keys go only after this."""
+    child.expect(re.compile(re.escape(BRACKETED_PASTE_ON) + r"[^\n]*" + re.escape(prompt)))
+
+
 def control(child: pexpect.spawn, key: str) -> None:
-    """Send a control key once the prompt is really reading: between two prompts the terminal
-    is briefly in cooked mode, where the tty itself would swallow Ctrl-C / Ctrl-D."""
-    time.sleep(0.4)
+    """Send a control key (call :func:`ready` first)."""
     child.sendcontrol(key)
 
 
-def tab(child: pexpect.spawn, text: str) -> None:
-    """Type ``text`` then Tab, letting the live completer answer first (as a person would)."""
+def tab(child: pexpect.spawn, text: str, candidate: str) -> None:
+    """Type ``text``, wait for the live completer to show ``candidate`` (prompt-toolkit drops
+    a Tab that comes while it is still completing), press Tab and wait for the rest of the
+    candidate on the line (the terminal is redrawn by difference: only new letters are
+    written)."""
     child.send(text)
-    time.sleep(0.4)
+    child.expect_exact(candidate)
     child.send("\t")
-    time.sleep(0.4)
+    partial = text.split()[-1]
+    child.expect_exact(candidate[len(partial):])
 
 
 def new(tmp_path, lines: str = "add Mina side=pc speed=3\nadd Lector speed=2\n"):  # noqa: ANN201
@@ -57,21 +68,26 @@ def new(tmp_path, lines: str = "add Mina side=pc speed=3\nadd Lector speed=2\n")
 def test_prompt_completion_error_and_ctrl_d(tmp_path):
     f = new(tmp_path)
     child = spawn(f)
+    # the completer comes with the table, loaded in the background; the first line waits for it
+    child.sendline("status")
+    child.expect_exact("setup")
+    ready(child)
     # completion offers a combatant name from the live state
-    tab(child, "set Le")
+    tab(child, "set Le", "Lector")
     child.sendline(" speed=5")
     child.expect_exact("Lector: speed=5")
     child.sendline("remove Minna")
     child.expect_exact('no combatant "Minna"')
     child.expect_exact("did you mean Mina?")
-    child.expect_exact(PROMPT)
+    ready(child)
     child.sendline("add Carl speed=1")
     child.expect_exact("Carl joins")
-    child.expect_exact(PROMPT)
+    ready(child)
     # Ctrl-C cancels the line, the REPL goes on
     child.send("remove Carl")
+    child.expect_exact("remove Carl")
     control(child, "c")
-    child.expect_exact(PROMPT)
+    ready(child)
     control(child, "d")
     child.expect(pexpect.EOF)
     child.close()
@@ -87,12 +103,12 @@ def test_verb_action_and_target_completion(tmp_path):
     child = spawn(f)
     child.sendline("start")
     child.expect_exact("Round 1")
-    child.expect_exact(PROMPT)
-    tab(child, "decl")
-    tab(child, " Mina att")
+    ready(child)
+    tab(child, "decl", "declare")
+    tab(child, " Mina att", "attack")
     child.sendline(" Lector")
     child.expect_exact("Mina declares: attack Lector")
-    child.expect_exact(PROMPT)
+    ready(child)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     data = read_json(f)
@@ -111,12 +127,12 @@ def test_manual_dice_prompt_shows_what_the_roll_is_for(tmp_path):
     child.expect_exact("Mina attacks Lector: 17 vs 10, hit")  # shown before the next roll
     child.expect_exact("Mina: damage 1d6")
     child.sendline("")  # Enter rolls it
-    child.expect_exact(PROMPT)
+    ready(child)
     child.sendline("act Mina attack Lector")
-    child.expect_exact("1d20+5")
+    ready(child, "1d20+5")
     control(child, "c")  # cancelling the roll cancels the command
     child.expect_exact("roll cancelled")
-    child.expect_exact(PROMPT)
+    ready(child)
     control(child, "d")
     child.expect(pexpect.EOF)
     data = read_json(f)
@@ -130,16 +146,19 @@ def test_history_persists_between_sessions(tmp_path):
     child = spawn(f, history=hist)
     child.sendline("status")
     child.expect_exact("setup")
-    child.expect_exact(PROMPT)
+    ready(child)
     control(child, "d")
     child.expect(pexpect.EOF)
     child = spawn(f, history=hist)
-    time.sleep(0.4)  # the history file loads in the background
-    child.send("\x1b[A")  # Up arrow recalls the last line
-    child.expect_exact("status")
+    for _ in range(100):  # the history file loads in the background: Up until it is there
+        child.send("\x1b[A")  # Up arrow recalls the last line
+        if child.expect_exact(["status", pexpect.TIMEOUT], timeout=0.2) == 0:
+            break
+    else:
+        raise AssertionError("Up never recalled the last session's line")
     child.send("\r")
     child.expect_exact("setup")
-    child.expect_exact(PROMPT)
+    ready(child)
     control(child, "d")
     child.expect(pexpect.EOF)
     assert "+status" in hist.read_text()
@@ -178,7 +197,7 @@ def test_first_line_typed_at_once_waits_for_the_table(tmp_path):
     child.delaybeforesend = None
     child.sendline("add Zed")  # typed before the prompt is even drawn
     child.expect_exact("Zed joins")
-    child.expect_exact(PROMPT)
+    ready(child)
     control(child, "d")
     child.expect(pexpect.EOF)
     assert "Zed" in f.read_text()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-import rulesets
+from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.engine.table import Table
@@ -83,7 +83,7 @@ SEGMENT = 250
 def test_random_lines_never_crash_and_the_journal_replays_exactly(name, tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # durability is the kill test's business
     rng = random.Random(f"fuzz-{name}")
-    rs = rulesets.load(name)
+    rs = plugins.load(name)
     own = words_for(rs)
     problems: list[str] = []
     answered = 0

@@ -13,9 +13,9 @@ RULESETS = ["d6", "storypath", "d12", "czech_pool"]
 
 
 def demo_fight(tmp_path: Path, ruleset: str) -> Path:
-    import rulesets
+    from combat_cli import plugins
 
-    lines = [ln for ln in rulesets.load(ruleset).demo() if ln.strip() != "status"]
+    lines = [ln for ln in plugins.load(ruleset).demo() if ln.strip() != "status"]
     return make_fight(tmp_path / f"{ruleset}.json", ruleset, lines, seed=7)
 
 

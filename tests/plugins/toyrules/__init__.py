@@ -10,11 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.dice import sum_dice
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Encounter, QueueItem, Timer
-from rulesets.base import ActionSpec, ConditionSpec, OptionSpec, Ruleset, StatSpec, VerbSpec
+from combat_cli.api import (
+    ActionRequest,
+    ActionSpec,
+    Combatant,
+    ConditionSpec,
+    Encounter,
+    OptionSpec,
+    QueueItem,
+    RuleError,
+    RulesContext,
+    Ruleset,
+    StatSpec,
+    Timer,
+    VerbSpec,
+    sum_dice,
+)
 
 
 def _int(v: Any) -> int:

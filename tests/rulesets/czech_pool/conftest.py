@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-import rulesets
+from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import FixedDice
 from combat_cli.engine.table import Table
+from tests.conftest import assert_refusal
 
 
 class T:
@@ -19,7 +20,7 @@ class T:
         for k, v in house.items():
             hr.setdefault(k, {}).update(v)
         self.dice = FixedDice(faces or [])
-        self.t = Table.new(rulesets.load("czech_pool"), self.dice, house_rules=hr, lang=lang)
+        self.t = Table.new(plugins.load("czech_pool"), self.dice, house_rules=hr, lang=lang)
         self.entries: list[Any] = []
 
     def __call__(self, *lines: str) -> list[Any]:
@@ -35,7 +36,7 @@ class T:
         before = self.t.state_json
         out = dispatch(self.t, line)
         assert out.error, f"{line!r} should fail"
-        assert "\n" not in out.error
+        assert_refusal(line, out.error)
         assert self.t.state_json == before
         return out.error
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import rulesets
+from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.engine.table import Table
@@ -40,7 +40,7 @@ def test_czech_input_without_diacritics_same_numbers() -> None:
 
 
 def test_labels_switch_with_lang() -> None:
-    rs = rulesets.load("czech_pool")
+    rs = plugins.load("czech_pool")
     assert rs.languages == ("en",)
     for word, cz in [("Name", "Jméno"), ("Round", "Kolo"), ("declare", "ohlašování"),
                      ("resolve", "vyhodnocení"), ("Status", "Stav"), ("Log", "Záznam"),
@@ -52,7 +52,7 @@ def test_labels_switch_with_lang() -> None:
 
 
 def test_every_spec_has_czech_and_english_names() -> None:
-    rs = rulesets.load("czech_pool")
+    rs = plugins.load("czech_pool")
     en = {"Obratnost": "agility", "Pevnost mysli": "willpower", "Zbroj": "armour",
           "Únava": "fatigue"}
     for name, alias in en.items():
@@ -130,7 +130,7 @@ def test_surprised_threat_lapses_and_is_shown() -> None:
 @pytest.mark.parametrize("seed", [7, *range(0, 60)])
 @pytest.mark.parametrize("lang", ["", "en"])
 def test_demo_two_turns_without_errors_for_any_seed(seed: int, lang: str) -> None:
-    rs = rulesets.load("czech_pool")
+    rs = plugins.load("czech_pool")
     t = Table.new(rs, RandomDice(seed), lang=lang)
     for line in rs.demo():
         out = dispatch(t, line)
@@ -148,7 +148,7 @@ def test_errors_czech_by_default_english_with_lang() -> None:
 
 
 def test_condition_names_switch_with_lang() -> None:
-    rs = rulesets.load("czech_pool")
+    rs = plugins.load("czech_pool")
     assert [rs.label(c.name, "en") for c in rs.conditions] == ["Prone", "Dusk", "Darkness",
                                                                 "Cramped"]
     assert [rs.label(c.name) for c in rs.conditions] == ["Ležící", "Šero", "Tma", "Stísněný"]
@@ -203,7 +203,7 @@ def test_clock_toolbar_and_dice_prompts_in_czech_and_english() -> None:
 
     for lang, words in (("", ("den 1", "kolo 1", "kostky: ručně", "zpět", "Ctrl-D uloží")),
                         ("en", ("day 1", "round 1", "dice: manual", "undo", "Ctrl-D saves"))):
-        t = Table.new(rulesets.load("czech_pool"), RandomDice(1), lang=lang)
+        t = Table.new(plugins.load("czech_pool"), RandomDice(1), lang=lang)
         for line in ("add Ana side=pc Obratnost=3 Boj=2", "add Bert Obratnost=2 Boj=2", "start"):
             assert dispatch(t, line).error is None
         bar = create_toolbar(lambda t=t: t, "manual")()

@@ -232,9 +232,9 @@ def test_AMB_CZ_14_notice_roll_switches() -> None:
 
 
 def test_house_rules_are_named_and_exist() -> None:
-    import rulesets
+    from combat_cli import plugins
 
-    rs = rulesets.load("czech_pool")
+    rs = plugins.load("czech_pool")
     tables = rs.load_tables()
     for key in rs.house_rules:
         node = tables
@@ -282,14 +282,14 @@ def test_table_strong_demon_question_marks_are_asked_of_the_gm() -> None:
 
 
 def test_house_rule_switches_refuse_unknown_values() -> None:
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import FixedDice
     from combat_cli.engine.errors import RuleError
     from combat_cli.engine.table import Table
     from rulesets.czech_pool import HOUSE_RULES, SWITCH_VALUES
 
     assert set(SWITCH_VALUES) == set(HOUSE_RULES)
-    rs = rulesets.load("czech_pool")
+    rs = plugins.load("czech_pool")
     for key, allowed in SWITCH_VALUES.items():
         part, name = key.split(".")
         wrong = "maybe" if allowed in (bool, int) else True

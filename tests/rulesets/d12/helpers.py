@@ -14,9 +14,9 @@ __all__ = ["body", "faces", "fails", "hits", "kinds", "out", "run", "table", "wh
 
 
 def table(faces: list[int] | None = None, house: dict[str, Any] | None = None) -> Table:
-    import rulesets
+    from combat_cli import plugins
 
-    return Table.new(rulesets.load("d12"), FixedDice(faces or []), house_rules=house or {})
+    return Table.new(plugins.load("d12"), FixedDice(faces or []), house_rules=house or {})
 
 
 def run(t: Table, *lines: str) -> list[LogEntry]:

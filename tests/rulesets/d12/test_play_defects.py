@@ -67,13 +67,13 @@ def test_i13_15_react_while_declaring_keeps_declarations_open():
 
 
 def test_i13_15_other_rulesets_still_open_resolution_on_react():
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import FixedDice
     from combat_cli.engine.table import Table
 
-    assert rulesets.load("d6").react_closes_declarations
-    assert not rulesets.load("d12").react_closes_declarations
-    t = Table.new(rulesets.load("d6"), FixedDice([]))
+    assert plugins.load("d6").react_closes_declarations
+    assert not plugins.load("d12").react_closes_declarations
+    t = Table.new(plugins.load("d6"), FixedDice([]))
     assert t.ruleset.react_closes_declarations
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import assert_refusal
+
 LECTOR = ('add Lector side=pc Instincts=3D+1 Dodge=4D Brawling=4D Firearms=4D Strength=3D '
           'Constitution=3D "First Aid=3D" weapon="Heavy Pistol"')
 MINA = ('add Mina side=pc Instincts=3D+2 Dodge=4D "Missile Weapons=5D" Strength=2D '
@@ -39,12 +41,12 @@ class T:
     and fails on an error, ``t.err(line)`` expects one and checks nothing changed."""
 
     def __init__(self, house: dict[str, Any] | None = None) -> None:
-        import rulesets
+        from combat_cli import plugins
         from combat_cli.dice import FixedDice
         from combat_cli.engine.table import Table
 
         self.fixed = FixedDice([])
-        self.table = Table.new(rulesets.load("d6"), self.fixed, house_rules=house or {})
+        self.table = Table.new(plugins.load("d6"), self.fixed, house_rules=house or {})
         self.entries: list[Any] = []
 
     def dice(self, *groups: int | list[int]) -> T:
@@ -69,7 +71,7 @@ class T:
         queued = list(self.fixed.queue)
         out = dispatch(self.table, line)
         assert out.error, f"{line!r} should have failed"
-        assert "\n" not in out.error
+        assert_refusal(line, out.error)
         assert self.table.state_json == before
         self.fixed.queue[:] = queued
         return out.error

@@ -12,12 +12,12 @@ from tests.conftest import combat_cmd
 
 @pytest.mark.parametrize("seed", range(12))
 def test_demo_runs_without_errors_whatever_the_dice(seed):
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.commands.registry import dispatch
     from combat_cli.dice import RandomDice
     from combat_cli.engine.table import Table
 
-    rs = rulesets.load("d6")
+    rs = plugins.load("d6")
     t = Table.new(rs, RandomDice(seed))
     for line in rs.demo():
         out = dispatch(t, line)

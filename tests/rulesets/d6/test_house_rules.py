@@ -16,9 +16,9 @@ def _get(tables, dotted):
 
 
 def test_every_house_rule_names_a_table_key():
-    import rulesets
+    from combat_cli import plugins
 
-    rs = rulesets.load("d6")
+    rs = plugins.load("d6")
     tables = rs.load_tables()
     for key in rs.house_rules:
         _get(tables, key)
@@ -29,9 +29,9 @@ def test_every_house_rule_names_a_table_key():
 
 
 def test_defaults_are_the_digests():
-    import rulesets
+    from combat_cli import plugins
 
-    t = rulesets.load("d6").load_tables()
+    t = plugins.load("d6").load_tables()
     assert t["reactions"]["mode"] == "partial_replaces"          # AMB-D6-1
     assert t["ties"]["mode"] == "literal"                        # AMB-D6-2
     assert (t["actions"]["max"], t["actions"]["penalty_per_extra"]) == (5, 1)  # AMB-D6-3
@@ -49,11 +49,11 @@ def test_defaults_are_the_digests():
 
 
 def test_unknown_house_rule_is_refused():
-    import rulesets
-    from rulesets.base import RuleError
+    from combat_cli import plugins
+    from combat_cli.api import RuleError
 
     with pytest.raises(RuleError, match="did you mean"):
-        rulesets.load("d6").tables_for({"reactions": {"mod": "add"}})
+        plugins.load("d6").tables_for({"reactions": {"mod": "add"}})
 
 
 @pytest.mark.parametrize("mode,diff", [("partial_replaces", 7), ("add", 17), ("replace", 7)])

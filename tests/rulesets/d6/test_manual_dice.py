@@ -3,7 +3,7 @@ the planned action stays planned, nothing changes, and the GM can type it again.
 
 from __future__ import annotations
 
-import rulesets
+from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import ManualDice, RandomDice
 from combat_cli.engine.errors import RollAborted
@@ -15,7 +15,7 @@ def test_a_wrong_manual_answer_does_not_lapse_the_planned_shot() -> None:
 
     def ask(spec, purpose):  # noqa: ANN001, ANN202
         return next(answers)
-    t = Table.new(rulesets.load("d6"), ManualDice(ask, RandomDice(1)))
+    t = Table.new(plugins.load("d6"), ManualDice(ask, RandomDice(1)))
     for line in ('add Mina side=pc Instincts=3D Firearms=4D weapon="Heavy Pistol"',
                  "add Orc Instincts=2D Constitution=3D", "start", "declare Mina shoot Orc"):
         assert dispatch(t, line).error is None
@@ -29,7 +29,7 @@ def test_a_wrong_manual_answer_does_not_lapse_the_planned_shot() -> None:
 def test_a_cancelled_roll_prompt_abandons_the_command() -> None:
     def ask(spec, purpose):  # noqa: ANN001, ANN202
         raise RollAborted("roll cancelled; nothing was changed")
-    t = Table.new(rulesets.load("d6"), ManualDice(ask, RandomDice(1)))
+    t = Table.new(plugins.load("d6"), ManualDice(ask, RandomDice(1)))
     for line in ('add Mina side=pc Instincts=3D Firearms=4D weapon="Heavy Pistol"',
                  "add Orc Instincts=2D Constitution=3D", "start", "declare Mina shoot Orc"):
         assert dispatch(t, line).error is None

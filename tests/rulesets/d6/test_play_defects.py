@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.rulesets.d6.conftest import LECTOR, THUG, T, faces
 
 W = "add W Instincts=2D Constitution=2D"
@@ -294,7 +296,13 @@ def test_i13_08_blocks_and_compact_ranged_weapon(t, tmp_path: Path):
 
 
 def test_i13_04_a_bad_revive_house_rule_is_one_line():
-    t = T({"healing": {"revive_level": "Bogus"}})
-    t('add Mina side=pc Instincts=3D Constitution=3D', "damage Mina Killed")
-    err = t.err("revive Mina")
-    assert "healing.revive_level" in err and "revive Mina Wounded" in err
+    """Refused when the table is loaded (the typed tables), naming the switch and its choices."""
+    from combat_cli import plugins
+    from combat_cli.dice import RandomDice
+    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.table import Table
+
+    with pytest.raises(CommandError) as e:
+        Table.new(plugins.load("d6"), RandomDice(1), {"healing": {"revive_level": "Bogus"}})
+    err = str(e.value)
+    assert "\n" not in err and "healing.revive_level" in err and "Mortally Wounded" in err

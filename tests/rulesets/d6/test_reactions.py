@@ -8,9 +8,9 @@ SHOOTER5 = ('add Shooter Instincts=1D Firearms=6D Constitution=2D weapon="Heavy 
 
 
 def test_D6_REACT_1_reaction_skills_are_dodge_parry_block():
-    import rulesets
+    from combat_cli import plugins
 
-    rs = rulesets.load("d6")
+    rs = plugins.load("d6")
     assert {a.name for a in rs.actions if a.reaction} == {"dodge", "fulldodge", "parry", "block"}
 
 

@@ -14,11 +14,11 @@ T = 10  # a success that is rolled again
 
 
 def new_table(faces: list[int] | None = None, house: dict[str, Any] | None = None):  # noqa: ANN201
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.dice import FixedDice
     from combat_cli.engine.table import Table
 
-    return Table.new(rulesets.load("storypath"), FixedDice(faces or []), house_rules=house)
+    return Table.new(plugins.load("storypath"), FixedDice(faces or []), house_rules=house)
 
 
 def feed(t, *faces: int) -> None:  # noqa: ANN001

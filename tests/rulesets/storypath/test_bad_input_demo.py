@@ -102,12 +102,12 @@ def test_bad_input_outside_a_fight():
 
 
 def test_demo_runs_without_errors_for_many_seeds():
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.commands.registry import dispatch
     from combat_cli.dice import RandomDice
     from combat_cli.engine.table import Table
 
-    rs = rulesets.load("storypath")
+    rs = plugins.load("storypath")
     lines = rs.demo()
     assert any(x.startswith("ambush") for x in lines) and any(x.startswith("aid") for x in lines)
     for seed in range(60):
@@ -192,9 +192,9 @@ def test_house_rule_values_are_checked():
 
 
 def test_house_rules_listed_for_every_ambiguity():
-    import rulesets
+    from combat_cli import plugins
 
-    rs = rulesets.load("storypath")
+    rs = plugins.load("storypath")
     text = " ".join(rs.house_rules.values())
     for n in range(1, 11):
         assert f"AMB-SP-{n}:" in text
@@ -272,17 +272,17 @@ def test_readme_example_runs_for_many_seeds():
     import re
     from pathlib import Path
 
-    import rulesets
+    from combat_cli import plugins
     from combat_cli.commands.registry import dispatch
     from combat_cli.dice import RandomDice
     from combat_cli.engine.table import Table
 
-    text = (Path(rulesets.__file__).parent / "storypath" / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "rulesets" / "storypath" / "README.md").read_text(encoding="utf-8")
     block = re.search(r"## Example\n\n```\n(.*?)```", text, re.S)
     assert block
     lines = [x for x in block.group(1).splitlines() if x.strip()]
     for seed in range(30):
-        t = Table.new(rulesets.load("storypath"), RandomDice(seed))
+        t = Table.new(plugins.load("storypath"), RandomDice(seed))
         for line in lines:
             out = dispatch(t, line)
             assert out.error is None, f"seed {seed}: {line!r}: {out.error}"

@@ -17,6 +17,11 @@ How the four systems use it:
   GM types ``act`` lines, ``next`` calls :meth:`Ruleset.next_turn`. Extra verbs (``slot NAME``)
   come from :attr:`Ruleset.verbs`.
 - reactions (``react``), damage/heal/rest, timers: the matching methods.
+
+Rulesets import this through :mod:`combat_cli.api` only. Required: ``name``, ``title`` and
+:meth:`Ruleset.act` (or :meth:`Ruleset.resolve`, which the default ``act`` calls); every other
+hook has a default, and docs/writing-a-ruleset.md lists which kind of system needs which
+(turn-based, declare-phase, reactions, healing over time).
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from combat_cli.engine.models import (
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.tables import TablesModel
 
 __all__ = [
     "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
@@ -182,6 +188,9 @@ class Ruleset:
     declare_phase: bool = False
     tables_package: str | None = None
     """Package holding ``tables.toml`` (the rules tables and house-rule switches)."""
+    tables_model: type[TablesModel] | None = None
+    """The pydantic model of ``tables.toml`` (:class:`~combat_cli.engine.tables.TablesModel`):
+    the core validates the tables, house rules merged, against it."""
     stats: Sequence[StatSpec] = ()
     extra_stats: Callable[[Any], Any] | None = None
     """If set, stat names not in :attr:`stats` are accepted and parsed with it (skills)."""
@@ -202,15 +211,41 @@ class Ruleset:
     """Numeric table values and their valid range (``"damage.ev_step": (1, None)``; ``*``
     matches any key of one level, a list is checked item by item): a house rule outside the
     range is refused when the table is loaded."""
+    fill_stat_defaults: bool = True
+    """The core gives a new combatant each :attr:`StatSpec.default` it was not given (so rules
+    code may read ``c.stats["hp"]``). A ruleset whose many defaults are read through its own
+    helpers, and should not be listed as typed stats, sets this False."""
 
     # -- data ----------------------------------------------------------------------------
     def load_tables(self) -> dict[str, Any]:
+        """The tables as shipped (``tables.toml`` of :attr:`tables_package`)."""
         return load_toml(self.tables_package) if self.tables_package else {}
 
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        tables = merge_tables(self.load_tables(), house_rules)
-        check_ranges(tables, self.table_ranges)
-        return tables
+        """The tables a table plays with: the shipped ones with ``house_rules`` merged in and
+        validated by :attr:`tables_model`; loaded, merged and validated once per set of house
+        rules (the result is shared: rules code reads it, never changes it)."""
+        return self._tables_entry(house_rules)[0]
+
+    def typed_tables(self, house_rules: dict[str, Any]) -> TablesModel | None:
+        """The same tables as :attr:`tables_model` (None if the ruleset declares none)."""
+        return self._tables_entry(house_rules)[1]
+
+    def _tables_entry(self, house_rules: dict[str, Any]
+                      ) -> tuple[dict[str, Any], TablesModel | None]:
+        from combat_cli.engine.tables import house_rules_key, validate_tables
+
+        cache: dict[str, tuple[dict[str, Any], TablesModel | None]] = (
+            self.__dict__.setdefault("_core_tables_cache", {}))
+        key = house_rules_key(house_rules)
+        if key not in cache:
+            if "_core_shipped_tables" not in self.__dict__:
+                self.__dict__["_core_shipped_tables"] = self.load_tables()
+            merged = merge_tables(self.__dict__["_core_shipped_tables"], house_rules)
+            check_ranges(merged, self.table_ranges)
+            model = self.tables_model
+            cache[key] = (merged, validate_tables(model, merged) if model else None)
+        return cache[key]
 
     def label(self, word: str, lang: str = "") -> str:
         """The word as shown in ``lang`` (rulesets with their own language override this).
@@ -228,6 +263,13 @@ class Ruleset:
             if s.name.lower() == low or low in (a.lower() for a in s.aliases):
                 return s
         return None
+
+    def stat_defaults(self) -> dict[str, Any]:
+        """The stats a new combatant starts with before what the GM typed (the specs'
+        defaults, unless :attr:`fill_stat_defaults` is False)."""
+        if not self.fill_stat_defaults:
+            return {}
+        return {s.name: s.default for s in self.stats if s.default is not None}
 
     def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Check and convert stats typed by the GM or read from a template."""

@@ -1,0 +1,64 @@
+"""The contract a ruleset imports — and the only module of ``combat_cli`` it imports.
+
+A ruleset is a :class:`Ruleset` instance (``RULESET`` in its package) registered under the
+entry-point group ``combat_cli.rulesets`` with the same name as :attr:`Ruleset.name`::
+
+    [project.entry-points."combat_cli.rulesets"]
+    mygame = "mygame:RULESET"
+
+Everything a ruleset needs is here: the base class and the specs it declares its stats,
+actions, conditions and verbs with; the :class:`RulesContext` its hooks work through; the
+errors that refuse a line; the dice and model types; the word helpers (closest names,
+combatant lookup, durations) and the parsing helpers for a verb's words. What a hook may
+change and what it must not is described on :class:`Ruleset`. See docs/writing-a-ruleset.md.
+"""
+
+from __future__ import annotations
+
+from combat_cli.commands.parsing import COMMA, is_option, option, parse_action, partition
+from combat_cli.dice import DiceError, DiceSource, DiceTerm, Roll, RollSpec, parse, pool, sum_dice
+from combat_cli.engine.context import RulesContext
+from combat_cli.engine.durations import format_clock, format_duration
+from combat_cli.engine.errors import CommandError, RollAborted, RuleError
+from combat_cli.engine.models import (
+    ActionRequest,
+    Combatant,
+    Condition,
+    Declaration,
+    Encounter,
+    LogEntry,
+    QueueItem,
+    Timer,
+)
+from combat_cli.engine.queries import closest, find_combatant, is_combatant_name, match_word
+from combat_cli.engine.ruleset import (
+    ActionSpec,
+    ConditionSpec,
+    OptionSpec,
+    Ruleset,
+    StatSpec,
+    VerbSpec,
+    level_by_fraction,
+    load_toml,
+    merge_tables,
+    wound_words,
+)
+from combat_cli.engine.tables import TablesModel
+
+__all__ = [
+    # the ruleset and what it declares
+    "ActionSpec", "ConditionSpec", "OptionSpec", "Ruleset", "StatSpec", "TablesModel",
+    "VerbSpec", "load_toml", "merge_tables",
+    # the players' view: an NPC's wounds as a word
+    "level_by_fraction", "wound_words",
+    # what its hooks get and raise
+    "CommandError", "RollAborted", "RuleError", "RulesContext",
+    # dice
+    "DiceError", "DiceSource", "DiceTerm", "Roll", "RollSpec", "parse", "pool", "sum_dice",
+    # the encounter's models
+    "ActionRequest", "Combatant", "Condition", "Declaration", "Encounter", "LogEntry",
+    "QueueItem", "Timer",
+    # words: names, durations, a verb's words
+    "COMMA", "closest", "find_combatant", "format_clock", "format_duration",
+    "is_combatant_name", "is_option", "match_word", "option", "parse_action", "partition",
+]

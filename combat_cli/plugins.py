@@ -1,0 +1,145 @@
+"""The ruleset registry: rulesets installed under the entry-point group ``combat_cli.rulesets``.
+
+The built-in rulesets are found there like any third-party package, which ships a ruleset with
+``[project.entry-points."combat_cli.rulesets"] name = "package:RULESET"``. For development and
+tests, ``COMBAT_RULESETS="name=module:attr,..."`` adds rulesets without installing them.
+
+What an entry point gives is checked: a :class:`Ruleset` instance whose ``name`` is the
+entry point's; anything else is one line saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from combat_cli.engine.errors import CommandError
+
+if TYPE_CHECKING:  # the models (pydantic) load off the start-up path: see repl/session.py
+    from combat_cli.engine.ruleset import Ruleset
+
+GROUP = "combat_cli.rulesets"
+
+
+@lru_cache(maxsize=1)
+def _targets() -> dict[str, str]:
+    found = _entry_points(GROUP)
+    found.update(_env_targets())
+    return found
+
+
+def _entry_points(group: str) -> dict[str, str]:
+    """``name -> "module:attr"`` of the installed distributions' entry points in ``group``.
+
+    Reads the ``entry_points.txt`` of each ``*.dist-info``/``*.egg-info`` on ``sys.path`` (the
+    first distribution on the path wins a name, as with importlib.metadata) without importing
+    importlib.metadata, which would cost the start-up of every command a tenth of a second."""
+    found: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            listing = os.scandir(entry or ".")
+        except OSError:
+            continue
+        with listing:
+            metas = sorted(e.name for e in listing if e.name.endswith((".dist-info", ".egg-info")))
+        for meta in metas:
+            path = Path(entry or ".", meta, "entry_points.txt")
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError:
+                continue
+            for name, value in _section(text, group).items():
+                found.setdefault(name, value)
+    return found
+
+
+def _section(text: str, group: str) -> dict[str, str]:
+    """The ``name = value`` lines of ``[group]`` in an entry_points.txt (INI) text."""
+    out: dict[str, str] = {}
+    inside = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("[") and line.endswith("]"):
+            inside = line[1:-1].strip() == group
+        elif inside and "=" in line and not line.startswith(("#", ";")):
+            name, _, value = line.partition("=")
+            out[name.strip()] = value.strip()
+    return out
+
+
+def _env_targets() -> dict[str, str]:
+    found = {}
+    for spec in filter(None, (s.strip() for s in os.environ.get("COMBAT_RULESETS", "").split(","))):
+        name, _, target = spec.partition("=")
+        if target:
+            found[name.strip()] = target.strip()
+    return found
+
+
+def known(name: str) -> bool:
+    """Whether a ruleset of that name is installed (without importing it)."""
+    return name in _targets()
+
+
+def names() -> list[str]:
+    return sorted(_targets())
+
+
+def _import(target: str) -> object:
+    module, _, attr = target.partition(":")
+    obj: object = importlib.import_module(module.strip())
+    for part in filter(None, attr.strip().split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
+def check(name: str, target: str, obj: object) -> Ruleset:
+    """``obj`` if it is a usable ruleset for the entry point ``name``; else CommandError."""
+    from combat_cli.engine.ruleset import Ruleset
+
+    where = f'ruleset "{name}" ({target})'
+    if isinstance(obj, type) and issubclass(obj, Ruleset):
+        raise CommandError(f"{where} names the class {obj.__name__}, not a ruleset: point it "
+                           f"at an instance (RULESET = {obj.__name__}())")
+    if not isinstance(obj, Ruleset):
+        raise CommandError(f"{where} is a {type(obj).__name__}, not a Ruleset from "
+                           "combat_cli.api")
+    if obj.name != name:
+        raise CommandError(f'{where} calls itself "{obj.name}": the entry-point name and '
+                           "Ruleset.name must be the same")
+    return obj
+
+
+@cache
+def load(name: str) -> Ruleset:
+    """The ruleset called ``name``; a clear one-line error if it is not installed, does not
+    load, or is not a ruleset of that name."""
+    targets = _targets()
+    if name not in targets:
+        from combat_cli.engine.queries import closest
+
+        guess = closest(name, targets)
+        hint = f" — did you mean {guess}?" if guess else ""
+        installed = ", ".join(sorted(targets)) or "none"
+        raise CommandError(f'no ruleset "{name}"{hint} (installed: {installed})')
+    try:
+        obj = _import(targets[name])
+    except Exception as e:  # a broken plug-in must not take the tracker down
+        raise CommandError(f'ruleset "{name}" is installed but failed to load: '
+                           f"{type(e).__name__}: {e}") from None
+    return check(name, targets[name], obj)
+
+
+def available() -> dict[str, str]:
+    """Installed ruleset names with their one-line titles (or what is wrong with them)."""
+    out: dict[str, str] = {}
+    for name in names():
+        try:
+            out[name] = load(name).title or ""
+        except CommandError as e:
+            out[name] = f"(broken: {e})"
+    return out
