@@ -43,12 +43,23 @@ def _shout(ctx: RulesContext, words: list[str]) -> None:
 
 
 def _listen(ctx: RulesContext, words: list[str]) -> None:
-    """``listen NAME PATH``: NAME drops to 0 hp, then the command reads PATH (a FIFO blocks
+    """``listen NAME FIFO``: NAME drops to 0 hp, then the command reads FIFO (which blocks
     until someone writes): a command that runs until it is stopped, for the Ctrl-C tests."""
+    import os
+    import stat
+
+    if len(words) != 2:
+        raise RuleError("listen needs a name and a named pipe: listen NAME FIFO")
     c = ctx.find(words[0])
+    try:
+        fifo = stat.S_ISFIFO(os.stat(words[1]).st_mode)
+    except (OSError, ValueError):
+        fifo = False
+    if not fifo:
+        raise RuleError(f"{words[1]!r} is not a named pipe")
     c.stats["hp"] = 0
     ctx.log(f"{c.name} listens", kind="note", actor=c)
-    with open(words[1], encoding="utf-8") as f:
+    with open(words[1], encoding="utf-8", errors="replace") as f:
         ctx.log(f.read(), kind="note")
 
 
