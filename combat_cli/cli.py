@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from combat_cli.config import Config
-    from combat_cli.dice import DiceSource
+    from combat_cli.dice import TableDice
     from combat_cli.repl.driver import Driver
 
 app = typer.Typer(
@@ -31,7 +31,7 @@ app = typer.Typer(
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-DICE = choices.fixed("auto", "manual")
+DICE = choices.fixed("auto", "manual", "players")
 LANGS = choices.fixed("en", "cs")
 RULESETS = choices.rulesets()
 
@@ -84,12 +84,17 @@ def _invoked_as() -> str:
     return shown if " " not in shown else f'"{shown}"'
 
 
-def _dice(mode: str, seed: int | None, asker: Any = None) -> DiceSource:
-    from combat_cli.dice import ManualDice, RandomDice
+def _dice(mode: str | None, seed: int | None, asker: Any = None, saved: object = None,
+          default: str = "auto") -> TableDice:
+    """The table's dice: ``--dice`` if given, else the mode the file was saved with (the
+    ``dice`` verb), else ``default`` (the config file's)."""
+    from combat_cli.dice import MODES, RandomDice, TableDice
 
-    if mode == "manual":
-        return ManualDice(asker, RandomDice(seed))
-    return RandomDice(seed)
+    if mode is None:
+        mode = saved if saved in MODES else default
+    source = TableDice(mode, RandomDice(seed), asker)
+    source.start_saved = saved
+    return source
 
 
 def _config() -> Config:
@@ -181,8 +186,10 @@ def play(
     file: Path = typer.Argument(..., help="the encounter file (made by combat new)"),
     script: str | None = typer.Option(None, "--script", "-s", help="run lines from a file (- for stdin)"),
     dice: str | None = typer.Option(None, "--dice", click_type=DICE,
-                                    help="auto: the tracker rolls; manual: you type the "
-                                         "physical dice (default: the config file's, else auto)"),
+                                    help="auto: the tracker rolls; manual: you type every "
+                                         "roll; players: you type the PCs' rolls (default: "
+                                         "as the file was left, else the config file's, "
+                                         "else auto)"),
     seed: int | None = typer.Option(None, "--seed", help="seed for auto dice"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS,
                                     help="display language, for rulesets that have several"),
@@ -191,7 +198,6 @@ def play(
     from combat_cli.store.savefile import Lock, SaveError
 
     cfg = _config()
-    dice = dice or cfg.dice
     interactive = script is None and sys.stdin.isatty()
     driver_ref: list[Driver] = []
     code = 0
@@ -199,9 +205,11 @@ def play(
     try:
         with Lock(file):
             if interactive:
-                code = _play_interactive(file, dice, seed, _lang(lang, cfg), driver_ref)
+                code = _play_interactive(file, dice, cfg.dice, seed, _lang(lang, cfg),
+                                         driver_ref)
             else:
-                code = _play_script(file, script, dice, seed, _lang(lang, cfg), driver_ref)
+                code = _play_script(file, script, dice, cfg.dice, seed, _lang(lang, cfg),
+                                    driver_ref)
     except SaveError as e:
         _fail(str(e))
     if code:
@@ -221,7 +229,7 @@ def _exit_cleanly_on_signals() -> None:
             signal.signal(getattr(signal, name), leave)
 
 
-def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
+def _play_interactive(file: Path, dice: str | None, default: str, seed: int | None, lang: str,
                       driver_ref: list[Driver]) -> int:
     """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
     from combat_cli import plugins
@@ -231,23 +239,29 @@ def _play_interactive(file: Path, dice: str, seed: int | None, lang: str,
     raw = read_raw(file)
     if not plugins.known(raw["ruleset"]):
         raise SaveError(f'{file}: no ruleset "{raw["ruleset"]}" is installed (combat rulesets lists them)')
-    source = _dice(dice, seed, make_dice_asker(driver_ref))
-    run_interactive(file, raw, source, dice, lang, driver_ref)
+    enc = raw.get("encounter")
+    data = enc.get("data") if isinstance(enc, dict) else None
+    saved = data.get("dice") if isinstance(data, dict) else None
+    source = _dice(dice, seed, make_dice_asker(driver_ref), saved, default)
+    run_interactive(file, raw, source, source.mode, lang, driver_ref)
     return 0
 
 
-def _play_script(file: Path, script: str | None, dice: str, seed: int | None, lang: str,
-                 driver_ref: list[Driver]) -> int:
+def _play_script(file: Path, script: str | None, dice: str | None, default: str,
+                 seed: int | None, lang: str, driver_ref: list[Driver]) -> int:
     from combat_cli.render.console import make_console
     from combat_cli.repl.driver import Driver
     from combat_cli.repl.script import ScriptLines, make_asker, run_script
     from combat_cli.store.savefile import load
 
     lines = ScriptLines(_script_lines(script))
-    source = _dice(dice, seed, make_asker(lines, driver_ref))
+    source = _dice(dice, seed, make_asker(lines, driver_ref), None, default)
     from combat_cli.render.output import print_resume
 
     driver = Driver(load(file, source, lang), file, make_console())
+    saved = source.start_saved = driver.table.enc.data.get("dice")
+    if dice is None and saved in ("auto", "manual", "players"):
+        source.mode = source.start_mode = saved
     driver_ref.append(driver)
     print_resume(driver.console, driver.table)   # a fight resumed: where it stands
     try:

@@ -1,6 +1,6 @@
 """The GM's defaults: a small TOML file (``combat paths`` shows where), overridden by flags.
 
-    dice = "manual"     # auto or manual: who rolls when --dice is not given
+    dice = "manual"     # auto, manual or players: who rolls when --dice is not given
     lang = "en"         # display language, for rulesets that have several
     color = "never"     # auto (colour on a terminal), always or never; true/false work too
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DICE_MODES = ("auto", "manual")
+DICE_MODES = ("auto", "manual", "players")
 """What ``--dice`` and ``dice =`` accept."""
 LANGUAGES = ("en", "cs")
 """Display languages the built-in rulesets have (``--lang``, ``lang =``)."""

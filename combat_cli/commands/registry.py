@@ -141,7 +141,7 @@ _loaded = False
 def _load_topics() -> None:
     global _loaded
     if not _loaded:
-        from combat_cli.commands import clock, fight, health, meta, roster, rounds  # noqa: F401
+        from combat_cli.commands import clock, dice, fight, health, meta, roster, rounds  # noqa: F401
 
         _loaded = True
 

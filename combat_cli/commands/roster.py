@@ -145,7 +145,8 @@ def import_(cmd: Cmd) -> None:
     cmd.ctx.log(f"Templates from {path.name}: {', '.join(added)}", kind="roster")
 
 
-@verb("set", "set NAME STAT=VALUE ... [side=pc|npc] [name=NEW] [hidden=yes|no]",
+@verb("set", "set NAME STAT=VALUE ... [side=pc|npc] [name=NEW] [hidden=yes|no] "
+      "[dice=manual|auto]",
       "edit a combatant (hidden=yes keeps it off the players' screen)")
 def set_(cmd: Cmd) -> None:
     pos, opts = partition(cmd.args)
@@ -153,11 +154,14 @@ def set_(cmd: Cmd) -> None:
         raise cmd.usage_error("set needs one name and at least one STAT=VALUE")
     c = find_combatant(cmd.enc, pos[0])
     newname = None
+    own_dice = None
     for k in list(opts):
         if k.lower() == "name":
             newname = opts.pop(k).strip()
             if not newname:
                 raise CommandError('name= needs the new name: set NAME name="New Name"')
+        elif k.lower() == "dice":
+            own_dice = opts.pop(k)
     hidden = _pop_hidden(opts)
     side, template, raw = _split_stats(cmd, opts)
     if template:
@@ -168,6 +172,10 @@ def set_(cmd: Cmd) -> None:
         if any(o.name.lower() == newname.lower() and o is not c for o in cmd.enc.combatants):
             raise CommandError(f'there is already a combatant "{newname}"')
     changes = [f"{cmd.ctx.label(k)}={v}" for k, v in stats.items()]
+    if own_dice is not None:
+        from combat_cli.commands.dice import set_own_dice
+
+        changes.append(set_own_dice(c, own_dice))
     c.stats.update(stats)
     if side:
         c.side = side  # type: ignore[assignment]

@@ -6,6 +6,7 @@ the source's business, never the rules'.
 """
 
 from combat_cli.dice.expr import DiceError, DiceTerm, RollSpec, parse, pool, sum_dice
+from combat_cli.dice.modes import MODES, OWN_MODES, TableDice
 from combat_cli.dice.sources import (
     DiceExhausted,
     DiceSource,
@@ -14,6 +15,7 @@ from combat_cli.dice.sources import (
     ManualDice,
     RandomDice,
     Roll,
+    Roller,
     parse_answer,
 )
 
@@ -26,7 +28,11 @@ __all__ = [
     "FixedDiceError",
     "ManualDice",
     "RandomDice",
+    "MODES",
+    "OWN_MODES",
     "Roll",
+    "Roller",
+    "TableDice",
     "RollSpec",
     "parse",
     "parse_answer",

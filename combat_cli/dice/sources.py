@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from combat_cli.dice.expr import DiceError, RollSpec
 
@@ -60,8 +61,20 @@ def evaluate(spec: RollSpec, faces: Iterable[int]) -> int:
     return total
 
 
-def _expected_faces(spec: RollSpec, faces: list[int]) -> None:
-    """Check typed faces against the spec; raise DiceError naming the problem."""
+@dataclass(frozen=True)
+class Roller:
+    """Who a roll belongs to: a player's character (``pc``), or the GM's."""
+
+    name: str
+    pc: bool
+    dice: str | None = None
+    """The combatant's own ``dice=manual|auto``, if set."""
+
+
+def _expected_faces(spec: RollSpec, faces: list[int]) -> list[int]:
+    """Check typed faces against the spec; raise DiceError naming the problem. A physical
+    d10 shows 0 for 10: a typed 0 on a d10 is read as 10. Returns the faces as read."""
+    faces = list(faces)
     base = spec.dice_count
     if spec.explodes:
         if len(faces) < base:
@@ -76,14 +89,18 @@ def _expected_faces(spec: RollSpec, faces: list[int]) -> None:
             if i >= len(faces):
                 raise DiceError(f"{spec.text()}: an exploded die needs its extra face")
             f = faces[i]
+            if f == 0 and term.sides == 10:
+                f = faces[i] = 10
             if not 1 <= f <= term.sides:
-                raise DiceError(f"a d{term.sides} shows 1..{term.sides}, not {f}")
+                zero = " (0 counts as 10 on a d10)" if term.sides == 10 else ""
+                raise DiceError(f"a d{term.sides} shows 1..{term.sides}{zero}, not {f}")
             i += 1
             taken += 1
             if term.explode and f == term.sides:
                 n += 1
     if i != len(faces):
         raise DiceError(f"{spec.text()}: {len(faces) - i} face(s) too many")
+    return faces
 
 
 def parse_answer(spec: RollSpec, text: str, purpose: str = "") -> Roll:
@@ -106,16 +123,25 @@ def parse_answer(spec: RollSpec, text: str, purpose: str = "") -> Roll:
         faces = [int(w) for w in text.replace(",", " ").split()]
     except ValueError:
         raise DiceError("type the faces (3 4 6) or a total (=13)") from None
-    _expected_faces(spec, faces)
+    faces = _expected_faces(spec, faces)
     return Roll(spec, tuple(faces), evaluate(spec, faces), purpose, manual=True)
 
 
 class DiceSource:
     """Where faces come from. Subclasses implement :meth:`faces_for`."""
 
-    def roll(self, spec: RollSpec, purpose: str = "") -> Roll:
+    sink: Callable[[list[Any]], None] | None = None
+    """Where the rules context shows the log entries known so far, before a roll is asked
+    (set by the front end; None: nothing is shown until the command ends)."""
+
+    def roll(self, spec: RollSpec, purpose: str = "", *, by: Roller | None = None) -> Roll:
+        """Roll ``spec`` for ``purpose``; ``by`` says whose roll it is (None: the GM's)."""
         faces = self.faces_for(spec, purpose)
         return Roll(spec, tuple(faces), evaluate(spec, faces), purpose)
+
+    def will_ask(self, by: Roller | None) -> bool:
+        """True when this roll will be typed by someone (show what is known first)."""
+        return False
 
     def faces_for(self, spec: RollSpec, purpose: str) -> list[int]:
         raise NotImplementedError
@@ -182,16 +208,19 @@ Asker = Callable[[RollSpec, str], "str | None"]
 
 class ManualDice(DiceSource):
     """Manual mode: ask the GM for each roll. ``ask(spec, purpose)`` returns the typed answer,
-    or None (an empty line in the REPL) to let the tracker roll it."""
+    or None (an empty line or ``-``) to let the tracker roll it."""
 
     def __init__(self, ask: Asker, fallback: DiceSource | None = None) -> None:
         self.ask = ask
         self.fallback = fallback or RandomDice()
 
-    def roll(self, spec: RollSpec, purpose: str = "") -> Roll:
+    def will_ask(self, by: Roller | None) -> bool:
+        return True
+
+    def roll(self, spec: RollSpec, purpose: str = "", *, by: Roller | None = None) -> Roll:
         if not spec.terms:
             return self.fallback.roll(spec, purpose)
         answer = self.ask(spec, purpose)
-        if answer is None or not answer.strip():
+        if answer is None or answer.strip() in ("", "-"):
             return self.fallback.roll(spec, purpose)
         return parse_answer(spec, answer, purpose)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.dice import DiceError, Roll, RollSpec, parse
+from combat_cli.dice import DiceError, Roll, Roller, RollSpec, parse
 from combat_cli.engine.durations import format_duration, in_rounds
 from combat_cli.engine.errors import CommandError, RollAborted
 from combat_cli.engine.models import Combatant, Condition, Encounter, LogEntry, Timer
@@ -39,6 +39,8 @@ class RulesContext:
         self.label = label or (lambda word: word)
         """The ruleset's word (or sentence template) for the table's display language."""
         self.halted: str | None = None
+        self.shown = 0
+        """How many of :attr:`entries` were already shown (before a roll was asked)."""
 
     def say(self, template: str, **values: Any) -> str:
         """A sentence of the core's in the table's language: ``template`` is English with
@@ -73,19 +75,43 @@ class RulesContext:
         return self.enc.name_of(who)
 
     # -- dice ----------------------------------------------------------------------------
-    def roll(self, spec: RollSpec | str, purpose: str) -> Roll:
-        """Roll ``spec``; ``purpose`` says what for and how the pool was computed."""
+    def roll(self, spec: RollSpec | str, purpose: str,
+             by: Combatant | None = None) -> Roll:
+        """Roll ``spec``; ``purpose`` says what for, how the pool was computed and what it
+        must beat. ``by`` is whose roll it is; without it, a purpose starting ``NAME:`` names
+        the roller, and anything else is the GM's roll. Before a roll is asked for, what the
+        command has logged so far is shown (the GM sees a hit before the damage is asked)."""
         if isinstance(spec, str):
             try:
                 spec = parse(spec)
             except DiceError as e:
                 raise CommandError(str(e)) from None
+        roller = self.roller(by, purpose)
+        if self.dice.will_ask(roller):
+            self.flush()
         try:
-            r = self.dice.roll(spec, purpose)
+            r = self.dice.roll(spec, purpose, by=roller)
         except DiceError as e:
             raise RollAborted(str(e)) from None
         self.rolls.append(r)
         return r
+
+    def roller(self, by: Combatant | None, purpose: str) -> Roller | None:
+        """Whose roll this is, for the dice source (PC or not, the combatant's own dice=)."""
+        if by is None:
+            named = [c for c in self.enc.combatants if purpose.startswith(c.name + ":")]
+            by = max(named, key=lambda c: len(c.name)) if named else None
+        if by is None:
+            return None
+        own = by.data.get("dice")
+        return Roller(by.name, by.side == "pc", own if isinstance(own, str) else None)
+
+    def flush(self) -> None:
+        """Show the entries logged since the last flush (through the dice source's sink)."""
+        sink = self.dice.sink
+        if sink is not None and self.shown < len(self.entries):
+            sink(self.entries[self.shown:])
+        self.shown = len(self.entries)
 
     # -- the record ----------------------------------------------------------------------
     def log(self, text: str, *, kind: str = "note", actor: Combatant | str | None = None,

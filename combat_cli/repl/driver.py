@@ -1,14 +1,23 @@
-"""One driver for the REPL and for scripts: dispatch a line, print what it produced, autosave."""
+"""One driver for the REPL and for scripts: dispatch a line, print what it produced, autosave.
+
+What a command logs before it asks for a roll is printed at once (the dice source's sink), so
+the GM reads a hit before the damage is asked; the rest is printed when the command ends. If
+the command then fails or is interrupted (Ctrl-C, see :mod:`combat_cli.repl.interrupt`),
+nothing of it is kept and the GM is told.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from combat_cli.commands.dice import follow_mode
 from combat_cli.commands.registry import Output, dispatch
 from combat_cli.locale import _
 from combat_cli.locale import message as translated
 from combat_cli.render.output import print_output
+from combat_cli.repl.interrupt import CommandGuard
 from combat_cli.store.savefile import SaveError, Saver, atomic_write, render
 
 if TYPE_CHECKING:
@@ -23,10 +32,32 @@ class Driver:
         self.path = path
         self.console = console
         self.saver = Saver(path, table) if path is not None else None
+        self.streamed = 0
+        """Entries of the running command already printed (before a roll was asked)."""
+        table.dice.sink = self._stream
+
+    def _stream(self, entries: list[Any]) -> None:
+        print_output(self.console, self.table, Output(entries=list(entries)))
+        self.streamed += len(entries)
 
     def handle(self, line: str) -> Output:
-        out = dispatch(self.table, line)
-        print_output(self.console, self.table, out)
+        self.streamed = 0
+        mode = self.table.enc.data.get("dice")
+        try:
+            with CommandGuard(self.table) as guard:
+                out = dispatch(self.table, line)
+        except KeyboardInterrupt:  # raised before the table began to keep anything
+            out = Output(error="interrupted: the command was stopped; nothing was changed")
+            print_output(self.console, self.table, out)
+            return out
+        if guard.held:
+            out.notes.append("Ctrl-C came as the command was being kept: it is done")
+        follow_mode(self.table, mode)
+        print_output(self.console, self.table, dataclasses.replace(
+            out, entries=out.entries[self.streamed:]))
+        if out.error and self.streamed:
+            self.console.print("the command was abandoned: nothing above was kept",
+                               style="error")
         for view, payload in out.views:
             if view == "save":
                 err = self.save_as(payload)
@@ -80,3 +111,4 @@ class Driver:
         if self.table.changed:
             saver.submit(self.table)
         saver.close()
+

@@ -25,6 +25,7 @@ from combat_cli.repl.toolbar import create_toolbar
 from combat_cli.store.savefile import SaveError
 
 if TYPE_CHECKING:
+    from combat_cli.commands.registry import Output
     from combat_cli.dice import DiceSource
     from combat_cli.repl.driver import Driver
 
@@ -46,20 +47,21 @@ def _history() -> FileHistory | InMemoryHistory:
 
 
 def make_dice_asker(driver_ref: list[Driver]) -> Callable[[RollSpec, str], str | None]:
-    """Manual dice in the REPL: ask with the roll's description; Enter rolls it."""
+    """Typed dice in the REPL: ask with the roll's description (what it is for, what went into
+    the pool, what it must beat); Enter or ``-`` lets the tracker roll it."""
     from prompt_toolkit import prompt
 
     def ask(spec: RollSpec, purpose: str) -> str | None:
         while True:
             try:
-                hint = "faces or =total (Enter rolls)"
+                hint = "faces or =total (Enter or - rolls)"
                 if driver_ref:
                     table = driver_ref[0].table
                     hint = table.ruleset.label(hint, table.lang)
                 text = prompt(f"  {purpose or spec.text()} — {hint}: ")
             except (KeyboardInterrupt, EOFError):
                 raise RollAborted("roll cancelled; nothing was changed") from None
-            if not text.strip():
+            if text.strip() in ("", "-"):
                 return None
             try:
                 parse_answer(spec, text, purpose)
@@ -77,6 +79,8 @@ class Loader:
         self.driver: Driver | None = None
         self.error: BaseException | None = None
         self.on_error: Callable[[], None] = lambda: None
+        self.on_ready: Callable[[], None] = lambda: None
+        """Called (in the loader's thread) once the driver is built: redraw the toolbar."""
         self._thread = threading.Thread(target=self._run, args=(build,), daemon=True)
         self._thread.start()
 
@@ -86,10 +90,12 @@ class Loader:
         except BaseException as e:  # reported by result(), in the main thread
             self.error = e
             self.on_error()
+            return
+        self.on_ready()
 
     @property
     def ready(self) -> bool:
-        return not self._thread.is_alive() and self.driver is not None
+        return self.driver is not None and self.error is None
 
     def result(self) -> Driver:
         self._thread.join()
@@ -128,7 +134,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
             return early
         bar = full[0]
         if bar is None:
-            bar = full[0] = create_toolbar(lambda: loader.result().table, dice_mode)
+            bar = full[0] = create_toolbar(lambda: loader.result().table)
         return bar()
 
     completer: list[Completer | None] = [None]
@@ -156,6 +162,13 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
         if app.is_running and app.loop is not None:
             app.loop.call_soon_threadsafe(lambda: app.exit(exception=EOFError()))
     loader.on_error = interrupt
+
+    def redraw() -> None:
+        """Loading ended: draw the full toolbar now, not at the next key press."""
+        app = session.app
+        if app.is_running and app.loop is not None:
+            app.loop.call_soon_threadsafe(app.invalidate)
+    loader.on_ready = redraw
     print(_("{ruleset}: {path} — help lists the verbs, Ctrl-D saves and quits", lang or None)
           .format(ruleset=raw.get("ruleset"), path=path), flush=True)
     driver = None
@@ -173,8 +186,12 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 continue
             except EOFError:
                 line = None
-            driver = loader.result()
-            if line is not None and not driver.handle(line).quit:
+            try:
+                driver = loader.result()
+                if line is not None and not _handle(driver, line).quit:
+                    continue
+            except KeyboardInterrupt:  # before the command started (still loading)
+                print("interrupted", flush=True)
                 continue
             if warned or _saved(driver):
                 break
@@ -191,6 +208,18 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 driver.console.print(_("left without saving"), style="error")
                 return
     driver.console.print(_("saved {path}").format(path=driver.path), style="note")
+
+
+def _handle(driver: Driver, line: str) -> Output:
+    """Run a line; Ctrl-C while it runs stops it and returns to the prompt (the driver puts
+    the state back; a Ctrl-C while printing or saving only cuts the printing short)."""
+    try:
+        return driver.handle(line)
+    except KeyboardInterrupt:
+        from combat_cli.commands.registry import Output
+
+        driver.console.print("interrupted", style="error")
+        return Output()
 
 
 def _saved(driver: Driver) -> bool:

@@ -9,9 +9,17 @@ if TYPE_CHECKING:
     from combat_cli.engine.table import Table
 
 
-def create_toolbar(get_table: Callable[[], Table], dice_mode: str) -> Callable[[], str]:
+def create_toolbar(get_table: Callable[[], Table], dice_mode: str | None = None
+                   ) -> Callable[[], str]:
+    """The toolbar of the table ``get_table`` gives; the dice mode is the table's own (it
+    follows the ``dice`` verb), or ``dice_mode`` for a table without a mode of its own."""
+    from combat_cli.commands.dice import current_mode
+    from combat_cli.dice import TableDice
+
     def toolbar() -> str:
         t = get_table()
+        mode = (current_mode(t) if dice_mode is None or isinstance(t.dice, TableDice)
+                else dice_mode)
         enc, rs = t.enc, t.ruleset
 
         def w(word: str) -> str:
@@ -19,6 +27,6 @@ def create_toolbar(get_table: Callable[[], Table], dice_mode: str) -> Callable[[
         who_acts = rs.acting_label(enc)
         where = f"{w('round')} {enc.round} · {w(enc.phase)}" if enc.round else w("setup")
         who = f" · {w('acts')}: {who_acts}" if who_acts else ""
-        return (f" {rs.name} · {where}{who} · {w('dice')}: {w(dice_mode)} · "
+        return (f" {rs.name} · {where}{who} · {w('dice')}: {w(mode)} · "
                 f"{w('undo')} {len(t.history.undo)} · {w('Ctrl-D saves and quits')}")
     return toolbar

@@ -46,7 +46,8 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         if p is None:
             continue
         c = ctx.combatant(cid)
-        purpose = (f"{c.name}: {tr(ctx, 'pool')} {p['n']}{tr(ctx, 'd10')} ({p['text']})")
+        purpose = (f"{c.name}: {tr(ctx, 'pool')} {p['n']}{tr(ctx, 'd10')} ({p['text']})"
+                   + _against(ctx, model, cid))
         r, faces, _ = health.roll_pool(ctx, p["n"], int(ctx.tables["core"]["base_difficulty"]),
                                       purpose, faces_only=True)
         p["faces"] = faces
@@ -383,6 +384,14 @@ def _ready(ctx: RulesContext, c: Combatant, th: dict[str, Any], model: dict[str,
     if not ok:
         model["void"].append(c.id)
     return ok
+
+
+def _against(ctx: RulesContext, model: dict[str, Any], cid: str) -> str:
+    """What a pool must beat, for the roll prompt: the difficulty against each opponent."""
+    diffs = model["diff"].get(cid) or {}
+    vs = ", ".join(tr(ctx, "{name} (diff {n})", name=ctx.name(o), n=x["value"])
+                   for o, x in diffs.items())
+    return " " + tr(ctx, "vs {who}", who=vs) if vs else ""
 
 
 def _check(ctx: RulesContext, c: Combatant, th: dict[str, Any], levels: int) -> bool:

@@ -82,7 +82,7 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
         if ra.intervention and halt and not both:
             return Outcome(None, at, halted=True)
         against = f"{d.role} {a.name}" if d.role == "duels" else f"{d.role} vs {a.name}"
-        rd, dt = _roll_side(ctx, d, against, a, where)
+        rd, dt = _roll_side(ctx, d, against, a, where, beat=at)
         if halt and (ra.intervention or rd.intervention):
             return Outcome(None, at, dt, halted=True)
         if at != dt:
@@ -100,11 +100,13 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
         return Outcome(None, at, dt)
 
 
-def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str
-               ) -> tuple[D12, int]:
+def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str,
+               beat: int | None = None) -> tuple[D12, int]:
     """One side's d12: rolled, logged with its total, checked for intervention (an
-    intervention is recorded as happening in ``where``, the attacker's exchange)."""
-    r = roll_d12(ctx, s.who, f"{s.name}: {what} d12 + {s.bid_text()} + {s.skill_label}",
+    intervention is recorded as happening in ``where``, the attacker's exchange). ``beat``:
+    the other side's total, when it is already known (shown in the roll's description)."""
+    vs = f" vs {other.name}'s {beat}" if beat is not None else ""
+    r = roll_d12(ctx, s.who, f"{s.name}: {what} d12 + {s.bid_text()} + {s.skill_label}{vs}",
                  log_check=False, name=s.name)
     total = _log_side(ctx, s, r, what, other)
     log_check(ctx, s.who, r, s.name)

@@ -95,8 +95,10 @@ def fire_heal(ctx: RulesContext, timer: Timer) -> None:
     elif h.get("care") == "easy":
         mods.append(("took it easy", -int(ctx.tables["healing"]["easy_bonus"])))
     pool, how = build_pool(ctx, con, mods)
-    r = roll_code(ctx, pool, f"{c.name}: natural healing, Constitution {pool.text()} ({how})")
     row = ctx.tables["healing"]["natural"][name]
+    r = roll_code(ctx, pool, f"{c.name}: natural healing, Constitution {pool.text()} ({how}) "
+                             f"vs {int(row['same_max']) + 1} to improve "
+                             f"({row['worse_max']} or less: worse)")
     if r.total <= int(row["worse_max"]):
         outcome, new = "worse", row["worse"]
     elif r.total <= int(row["same_max"]):

@@ -24,7 +24,7 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
     body, label = protection_body(t, sit.get("protection"))
     code, how = damage_code(c, w)
     d = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on the {label}")
-    b = roll_code(ctx, body, f"{label}: Body Strength {body.text()}")
+    b = roll_code(ctx, body, f"{label}: Body Strength {body.text()} vs {d.total} damage")
     damaged = beats(t, d.total, b.total, what="damage")
     if not damaged:
         ctx.log(f"The {label} takes {d.total} vs Body {b.total}: undamaged; {target.name} "

@@ -50,7 +50,7 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
         how += f" + armor {armor.text()}"
     if scale_bonus:
         how += f" + scale {scale_bonus}D"
-    r = roll_code(ctx, total, f"{c.name}: resist damage {total.text()} ({how})")
+    r = roll_code(ctx, total, f"{c.name}: resist damage {total.text()} ({how}) vs {damage} damage")
     diff = damage - r.total
     hurt = beats(ctx.tables, damage, r.total, what="damage")
     ctx.log(f"{c.name} resists {damage} damage: {how} rolls {r.total}"

@@ -107,8 +107,10 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     blind = c.has_condition("Blinded") and ("Ranged" in tags or "Thrown" in tags)
     dice, label = mixed_dice(c, main_pool, half)
     names = ", ".join(t.name for t in targets)
+    vs = ", ".join(f"{t.name}'s Defense {d}" for t, (d, _) in zip(targets, defenses, strict=True))
     r = roll_pool(ctx, c, f"{verb} {names} ({w['name']})", dice, label,
-                  enhancement=enh + team + scale_enh, injury=not flag(opts, "waive"))
+                  enhancement=enh + team + scale_enh, injury=not flag(opts, "waive"),
+                  vs=vs + (" +1 Blinded" if blind else ""))
     give = split(r, half, opts)
     avail = r.total - give
     head_notes = list(r.notes)

@@ -94,7 +94,8 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,
                  names: list[str]) -> tuple[bool, str]:
     """Picking up under a Blocked: ``pool`` vs Difficulty 1, the rest buys the Blocked off."""
-    r = roll_named(ctx, c, f"pick up the {lost}", pool)
+    r = roll_named(ctx, c, f"pick up the {lost}", pool,
+                   vs=f"Difficulty {int(ctx.tables['dice']['difficulty'])}")
     need = int(ctx.tables["dice"]["difficulty"]) + r.extra_difficulty
     notes = list(r.notes)
     ok = r.total >= need

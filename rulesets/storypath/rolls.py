@@ -57,11 +57,13 @@ def injury_penalty(ctx: RulesContext, c: Combatant) -> tuple[int, str]:
 
 
 def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str, *,
-              enhancement: int = 0, injury: bool = True, penalty_ok: bool = True) -> PoolRoll:
+              enhancement: int = 0, injury: bool = True, penalty_ok: bool = True,
+              vs: str = "") -> PoolRoll:
     """Roll ``dice`` d10 for ``c``. ``what`` names the roll for the GM; ``label`` explains the
     pool. ``injury`` False: the GM waived the Injury Conditions for this roll (SP-INJ-1).
     ``penalty_ok`` False: this roll only takes an injury penalty in "dice" mode (Defense,
-    initiative, which have nothing to buy a Complication off with)."""
+    initiative, which have nothing to buy a Complication off with). ``vs`` says what the
+    roll must beat, when it is known before the roll (a Defense, a Difficulty)."""
     tables = ctx.tables
     notes: list[str] = []
     complication = extra = 0
@@ -94,7 +96,9 @@ def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str,
     spec = pool(dice, 10, tn, explode=again)
     flags = f"TN {tn}" + (", 10s again" if again else "")
     enh = f", Enhancement +{enhancement}" if enhancement else ""
-    purpose = f"{c.name}: {what} {dice}d10 ({explain}; {flags}{enh})"
+    mods = "".join(f"; {x}" for x in notes)
+    purpose = f"{c.name}: {what} {dice}d10 ({explain}; {flags}{enh}{mods})" + (
+        f" vs {vs}" if vs else "")
     r = ctx.roll(spec, purpose) if dice > 0 else None
     succ = r.total if r is not None else 0
     got_enh = enhancement if succ >= 1 else 0  # SP-DICE-3
@@ -125,7 +129,8 @@ def opposed(ctx: RulesContext, a: Combatant, b: Combatant, pool_a: str, pool_b: 
     (``a``'s Complication bought off with the margin, or Momentum) and what ``b`` opposed."""
     ra = roll_named(ctx, a, what, pool_a, enhancement=scale_enhancement(ctx, a, b))
     rb = roll_named(ctx, b, f"resist {what}", pool_b, penalty_ok=False,
-                    enhancement=scale_enhancement(ctx, b, a))
+                    enhancement=scale_enhancement(ctx, b, a),
+                    vs=f"{a.name}'s {ra.successes + ra.enhancement}")
     notes = list(ra.notes)
     opp = resist_blocked(ctx, b, rb.total, tasks_b or [], notes, "resistance")
     win = ra.total > opp or (ra.total == opp and a_wins_ties)

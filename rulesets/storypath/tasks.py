@@ -34,7 +34,7 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     dice, label = mixed_dice(c, str(opts["pool"]), half)
     r = roll_pool(ctx, c, task or "action", dice, label,
                   enhancement=bonus(ctx, opts),
-                  injury=not flag(opts, "waive"))
+                  injury=not flag(opts, "waive"), vs=f"Difficulty {diff}")
     give = split(r, half, opts)
     n = r.total - give
     need = diff + r.extra_difficulty

@@ -233,7 +233,7 @@ def test_unknown_display_language_and_dice_mode_are_refused(tmp_path):
     assert r.returncode == 1 and 'no display language "cs"' in r.stderr
     assert combat("show", str(f), "--lang", "en").returncode == 0  # the toy's own language
     r = combat("play", str(f), "--dice", "magic", input="status\n")
-    assert r.returncode == 2 and "'magic' is not one of auto, manual" in r.stderr
+    assert r.returncode == 2 and "'magic' is not one of auto, manual, players" in r.stderr
 
 
 def test_save_copy_never_overwrites_and_a_failed_save_stops_a_script(tmp_path):

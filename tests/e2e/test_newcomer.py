@@ -54,7 +54,7 @@ def test_dash_h_is_help_everywhere():
     assert r.returncode == 0 and "paths" in r.stdout and "demo" in r.stdout
     r = combat("play", "-h")
     assert r.returncode == 0
-    assert "[auto|manual]" in r.stdout and "[en|cs]" in r.stdout
+    assert "[auto|manual|players]" in r.stdout and "[en|cs]" in r.stdout
     r = combat("new", "-h")
     assert re.search(r"\[[^]]*d6[^]]*storypath[^]]*\]|\[czech_pool\|d12\|d6\|storypath", r.stdout)
 
@@ -81,7 +81,7 @@ def test_shell_completion_is_on_and_completes_the_choices():
 
     assert "--install-completion" in combat("-h").stdout
     assert {"d6", "storypath", "d12", "czech_pool"} <= set(complete("combat new f.json --ruleset "))
-    assert complete("combat play f.json --dice ") == ["auto", "manual"]
+    assert complete("combat play f.json --dice ") == ["auto", "manual", "players"]
     assert complete("combat pa") == ["paths"]
 
 
@@ -159,10 +159,10 @@ def test_the_config_file_sets_colour(tmp_path):
 
 @pytest.mark.parametrize("text, message", [
     ('dcie = "manual"\n', 'unknown key "dcie" — did you mean dice? (keys: dice, lang, color)'),
-    ('dice = "sometimes"\n', 'dice is auto or manual, not "sometimes"'),
+    ('dice = "sometimes"\n', 'dice is auto or manual or players, not "sometimes"'),
     ("lang = 3\n", "lang is en or cs, not 3"),
     ("dice = \n", "is not valid TOML"),
-    ('[dice]\nmode = "auto"\n', "dice is auto or manual, not {"),
+    ('[dice]\nmode = "auto"\n', "dice is auto or manual or players, not {"),
     ('"\\u001b[31m" = 1\n', 'unknown key "?[31m"'),
 ])
 def test_a_bad_config_file_is_refused_in_one_line(tmp_path, text, message):

@@ -124,9 +124,9 @@ def test_manual_dice_prompt_shows_what_the_roll_is_for(tmp_path):
     child.sendline("25")
     child.expect_exact("a d20 shows 1..20")
     child.sendline("12")
+    child.expect_exact("Mina attacks Lector: 17 vs 10, hit")  # shown before the next roll
     child.expect_exact("Mina: damage 1d6")
     child.sendline("")  # Enter rolls it
-    child.expect_exact("Mina attacks Lector: 17 vs 10, hit")
     ready(child)
     child.sendline("act Mina attack Lector")
     ready(child, "1d20+5")

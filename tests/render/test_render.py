@@ -29,7 +29,7 @@ def test_round_table_shows_order_actions_and_who_acts(make_table):
     text = rendered(t, "why")
     assert "Ann: attack 1d20+5" in text and "faces 12" in text and "vs 10" in text
     text = rendered(t, "status")
-    assert "✓attack Bob" in text and "Prone (2r)" in text and "▶" in text
+    assert "✓attack Bo" in text and "Prone (2r)" in text and "▶" in text  # Bo: the tag
     assert "\x1b[" not in text  # not a terminal: plain
 
 

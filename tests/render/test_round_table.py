@@ -56,5 +56,5 @@ def test_now_next_and_a_lapsed_action(make_table):
     run(t, "damage Thug Incapacitated", "resolve all")
     table = rendered(t, "status")
     thug = next(x for x in table if "Thug" in x)
-    assert "✗brawl Mina" in thug and "✓" not in thug
+    assert "✗brawl Mi" in thug and "✓" not in thug
     assert thug.count("Incapacitated") == 1

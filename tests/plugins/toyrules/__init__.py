@@ -42,6 +42,27 @@ def _shout(ctx: RulesContext, words: list[str]) -> None:
     ctx.log(f"{c.name} shouts", kind="note", actor=c)
 
 
+def _listen(ctx: RulesContext, words: list[str]) -> None:
+    """``listen NAME FIFO``: NAME drops to 0 hp, then the command reads FIFO (which blocks
+    until someone writes): a command that runs until it is stopped, for the Ctrl-C tests."""
+    import os
+    import stat
+
+    if len(words) != 2:
+        raise RuleError("listen needs a name and a named pipe: listen NAME FIFO")
+    c = ctx.find(words[0])
+    try:
+        fifo = stat.S_ISFIFO(os.stat(words[1]).st_mode)
+    except (OSError, ValueError):
+        fifo = False
+    if not fifo:
+        raise RuleError(f"{words[1]!r} is not a named pipe")
+    c.stats["hp"] = 0
+    ctx.log(f"{c.name} listens", kind="note", actor=c)
+    with open(words[1], encoding="utf-8", errors="replace") as f:
+        ctx.log(f.read(), kind="note")
+
+
 class Toy(Ruleset):
     name = "toy"
     title = "Test-only rules: speed order, d20 attacks, hp"
@@ -60,7 +81,9 @@ class Toy(Ruleset):
         ActionSpec("wait", "do nothing", target="none"),
     )
     conditions = (ConditionSpec("Prone"), ConditionSpec("Stunned", aliases=("stun",)))
-    verbs = (VerbSpec("shout", "shout NAME", "a ruleset verb", _shout),)
+    verbs = (VerbSpec("shout", "shout NAME", "a ruleset verb", _shout),
+             VerbSpec("listen", "listen NAME PATH", "a command that runs until stopped",
+                      _listen))
     house_rules = {"difficulty": "the base difficulty of an attack"}
 
     def load_tables(self) -> dict[str, Any]:

@@ -23,7 +23,7 @@ def test_english_input_and_english_log() -> None:
     texts = [e.text for e in out]
     roll = next(e for e in out if e.kind == "roll")
     assert roll.text == "Ann rolls 5d10" and roll.faces == [6, 6, 1, 1, 1]
-    assert roll.data["for"] == "Ann: pool 5d10 (Agility 3 + Melee 2)"
+    assert roll.data["for"] == "Ann: pool 5d10 (Agility 3 + Melee 2) vs Bob (diff 6)"
     assert any("Ann wins" in x for x in texts)
     assert t.level("Ann", "Bob") == 1
 
@@ -35,7 +35,7 @@ def test_czech_input_without_diacritics_same_numbers() -> None:
     t.faces(6, 6, 1, 1, 1, 1, 1, 1, 1)
     out = t("resolve all")
     roll = next(e for e in out if e.kind == "roll")
-    assert roll.data["for"] == "Ann: bank 5k10 (Obratnost 3 + Boj 2)"
+    assert roll.data["for"] == "Ann: bank 5k10 (Obratnost 3 + Boj 2) proti Bob (obt. 6)"
     assert t.level("Ann", "Bob") == 1
 
 
@@ -209,6 +209,6 @@ def test_clock_toolbar_and_dice_prompts_in_czech_and_english() -> None:
         bar = create_toolbar(lambda t=t: t, "manual")()
         head = header(t.enc, t.ruleset, lang).plain
         assert all(w in bar + " " + head for w in words), (lang, bar, head)
-        hint = t.ruleset.label("faces or =total (Enter rolls)", lang)
-        assert hint == ("faces or =total (Enter rolls)" if lang == "en"
-                        else "hozená čísla nebo =součet (Enter hodí)")
+        hint = t.ruleset.label("faces or =total (Enter or - rolls)", lang)
+        assert hint == ("faces or =total (Enter or - rolls)" if lang == "en"
+                        else "hozená čísla nebo =součet (Enter nebo - hodí)")

@@ -45,8 +45,8 @@ def test_D6_HEAL_1_and_T_D6_8_natural_healing_roll(t, level, roll, after):
     if worse_to_incap:  # a new Incapacitated result knocks out for 10D minutes
         t.dice([1] * 10)
     t(f"advance {days}d")
-    assert t.asked()[-2 if worse_to_incap else -1] == (
-        "Mina: natural healing, Constitution 3D (3D)")
+    assert t.asked()[-2 if worse_to_incap else -1].startswith(
+        "Mina: natural healing, Constitution 3D (3D) vs ")
     assert t.c("Mina").status == after
     if after not in ("OK", "Killed"):  # a new healing period starts
         assert any(x.kind == "d6_heal" and x.due == (days * DAY + {
@@ -59,7 +59,9 @@ def test_D6_HEAL_1_working_is_minus_1D(t):
     t(PATIENT, "damage Mina Wounded", "rest Mina 1d care=work")
     t.dice(faces(2, 7))
     t("advance 2d")
-    assert t.asked()[-1] == "Mina: natural healing, Constitution 2D (3D -1D worked while healing)"
+    assert t.asked()[-1] == (
+        "Mina: natural healing, Constitution 2D (3D -1D worked while healing) "
+        "vs 7 to improve (4 or less: worse)")
     assert t.c("Mina").status == "OK"
 
 
@@ -68,7 +70,9 @@ def test_D6_HEAL_1_taking_it_easy_twice_the_time_is_plus_1D(t):
     assert t.c("Mina").status == "Wounded"  # not yet: twice the time
     t.dice(faces(4, 4))
     t("rest Mina 3d care=easy")
-    assert t.asked()[-1] == "Mina: natural healing, Constitution 4D (3D +1D took it easy)"
+    assert t.asked()[-1] == (
+        "Mina: natural healing, Constitution 4D (3D +1D took it easy) "
+        "vs 7 to improve (4 or less: worse)")
     assert t.enc.clock.seconds == 6 * DAY
 
 

@@ -148,7 +148,7 @@ def test_D6_SCALE_2_smaller_attacker_adds_to_attack_target_adds_to_body(t):
     t.dice(faces(6, 30), faces(7, 20), faces(4, 4))  # 30 vs 10: +2D Effect Value
     t("act Lector shoot Speeder")
     assert t.asked()[0].startswith("Lector: Firearms 6D (4D +2D scale)")
-    assert t.asked()[2] == "Speeder: resist damage 4D (Constitution 2D + scale 2D)"
+    assert t.asked()[2] == "Speeder: resist damage 4D (Constitution 2D + scale 2D) vs 20 damage"
     t.done()
 
 
@@ -231,7 +231,7 @@ def test_D6_ARMOR_1_armor_adds_to_constitution(t):
     t(LECTOR, 'add X Instincts=1D Constitution=2D armor=1D+1', "start")
     t.dice(faces(4, 19), faces(5, 10), faces(3, 10))
     t("act Lector shoot X")
-    assert t.asked()[-1] == "X: resist damage 3D+1 (Constitution 2D + armor 1D+1)"
+    assert t.asked()[-1] == "X: resist damage 3D+1 (Constitution 2D + armor 1D+1) vs 10 damage"
     assert t.last("resist").total == 11 and t.c("X").status == "OK"
     t.done()
 
@@ -255,7 +255,7 @@ def test_T_D6_6a_body_strength_of_protection(mk, door, code):
     n = int(code[0])
     t.dice(faces(4, 13), faces(5, 5), faces(n, 6 * n))
     t(f"act Lector shoot X cover=half protection={door}")
-    assert t.asked()[-1] == f"{door.replace('_', ' ')}: Body Strength {code}"
+    assert t.asked()[-1] == f"{door.replace('_', ' ')}: Body Strength {code} vs 5 damage"
     assert t.last("protection").outcome == "undamaged"
 
 

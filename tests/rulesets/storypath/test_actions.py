@@ -96,12 +96,12 @@ def test_SP_ATK_1_defense_is_rolled_the_first_time_attacked_in_the_round():
     run(t, "next")
     feed(t, S, F, F, F)  # Orc 2's attack only: Ann's Defense 1 holds this round
     run(t, "act \"Orc 2\" attack Ann")
-    assert sum("Defense" in p for p in t.dice.asked) == 1
+    assert sum(": Defense" in p for p in t.dice.asked) == 1
     assert last(t, "attack").difficulty == 1
     run(t, "next", "next", "end")
     feed(t, S, S, F, S, S, F, F)  # a new round: Ann rolls Defense again (2)
     run(t, "act \"Orc 1\" attack Ann")
-    assert sum("Defense" in p for p in t.dice.asked) == 2
+    assert sum(": Defense" in p for p in t.dice.asked) == 2
     assert last(t, "attack").difficulty == 2
 
 
@@ -111,7 +111,7 @@ def test_SP_ATK_1_AMB_SP_5_scope_attack_rolls_every_time():
     run(t, "act \"Orc 1\" attack Ann", "next")
     feed(t, S, S, S, S, F, F, F)
     run(t, "act \"Orc 2\" attack Ann")
-    assert sum("Defense" in p for p in t.dice.asked) == 2
+    assert sum(": Defense" in p for p in t.dice.asked) == 2
     assert last(t, "attack").difficulty == 3
 
 
@@ -120,7 +120,7 @@ def test_SP_ATK_1_AMB_SP_5_pc_default_standard_defense():
     feed(t, S, F, F, F)
     run(t, "act \"Orc 1\" attack Ann")
     assert last(t, "attack").difficulty == 1
-    assert not any("Defense" in p for p in t.dice.asked)
+    assert not any(": Defense" in p for p in t.dice.asked)
 
 
 def test_SP_ATK_1_react_defend_standard_or_roll_before_the_attack():
@@ -129,7 +129,7 @@ def test_SP_ATK_1_react_defend_standard_or_roll_before_the_attack():
     feed(t, S, F, F, F)
     run(t, "act \"Orc 1\" attack Ann")
     assert last(t, "attack").difficulty == 1
-    assert not any("Defense" in p for p in t.dice.asked)
+    assert not any(": Defense" in p for p in t.dice.asked)
     assert "already 1" in fails(t, "react Ann defend")
 
 

@@ -1,0 +1,75 @@
+"""The ``dice`` verb (who rolls: auto, manual, players) and ``set NAME dice=manual|auto``.
+
+The table's mode is kept in the encounter (``data["dice"]``) so it is saved and undone like
+any change; the front end's dice source follows it (:func:`follow_mode`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from combat_cli.commands.registry import Cmd, verb
+from combat_cli.dice import MODES, OWN_MODES, TableDice
+from combat_cli.engine.errors import CommandError
+from combat_cli.engine.queries import match_word
+
+if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant
+    from combat_cli.engine.table import Table
+
+MEANING = {
+    "auto": "the tracker rolls every roll",
+    "manual": "every roll is typed from the physical dice",
+    "players": "the PCs' rolls are typed, the rest rolled",
+}
+
+
+def current_mode(table: Table) -> str:
+    if isinstance(table.dice, TableDice):
+        return table.dice.mode
+    saved = table.enc.data.get("dice")
+    return saved if saved in MODES else "auto"
+
+
+def follow_mode(table: Table, before: object) -> None:
+    """After a command: when the saved mode changed (``dice``, undo, redo), the dice follow;
+    undone back to what the file said at the start, the session's own mode (``--dice``)."""
+    after = table.enc.data.get("dice")
+    dice = table.dice
+    if after == before or not isinstance(dice, TableDice):
+        return
+    back = after == dice.start_saved or after not in MODES
+    dice.mode = dice.start_mode if back else str(after)
+
+
+@verb("dice", "dice [auto|manual|players]",
+      "who rolls: the tracker, the GM typing every roll, or the players their PCs' rolls",
+      details="set NAME dice=manual|auto makes one combatant's rolls typed or rolled "
+              "whatever the mode (dice=default undoes it).")
+def dice(cmd: Cmd) -> None:
+    if len(cmd.args) > 1:
+        raise cmd.usage_error("dice takes one mode")
+    now = current_mode(cmd.table)
+    if not cmd.args:
+        own = [f"{c.name}={c.data['dice']}" for c in cmd.enc.combatants if c.data.get("dice")]
+        cmd.ctx.note(f"dice: {now} ({MEANING[now]})"
+                     + (f"; own dice: {', '.join(own)}" if own else ""))
+        return
+    mode = match_word(cmd.args[0], list(MODES), "dice mode (auto, manual or players)")
+    if mode == now:
+        cmd.ctx.note(f"dice: already {mode}")
+        return
+    cmd.enc.data["dice"] = mode
+    cmd.ctx.log(f"dice: {mode} ({MEANING[mode]})", kind="note")
+
+
+def set_own_dice(c: Combatant, value: str) -> str:
+    """``set NAME dice=manual|auto|default``: the combatant's own dice; returns the change."""
+    word = match_word(value, [*OWN_MODES, "default"], "dice (manual, auto or default)")
+    if word == "default":
+        if "dice" not in c.data:
+            raise CommandError(f"{c.name} already follows the table's dice mode")
+        del c.data["dice"]
+    else:
+        c.data["dice"] = word
+    return f"dice={word}"
