@@ -52,15 +52,18 @@ def dice(cmd: Cmd) -> None:
     now = current_mode(cmd.table)
     if not cmd.args:
         own = [f"{c.name}={c.data['dice']}" for c in cmd.enc.combatants if c.data.get("dice")]
-        cmd.ctx.note(f"dice: {now} ({MEANING[now]})"
-                     + (f"; own dice: {', '.join(own)}" if own else ""))
+        say, meaning = cmd.ctx.say, cmd.ctx.label(MEANING[now])
+        cmd.ctx.note(say("dice: {mode} ({meaning}); own dice: {own}", mode=now,
+                         meaning=meaning, own=", ".join(own)) if own else
+                     say("dice: {mode} ({meaning})", mode=now, meaning=meaning))
         return
     mode = match_word(cmd.args[0], list(MODES), "dice mode (auto, manual or players)")
     if mode == now:
-        cmd.ctx.note(f"dice: already {mode}")
+        cmd.ctx.note(cmd.ctx.say("dice: already {mode}", mode=mode))
         return
     cmd.enc.data["dice"] = mode
-    cmd.ctx.log(f"dice: {mode} ({MEANING[mode]})", kind="note")
+    cmd.ctx.log(cmd.ctx.say("dice: {mode} ({meaning})", mode=mode,
+                            meaning=cmd.ctx.label(MEANING[mode])), kind="note")
 
 
 def set_own_dice(c: Combatant, value: str) -> str:

@@ -40,15 +40,21 @@ def end_fight(cmd: Cmd) -> None:
 
 def summary(cmd: Cmd, enc: Encounter) -> list[str]:
     """One line per combatant (standing first), then what is due on the clock."""
+    from combat_cli.locale import gender_of
+
     say = cmd.ctx.say
     rows = sorted(enc.combatants, key=lambda c: (c.out, c.side != "pc"))
     width = max((len(c.name) for c in rows), default=4)
+    sides = max((len(cmd.ctx.label(s)) for s in ("pc", "npc")), default=3)
     lines = []
     shown, hidden = rows[:24], rows[24:]
     for c in shown:
         conds = ", ".join(x.name for x in c.conditions)
         word = cmd.ctx.label("out") if c.out else cmd.ctx.label("standing")
-        lines.append(f"  {c.side.upper():3} {c.name:<{width}}  {word:<8} {c.status}"
+        side = cmd.ctx.label(c.side)
+        status = cmd.ruleset.label(c.status, cmd.ctx.language, gender_of(c.name, c.stats))
+        side = side.upper() if side == c.side else side   # English: PC / NPC
+        lines.append(f"  {side:<{sides}} {c.name:<{width}}  {word:<8} {status}"
                      + (f"; {conds}" if conds else ""))
     if hidden:
         lines.append(say("  ... {n} more (status)", n=len(hidden)))

@@ -35,11 +35,23 @@ def combat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[
                           capture_output=True, text=True, timeout=60, encoding="utf-8")
 
 
+def _verb_names() -> set[str]:
+    from combat_cli.commands.registry import all_verbs
+
+    return set(all_verbs())
+
+
+VERB_NAMES = _verb_names()
+
+
 def english_in(text: str) -> list[str]:
     found = []
     for line in text.splitlines():
         if line.startswith("> "):  # the GM's own line, echoed
             continue
+        words = TOKEN.findall(line)
+        if len(words) > 1 and all(w in VERB_NAMES for w in words[1:]):
+            continue  # help's index of verbs (a group's name, then the verbs: dice is one)
         found += [f"{w!r} in {line.strip()!r}" for w in TOKEN.findall(line)
                   if w.isalpha() and w.lower() in ENGLISH]
     return found
