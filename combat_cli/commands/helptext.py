@@ -75,7 +75,7 @@ def rules(table: Table) -> list[str]:
     from combat_cli.locale import _
 
     rs, lang = table.ruleset, table.lang
-    lines = [_("Rules of {ruleset}: {title}").format(ruleset=rs.name, title=rs.title)]
+    lines = [_("Rules of {ruleset}: {title}").format(ruleset=rs.name, title=rs.label(rs.title, lang))]
     if rs.conditions:
         lines.append(_("Conditions: {names}").format(
             names=", ".join(rs.label(c.name, lang) for c in rs.conditions)))
