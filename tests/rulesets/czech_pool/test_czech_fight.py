@@ -49,9 +49,12 @@ def english_in(text: str) -> list[str]:
     for line in text.splitlines():
         if line.startswith("> "):  # the GM's own line, echoed
             continue
+        line = re.sub(r"(řádku \d+: ).*", r"\1", line)  # a script's stop line quotes the GM's
         words = TOKEN.findall(line)
         if len(words) > 1 and all(w in VERB_NAMES for w in words[1:]):
             continue  # help's index of verbs (a group's name, then the verbs: dice is one)
+        if words and words[0] in VERB_NAMES and line.startswith(words[0] + " "):
+            continue  # help VERB's usage line: the command language (dice [auto|manual|players])
         found += [f"{w!r} in {line.strip()!r}" for w in TOKEN.findall(line)
                   if w.isalpha() and w.lower() in ENGLISH]
     return found
@@ -114,6 +117,16 @@ def test_a_whole_czech_fight_has_no_english(tmp_path: Path) -> None:
          "heal Jitka 1\nrevive Jitka 2\nend\n")
     f.ok("roll 2d10\nodds 6d10>=6 3\nlog 30\n")
     f.mistake("heal Vlk x\n")
+    # issue 9's verbs: why, dice, move, note, help of each, end fight
+    f.ok("why\nwhy 12\ndice\ndice manual\ndice auto\nset Bořek dice=manual\ndice\n"
+         "set Bořek dice=default\nnote Vlk vůdce\nnote Vlk\nnote Vlk -\nnote Vlk\n"
+         "move Jitka before Bořek\nhelp why\nhelp dice\nhelp move\nhelp note\nhelp rules\n")
+    f.mistake("dice x\n")
+    f.mistake("why 999\n")
+    f.mistake("move Jitka before Jitka\n")
+    f.ok("end fight\n")
+    f.mistake("end fight\n")
+    f.mistake("declare Bořek boj Vlk\n")
     text = "\n".join(f.out)
     show = combat("show", str(f.path))
     assert show.returncode == 0, show.stderr
