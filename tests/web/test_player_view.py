@@ -87,11 +87,11 @@ def test_each_ruleset_says_an_npcs_wounds_as_a_word(make_table, ruleset, lines, 
     t = make_table(faces, ruleset=ruleset)
     run(t, lines[0])
     c = t.enc.combatants[0]
-    assert t.ruleset.wound_word(t.enc, c) == ""
+    assert t.ruleset.wound_word(RulesView(t.enc, t.ruleset), c) == ""
     seen = []
     for line in lines[1:]:
         run(t, line)
-        seen.append(t.ruleset.wound_word(t.enc, t.enc.combatants[0]))
+        seen.append(t.ruleset.wound_word(RulesView(t.enc, t.ruleset), t.enc.combatants[0]))
     assert seen == words
 
 

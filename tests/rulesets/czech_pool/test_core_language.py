@@ -144,7 +144,6 @@ def test_status_columns_follow_the_language() -> None:
     rs, enc, bob = t.t.ruleset, t.t.enc, t.c("Bob")
     assert rs.status_columns(RulesView(enc, rs, ""), bob)["Forced"] == "Boj/Rvačka"
     assert rs.status_columns(RulesView(enc, rs, "en"), bob)["Forced"] == "Melee/Brawl"
-    assert rs.status_columns(enc, bob)["Forced"] == "Boj/Rvačka"
     assert rs.status_columns(RulesView(enc, rs, "en"), t.c("Ann"))["Disadvantages"] == "Bob +1"
     assert rs.label("Forced") == "Nucená" and rs.label("Forced", "en") == "Forced"
 

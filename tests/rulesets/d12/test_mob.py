@@ -360,7 +360,7 @@ def test_AMB_D12_4_bids_verb_shows_what_per_fight_has_spent():
     j = t.ruleset.json_extra(RulesView(t.enc, t.ruleset))["d12"]["bids"]["Cory"]
     assert (j["committed"], j["budget"], j["spent"], j["left"]) == (
         {"corporeal": 2}, {"corporeal": 6}, {"corporeal": 4}, {"corporeal": 0})
-    assert t.ruleset.status_columns(t.enc, who(t, "Cory"))["Bids"] == "X 1; def 1 (2/2)"
+    assert t.ruleset.status_columns(RulesView(t.enc, t.ruleset), who(t, "Cory"))["Bids"] == "X 1; def 1 (2/2)"
 
 
 def test_AMB_D12_4_derived_budget_error_says_how_to_raise_it():
