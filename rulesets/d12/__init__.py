@@ -27,6 +27,7 @@ from combat_cli.api import (
     StatSpec,
 )
 from rulesets.d12 import health, schema
+from rulesets.d12.state import Fight, Fighter
 from rulesets.d12.stats import REALMS, STATS, skill_value
 
 _REALM = OptionSpec("realm", "corporeal, ethereal or celestial (default: the fight's realm)",
@@ -153,7 +154,9 @@ def _check_choices(tables: dict[str, Any]) -> None:
 
 class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
     name = "d12"
-    fight_only = ("spent", "duel", "duel_action", "result", "out_round")
+    combatant_state = Fighter
+    encounter_state = Fight
+    fight_only = ("spent", "out_round")
     tables_model = schema.Tables
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6

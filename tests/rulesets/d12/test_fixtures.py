@@ -99,3 +99,43 @@ def test_declaring_reads_as_before_and_resolves(tmp_path):
     # 9 - 0 = 9 >= TN 6: failure
     assert _who(t, "Cory").data["taken"]["body"] == 1
     assert t.enc.queue[-1].data["result"] == "failure"
+
+
+def test_fixtures_read_as_the_typed_state(tmp_path):
+    from combat_cli.api import RulesView
+    from rulesets.d12.state import Fight, Fighter, Intervention
+
+    t = _table(tmp_path, "mid_round")
+    src = RulesView(t.enc, t.ruleset)
+    cory = Fighter.of(src, _who(t, "Cory"))
+    assert cory.spent == {"corporeal": 4} and cory.taken == {"body": 0, "mind": 0, "soul": 0}
+    assert Fighter.of(src, _who(t, "Puncher")).max_hits["body"] == 14
+    assert Fight.of(src, t.enc).realm is None
+    t = _table(tmp_path, "over")
+    src = t.context()
+    bob = Fighter.of(src, _who(t, "Bob"))
+    assert bob.out_round == 2 and bob.taken["soul"] == 3 and bob.spent == {}
+    fight = Fight.of(src, t.enc)
+    assert fight.realm == "ethereal" and fight.fight_over
+    assert fight.interventions == [Intervention(round=1, who="Ava", kind="angelic",
+                                                where="Ava duels Bob")]
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda d: d["combatants"][0]["data"]["taken"].update(body="lots"), "Ava: taken.body"),
+    (lambda d: d["combatants"][1]["data"].update(wounds=2), "Bob: wounds is not something"),
+    (lambda d: d["data"].update(realm="astral"), "the encounter: realm"),
+    (lambda d: d["data"]["interventions"][0].update(kind="divine"),
+     "interventions.0.kind"),
+])
+def test_a_save_with_bad_d12_state_is_one_line(tmp_path, change, says):
+    from combat_cli.store.savefile import SaveError
+
+    f = tmp_path / "bad.json"
+    lines = (FIXTURES / "over.json").read_text().splitlines()
+    head = json.loads(lines[0])
+    change(head["encounter"])
+    f.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    with pytest.raises(SaveError, match="damaged") as e:
+        load(f, FixedDice([]))
+    assert says in str(e.value) and "\n" not in str(e.value)
