@@ -93,10 +93,12 @@ class RulesContext:
 
     @property
     def view(self) -> RulesView:
-        """This state as the display hooks see it (``can_act`` asked from rules code)."""
+        """This state as the display hooks see it (``can_act`` asked from rules code), with
+        what the command changed in the typed states so far (written back first)."""
         from combat_cli.engine.view import RulesView
 
         assert self.ruleset is not None, "a view needs the ruleset"
+        self.commit()
         return RulesView(self.enc, self.ruleset, self.lang)
 
     def say(self, template: str, **values: Any) -> str:
