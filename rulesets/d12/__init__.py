@@ -232,7 +232,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
             from rulesets.d12.power import check_weapon
 
             c.stats["weapon"] = check_weapon(str(c.stats["weapon"]), ctx.tables)
-        health.setup(c, ctx.tables)
+        health.setup(ctx, c)
         health.refresh(ctx, c)
 
     # -- rounds ------------------------------------------------------------------------------
@@ -292,7 +292,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         if not c.out:
             return None
         enc = view.enc
-        if enc.phase == "resolve" and c.data.get("out_round") == enc.round and \
+        if enc.phase == "resolve" and Fighter.of(view, c).out_round == enc.round and \
                 view.tables["mob"]["simultaneous"]:
             return None
         return f"{c.name} is {c.status}"
@@ -318,29 +318,31 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
     def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.d12.display import status_columns
 
-        return status_columns(view.enc, c, view.tables)
+        return status_columns(view, c)
 
     wound_columns = ("Hits",)
 
     def wound_level(self, view: RulesView, c: Combatant) -> int:
         from combat_cli.api import level_by_fraction
+        from rulesets.d12.state import TRACKS
 
         t = view.tables
-        return max(level_by_fraction(health.current(c, k, t), health.max_hits(c, k, t)[0], c.out)
-                   for k in ("body", "mind", "soul"))
+        return max(level_by_fraction(health.current(view, c, k), health.max_hits(c, k, t)[0],
+                                     c.out) for k in TRACKS)
 
     def json_extra(self, view: RulesView) -> dict[str, Any]:
+        from rulesets.d12.state import TRACKS, fight
         from rulesets.d12.verbs import bids_json
 
-        enc, t = view.enc, view.tables
+        enc, t, now = view.enc, view.tables, fight(view)
         return {"d12": {
-            "realm": enc.data.get("realm", t["default_realm"]),
-            "hits": {c.name: {k: {"current": health.current(c, k, t),
+            "realm": now.realm or t["default_realm"],
+            "hits": {c.name: {k: {"current": health.current(view, c, k),
                                   "max": health.max_hits(c, k, t)[0]}
-                              for k in ("body", "mind", "soul")} for c in enc.combatants},
-            "bids": {c.name: bids_json(enc, c, t) for c in enc.combatants
-                     if c.id in enc.declarations or c.data.get("spent")},
-            "interventions": list(enc.data.get("interventions", [])),
+                              for k in TRACKS} for c in enc.combatants},
+            "bids": {c.name: bids_json(view, c) for c in enc.combatants
+                     if c.id in enc.declarations or Fighter.of(view, c).spent},
+            "interventions": [i.model_dump(mode="json") for i in now.interventions],
         }}
 
     def demo(self) -> list[str]:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, find_combatant
+from rulesets.d12.state import Realm, Where, fight
 from rulesets.d12.stats import BUDGETS, budget
 
 _SEP = re.compile(r"\s*[,+;/]\s*")
@@ -26,9 +27,12 @@ def split_names(text: str) -> list[str]:
     return [w for w in _SEP.split(str(text).strip()) if w]
 
 
-def realm_of(action: ActionRequest, enc: Encounter, tables: dict[str, Any]) -> str:
+def realm_of(action: ActionRequest, where: Where) -> Realm:
+    """The realm of an attack or defence: its own (``realm=``, or the fight's when it was
+    declared), else the fight's realm now."""
     r = action.options.get("realm") or action.options.get("_realm")
-    return str(r) if r else str(enc.data.get("realm", tables["default_realm"]))
+    return cast(Realm, str(r)) if r else (fight(where).realm
+                                         or cast(Realm, where.tables["default_realm"]))
 
 
 def kind_of(action: ActionRequest, tables: dict[str, Any], c: Combatant) -> str:
@@ -110,28 +114,28 @@ class Allocation:
     skill: Any = None
 
 
-def defences(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> list[Allocation]:
+def defences(where: Where, c: Combatant) -> list[Allocation]:
     """The defensive allocations ``c`` declared this round (already validated)."""
-    d = enc.declarations.get(c.id)
+    d = where.enc.declarations.get(c.id)
     if d is None:
         return []
     out = []
     for a in d.actions:
         if a.name != "defend":
             continue
-        realm = realm_of(a, enc, tables)
+        realm = realm_of(a, where)
         ids = a.options.get("_from")
         out.append(Allocation(realm, int(a.options.get("_bid", 0)),
                               tuple(ids) if ids is not None else None, a.options.get("skill")))
     return out
 
 
-def defence_against(enc: Encounter, c: Combatant, attacker_id: str, realm: str,
-                    tables: dict[str, Any]) -> Allocation | None:
+def defence_against(where: Where, c: Combatant, attacker_id: str, realm: str
+                    ) -> Allocation | None:
     """The allocation of ``c`` that covers an attack from ``attacker_id`` in ``realm``: the
     direction group naming the attacker, else the general defence, else None (bid 0)."""
     general = None
-    for a in defences(enc, c, tables):
+    for a in defences(where, c):
         if a.realm != realm:
             continue
         if a.group is None:
@@ -139,16 +143,6 @@ def defence_against(enc: Encounter, c: Combatant, attacker_id: str, realm: str,
         elif attacker_id in a.group:
             return a
     return general
-
-
-def offence_against(enc: Encounter, c: Combatant, target_id: str, realm: str,
-                    tables: dict[str, Any]) -> int:
-    d = enc.declarations.get(c.id)
-    if d is None:
-        return 0
-    return sum(int(a.options.get("_bid", 0)) for a in d.actions
-               if a.name == "attack" and a.target == target_id
-               and realm_of(a, enc, tables) == realm)
 
 
 def resolve_group(enc: Encounter, c: Combatant, text: str) -> list[str]:
@@ -168,18 +162,19 @@ def resolve_group(enc: Encounter, c: Combatant, text: str) -> list[str]:
     return ids
 
 
-def check_declaration(enc: Encounter, c: Combatant, actions: list[ActionRequest],
-                      tables: dict[str, Any], *, spent: dict[str, int] | None = None) -> None:
+def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], *,
+                      spent: dict[Realm, int] | None = None) -> None:
     """Validate and normalise the bids of one declaration (stores ``_bid``/``_from`` in the
     options); raises RuleError on a bid over its cap, an overlapping group or the budget."""
-    totals: dict[str, list[str]] = {}
-    sums: dict[str, int] = {}
+    enc, tables = where.enc, where.tables
+    totals: dict[Realm, list[str]] = {}
+    sums: dict[Realm, int] = {}
     seen_group: dict[str, dict[str, str]] = {}
     general: dict[str, bool] = {}
     for a in actions:
         if a.name not in ("attack", "defend"):
             continue
-        realm = realm_of(a, enc, tables)
+        realm = realm_of(a, where)
         a.options["_realm"] = realm          # the realm in force when it was declared
         kind = kind_of(a, tables, c)
         n = bid_value(c, a, realm, kind, tables)
@@ -230,44 +225,43 @@ def check_declaration(enc: Encounter, c: Combatant, actions: list[ActionRequest]
                             f"{what}: {fix}")
 
 
-def attack_realms(enc: Encounter, attacker_id: str, target_id: str, tables: dict[str, Any]
-                  ) -> set[str]:
+def attack_realms(where: Where, attacker_id: str, target_id: str) -> set[str]:
     """The realms of the attacks ``attacker_id`` declared this round on ``target_id``."""
-    d = enc.declarations.get(attacker_id)
-    return {realm_of(a, enc, tables) for a in (d.actions if d else [])
+    d = where.enc.declarations.get(attacker_id)
+    return {realm_of(a, where) for a in (d.actions if d else [])
             if a.name == "attack" and a.target == target_id}
 
 
-def check_defence_realms(enc: Encounter, c: Combatant, actions: list[ActionRequest],
-                         tables: dict[str, Any]) -> None:
+def check_defence_realms(where: Where, c: Combatant, actions: list[ActionRequest]) -> None:
     """A defence naming an attacker (``from=``) whose attacks on ``c`` are all in another realm
     would count 0 while costing the budget: refuse it, naming the realm to give."""
+    enc = where.enc
     for a in actions:
         if a.name != "defend" or not a.options.get("_from"):
             continue
-        realm = realm_of(a, enc, tables)
+        realm = realm_of(a, where)
         for aid in a.options["_from"]:
-            realms = attack_realms(enc, aid, c.id, tables)
+            realms = attack_realms(where, aid, c.id)
             if realms and realm not in realms:
                 other = sorted(realms)[0]
                 raise RuleError(f"{enc.name_of(aid)} attacks {c.name} in the {other} realm: a "
                                 f"{realm} defence would count 0 against it (add realm={other})")
 
 
-def stray_defences(enc: Encounter, c: Combatant, actions: list[ActionRequest],
-                   tables: dict[str, Any]) -> list[str]:
+def stray_defences(where: Where, c: Combatant, actions: list[ActionRequest]) -> list[str]:
     """Notes for ``c``'s attacks that meet a target's defence naming ``c`` in another realm
     only (it counts 0 in this attack)."""
+    enc = where.enc
     notes = []
     for a in actions:
         if a.name != "attack" or a.target is None or a.target not in enc.declarations:
             continue
-        realm = realm_of(a, enc, tables)
+        realm = realm_of(a, where)
         target = enc.get(a.target)
-        covered = defence_against(enc, target, c.id, realm, tables)
+        covered = defence_against(where, target, c.id, realm)
         if covered is not None and covered.group is not None:
             continue
-        for alloc in defences(enc, target, tables):
+        for alloc in defences(where, target):
             if alloc.group and c.id in alloc.group and alloc.realm != realm:
                 who = f'"{target.name}"' if " " in target.name else target.name
                 notes.append(f"{target.name}'s defence {alloc.bid} from {c.name} is "

@@ -202,7 +202,7 @@ def _hit(ctx: RulesContext, winner: Combatant, loser: Combatant, action: ActionR
 # -- one attack ------------------------------------------------------------------------------
 def attacker_side(ctx: RulesContext, c: Combatant, action: ActionRequest, role: str = "attack"
                   ) -> Side:
-    realm = realm_of(action, ctx.enc, ctx.tables)
+    realm = realm_of(action, ctx)
     kind = kind_of(action, ctx.tables, c)
     bid = action.options.get("_bid")
     if bid is None:
@@ -217,9 +217,8 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     """Resolve ``c``'s attack (and, for a mutual duel, the target's attack back). Returns a
     short result word for the queue item."""
     tables = ctx.tables
-    enc = ctx.enc
     target = ctx.combatant(action.target or "")
-    realm = realm_of(action, enc, tables)
+    realm = realm_of(action, ctx)
     w = weapon(weapon_of(action, c, tables), tables)
     if target.out:
         ctx.note(f"{target.name} is already {target.status}")
@@ -240,7 +239,7 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
                 side = Side(None, oname, 0, bonus, f"+{bonus}", "in the path")
             else:
                 o = ctx.combatant(oid)
-                alloc = defence_against(enc, o, c.id, realm, tables)
+                alloc = defence_against(ctx, o, c.id, realm)
                 side = combatant_side(ctx, o, alloc.bid if alloc else 0,
                                       alloc.skill if alloc else None, "defend", "in the path",
                                       realm)
@@ -274,16 +273,16 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
         # defensive allocation covering the other; the loser takes the winner's damage.
         d = attacker_side(ctx, target, duel, "duels")
         d_offence = d.bid
-        alloc = defence_against(enc, target, c.id, realm, tables)
+        alloc = defence_against(ctx, target, c.id, realm)
         if alloc and alloc.bid:
             d.bid_label = f"attack {d.bid} + defend {alloc.bid}"
             d.bid += alloc.bid
-        alloc_a = defence_against(enc, c, target.id, realm, tables)
+        alloc_a = defence_against(ctx, c, target.id, realm)
         if alloc_a and alloc_a.bid:
             a.bid_label = f"attack {a.bid} + defend {alloc_a.bid}"
             a.bid += alloc_a.bid
     else:
-        alloc = defence_against(enc, target, c.id, realm, tables)
+        alloc = defence_against(ctx, target, c.id, realm)
         d = combatant_side(ctx, target, alloc.bid if alloc else 0, alloc.skill if alloc else None,
                            "defend", "defends", realm)
     verb = "duels" if duel is not None else "attacks"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, Encounter, LogEntry
+    from combat_cli.api import Combatant, LogEntry, RulesView
 
 
 def _hit(e: LogEntry) -> str:
@@ -34,23 +34,24 @@ def brief(entries: list[LogEntry]) -> list[str]:
 _SHORT = {"corporeal": "corp", "ethereal": "eth", "celestial": "cel"}
 
 
-def hits_text(c: Combatant, tables: dict[str, Any]) -> str:
+def hits_text(view: RulesView, c: Combatant) -> str:
     """The tracks that took hits: ``Body 9/10``; nothing while unhurt."""
     from rulesets.d12 import health
+    from rulesets.d12.state import TRACKS
 
     out = []
-    for k in ("body", "mind", "soul"):
-        now, mx = health.current(c, k, tables), health.max_hits(c, k, tables)[0]
+    for k in TRACKS:
+        now, mx = health.current(view, c, k), health.max_hits(c, k, view.tables)[0]
         if now != mx:
             out.append(f"{k.capitalize()} {now}/{mx}")
     return ", ".join(out)
 
 
-def bids_left(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
+def bids_left(view: RulesView, c: Combatant) -> str:
     """What ``c`` may still bid this round, per realm in use: ``corp 2``."""
     from rulesets.d12.verbs import _available, bids_json
 
-    j = bids_json(enc, c, tables)
+    j = bids_json(view, c)
     out = []
     for realm in j["budget"]:
         avail = _available(j, realm)
@@ -59,9 +60,9 @@ def bids_left(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
     return ", ".join(out)
 
 
-def status_columns(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str, str]:
+def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     """Hits taken, the round's bids (with committed/available per realm), bids left."""
     from rulesets.d12.verbs import bid_summary
 
-    return {"Hits": hits_text(c, tables), "Bids": bid_summary(enc, c, tables),
-            "Left": bids_left(enc, c, tables)}
+    return {"Hits": hits_text(view, c), "Bids": bid_summary(view, c),
+            "Left": bids_left(view, c)}

@@ -3,7 +3,7 @@
 Maximum hits = characteristic x Forces of the realm (Strength/Corporeal, Intelligence/Ethereal,
 Will/Celestial); without Forces, ``health.no_forces_multiplier`` x the characteristic; without
 the characteristic, ``health.default_hits``; the ``body=``/``mind=``/``soul=`` stats override.
-The damage taken is kept per track in ``Combatant.data["taken"]``, so editing stats keeps wounds.
+The damage taken is kept per track (``Fighter.taken``), so editing stats keeps wounds.
 """
 
 from __future__ import annotations
@@ -11,16 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from combat_cli.api import Combatant, RuleError, RulesContext
+from rulesets.d12.state import TRACKS, Track, Where, fighter
 
-TRACK_STAT = {"body": ("Strength", "corporeal_forces"),
-              "mind": ("Intelligence", "ethereal_forces"),
-              "soul": ("Will", "celestial_forces")}
-TRACK_OF_REALM = {"corporeal": "body", "ethereal": "mind", "celestial": "soul"}
-TRACK_WORDS = {"body": "body", "corporeal": "body", "mind": "mind", "ethereal": "mind",
-               "soul": "soul", "celestial": "soul"}
+TRACK_STAT: dict[Track, tuple[str, str]] = {"body": ("Strength", "corporeal_forces"),
+                                            "mind": ("Intelligence", "ethereal_forces"),
+                                            "soul": ("Will", "celestial_forces")}
+TRACK_OF_REALM: dict[str, Track] = {"corporeal": "body", "ethereal": "mind", "celestial": "soul"}
+TRACK_WORDS: dict[str, Track] = {"body": "body", "corporeal": "body", "mind": "mind",
+                                 "ethereal": "mind", "soul": "soul", "celestial": "soul"}
 
 
-def max_hits(c: Combatant, track: str, tables: dict[str, Any]) -> tuple[int, str]:
+def max_hits(c: Combatant, track: Track, tables: dict[str, Any]) -> tuple[int, str]:
     """The maximum hits of ``track`` and how they were found."""
     if c.stats.get(track) is not None:
         return int(c.stats[track]), f"{track}={c.stats[track]}"
@@ -36,50 +37,52 @@ def max_hits(c: Combatant, track: str, tables: dict[str, Any]) -> tuple[int, str
     return int(v) * m, f"{m} x {stat} {v}"
 
 
-def current(c: Combatant, track: str, tables: dict[str, Any]) -> int:
-    return max_hits(c, track, tables)[0] - int(c.data.get("taken", {}).get(track, 0))
+def current(where: Where, c: Combatant, track: Track) -> int:
+    return max_hits(c, track, where.tables)[0] - fighter(where, c).taken.get(track, 0)
 
 
-def setup(c: Combatant, tables: dict[str, Any]) -> None:
-    taken = c.data.setdefault("taken", {})
-    for t in TRACK_STAT:
-        taken.setdefault(t, 0)
-    c.data["max_hits"] = {t: max_hits(c, t, tables)[0] for t in TRACK_STAT}
+def setup(ctx: RulesContext, c: Combatant) -> None:
+    me = fighter(ctx, c)
+    for t in TRACKS:
+        me.taken.setdefault(t, 0)
+    me.max_hits = {t: max_hits(c, t, ctx.tables)[0] for t in TRACKS}
 
 
-def status_of(c: Combatant, tables: dict[str, Any]) -> tuple[str, bool]:
+def status_of(where: Where, c: Combatant) -> tuple[str, bool]:
     """The status word and whether ``c`` is out of the fight."""
-    body = current(c, "body", tables)
+    tables = where.tables
+    body = current(where, c, "body")
     strength = c.stats.get("Strength")
     floor = -int(strength) if strength is not None else -(max_hits(c, "body", tables)[0] // 2)
     if body < floor:
         return "Dead", True
     if body <= 0:
         return "Incapacitated", True
-    if current(c, "soul", tables) <= 0:
+    if current(where, c, "soul") <= 0:
         return "Soul destroyed", True
-    if current(c, "mind", tables) <= 0:
+    if current(where, c, "mind") <= 0:
         return "Unconscious", True
-    hurt = any(int(v) > 0 for v in c.data.get("taken", {}).values())
+    hurt = any(v > 0 for v in fighter(where, c).taken.values())
     return ("Hurt" if hurt else "OK"), False
 
 
 def refresh(ctx: RulesContext, c: Combatant) -> None:
     before = c.out
-    status, out = status_of(c, ctx.tables)
+    status, out = status_of(ctx, c)
     ctx.set_status(c, status, out=out)
     if out and not before:
-        c.data["out_round"] = ctx.enc.round
+        fighter(ctx, c).out_round = ctx.enc.round
 
 
-def hurt(ctx: RulesContext, c: Combatant, n: int, track: str, *, source: str = "",
+def hurt(ctx: RulesContext, c: Combatant, n: int, track: Track, *, source: str = "",
          actor: Combatant | None = None, **numbers: Any) -> None:
     """``c`` loses ``n`` hits of ``track``; logs the wound and the new status."""
-    setup(c, ctx.tables)
-    c.data["taken"][track] = int(c.data["taken"][track]) + n
+    setup(ctx, c)
+    taken = fighter(ctx, c).taken
+    taken[track] = taken[track] + n
     was = c.status
     refresh(ctx, c)
-    left = current(c, track, ctx.tables)
+    left = current(ctx, c, track)
     mx = max_hits(c, track, ctx.tables)[0]
     change = f", {c.status}" if c.status != was else ""
     src = f" ({source})" if source else ""
@@ -91,11 +94,11 @@ def hurt(ctx: RulesContext, c: Combatant, n: int, track: str, *, source: str = "
 
 
 def parse_value(value: str, *, default_track: str = "body",
-                need_number: bool = True) -> tuple[int | None, str]:
+                need_number: bool = True) -> tuple[int | None, Track]:
     """``3``, ``3 mind``, ``mind 3``, ``soul=2`` -> (number, track)."""
     words = value.replace("=", " ").split()
     n: int | None = None
-    track = default_track
+    track: Track = TRACK_WORDS[default_track]
     for w in words:
         low = w.lower()
         if low.lstrip("+").isdigit():
@@ -122,23 +125,23 @@ def damage(ctx: RulesContext, c: Combatant, value: str) -> None:
 
 
 def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
-    setup(c, ctx.tables)
-    taken = c.data["taken"]
+    setup(ctx, c)
+    taken = fighter(ctx, c).taken
     if not value:
         for t in taken:
             taken[t] = 0
         refresh(ctx, c)
-        c.data.pop("out_round", None)
-        ctx.log(f"{c.name} is fully restored: Body {current(c, 'body', ctx.tables)}, "
-                f"Mind {current(c, 'mind', ctx.tables)}, Soul {current(c, 'soul', ctx.tables)}",
+        fighter(ctx, c).out_round = None
+        ctx.log(f"{c.name} is fully restored: Body {current(ctx, c, 'body')}, "
+                f"Mind {current(ctx, c, 'mind')}, Soul {current(ctx, c, 'soul')}",
                 kind="heal", target=c, outcome=c.status)
         return
     n, track = parse_value(value)
     assert n is not None
-    back = min(n, int(taken[track]))
-    taken[track] = int(taken[track]) - back
+    back = min(n, taken[track])
+    taken[track] = taken[track] - back
     refresh(ctx, c)
     mx = max_hits(c, track, ctx.tables)[0]
     ctx.log(f"{c.name} recovers {back} {track.capitalize()} hit{'' if back == 1 else 's'}: "
-            f"{current(c, track, ctx.tables)}/{mx}", kind="heal", target=c, outcome=c.status,
+            f"{current(ctx, c, track)}/{mx}", kind="heal", target=c, outcome=c.status,
             healed=back, track=track)

@@ -9,8 +9,10 @@ it happened in; what it does is the GM's to narrate.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, cast
 
 from combat_cli.api import Combatant, Roll, RulesContext, sum_dice
+from rulesets.d12.state import Intervention, fight
 
 
 @dataclass(frozen=True)
@@ -93,5 +95,6 @@ def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str,
     ctx.log(text, kind="intervention", actor=who, action="intervention", outcome=kind,
             halted=where)
     ctx.halt(f"{kind} intervention ({where})")
-    ctx.enc.data.setdefault("interventions", []).append(
-        {"round": ctx.enc.round, "who": who.name if who else name, "kind": kind, "where": where})
+    fight(ctx).interventions.append(Intervention(
+        round=ctx.enc.round, who=who.name if who else name,
+        kind=cast(Literal["demonic", "angelic"], kind), where=where))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from combat_cli.api import ActionRequest, Combatant, Encounter, QueueItem, RulesContext, sum_dice
 from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
+from rulesets.d12.state import Realm
 
 
 def agility(c: Combatant) -> int:
@@ -104,7 +105,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
             o, b = attacks[j]
             if j in merged or o.id != a.target or b.target != c.id:
                 continue
-            if realm_of(a, enc, ctx.tables) != realm_of(b, enc, ctx.tables):
+            if realm_of(a, ctx) != realm_of(b, ctx):
                 continue
             if any(x.options.get("path") or str(x.options.get("reach", "yes")) == "no"
                    for x in (a, b)):
@@ -140,19 +141,19 @@ def _general_defence_notes(ctx: RulesContext, attacks: list[tuple[Combatant, Act
     A ``defend`` without ``from=`` that several attackers meet is the GM's call that they come
     from one direction: say so once, with the way to split it."""
     enc = ctx.enc
-    met: dict[tuple[str, str], list[str]] = {}
+    met: dict[tuple[str, Realm], list[str]] = {}
     for c, a in attacks:
         if a.target is None or a.target not in {x.id for x in enc.combatants}:
             continue
-        realm = realm_of(a, enc, ctx.tables)
-        alloc = defence_against(enc, enc.get(a.target), c.id, realm, ctx.tables)
+        realm = realm_of(a, ctx)
+        alloc = defence_against(ctx, enc.get(a.target), c.id, realm)
         if alloc is not None and alloc.group is None and alloc.bid > 0:
             met.setdefault((a.target, realm), []).append(c.name)
     for (tid, realm), names in met.items():
         if len(names) < 2:
             continue
         target = enc.get(tid)
-        alloc = defence_against(enc, target, "", realm, ctx.tables)
+        alloc = defence_against(ctx, target, "", realm)
         bid = alloc.bid if alloc else 0
         ctx.log(f"{target.name}'s defence {bid} (no from=) counts in full against each of "
                 f"{', '.join(names)}, as one direction; if they come from different "

@@ -12,10 +12,15 @@ from typing import Literal
 
 from pydantic import Field
 
-from combat_cli.api import CombatantState, EncounterState, State
+from combat_cli.api import Combatant, CombatantState, EncounterState, RulesContext, RulesView, State
 
 Track = Literal["body", "mind", "soul"]
 Realm = Literal["corporeal", "ethereal", "celestial"]
+TRACKS: tuple[Track, ...] = ("body", "mind", "soul")
+
+Where = RulesContext | RulesView
+"""Rules code's context (changes are kept) or a display hook's view (read-only): both give the
+typed state (``Fighter.of(where, c)``) and the tables."""
 
 
 class Fighter(CombatantState):
@@ -42,3 +47,13 @@ class Fight(EncounterState):
     realm: Realm | None = None
     """The realm the GM set with ``realm`` (None: the tables' ``default_realm``)."""
     interventions: list[Intervention] = Field(default_factory=list)
+
+
+def fighter(where: Where, c: Combatant) -> Fighter:
+    """``c``'s d12 state."""
+    return Fighter.of(where, c)
+
+
+def fight(where: Where) -> Fight:
+    """The encounter's d12 state."""
+    return Fight.of(where, where.enc)

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from combat_cli.api import Combatant, RuleError, StatSpec
+from rulesets.d12.state import Realm
 
 CHARACTERISTICS = ("Strength", "Agility", "Intelligence", "Precision", "Will", "Perception")
 FORCES = {"corporeal": "corporeal_forces", "ethereal": "ethereal_forces",
           "celestial": "celestial_forces"}
 BUDGETS = {"corporeal": "physical", "ethereal": "mental", "celestial": "spiritual"}
 TRACKS = {"corporeal": "body", "ethereal": "mind", "celestial": "soul"}
-REALMS = ("corporeal", "ethereal", "celestial")
+REALMS: tuple[Realm, ...] = ("corporeal", "ethereal", "celestial")
 ALLEGIANCES = ("human", "angelic", "demonic")
 
 

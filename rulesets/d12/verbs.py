@@ -4,14 +4,13 @@ reach, bids, power)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from combat_cli.api import (
     COMMA,
     ActionRequest,
     Combatant,
     Declaration,
-    Encounter,
     QueueItem,
     RuleError,
     RulesContext,
@@ -31,6 +30,7 @@ from rulesets.d12.bids import (
 )
 from rulesets.d12.contest import parse_path, resolve_attack
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
+from rulesets.d12.state import Realm, Where, fight, fighter
 from rulesets.d12.stats import BUDGETS, REALMS, budget, skill_level
 from rulesets.d12.tasks import run_task
 
@@ -65,15 +65,15 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
             raise RuleError(f"{c.name} moves: give a place (move to=door) or another combatant")
     if sum(1 for a in actions if a.name == "move") > 1:
         raise RuleError("one move per round: move [WHERE] [to=TEXT]")
-    check_declaration(ctx.enc, c, actions, tables, spent=c.data.get("spent"))
+    check_declaration(ctx, c, actions, spent=fighter(ctx, c).spent)
 
 
 def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
     """A new declaration of ``c``: checked whole, its defences against the realms of the
     attacks they name; a note for an attack that a defence in another realm does not meet."""
     check_actions(ctx, c, actions)
-    check_defence_realms(ctx.enc, c, actions, ctx.tables)
-    for n in stray_defences(ctx.enc, c, actions, ctx.tables):
+    check_defence_realms(ctx, c, actions)
+    for n in stray_defences(ctx, c, actions):
         ctx.note(n)
 
 
@@ -82,12 +82,11 @@ def end_round(ctx: RulesContext) -> None:
     if ctx.tables["bid"]["budget"] != "per_fight":
         return
     for cid, d in ctx.enc.declarations.items():
-        c = ctx.combatant(cid)
-        spent = c.data.setdefault("spent", {})
+        spent = fighter(ctx, ctx.combatant(cid)).spent
         for a in d.actions:
             if a.name in ("attack", "defend"):
-                r = realm_of(a, ctx.enc, ctx.tables)
-                spent[r] = int(spent.get(r, 0)) + int(a.options.get("_bid", 0))
+                r = realm_of(a, ctx)
+                spent[r] = spent.get(r, 0) + int(a.options.get("_bid", 0))
 
 
 # -- resolution ------------------------------------------------------------------------------
@@ -146,7 +145,7 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
     d = enc.declarations.get(c.id)
     actions = list(d.actions) if d else []
     check_actions(ctx, c, actions + [action])
-    check_defence_realms(enc, c, [action], ctx.tables)
+    check_defence_realms(ctx, c, [action])
     if d is None:
         enc.declarations[c.id] = Declaration(actor=c.id, actions=[action])
     else:
@@ -155,20 +154,21 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
     group = action.options.get("_from")
     whom = ", ".join(enc.name_of(i) for i in group) if group else "any other attacker"
     ctx.log(f"{c.name} defends with {n} against {whom} "
-            f"({realm_of(action, enc, ctx.tables)})", kind="declare", actor=c, action="defend",
+            f"({realm_of(action, ctx)})", kind="declare", actor=c, action="defend",
             bid=n)
 
 
 # -- display ---------------------------------------------------------------------------------
 
 
-def bids_json(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str, Any]:
+def bids_json(where: Where, c: Combatant) -> dict[str, Any]:
     """This round's bids of ``c``; ``budget`` per realm in use; with ``bid.budget =
     per_fight`` also ``spent`` (bid in earlier rounds) and ``left`` (still to bid)."""
+    enc, tables = where.enc, where.tables
     d = enc.declarations.get(c.id)
     out: dict[str, Any] = {"attacks": [], "defences": [], "committed": {}, "budget": {}}
     for a in d.actions if d else []:
-        realm = realm_of(a, enc, tables)
+        realm = realm_of(a, where)
         if a.name == "attack":
             out["attacks"].append({"target": enc.name_of(a.target), "bid": a.options.get("_bid", 0),
                                    "realm": realm})
@@ -181,7 +181,7 @@ def bids_json(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str,
         else:
             continue
         out["committed"][realm] = out["committed"].get(realm, 0) + int(a.options.get("_bid", 0))
-    spent = {r: int(n) for r, n in c.data.get("spent", {}).items() if n}
+    spent = {r: n for r, n in fighter(where, c).spent.items() if n}
     per_fight = tables["bid"]["budget"] == "per_fight"
     realms = [r for r in REALMS if r in out["committed"] or (per_fight and r in spent)]
     for realm in realms:
@@ -200,10 +200,10 @@ def _available(j: dict[str, Any], realm: str) -> int | None:
     return None if b is None else b - j.get("spent", {}).get(realm, 0)
 
 
-def bid_summary(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> str:
+def bid_summary(where: Where, c: Combatant) -> str:
     """The status column: ``Puncher 3; def 1 vs Puncher; def 5 vs 4 (6/6)``; the total is this
     round's bids / what may be bid this round."""
-    j = bids_json(enc, c, tables)
+    j = bids_json(where, c)
     parts = [f"{x['target']} {x['bid']}" for x in j["attacks"]]
     parts += [f"def {x['bid']}" + (
         "" if x["from"] is None else " vs nobody" if not x["from"] else f" vs {x['from'][0]}" if len(x["from"]) == 1
@@ -284,7 +284,7 @@ def _realm_verb(ctx: RulesContext, words: list[str]) -> None:
     if len(words) != 1:
         raise RuleError("usage: realm corporeal|ethereal|celestial")
     r = match_word(words[0], REALMS, "realm")
-    ctx.enc.data["realm"] = r
+    fight(ctx).realm = cast(Realm, r)
     ctx.log(f"The fight is in the {r} realm: damage goes to "
             f"{ {'corporeal': 'Body', 'ethereal': 'Mind', 'celestial': 'Soul'}[r] } hits",
             kind="note", action="realm", outcome=r)
@@ -408,12 +408,12 @@ def _bids_verb(ctx: RulesContext, words: list[str]) -> None:
     enc = ctx.enc
     t = ctx.tables
     who = [find_combatant(enc, w) for w in words] or [
-        c for c in enc.combatants if c.id in enc.declarations or c.data.get("spent")]
+        c for c in enc.combatants if c.id in enc.declarations or fighter(ctx, c).spent]
     if not who:
         ctx.note("no bids declared this round")
     mode = t["bid"]["budget"]
     for c in who:
-        j = bids_json(enc, c, t)
+        j = bids_json(ctx, c)
         parts = [f"attack {x['target']} {x['bid']}" for x in j["attacks"]]
         parts += [f"defend {x['bid']} vs " + (
             "any other attacker" if x["from"] is None else ", ".join(x["from"]) or "nobody left")
