@@ -240,6 +240,14 @@ class Ruleset:
         """The tables as shipped (``tables.toml`` of :attr:`tables_package`)."""
         return load_toml(self.tables_package) if self.tables_package else {}
 
+    def merge_house_rules(self, tables: dict[str, Any], house_rules: dict[str, Any]
+                          ) -> dict[str, Any]:
+        """The shipped tables with a table's house rules merged in, before the core checks
+        ranges and validates :attr:`tables_model` (default :func:`merge_tables`: no unknown
+        key). A ruleset whose house rules may add entries (a weapon catalogue)
+        overrides this; RuleError says in one line what is wrong."""
+        return merge_tables(tables, house_rules)
+
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
         """The tables a table plays with: the shipped ones with ``house_rules`` merged in and
         validated by :attr:`tables_model`; loaded, merged and validated once per set of house
@@ -260,7 +268,7 @@ class Ruleset:
         if key not in cache:
             if "_core_shipped_tables" not in self.__dict__:
                 self.__dict__["_core_shipped_tables"] = self.load_tables()
-            merged = merge_tables(self.__dict__["_core_shipped_tables"], house_rules)
+            merged = self.merge_house_rules(self.__dict__["_core_shipped_tables"], house_rules)
             check_ranges(merged, self.table_ranges)
             model = self.tables_model
             cache[key] = (merged, validate_tables(model, merged) if model else None)

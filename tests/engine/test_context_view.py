@@ -33,3 +33,26 @@ def test_ctx_view_sees_the_changes_of_the_command_so_far():
     Mark.of(ctx, c).marked += 1          # the same typed object, still kept at the end
     ctx.commit()
     assert c.data == {"marked": 3}
+
+
+def test_a_ruleset_may_merge_its_own_house_rules():
+    """``merge_house_rules``: the core caches and validates what the ruleset merged."""
+    from combat_cli.api import merge_tables
+
+    class Catalogue(Ruleset):
+        name = "catalogue"
+        calls = 0
+
+        def load_tables(self) -> dict:
+            return {"items": {"rope": 1}, "mode": "a"}
+
+        def merge_house_rules(self, tables: dict, house_rules: dict) -> dict:
+            Catalogue.calls += 1
+            rest = {k: v for k, v in house_rules.items() if k != "items"}
+            return {**merge_tables(tables, rest),
+                    "items": {**tables["items"], **house_rules.get("items", {})}}
+
+    rs = Catalogue()
+    house = {"items": {"lamp": 2}, "mode": "b"}
+    assert rs.tables_for(house) == {"items": {"rope": 1, "lamp": 2}, "mode": "b"}
+    assert rs.tables_for(dict(house)) is rs.tables_for(house) and Catalogue.calls == 1
