@@ -109,49 +109,6 @@ HOUSE_RULES = {
 }
 
 
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "task.display": ("effective", "target"),
-    "task.success": ("under", "under_or_equal"),
-    "intervention.reroll_replaces": (True, False),
-    "intervention.in_contests": (True, False),
-    "intervention.on_rolloffs": (True, False),
-    "intervention.enabled": (True, False),
-    "intervention.exchange": ("halt", "proceed"),
-    "intervention.check_both": (True, False),
-    "bid.budget": ("per_round", "per_contest", "per_fight"),
-    "contest.loser_always_takes_damage": (True, False),
-    "contest.ties": ("standoff", "reroll", "defender"),
-    "power.scheme": ("list", "walton"),
-    "path.mode": ("literal", "must_beat"),
-    "movement.ties": ("rolloff", "declared"),
-    "power.strength_scope": ("unarmed_and_melee", "unarmed", "none"),
-    "power.other_realm_bonus": ("power", "none"),
-    "mob.simultaneous": (True, False),
-}
-
-
-def _check_choices(tables: dict[str, Any]) -> None:
-    from rulesets.d12.stats import CHARACTERISTICS
-
-    for key, allowed in CHOICES.items():
-        node: Any = tables
-        for part in key.split("."):
-            node = node[part]
-        if node not in allowed or type(node) is not type(allowed[0]):
-            shown = " or ".join(str(a).lower() if isinstance(a, bool) else f'"{a}"'
-                                for a in allowed)
-            raise RuleError(f"house rules: {key} is {shown}, not {node!r}")
-    for realm, stat in tables["bid"]["default_budget"].items():
-        if stat not in CHARACTERISTICS:
-            raise RuleError(f"house rules: bid.default_budget.{realm} is a characteristic "
-                            f"({', '.join(CHARACTERISTICS)}), not {stat!r}")
-    for realm, caps in tables["bid"]["caps"].items():
-        for kind, stat in caps.items():
-            if stat not in CHARACTERISTICS:
-                raise RuleError(f"house rules: bid.caps.{realm}.{kind} is a characteristic "
-                                f"({', '.join(CHARACTERISTICS)}), not {stat!r}")
-
-
 class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
     name = "d12"
     combatant_state = Fighter
@@ -182,33 +139,18 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         self.verbs = VERBS
         self.extra_stats = skill_value
 
-    def load_tables(self) -> dict[str, Any]:
-        """The tables, read once (never mutated: rules code only reads them)."""
-        if not hasattr(self, "_tables"):
-            self._tables = super().load_tables()
-        return self._tables
+    def merge_house_rules(self, tables: dict[str, Any], house_rules: dict[str, Any]
+                          ) -> dict[str, Any]:
+        """As the core merges them; ``[weapons.NAME]`` tables add weapons to the catalogue (or
+        change listed ones), each value checked."""
+        rest = {k: v for k, v in house_rules.items() if k != "weapons"}
+        merged = super().merge_house_rules(tables, rest)
+        if "weapons" in house_rules:
+            from rulesets.d12.catalogue import merge_weapons
 
-    def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        """The tables with the house rules merged in; switch values are checked, and
-        ``[weapons.NAME]`` tables add weapons to the catalogue (or change listed ones)."""
-        import json
-
-        key = json.dumps(house_rules, sort_keys=True, default=str)
-        cache: dict[str, dict[str, Any]] = self.__dict__.setdefault("_merged", {})
-        if key not in cache:
-            rest = {k: v for k, v in house_rules.items() if k != "weapons"}
-            tables = super().tables_for(rest)
-            if "weapons" in house_rules:
-                from rulesets.d12.catalogue import merge_weapons
-
-                tables = {**tables, "weapons": merge_weapons(tables["weapons"],
-                                                             house_rules["weapons"], tables)}
-            if house_rules:
-                _check_choices(tables)
-            if len(cache) > 16:
-                cache.clear()
-            cache[key] = tables
-        return cache[key]
+            merged = {**merged, "weapons": merge_weapons(merged["weapons"],
+                                                         house_rules["weapons"], merged)}
+        return merged
 
     # -- roster ------------------------------------------------------------------------------
     def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -231,7 +173,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         if c.stats.get("weapon") is not None:
             from rulesets.d12.power import check_weapon
 
-            c.stats["weapon"] = check_weapon(str(c.stats["weapon"]), ctx.tables)
+            c.stats["weapon"] = check_weapon(str(c.stats["weapon"]), schema.Tables.of(ctx))
         health.setup(ctx, c)
         health.refresh(ctx, c)
 
@@ -293,7 +235,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
             return None
         enc = view.enc
         if enc.phase == "resolve" and Fighter.of(view, c).out_round == enc.round and \
-                view.tables["mob"]["simultaneous"]:
+                schema.Tables.of(view).mob.simultaneous:
             return None
         return f"{c.name} is {c.status}"
 
@@ -326,7 +268,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         from combat_cli.api import level_by_fraction
         from rulesets.d12.state import TRACKS
 
-        t = view.tables
+        t = schema.Tables.of(view)
         return max(level_by_fraction(health.current(view, c, k), health.max_hits(c, k, t)[0],
                                      c.out) for k in TRACKS)
 
@@ -334,9 +276,9 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         from rulesets.d12.state import TRACKS, fight
         from rulesets.d12.verbs import bids_json
 
-        enc, t, now = view.enc, view.tables, fight(view)
+        enc, t, now = view.enc, schema.Tables.of(view), fight(view)
         return {"d12": {
-            "realm": now.realm or t["default_realm"],
+            "realm": now.realm or t.default_realm,
             "hits": {c.name: {k: {"current": health.current(view, c, k),
                                   "max": health.max_hits(c, k, t)[0]}
                               for k in TRACKS} for c in enc.combatants},

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, find_combatant
+from rulesets.d12.schema import Kind, Tables
 from rulesets.d12.state import Realm, Where, fight
 from rulesets.d12.stats import BUDGETS, budget
 
@@ -31,11 +32,10 @@ def realm_of(action: ActionRequest, where: Where) -> Realm:
     """The realm of an attack or defence: its own (``realm=``, or the fight's when it was
     declared), else the fight's realm now."""
     r = action.options.get("realm") or action.options.get("_realm")
-    return cast(Realm, str(r)) if r else (fight(where).realm
-                                         or cast(Realm, where.tables["default_realm"]))
+    return cast(Realm, str(r)) if r else (fight(where).realm or Tables.of(where).default_realm)
 
 
-def kind_of(action: ActionRequest, tables: dict[str, Any], c: Combatant) -> str:
+def kind_of(action: ActionRequest, tables: Tables, c: Combatant) -> Kind:
     """``melee``, ``ranged`` or ``defend``: which cap and default skill apply."""
     if action.name == "defend":
         return "defend"
@@ -44,13 +44,13 @@ def kind_of(action: ActionRequest, tables: dict[str, Any], c: Combatant) -> str:
     return "ranged" if weapon(weapon_of(action, c, tables), tables).ranged else "melee"
 
 
-def weapon_of(action: ActionRequest, c: Combatant, tables: dict[str, Any]) -> str:
+def weapon_of(action: ActionRequest, c: Combatant, tables: Tables) -> str:
     return str(action.options.get("with") or c.stats.get("weapon")
-               or tables["power"]["default_weapon"])
+               or tables.power.default_weapon)
 
 
-def cap(c: Combatant, realm: str, kind: str, tables: dict[str, Any]) -> tuple[int | None, str]:
-    stat = tables["bid"]["caps"][realm][kind]
+def cap(c: Combatant, realm: Realm, kind: Kind, tables: Tables) -> tuple[int | None, str]:
+    stat = tables.bid.caps[realm][kind]
     v = c.stats.get(stat)
     return (None if v is None else int(v)), stat
 
@@ -72,8 +72,8 @@ def unexpected_in_defend(action: ActionRequest) -> str:
             f'from="{meant}"')
 
 
-def bid_value(c: Combatant, action: ActionRequest, realm: str, kind: str,
-              tables: dict[str, Any]) -> int:
+def bid_value(c: Combatant, action: ActionRequest, realm: Realm, kind: Kind,
+              tables: Tables) -> int:
     """The bid of one action (``bid=N``, ``bid=full`` or the positional ``defend N``),
     checked against its cap."""
     raw = action.options.get("bid")
@@ -166,7 +166,7 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
                       spent: dict[Realm, int] | None = None) -> None:
     """Validate and normalise the bids of one declaration (stores ``_bid``/``_from`` in the
     options); raises RuleError on a bid over its cap, an overlapping group or the budget."""
-    enc, tables = where.enc, where.tables
+    enc, tables = where.enc, Tables.of(where)
     totals: dict[Realm, list[str]] = {}
     sums: dict[Realm, int] = {}
     seen_group: dict[str, dict[str, str]] = {}
@@ -204,7 +204,7 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
             label = f"attack {enc.name_of(a.target)} {n}"
         sums[realm] = sums.get(realm, 0) + n
         totals.setdefault(realm, []).append(label)
-    mode = tables["bid"]["budget"]
+    mode = tables.bid.budget
     if mode == "per_contest":
         return
     for realm, total in sums.items():

@@ -1,5 +1,7 @@
 """House-rule weapons: ``[weapons.NAME]`` tables of a house-rules file add weapons to the
-catalogue or change listed ones; every value is checked, each fault is one line."""
+catalogue or change listed ones; every value is checked, each fault is one line. This is part
+of loading the tables (``D12Ruleset.merge_house_rules``): it works on the tables as read,
+before the core validates them."""
 
 from __future__ import annotations
 
@@ -36,9 +38,12 @@ def merge_weapons(base: dict[str, Any], house: Any, tables: dict[str, Any]) -> d
                 raise RuleError(f"house rules: {where} needs power = N (or size = "
                                 f"{'|'.join(tables['power']['size'])} for Walton's formula)")
             from rulesets.d12.power import walton
+            from rulesets.d12.schema import Power
 
+            # the power section as merged (the core validates the whole tables next)
             merged["power"] = walton(merged["size"], bool(merged.get("edged")),
-                                     bool(merged.get("firearm")), tables)
+                                     bool(merged.get("firearm")),
+                                     Power.model_construct(**tables["power"]))
         if merged.get("firearm") and "ranged" not in merged:
             merged["ranged"] = True
         out.pop(known or name, None)

@@ -31,6 +31,8 @@ from rulesets.d12.bids import (
 )
 from rulesets.d12.intervention import D12, log_check, record, roll_d12
 from rulesets.d12.power import attack_power, parse_range, weapon
+from rulesets.d12.schema import Kind, Tables
+from rulesets.d12.state import Realm
 from rulesets.d12.stats import skill_level
 
 
@@ -72,9 +74,10 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
     """One contest: both roll d12 + bid + skill (attacker first); ties per ``contest.ties``.
     An intervention halts it (``intervention.exchange``); the defender's d12 is rolled and
     checked too unless ``intervention.check_both`` is false (AMB-D12-13)."""
-    t = ctx.tables["contest"]
-    halt = ctx.tables["intervention"]["exchange"] == "halt"
-    both = bool(ctx.tables["intervention"]["check_both"])
+    tables = Tables.of(ctx)
+    t = tables.contest
+    halt = tables.intervention.exchange == "halt"
+    both = tables.intervention.check_both
     tries = 0
     while True:
         where = f"{a.name} {what}"
@@ -87,12 +90,12 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
             return Outcome(None, at, dt, halted=True)
         if at != dt:
             return Outcome("a" if at > dt else "d", at, dt)
-        mode = t["ties"]
+        mode = t.ties
         if mode == "defender":
             ctx.log(f"Tie {at} vs {dt}: {d.name} (defending) wins the tie", kind="contest",
                     actor=a.who, target=d.who, outcome="tie")
             return Outcome("d", at, dt)
-        if mode == "reroll" and tries < int(t["max_rerolls"]):
+        if mode == "reroll" and tries < t.max_rerolls:
             tries += 1
             ctx.log(f"Tie {at} vs {dt}: both roll again", kind="contest", actor=a.who,
                     target=d.who, outcome="tie")
@@ -111,7 +114,7 @@ def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str,
     total = _log_side(ctx, s, r, what, other)
     log_check(ctx, s.who, r, s.name)
     if r.intervention:
-        halt = ctx.tables["intervention"]["exchange"] == "halt"
+        halt = Tables.of(ctx).intervention.exchange == "halt"
         record(ctx, s.who, r.intervention, where,
                None if halt else "the exchange is played out", name=s.name)
     return r, total
@@ -126,10 +129,10 @@ def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int
     return total
 
 
-def combatant_side(ctx: RulesContext, c: Combatant, bid: int, skill: Any, kind: str,
-                   role: str, realm: str, default_skill: str | None = None) -> Side:
+def combatant_side(ctx: RulesContext, c: Combatant, bid: int, skill: Any, kind: Kind,
+                   role: str, realm: Realm, default_skill: str | None = None) -> Side:
     n, label = skill_level(c, skill, default_skill
-                           or ctx.tables["skills"].get(realm, {}).get(kind))
+                           or Tables.of(ctx).skills.get(realm, {}).get(kind))
     return Side(c, c.name, bid, n, label, role)
 
 
@@ -168,12 +171,12 @@ def parse_path(ctx: RulesContext, text: str, *, gone_ok: bool = False
 
 # -- damage ----------------------------------------------------------------------------------
 def damage_amount(ctx: RulesContext, winner: Combatant, action: ActionRequest | None,
-                  realm: str, diff: int, bid: int) -> tuple[int, str]:
+                  realm: Realm, diff: int, bid: int) -> tuple[int, str]:
     """What the loser takes: corporeal Power (D12-DMG-1), else difference + weapon (D12-DMG-2)."""
-    tables = ctx.tables
+    tables = Tables.of(ctx)
     if realm == "corporeal":
         wname = weapon_of(action, winner, tables) if action else str(
-            winner.stats.get("weapon") or tables["power"]["default_weapon"])
+            winner.stats.get("weapon") or tables.power.default_weapon)
         w = weapon(wname, tables)
         rng = parse_range(action.options.get("range")) if action else None
         strength = winner.stats.get("Strength")
@@ -183,7 +186,7 @@ def damage_amount(ctx: RulesContext, winner: Combatant, action: ActionRequest | 
     bonus = 0
     how = f"difference {diff}"
     named = action.options.get("with") if action else None
-    if named and tables["power"]["other_realm_bonus"] == "power":
+    if named and tables.power.other_realm_bonus == "power":
         w = weapon(str(named), tables)
         rng = parse_range(action.options.get("range")) if action else None
         bonus = attack_power(w, tables, rng=rng).power
@@ -192,7 +195,7 @@ def damage_amount(ctx: RulesContext, winner: Combatant, action: ActionRequest | 
 
 
 def _hit(ctx: RulesContext, winner: Combatant, loser: Combatant, action: ActionRequest | None,
-         realm: str, out: Outcome, bid: int) -> None:
+         realm: Realm, out: Outcome, bid: int) -> None:
     n, how = damage_amount(ctx, winner, action, realm, out.difference, bid)
     track = health.TRACK_OF_REALM[realm]
     health.hurt(ctx, loser, n, track, source=f"{winner.name}, {realm}: {how}", actor=winner,
@@ -202,12 +205,13 @@ def _hit(ctx: RulesContext, winner: Combatant, loser: Combatant, action: ActionR
 # -- one attack ------------------------------------------------------------------------------
 def attacker_side(ctx: RulesContext, c: Combatant, action: ActionRequest, role: str = "attack"
                   ) -> Side:
+    tables = Tables.of(ctx)
     realm = realm_of(action, ctx)
-    kind = kind_of(action, ctx.tables, c)
+    kind = kind_of(action, tables, c)
     bid = action.options.get("_bid")
     if bid is None:
-        bid = bid_value(c, action, realm, kind, ctx.tables)
-    own = weapon(weapon_of(action, c, ctx.tables), ctx.tables).skill
+        bid = bid_value(c, action, realm, kind, tables)
+    own = weapon(weapon_of(action, c, tables), tables).skill
     return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role, realm,
                           own if realm == "corporeal" else None)
 
@@ -216,7 +220,7 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
                    duel: ActionRequest | None = None) -> str:
     """Resolve ``c``'s attack (and, for a mutual duel, the target's attack back). Returns a
     short result word for the queue item."""
-    tables = ctx.tables
+    tables = Tables.of(ctx)
     target = ctx.combatant(action.target or "")
     realm = realm_of(action, ctx)
     w = weapon(weapon_of(action, c, tables), tables)
@@ -230,7 +234,7 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     a = attacker_side(ctx, c, action)
     # A blocked line of fire: the things in the path first (D12-MOB-4, AMB-D12-8).
     if w.ranged and action.options.get("path"):
-        literal = tables["path"]["mode"] == "literal"
+        literal = tables.path.mode == "literal"
         for oid, oname, bonus in parse_path(ctx, str(action.options["path"]), gone_ok=True):
             if oid == target.id:
                 break
@@ -301,7 +305,7 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
         _say(ctx, f"{head}, {target.name} wins and connects", c, target, out, "countered", realm)
         _hit(ctx, target, c, duel, realm, out, d_offence)
         return "countered"
-    if tables["contest"]["loser_always_takes_damage"]:
+    if tables.contest.loser_always_takes_damage:
         _say(ctx, f"{head}, {target.name} wins; the loser takes damage (house rule)", c, target,
              out, "countered", realm)
         _hit(ctx, target, c, None, realm, out, d.bid)

@@ -37,11 +37,13 @@ _SHORT = {"corporeal": "corp", "ethereal": "eth", "celestial": "cel"}
 def hits_text(view: RulesView, c: Combatant) -> str:
     """The tracks that took hits: ``Body 9/10``; nothing while unhurt."""
     from rulesets.d12 import health
+    from rulesets.d12.schema import Tables
     from rulesets.d12.state import TRACKS
 
     out = []
+    t = Tables.of(view)
     for k in TRACKS:
-        now, mx = health.current(view, c, k), health.max_hits(c, k, view.tables)[0]
+        now, mx = health.current(view, c, k), health.max_hits(c, k, t)[0]
         if now != mx:
             out.append(f"{k.capitalize()} {now}/{mx}")
     return ", ".join(out)

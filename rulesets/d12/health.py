@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from combat_cli.api import Combatant, RuleError, RulesContext
+from rulesets.d12.schema import Tables
 from rulesets.d12.state import TRACKS, Track, Where, fighter
 
 TRACK_STAT: dict[Track, tuple[str, str]] = {"body": ("Strength", "corporeal_forces"),
@@ -21,36 +22,37 @@ TRACK_WORDS: dict[str, Track] = {"body": "body", "corporeal": "body", "mind": "m
                                  "ethereal": "mind", "soul": "soul", "celestial": "soul"}
 
 
-def max_hits(c: Combatant, track: Track, tables: dict[str, Any]) -> tuple[int, str]:
+def max_hits(c: Combatant, track: Track, tables: Tables) -> tuple[int, str]:
     """The maximum hits of ``track`` and how they were found."""
     if c.stats.get(track) is not None:
         return int(c.stats[track]), f"{track}={c.stats[track]}"
     stat, forces = TRACK_STAT[track]
-    h = tables["health"]
+    h = tables.health
     v = c.stats.get(stat)
     if v is None:
-        return int(h["default_hits"]), "default"
+        return h.default_hits, "default"
     f = c.stats.get(forces)
     if f is not None:
         return int(v) * int(f), f"{stat} {v} x Forces {f}"
-    m = int(h["no_forces_multiplier"])
+    m = h.no_forces_multiplier
     return int(v) * m, f"{m} x {stat} {v}"
 
 
 def current(where: Where, c: Combatant, track: Track) -> int:
-    return max_hits(c, track, where.tables)[0] - fighter(where, c).taken.get(track, 0)
+    return max_hits(c, track, Tables.of(where))[0] - fighter(where, c).taken.get(track, 0)
 
 
 def setup(ctx: RulesContext, c: Combatant) -> None:
     me = fighter(ctx, c)
     for t in TRACKS:
         me.taken.setdefault(t, 0)
-    me.max_hits = {t: max_hits(c, t, ctx.tables)[0] for t in TRACKS}
+    tables = Tables.of(ctx)
+    me.max_hits = {t: max_hits(c, t, tables)[0] for t in TRACKS}
 
 
 def status_of(where: Where, c: Combatant) -> tuple[str, bool]:
     """The status word and whether ``c`` is out of the fight."""
-    tables = where.tables
+    tables = Tables.of(where)
     body = current(where, c, "body")
     strength = c.stats.get("Strength")
     floor = -int(strength) if strength is not None else -(max_hits(c, "body", tables)[0] // 2)
@@ -83,7 +85,7 @@ def hurt(ctx: RulesContext, c: Combatant, n: int, track: Track, *, source: str =
     was = c.status
     refresh(ctx, c)
     left = current(ctx, c, track)
-    mx = max_hits(c, track, ctx.tables)[0]
+    mx = max_hits(c, track, Tables.of(ctx))[0]
     change = f", {c.status}" if c.status != was else ""
     src = f" ({source})" if source else ""
     ctx.log(f"{c.name} takes {n} {track.capitalize()} hit{'' if n == 1 else 's'}{src}: "
@@ -141,7 +143,7 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     back = min(n, taken[track])
     taken[track] = taken[track] - back
     refresh(ctx, c)
-    mx = max_hits(c, track, ctx.tables)[0]
+    mx = max_hits(c, track, Tables.of(ctx))[0]
     ctx.log(f"{c.name} recovers {back} {track.capitalize()} hit{'' if back == 1 else 's'}: "
             f"{current(ctx, c, track)}/{mx}", kind="heal", target=c, outcome=c.status,
             healed=back, track=track)

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from combat_cli.api import Combatant, Roll, RulesContext, sum_dice
-from rulesets.d12.state import Intervention, fight
+from rulesets.d12.schema import Intervention, Tables
+from rulesets.d12.state import Intervention as Record
+from rulesets.d12.state import fight
 
 
 @dataclass(frozen=True)
@@ -30,11 +32,11 @@ class D12:
     check_roll: Roll | None = None
 
 
-def classify(check: int, tables: dict) -> str | None:
-    t = tables["intervention"]
-    if check == int(t["demonic"]):
+def classify(check: int, t: Intervention) -> Literal["demonic", "angelic"] | None:
+    """What an intervention check of ``check`` brings (``t``: the tables' section)."""
+    if check == t.demonic:
         return "demonic"
-    if check == int(t["angelic"]):
+    if check == t.angelic:
         return "angelic"
     return None
 
@@ -45,18 +47,18 @@ def roll_d12(ctx: RulesContext, who: Combatant | None, purpose: str, *,
     fire); a natural 1 triggers the intervention check. The caller logs the roll itself with
     its total; the check is logged here (or by :func:`log_check` when the caller wants it
     after its own line)."""
-    t = ctx.tables["intervention"]
+    t = Tables.of(ctx).intervention
     r = ctx.roll(sum_dice(1, 12), purpose)
     natural = r.total
-    applies = bool(t["enabled"]) and (not contest or bool(t["in_contests"]))
+    applies = t.enabled and (not contest or t.in_contests)
     if natural != 1 or not applies:
         return D12(natural, natural, roll=r)
     label = who.name if who else name or "the roll"
     c = ctx.roll(sum_dice(1, 12), f"{label}: intervention check d12 (natural 1: "
-                                  f"{t['demonic']} demonic, {t['angelic']} angelic)")
-    kind = classify(c.total, ctx.tables)
+                                  f"{t.demonic} demonic, {t.angelic} angelic)")
+    kind = classify(c.total, t)
     value = natural
-    if kind is None and bool(t["reroll_replaces"]):
+    if kind is None and t.reroll_replaces:
         value = c.total
     d = D12(natural, value, c.total, kind, r, c)
     if log_check:
@@ -95,6 +97,6 @@ def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str,
     ctx.log(text, kind="intervention", actor=who, action="intervention", outcome=kind,
             halted=where)
     ctx.halt(f"{kind} intervention ({where})")
-    fight(ctx).interventions.append(Intervention(
+    fight(ctx).interventions.append(Record(
         round=ctx.enc.round, who=who.name if who else name,
         kind=cast(Literal["demonic", "angelic"], kind), where=where))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from combat_cli.api import ActionRequest, Combatant, Encounter, QueueItem, RulesContext, sum_dice
 from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
+from rulesets.d12.schema import Tables
 from rulesets.d12.state import Realm
 
 
@@ -35,7 +36,7 @@ def movement_order(ctx: RulesContext, movers: list[tuple[Combatant, ActionReques
     for ag in sorted(groups, reverse=True):
         g = groups[ag]
         label = f"Agility {ag}" if ag >= 0 else "no Agility"
-        if len(g) == 1 or ctx.tables["movement"]["ties"] != "rolloff":
+        if len(g) == 1 or Tables.of(ctx).movement.ties != "rolloff":
             out += [(c, a, label) for c, a in g]
             continue
         for c, a, why in _rolloff(ctx, g, label):
@@ -46,7 +47,7 @@ def movement_order(ctx: RulesContext, movers: list[tuple[Combatant, ActionReques
 def _rolloff(ctx: RulesContext, g: list[tuple[Combatant, ActionRequest]], label: str,
              depth: int = 0) -> list[tuple[Combatant, ActionRequest, str]]:
     rolls: dict[int, list[tuple[Combatant, ActionRequest]]] = {}
-    check = bool(ctx.tables["intervention"]["on_rolloffs"])
+    check = Tables.of(ctx).intervention.on_rolloffs
     for c, a in g:
         purpose = f"{c.name}: movement roll-off d12 ({label}, tied)"
         if check:

@@ -1,14 +1,19 @@
-"""The typed shape of ``tables.toml``: every house-rule switch with the values it may take.
-Sections without switches stay open (their keys and kinds are checked by the merge); the
-characteristics named in ``bid`` are checked by the ruleset (they must be its stats)."""
+"""The typed shape of ``tables.toml``: every house-rule switch with the values it may take, the
+characteristics that cap and budget bids, the weapon catalogue. The core loads the file, merges
+a table's house rules (``[weapons.NAME]`` through the ruleset's ``merge_house_rules``), checks
+and caches the result; rules code reads ``Tables.of(ctx).contest.ties``."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from combat_cli.api import TablesModel
+from rulesets.d12.state import Realm
 
-Realm = Literal["corporeal", "ethereal", "celestial"]
+Kind = Literal["melee", "ranged", "defend"]
+"""Which cap and default skill a bid uses."""
+Characteristic = Literal["Strength", "Agility", "Intelligence", "Precision", "Will",
+                         "Perception"]
 
 
 class Task(TablesModel):
@@ -29,8 +34,8 @@ class Intervention(TablesModel):
 
 class Bid(TablesModel):
     budget: Literal["per_round", "per_contest", "per_fight"]
-    default_budget: dict[Realm, str]
-    caps: dict[Realm, dict[Literal["melee", "ranged", "defend"], str]]
+    default_budget: dict[Realm, Characteristic]
+    caps: dict[Realm, dict[Kind, Characteristic]]
 
 
 class Contest(TablesModel):
@@ -53,10 +58,35 @@ class Mob(TablesModel):
 
 class Power(TablesModel):
     scheme: Literal["list", "walton"]
+    size: dict[str, int]
+    """Walton's sizes (small, medium, large) and their Power."""
+    edged: int
+    firearm: int
     strength_scope: Literal["unarmed_and_melee", "unarmed", "none"]
     strength_threshold: int
     strength_bonus: int
     other_realm_bonus: Literal["power", "none"]
+    close_feet: int
+    default_weapon: str
+
+
+class Weapon(TablesModel):
+    """One entry of the catalogue (``[weapons.NAME]``)."""
+
+    power: int
+    close_power: int | None = None
+    ranged: bool = False
+    firearm: bool = False
+    unarmed: bool = False
+    edged: bool = False
+    song: bool = False
+    size: str | None = None
+    feet: list[int] | None = None
+    """The listed distance band [FROM, TO] in feet."""
+    aliases: list[str] = []
+    note: str = ""
+    skill: str | None = None
+    """The default skill of an attack with the weapon."""
 
 
 class Health(TablesModel):
@@ -70,11 +100,12 @@ class Tables(TablesModel):
     task: Task
     intervention: Intervention
     bid: Bid
-    skills: dict[str, Any]
+    skills: dict[Realm, dict[Kind, str]]
+    """The skill an action uses when it names none, per realm and kind ("": none)."""
     contest: Contest
     path: Path
     movement: Movement
     mob: Mob
     power: Power
-    weapons: dict[str, dict[str, Any]]
+    weapons: dict[str, Weapon]
     health: Health

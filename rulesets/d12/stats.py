@@ -6,10 +6,13 @@ budget falls back to the realm's characteristic (tables ``bid.default_budget``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import Combatant, RuleError, StatSpec
 from rulesets.d12.state import Realm
+
+if TYPE_CHECKING:
+    from rulesets.d12.schema import Tables
 
 CHARACTERISTICS = ("Strength", "Agility", "Intelligence", "Precision", "Will", "Perception")
 FORCES = {"corporeal": "corporeal_forces", "ethereal": "ethereal_forces",
@@ -137,12 +140,12 @@ def skill_level(c: Combatant, value: Any, default_name: str | None) -> tuple[int
     return have[name], f"{name} {have[name]}"
 
 
-def budget(c: Combatant, realm: str, tables: dict[str, Any]) -> tuple[int | None, str]:
+def budget(c: Combatant, realm: Realm, tables: Tables) -> tuple[int | None, str]:
     """The bid budget of ``c`` in ``realm`` and where it comes from (None: no limit known)."""
     explicit = c.stats.get(BUDGETS[realm])
     if explicit is not None:
         return int(explicit), BUDGETS[realm]
-    stat = tables["bid"]["default_budget"][realm]
+    stat = tables.bid.default_budget[realm]
     v = c.stats.get(stat)
     if v is not None:
         return int(v), stat

@@ -11,6 +11,7 @@ from typing import Any
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 from rulesets.d12.intervention import record, roll_d12
+from rulesets.d12.schema import Tables
 from rulesets.d12.stats import skill_level
 
 
@@ -24,9 +25,9 @@ def _int(options: dict[str, Any], key: str, default: int | None = None) -> int |
         raise RuleError(f"task: {key}= takes a whole number, not {v!r}") from None
 
 
-def succeeds(effective: int, tn: int, tables: dict[str, Any]) -> bool:
+def succeeds(effective: int, tn: int, tables: Tables) -> bool:
     """D12-TASK-3: under the TN (strict by default, AMB-D12-2)."""
-    return effective < tn if tables["task"]["success"] == "under" else effective <= tn
+    return effective < tn if tables.task.success == "under" else effective <= tn
 
 
 def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
@@ -43,7 +44,8 @@ def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
     what = f"task ({options['for']})" if options.get("for") else "task"
     mods = f"- {label} - rp {rp}" + (f" + penalty {pen}" if pen else "")
     d = roll_d12(ctx, c, f"{c.name}: {what} d12 {mods} under TN {tn}", contest=False)
-    if d.intervention and ctx.tables["intervention"]["exchange"] == "halt":
+    t = Tables.of(ctx)
+    if d.intervention and t.intervention.exchange == "halt":
         ctx.log(f"{c.name} {what}: natural 1, the task halts", kind="task", actor=c,
                 action="task", roll=d.roll, difficulty=tn, outcome=d.intervention)
         record(ctx, c, d.intervention, f"{c.name}'s {what}",
@@ -52,11 +54,11 @@ def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
     if d.intervention:
         record(ctx, c, d.intervention, f"{c.name}'s {what}", "the task is played out")
     effective = d.value - skill - rp + pen
-    ok = succeeds(effective, tn, ctx.tables)
-    rel = ("<" if ok else ">=") if ctx.tables["task"]["success"] == "under" else (
+    ok = succeeds(effective, tn, t)
+    rel = ("<" if ok else ">=") if t.task.success == "under" else (
         "<=" if ok else ">")
     word = "success" if ok else "failure"
-    if ctx.tables["task"]["display"] == "target":
+    if t.task.display == "target":
         target = tn + skill + rp - pen
         text = (f"{c.name} {what}: d12 {d.value} {rel} TN {tn} + {label} + rp {rp}"
                 + (f" - penalty {pen}" if pen else "") + f" = {target}: {word}")

@@ -30,6 +30,7 @@ from rulesets.d12.bids import (
 )
 from rulesets.d12.contest import parse_path, resolve_attack
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
+from rulesets.d12.schema import Tables
 from rulesets.d12.state import Realm, Where, fight, fighter
 from rulesets.d12.stats import BUDGETS, REALMS, budget, skill_level
 from rulesets.d12.tasks import run_task
@@ -39,7 +40,7 @@ from rulesets.d12.tasks import run_task
 
 def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
     """Validate a whole declaration of ``c`` (weapons, ranges, paths, bids, the budget)."""
-    tables = ctx.tables
+    tables = Tables.of(ctx)
     for a in actions:
         if a.name in ("attack", "defend", "task") and a.options.get("skill") is not None:
             skill_level(c, a.options["skill"], None)
@@ -79,7 +80,7 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
 
 def end_round(ctx: RulesContext) -> None:
     """``bid.budget = per_fight``: what was bid this round is spent for the rest of the fight."""
-    if ctx.tables["bid"]["budget"] != "per_fight":
+    if Tables.of(ctx).bid.budget != "per_fight":
         return
     for cid, d in ctx.enc.declarations.items():
         spent = fighter(ctx, ctx.combatant(cid)).spent
@@ -164,7 +165,7 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
 def bids_json(where: Where, c: Combatant) -> dict[str, Any]:
     """This round's bids of ``c``; ``budget`` per realm in use; with ``bid.budget =
     per_fight`` also ``spent`` (bid in earlier rounds) and ``left`` (still to bid)."""
-    enc, tables = where.enc, where.tables
+    enc, tables = where.enc, Tables.of(where)
     d = enc.declarations.get(c.id)
     out: dict[str, Any] = {"attacks": [], "defences": [], "committed": {}, "budget": {}}
     for a in d.actions if d else []:
@@ -182,7 +183,7 @@ def bids_json(where: Where, c: Combatant) -> dict[str, Any]:
             continue
         out["committed"][realm] = out["committed"].get(realm, 0) + int(a.options.get("_bid", 0))
     spent = {r: n for r, n in fighter(where, c).spent.items() if n}
-    per_fight = tables["bid"]["budget"] == "per_fight"
+    per_fight = tables.bid.budget == "per_fight"
     realms = [r for r in REALMS if r in out["committed"] or (per_fight and r in spent)]
     for realm in realms:
         out["budget"][realm] = budget(c, realm, tables)[0]
@@ -370,7 +371,7 @@ def _path_verb(ctx: RulesContext, words: list[str]) -> None:
     c = find_combatant(ctx.enc, pos[0])
     for p in _pick(ctx, c, opts):
         a = p.action
-        w = weapon(weapon_of(a, c, ctx.tables), ctx.tables)
+        w = weapon(weapon_of(a, c, Tables.of(ctx)), Tables.of(ctx))
         if not w.ranged:
             raise RuleError(f"{c.name} attacks with {w.name}, not a ranged weapon: path= is for "
                             "shots (reach NAME no for a brawler who cannot touch)")
@@ -393,7 +394,7 @@ def _reach_verb(ctx: RulesContext, words: list[str]) -> None:
     yes = match_word(pos[1], ["yes", "no"], "answer (yes or no)")
     for p in _pick(ctx, c, opts):
         a = p.action
-        w = weapon(weapon_of(a, c, ctx.tables), ctx.tables)
+        w = weapon(weapon_of(a, c, Tables.of(ctx)), Tables.of(ctx))
         if w.ranged:
             raise RuleError(f"{c.name} shoots ({w.name}): reach is for brawlers; a blocked shot "
                             f"is path {c.name} \"A,B\"")
@@ -406,12 +407,12 @@ def _bids_verb(ctx: RulesContext, words: list[str]) -> None:
     """One note per combatant: each bid with the names it covers, then per realm what is bid
     against the budget (and, with ``per_fight``, what earlier rounds spent)."""
     enc = ctx.enc
-    t = ctx.tables
+    t = Tables.of(ctx)
     who = [find_combatant(enc, w) for w in words] or [
         c for c in enc.combatants if c.id in enc.declarations or fighter(ctx, c).spent]
     if not who:
         ctx.note("no bids declared this round")
-    mode = t["bid"]["budget"]
+    mode = t.bid.budget
     for c in who:
         j = bids_json(ctx, c)
         parts = [f"attack {x['target']} {x['bid']}" for x in j["attacks"]]
@@ -441,7 +442,8 @@ def _power_verb(ctx: RulesContext, words: list[str]) -> None:
     pos, opts = partition(words)
     if len(pos) != 1:
         raise RuleError("usage: power WEAPON [strength=N] [bid=N] [range=close|far|FEET]")
-    w = weapon(check_weapon(pos[0], ctx.tables), ctx.tables)
+    t = Tables.of(ctx)
+    w = weapon(check_weapon(pos[0], t), t)
     low = {k.lower(): v for k, v in opts.items()}
     extra = set(low) - {"strength", "bid", "range"}
     if extra:
@@ -453,7 +455,7 @@ def _power_verb(ctx: RulesContext, words: list[str]) -> None:
         raise RuleError("strength= and bid= take whole numbers") from None
     if bid < 0 or (strength is not None and strength < 0):
         raise RuleError("strength= and bid= are 0 or more")
-    p = attack_power(w, ctx.tables, strength=strength, bid=bid, rng=parse_range(low.get("range")))
+    p = attack_power(w, t, strength=strength, bid=bid, rng=parse_range(low.get("range")))
     ctx.note(f"{w.name}: Power {p.power} ({p.how})")
 
 

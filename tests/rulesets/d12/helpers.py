@@ -10,13 +10,22 @@ from combat_cli.engine.models import Combatant, LogEntry
 from combat_cli.engine.table import Table
 from tests.conftest import fails
 
-__all__ = ["body", "faces", "fails", "hits", "kinds", "out", "run", "table", "who"]
+__all__ = ["body", "faces", "fails", "hits", "kinds", "out", "run", "table", "typed", "who"]
 
 
 def table(faces: list[int] | None = None, house: dict[str, Any] | None = None) -> Table:
     from combat_cli import plugins
 
     return Table.new(plugins.load("d12"), FixedDice(faces or []), house_rules=house or {})
+
+
+def typed(t: Table) -> Any:
+    """The table's tables (house rules merged) as d12's typed model."""
+    from rulesets.d12.schema import Tables
+
+    found = t.ruleset.typed_tables(t.enc.house_rules)
+    assert isinstance(found, Tables)
+    return found
 
 
 def run(t: Table, *lines: str) -> list[LogEntry]:

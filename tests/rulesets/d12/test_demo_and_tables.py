@@ -40,8 +40,8 @@ def test_house_rules_override_and_typos_refused():
     from rulesets.d12.power import weapon
 
     rs = plugins.load("d12")
-    assert weapon(".22", rs.tables_for({})).power == 1
-    assert weapon(".22", rs.tables_for({"power": {"scheme": "walton"}})).power == 3
+    assert weapon(".22", rs.typed_tables({})).power == 1
+    assert weapon(".22", rs.typed_tables({"power": {"scheme": "walton"}})).power == 3
     assert rs.tables_for({"power": {"scheme": "walton"}})["power"]["scheme"] == "walton"
     with pytest.raises(CommandError):
         rs.tables_for({"power": {"schema": "walton"}})
@@ -66,16 +66,20 @@ def test_house_rule_values_are_checked():
     from combat_cli.engine.errors import CommandError
 
     rs = plugins.load("d12")
-    _ = rs.tables_for({})
-    from rulesets.d12 import _check_choices
+    from rulesets.d12.schema import Tables
 
-    _check_choices(rs.load_tables())                     # the defaults are valid
-    with pytest.raises(CommandError, match="contest.ties"):
+    assert Tables.model_validate(rs.load_tables()).contest.ties == "standoff"  # defaults valid
+    with pytest.raises(CommandError, match="contest.ties is one of 'standoff', 'reroll' or "
+                                           "'defender', not 'coinflip'"):
         rs.tables_for({"contest": {"ties": "coinflip"}})
     with pytest.raises(CommandError, match="reroll_replaces"):
         rs.tables_for({"intervention": {"reroll_replaces": "yes"}})
-    with pytest.raises(CommandError, match="characteristic"):
+    with pytest.raises(CommandError, match="bid.caps.corporeal.melee is one of 'Strength'"):
         rs.tables_for({"bid": {"caps": {"corporeal": {"melee": "Brawn"}}}})
+    with pytest.raises(CommandError, match="bid.default_budget.ethereal is one of"):
+        rs.tables_for({"bid": {"default_budget": {"ethereal": "Wits"}}})
+    with pytest.raises(CommandError, match="skills.corporeal.melee"):
+        rs.tables_for({"skills": {"corporeal": {"melee": 3}}})
 
 
 def test_import_stat_blocks(tmp_path):

@@ -11,7 +11,7 @@ from combat_cli.engine.errors import RuleError
 from combat_cli.render.tables import header
 from tests.conftest import combat_cmd
 
-from .helpers import body, fails, kinds, out, run, table, who
+from .helpers import body, fails, kinds, out, run, table, typed, who
 
 
 # -- 13 --------------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ def test_i13_17_ranged_weapons_that_are_not_firearms(name, power):
     from rulesets.d12.power import weapon
 
     t = table()
-    w = weapon(name, t.tables)
+    w = weapon(name, typed(t))
     assert w.ranged and w.power == power
     assert not t.tables["weapons"][name].get("firearm")
     note = out(t, f"power {name}").notes[0]
@@ -129,7 +129,7 @@ def test_i13_17_walton_scheme_agrees_for_the_new_weapons():
     from rulesets.d12.power import weapon
 
     t = table(house={"power": {"scheme": "walton"}})
-    assert [weapon(n, t.tables).power for n in ("bow", "crossbow", "javelin",
+    assert [weapon(n, typed(t)).power for n in ("bow", "crossbow", "javelin",
                                                  "throwing-knife")] == [2, 3, 2, 1]
 
 

@@ -6,12 +6,12 @@ import pytest
 
 from rulesets.d12.power import attack_power, walton, weapon
 
-from .helpers import fails, out, table
+from .helpers import fails, out, table, typed
 
 
 @pytest.fixture
 def tables():
-    return table().tables
+    return typed(table())
 
 
 @pytest.mark.parametrize(("build", "power"), [
@@ -28,11 +28,11 @@ def test_D12_POW_1_walton_formula(tables, build, power):
 
 
 def test_D12_POW_1_walton_parts(tables):
-    assert walton("small", True, False, tables) == 1
-    assert walton("medium", True, False, tables) == 2
-    assert walton("large", False, False, tables) == 2
-    assert walton("small", False, True, tables) == 3
-    assert walton("large", True, False, tables) == 3
+    assert walton("small", True, False, tables.power) == 1
+    assert walton("medium", True, False, tables.power) == 2
+    assert walton("large", False, False, tables.power) == 2
+    assert walton("small", False, True, tables.power) == 3
+    assert walton("large", True, False, tables.power) == 3
 
 
 @pytest.mark.parametrize(("name", "power"), [
@@ -70,22 +70,22 @@ def test_D12_POW_2_seed_checks_ranges(tables):
 
 def test_AMB_D12_7_list_wins_over_walton_by_default_and_walton_switch():
     t = table()
-    assert weapon(".22", t.tables).power == 1            # the list
+    assert weapon(".22", typed(t)).power == 1            # the list
     w = table(house={"power": {"scheme": "walton"}})
-    assert weapon(".22", w.tables).power == 3            # small 0 + firearm 3
-    assert weapon("long-dagger", w.tables).power == 2
-    assert weapon("dislocate", w.tables).power == 1      # no Walton inputs: the list
+    assert weapon(".22", typed(w)).power == 3            # small 0 + firearm 3
+    assert weapon("long-dagger", typed(w)).power == 2
+    assert weapon("dislocate", typed(w)).power == 1      # no Walton inputs: the list
 
 
 def test_AMB_D12_10_strength_scope_switches():
     t = table(house={"power": {"strength_scope": "unarmed"}})
-    assert attack_power(weapon("punch", t.tables), t.tables, strength=7, bid=7).power == 2
-    assert attack_power(weapon("long-dagger", t.tables), t.tables, strength=7, bid=7).power == 2
+    assert attack_power(weapon("punch", typed(t)), typed(t), strength=7, bid=7).power == 2
+    assert attack_power(weapon("long-dagger", typed(t)), typed(t), strength=7, bid=7).power == 2
     d = table()
-    assert attack_power(weapon("long-dagger", d.tables), d.tables, strength=7, bid=7).power == 3
-    assert attack_power(weapon("shotgun", d.tables), d.tables, strength=9, bid=9).power == 3
+    assert attack_power(weapon("long-dagger", typed(d)), typed(d), strength=7, bid=7).power == 3
+    assert attack_power(weapon("shotgun", typed(d)), typed(d), strength=9, bid=9).power == 3
     n = table(house={"power": {"strength_scope": "none"}})
-    assert attack_power(weapon("punch", n.tables), n.tables, strength=7, bid=7).power == 1
+    assert attack_power(weapon("punch", typed(n)), typed(n), strength=7, bid=7).power == 1
 
 
 def test_power_verb_shows_the_power():
