@@ -39,6 +39,7 @@ from combat_cli.engine.models import (
     Combatant,
     Encounter,
     LogEntry,
+    QueueItem,
     Timer,
 )
 from combat_cli.engine.state import OpenCombatantState, OpenEncounterState
@@ -407,6 +408,12 @@ class Ruleset:
     def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         """Extra columns for the status table (header -> cell text), in ``view.language``."""
         return {}
+
+    def queued(self, view: RulesView, c: Combatant) -> list[tuple[QueueItem, ActionRequest]]:
+        """This round's queue items ``c`` acts in, with ``c``'s action in each (the round
+        table's Action column). Default: the items ``c`` is the actor of; a ruleset that files
+        two combatants' actions under one item (a duel) names the other's too."""
+        return [(i, i.action) for i in view.enc.queue if i.actor == c.id]
 
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str] | None:
         """The lines a command's log entries print, at most one per thing that happened

@@ -92,14 +92,18 @@ def _lapsed_in_log(enc: Encounter, log: list[LogEntry] | None, c: Combatant) -> 
     return out
 
 
-def plan_text(enc: Encounter, c: Combatant, log: list[LogEntry] | None = None) -> str:
-    """This round's actions of ``c``: ✓ done, ✗ lapsed, – skipped; planned ones plain."""
+def plan_text(enc: Encounter, c: Combatant, log: list[LogEntry] | None = None,
+              view: RulesView | None = None) -> str:
+    """This round's actions of ``c``: ✓ done, ✗ lapsed, – skipped; planned ones plain (with
+    ``view``, the queue items the ruleset says ``c`` acts in: :meth:`Ruleset.queued`)."""
     if enc.phase == "resolve" or (enc.queue and enc.phase != "declare"):
         lapsed = _lapsed_in_log(enc, log, c)
         parts = []
-        for i in (i for i in enc.queue if i.actor == c.id):
-            state = "lapsed" if i.state == "done" and i.action.name in lapsed else i.state
-            parts.append(f"{_MARKS[state]}{_action_text(enc, i.action)}")
+        mine = (view.ruleset.queued(view, c) if view is not None
+                else [(i, i.action) for i in enc.queue if i.actor == c.id])
+        for i, action in mine:
+            state = "lapsed" if i.state == "done" and action.name in lapsed else i.state
+            parts.append(f"{_MARKS[state]}{_action_text(enc, action)}")
         return ", ".join(parts)
     d = enc.declarations.get(c.id)
     return ", ".join(_action_text(enc, a) for a in d.actions) if d else ""
@@ -181,8 +185,8 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
                                             for c in rows], 80, max_width=24),
     ]
     if rs.declare_phase:
-        cols.append(Column(_l(rs, "Action", lang), [Text(plan_text(enc, c, log)) for c in rows],
-                           92, max_width=28))
+        cols.append(Column(_l(rs, "Action", lang), [Text(plan_text(enc, c, log, view))
+                                                    for c in rows], 92, max_width=28))
     keys: list[str] = []
     for e in extras:
         keys += [k for k in e if k not in keys]
