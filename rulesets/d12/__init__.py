@@ -262,6 +262,16 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
 
         return status_columns(view, c)
 
+    def queued(self, view: RulesView, c: Combatant) -> list[tuple[QueueItem, ActionRequest]]:
+        """``c``'s items, and the duels filed under the opponent's item with ``c``'s attack."""
+        out = []
+        for i in view.enc.queue:
+            if i.actor == c.id:
+                out.append((i, i.action))
+            elif i.data.get("duel") == c.id and i.data.get("duel_action"):
+                out.append((i, ActionRequest.model_validate(i.data["duel_action"])))
+        return out
+
     wound_columns = ("Hits",)
 
     def wound_level(self, view: RulesView, c: Combatant) -> int:

@@ -253,3 +253,39 @@ def test_i13_17_an_unknown_weapon_is_still_refused_at_add():
     t = table()
     assert 'no weapon "slingg"' in fails(t, "add Mira weapon=slingg")
     assert not t.enc.combatants
+
+
+# -- the Action column shows both sides of a duel -------------------------------------------
+def _rows(t) -> dict[str, str]:  # noqa: ANN001
+    import io
+
+    from combat_cli.render.console import make_console
+    from combat_cli.render.tables import round_table
+
+    buf = io.StringIO()
+    make_console(buf, width=120).print(round_table(t.enc, t.ruleset, width=120, log=t.log))
+    rows = {}
+    for line in buf.getvalue().splitlines():
+        words = line.replace("▶", " ").replace("›", " ").split()
+        if len(words) > 1 and words[0].isdigit():
+            rows[words[1]] = line          # "#  Name ..."
+    return rows
+
+
+def test_the_duel_partner_shows_its_attack_in_the_action_column():
+    t = _duel_after_move([9, 3])       # one duel, filed under Zad's item (Agility 6)
+    duel = t.enc.queue[1]
+    assert duel.actor == who(t, "Zad").id and duel.data["duel"] == who(t, "Cultist").id
+    rows = _rows(t)
+    assert "✓move Za, attack Za" in rows["Cultist"], rows
+    assert "attack Cu" in rows["Zad"], rows
+    run(t, "resolve all")              # Zad 9 + 4 vs Cultist 3 + 4: Zad connects
+    rows = _rows(t)
+    assert "✓move Za, ✓attack Za" in rows["Cultist"] and "✓attack Cu" in rows["Zad"], rows
+
+
+def test_a_split_duel_shows_each_attack_once():
+    t = _duel_after_move([9, 3])
+    run(t, "reach Cultist no")         # the duel becomes two exchanges
+    rows = _rows(t)
+    assert rows["Cultist"].count("attack Za") == 1 and rows["Zad"].count("attack Cu") == 1, rows
