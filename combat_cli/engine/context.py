@@ -94,12 +94,15 @@ class RulesContext:
     @property
     def view(self) -> RulesView:
         """This state as the display hooks see it (``can_act`` asked from rules code), with
-        what the command changed in the typed states so far (written back first)."""
+        what the command changed in the typed states so far."""
         from combat_cli.engine.view import RulesView
 
         assert self.ruleset is not None, "a view needs the ruleset"
-        self.commit()
-        return RulesView(self.enc, self.ruleset, self.lang)
+        return RulesView(self.enc, self.ruleset, self.lang, live=self._live_state)
+
+    def _live_state(self, owner: Combatant | Encounter) -> State | None:
+        hit = self._states.get(id(owner))
+        return hit[1] if hit is not None and hit[0] is owner else None
 
     def say(self, template: str, **values: Any) -> str:
         """A sentence of the core's in the table's language: ``template`` is English with

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.engine import state as _state
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from combat_cli.engine.models import Combatant, Encounter
     from combat_cli.engine.ruleset import Ruleset
     from combat_cli.engine.state import State
@@ -22,9 +24,12 @@ if TYPE_CHECKING:
 
 
 class RulesView:
-    def __init__(self, enc: Encounter, ruleset: Ruleset, lang: str = "") -> None:
+    def __init__(self, enc: Encounter, ruleset: Ruleset, lang: str = "",
+                 live: Callable[[Combatant | Encounter], State | None] | None = None) -> None:
         self.enc = enc
         self.ruleset = ruleset
+        self._live = live
+        """From a rules context: the typed state a command has changed but not yet written."""
         self.lang = "" if lang == ruleset.language else lang
         """The display language asked for ("" = the ruleset's own)."""
         self.language = self.lang or ruleset.language
@@ -46,4 +51,7 @@ class RulesView:
 
     def state(self, owner: Combatant | Encounter) -> State:
         """The typed state of a combatant or of the encounter: a copy, read-only."""
+        live = self._live(owner) if self._live is not None else None
+        if live is not None:
+            return live.model_copy(deep=True)
         return _state.read(_state.model_for(self.ruleset, owner), owner.data)

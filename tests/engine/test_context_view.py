@@ -1,5 +1,5 @@
 """``ctx.view`` (what ``can_act`` gets from rules code) sees the typed state the command has
-changed so far."""
+changed so far, without writing it; a ruleset may merge its own house rules."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ def test_ctx_view_sees_the_changes_of_the_command_so_far():
     assert rs.can_act(ctx.view, c) is None
     Mark.of(ctx, c).marked = 2
     assert rs.can_act(ctx.view, c) == "marked"
+    assert c.data == {}                  # the view writes nothing (rules code may hold data)
+    Mark.of(ctx.view, c).marked = 7      # a copy: a display hook cannot change the state
+    assert Mark.of(ctx, c).marked == 2
     Mark.of(ctx, c).marked += 1          # the same typed object, still kept at the end
     ctx.commit()
     assert c.data == {"marked": 3}
