@@ -23,6 +23,7 @@ from combat_cli.commands.views import (
     WhereView,
     WhyView,
 )
+from combat_cli.engine.view import RulesView
 from combat_cli.locale import _
 from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
@@ -80,7 +81,7 @@ def brief_lines(table: Table, entries: list[LogEntry], roster: bool = False) -> 
     def flush() -> None:
         if not run:
             return
-        lines = rs.brief(enc, list(run), table.lang)
+        lines = rs.brief(RulesView(enc, rs, table.lang), list(run))
         if lines is None:
             lines = [e.text for e in run]
         style = entry_style(run[-1]) if len(run) == 1 else ""
