@@ -28,7 +28,7 @@ from combat_cli.api import (
     RulesView,
 )
 from rulesets.czech_pool import lang as _lang
-from rulesets.czech_pool import schema
+from rulesets.czech_pool import schema, state
 from rulesets.czech_pool.stats import STAT_EN, STATS
 
 # help in English (the source); the Czech is in the message catalogue
@@ -202,6 +202,8 @@ SWITCH_VALUES: dict[str, Any] = {
 class CzechPool(DeclarePhase, Healing, Ruleset):
     name = "czech_pool"
     fight_only = ("forced", "forced_next", "surprised")
+    combatant_state = state.Fighter
+    encounter_state = state.Souboj
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     tables_model = schema.Tables
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"

@@ -19,8 +19,10 @@ from typing import Any
 
 import pytest
 
+from combat_cli.api import RulesView
 from combat_cli.dice import RandomDice
 from combat_cli.store.savefile import load
+from rulesets.czech_pool.state import Fighter, Souboj
 
 HERE = Path(__file__).parent / "fixtures"
 NAMES = ("mid_resolve", "declared_env", "surprised", "over")
@@ -111,3 +113,60 @@ def test_over_plays_on(tmp_path: Path) -> None:
 def test_an_old_save_loads(name: str, tmp_path: Path) -> None:
     t = load(_copy(tmp_path, name), RandomDice(1))
     assert t.enc.ruleset == "czech_pool" and not t.changed
+
+
+def _typed(tmp_path: Path, name: str) -> tuple[RulesView, dict[str, Fighter], Souboj]:
+    t = load(_copy(tmp_path, name), RandomDice(1))
+    view = RulesView(t.enc, t.ruleset)
+    return view, {c.name: Fighter.of(view, c) for c in t.enc.combatants}, Souboj.of(view, t.enc)
+
+
+def test_mid_resolve_typed(tmp_path: Path) -> None:
+    _, f, enc = _typed(tmp_path, "mid_resolve")
+    assert f["Zbojník"].wounds == [4] and f["Zbojník"].forced_next == ["boj", "rvacka"]
+    assert f["Lučištník"].forced == ["boj", "rvacka"] and f["Bořek"].wounds == []
+    assert enc.czp.pairs["c1>c2"].level == 1 and not enc.czp.pairs["c1>c2"].fd
+    turn = enc.czp.turn
+    assert turn is not None and turn.resolved == ["c1|c3"] and turn.wounds == {"c3": [(9, 4)]}
+    assert turn.pools["c1"].faces == [1, 7, 4, 7, 1, 9, 4, 8] and turn.speeds["c2"] == 3
+    assert turn.diff["c2"]["c1"].value == 8
+    assert turn.diff["c2"]["c1"].parts[0] == ("nevýhoda", 1)
+    assert [th.target for th in turn.threats["c1"]] == ["c3", "c2"]
+    assert turn.threats["c1"][0].speed_value == 9 and enc.czp.last_full == ["c3"]
+
+
+def test_declared_env_typed(tmp_path: Path) -> None:
+    view, f, enc = _typed(tmp_path, "declared_env")
+    assert enc.czp.env == {"pocasi": 1, "sero": 1} and enc.czp.turn is None
+    assert enc.czp.pairs["c1>c2"].fd and enc.czp.pairs["c3>c1"].level == 2
+    assert all(x.wounds == [] and not x.surprised for x in f.values())
+    assert view.enc.round == 2 and set(view.enc.declarations) == {"c1", "c2"}
+
+
+def test_surprised_and_over_typed(tmp_path: Path) -> None:
+    _, f, enc = _typed(tmp_path, "surprised")
+    assert f["Ada"].surprised and not f["Bert"].surprised and enc.czp.turn is None
+    _, f, enc = _typed(tmp_path, "over")
+    assert enc.fight_over and enc.czp.pairs["c1>c3"].level == 1
+    assert f["Bert"].wounds == [5, 2] and f["Ada"].wounds == [2] and f["Cyril"].wounds == []
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (lambda e: e["combatants"][0]["data"].update(wounds="many"), "Bořek: wounds"),
+    (lambda e: e["combatants"][1]["data"].update(zranění=[1]),
+     "Lučištník: zranění is not something this ruleset keeps"),
+    (lambda e: e["data"]["czp"]["pairs"]["c1>c2"].update(level="high"),
+     "the encounter: czp.pairs.c1>c2.level"),
+    (lambda e: e["data"]["czp"]["turn"]["pools"]["c1"].pop("n"),
+     "the encounter: czp.turn.pools.c1.n"),
+])
+def test_a_broken_state_is_one_line(tmp_path: Path, edit: Any, said: str) -> None:
+    path = _copy(tmp_path, "mid_resolve")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    edit(head["encounter"])
+    lines[0] = json.dumps(head, ensure_ascii=False)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = combat("show", str(path), "--json")
+    assert r.returncode != 0 and said in r.stdout + r.stderr, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
