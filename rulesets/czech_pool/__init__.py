@@ -275,7 +275,6 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         from rulesets.czech_pool.stats import weapon
 
         weapon(c, ctx.tables, ctx)  # an unknown catalogue weapon is refused here
-        c.data.setdefault("wounds", [])
         _ask_demon_numbers(ctx, c)
 
     # -- rounds ----------------------------------------------------------------------
@@ -338,7 +337,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.czech_pool.display import status_columns
 
-        return status_columns(self, view.enc, c, view.lang)
+        return status_columns(view, c)
 
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.czech_pool.display import brief
@@ -353,12 +352,12 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         from rulesets.czech_pool.stats import max_levels
 
         most = max_levels(c, view.tables)
-        return level_by_fraction(most - taken(c), most, c.out)
+        return level_by_fraction(most - taken(view, c), most, c.out)
 
     def json_extra(self, view: RulesView) -> dict[str, Any]:
         from rulesets.czech_pool.display import json_extra
 
-        return json_extra(self, view.enc)
+        return json_extra(view)
 
     def help_text(self) -> str:
         lang = _lang.language_now()

@@ -1,20 +1,20 @@
 """The turn: declarations -> engagements, pools, per-pair difficulties, speeds; the single roll
 per combatant; pair resolution in speed order; disadvantages and forced skills.
 
-State kept in ``enc.data["czp"]``:
-- ``pairs``: ``"HOLDER>VICTIM"`` -> ``{"level": 0..3, "fd": bool}`` (disadvantage imposed by
-  HOLDER on VICTIM; ``fd`` = imposed while only defending),
-- ``turn``: this turn's engagements, pools, rolls, difficulties, and what resolved.
+State kept (typed, :mod:`rulesets.czech_pool.state`): the pairs' disadvantages
+(``czp(ctx).pairs``) and this turn's model (``czp(ctx).turn``: engagements, pools, rolls,
+difficulties, and what resolved).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.lang import TERMS, count, flag, match, say, status, term, terr
+from rulesets.czech_pool.state import Difficulty, Pool, Threat, Turn, Where, czp, fighter
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 # action name (Czech, canonical) -> skill key
@@ -51,12 +51,9 @@ def skill_names(keys: list[str] | tuple[str, ...]) -> dict[str, tuple[str, str]]
 
 
 # ---------------------------------------------------------------- state helpers ----------
-def store(enc: Encounter) -> dict[str, Any]:
-    return enc.data.setdefault("czp", {"pairs": {}, "turn": {}})
-
-
-def pair_level(enc: Encounter, holder: str, victim: str) -> int:
-    return int(store(enc)["pairs"].get(f"{holder}>{victim}", {}).get("level", 0))
+def pair_level(where: Where, holder: str, victim: str) -> int:
+    p = czp(where).pairs.get(f"{holder}>{victim}")
+    return p.level if p else 0
 
 
 def pkey(a: str, b: str) -> str:
@@ -96,9 +93,10 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
     """What a declaration means: threats, defence, full defence, ignored attackers, standing."""
     out: dict[str, Any] = {"threats": [], "full": False, "def_skill": None, "def_vs": {},
                            "ignore": [], "stand": False}
+    threats: list[Threat] = out["threats"]
     for a in actions:
         if a.name in THREAT_ACTIONS:
-            out["threats"].append(_threat(ctx, c, a))
+            threats.append(_threat(ctx, c, a))
         elif a.name in (DEFEND, FULL):
             skill = a.options.get("dovednost")
             key = match(skill, skill_names(("boj", "rvacka", "atletika", "kouzleni",
@@ -118,7 +116,7 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
             out["ignore"].append(a.target)
         elif a.name == STAND:
             out["stand"] = True
-    targets = [x["target"] for x in out["threats"]]
+    targets = [x.target for x in threats]
     if len(set(targets)) != len(targets):
         raise terr(ctx, "{name} threatens the same opponent twice: one action per opponent", name=c.name)
     if out["full"] and targets:
@@ -140,7 +138,7 @@ def _opt_choice(ctx: RulesContext, a: ActionRequest, key: str,
     return None if v is None else match(str(v), table, (f"{what[0]} ({key}=)", what[1]), ctx)
 
 
-def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]:
+def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
     if a.target is None:
         shown = action_en(a.name) if ctx.lang == "en" else a.name
         raise terr(ctx, "{action} needs a target: {action} NAME", action=shown)
@@ -171,15 +169,15 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]
         attr_key = match(str(attr), skill_names(tuple(allowed)),
                          (f"atribut pro {a.name}", f"attribute for {action_en(a.name)}"), ctx)
     check = _opt_choice(ctx, a, "kontrola", CHECKS, ("kontrolu", "check"))
-    return {
-        "target": a.target, "skill": skill, "action": a.name, "flags": sorted(set(flags)),
-        "choice": choice, "attr": attr_key, "check": check,
-        "size": _opt_choice(ctx, a, "cíl", SIZES, ("velikost cíle", "target size")),
-        "range": _opt_choice(ctx, a, "dostřel", RANGES, ("dostřel", "range")),
-        "cover": _opt_choice(ctx, a, "překážka", COVERS, ("překážku", "cover")),
-        "diff": int(a.options.get("obt", 0)), "pool": int(a.options.get("bank", 0)),
-        "damage": a.options.get("zranění"), "speed": a.options.get("rychlost"),
-    }
+    return Threat(
+        target=a.target, skill=skill, action=a.name, flags=sorted(set(flags)),
+        choice=choice, attr=attr_key, check=check,
+        size=_opt_choice(ctx, a, "cíl", SIZES, ("velikost cíle", "target size")),
+        range=_opt_choice(ctx, a, "dostřel", RANGES, ("dostřel", "range")),
+        cover=_opt_choice(ctx, a, "překážka", COVERS, ("překážku", "cover")),
+        diff=int(a.options.get("obt", 0)), pool=int(a.options.get("bank", 0)),
+        damage=a.options.get("zranění"), speed=a.options.get("rychlost"),
+    )
 
 
 def free_number(ctx: RulesContext, c: Combatant, skill: str) -> int:
@@ -211,18 +209,19 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
     if c.out:
         raise terr(ctx, "{name} is out of the fight ({status_text_ctx_c}) and cannot declare", name=c.name, status_text_ctx_c=status_text(ctx, c))
     it = intent(ctx, c, actions)
-    turn_skills = [x["skill"] for x in it["threats"]]
-    if turn_skills and c.data.get("surprised") and ctx.enc.round == 1:
+    me = fighter(ctx, c)
+    turn_skills = [x.skill for x in it["threats"]]
+    if turn_skills and me.surprised and ctx.enc.round == 1:
         ctx.note(say(ctx, "{name} is surprised: he threatens nobody in turn 1, only defends "
                      "(his attack will lapse)", c, name=c.name))
     for x in it["threats"]:
-        o = ctx.combatant(x["target"])
+        o = ctx.combatant(x.target)
         if o.out:
             raise terr(ctx, "{o_name} is out of the fight ({status_text_ctx_o}): choose another target", o_name=o.name, status_text_ctx_o=status_text(ctx, o))
-    forced = c.data.get("forced")
+    forced = me.forced
     if forced:
         for x in it["threats"]:
-            if x["skill"] not in forced:
+            if x.skill not in forced:
                 names = "/".join(term(k) for k in forced)
                 en = "/".join(term(k, "en") for k in forced)
                 shown = en if ctx.lang == "en" else names
@@ -242,13 +241,13 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
 
 
 # ---------------------------------------------------------------- the turn model ---------
-def _speed(ctx: RulesContext, c: Combatant, th: dict[str, Any]) -> tuple[int, str]:
-    """CZ-INIT-2: attribute + skill + weapon/spell/miracle speed."""
-    skill = th["skill"]
-    attr = th["attr"] or best_attr(ctx, c, skill)
+def _speed(ctx: RulesContext, c: Combatant, skill: str, attr: str | None = None,
+           given: int | None = None) -> tuple[int, str]:
+    """CZ-INIT-2: attribute + skill + weapon/spell/miracle speed (``given``: rychlost=)."""
+    attr = attr or best_attr(ctx, c, skill)
     src = ctx.tables["skills"]["speed_source"].get(skill, "none")
-    if th.get("speed") is not None:
-        extra = int(th["speed"])
+    if given is not None:
+        extra = int(given)
     elif src == "weapon":
         extra = weapon(c, ctx.tables)["speed"]
     elif src == "brawl":
@@ -274,7 +273,7 @@ def stand_speed(c: Combatant) -> int:
 
 def potential_speed(ctx: RulesContext, c: Combatant) -> int:
     """Before declarations: the speed of a melee attack (for the order shown)."""
-    return _speed(ctx, c, {"skill": "boj", "attr": None})[0]
+    return _speed(ctx, c, "boj")[0]
 
 
 def _length(ctx: RulesContext, c: Combatant, skill: str) -> tuple[int, int]:
@@ -291,7 +290,7 @@ def present_actions(enc: Encounter, actions: list[ActionRequest]) -> list[Action
     return [a for a in actions if a.target is None or a.target in here]
 
 
-def build(ctx: RulesContext) -> dict[str, Any]:
+def build(ctx: RulesContext) -> Turn:
     """Everything fixed at the start of resolution: who engages whom with which skill, pools,
     per-pair difficulties, speeds."""
     enc = ctx.enc
@@ -307,31 +306,28 @@ def build(ctx: RulesContext) -> dict[str, Any]:
             "threats": [], "full": False, "def_skill": None, "def_vs": {}, "ignore": [],
             "stand": False}
         it = intents[c.id]
-        if it["threats"] and c.data.get("surprised") and enc.round == 1:
+        if it["threats"] and fighter(ctx, c).surprised and enc.round == 1:
             it["threats"] = []  # AMB-CZ-14 (said at the declaration and when it lapses)
     # attackers
     attackers: dict[str, list[str]] = {c.id: [] for c in live}
-    threat_of: dict[str, dict[str, dict[str, Any]]] = {c.id: {} for c in live}
+    threat_of: dict[str, dict[str, Threat]] = {c.id: {} for c in live}
     for cid, it in intents.items():
         for th in it["threats"]:
-            if th["target"] in attackers:
-                attackers[th["target"]].append(cid)
-                threat_of[cid][th["target"]] = th
-    model: dict[str, Any] = {"pools": {}, "diff": {}, "self_diff": {}, "threats": {},
-                             "engage": {}, "defended": {}, "full": [], "stand": [],
-                             "resolved": [], "void": [], "checked": {}, "wounds": {},
-                             "out_speed": {}, "speeds": {}}
+            if th.target in attackers:
+                attackers[th.target].append(cid)
+                threat_of[cid][th.target] = th
+    model = Turn()
     # engagement skills
     for c in live:
         it = intents[c.id]
         eng: dict[str, str] = {}
         for o, th in threat_of[c.id].items():
-            eng[o] = th["skill"]
-        own = [th["skill"] for th in threat_of[c.id].values()]
+            eng[o] = th.skill
+        own = [th.skill for th in threat_of[c.id].values()]
         extra_skills: list[str] = []
         defended = [x for x in attackers[c.id] if x not in it["ignore"]]
         for x in defended:
-            xs = threat_of[x][c.id]["skill"]
+            xs = threat_of[x][c.id].skill
             allowed = list(sk["defend_with"].get(xs, ["atletika"]))
             if x in eng and eng[x] in allowed:
                 continue
@@ -350,31 +346,29 @@ def build(ctx: RulesContext) -> dict[str, Any]:
             # he faces x with the parrying skill (his threat skill, if any, stays in use too)
             eng[x] = chosen
             extra_skills.append(chosen)
-        model["engage"][c.id] = eng
-        model.setdefault("used", {})[c.id] = list(dict.fromkeys(
-            [*own, *extra_skills, *eng.values()]))
-        model["defended"][c.id] = defended
+        model.engage[c.id] = eng
+        model.used[c.id] = list(dict.fromkeys([*own, *extra_skills, *eng.values()]))
+        model.defended[c.id] = defended
         if it["full"]:
-            model["full"].append(c.id)
+            model.full.append(c.id)
         if it["stand"]:
-            model["stand"].append(c.id)
+            model.stand.append(c.id)
     # pools
     rw = rows(tables)
     for c in live:
         it = intents[c.id]
-        eng = model["engage"][c.id]
-        used = list(dict.fromkeys([*model["used"][c.id], *(["atletika"] if it["stand"] else [])]))
+        used = list(dict.fromkeys([*model.used[c.id], *(["atletika"] if it["stand"] else [])]))
         if not used:
             continue
         # CZ-SKILL-4: the lowest skill (on a tie, the one with the lower attribute)
         skill = min(used, key=lambda k: (value(c, k), value(c, best_attr(ctx, c, k))))
-        magic_attr = next((th["attr"] for th in it["threats"]
-                           if th["skill"] == skill and th["attr"]), None)
+        magic_attr = next((th.attr for th in it["threats"] if th.skill == skill and th.attr),
+                          None)
         attr = magic_attr or best_attr(ctx, c, skill)
         parts: list[tuple[str, int]] = [(term(attr, ctx.lang), value(c, attr)),
                                         (term(skill, ctx.lang), value(c, skill))]
         free = free_number(ctx, c, skill)
-        ndef = len(model["defended"][c.id])
+        ndef = len(model.defended[c.id])
         base = free if amb["outnumber_baseline"] == "free" else 1
         extra = max(0, ndef - base)
         if extra:
@@ -382,7 +376,7 @@ def build(ctx: RulesContext) -> dict[str, Any]:
         bonus = int(stat(c, "Bonus", 0))
         if bonus:
             parts.append((term("bonus", ctx.lang), bonus))
-        tier = health.penalty_tier(c, tables)
+        tier = health.penalty_tier(ctx, c, tables)
         if tier:
             v = _cell(rw["zraneni"], "pool", tier - 1)
             if v:
@@ -392,62 +386,63 @@ def build(ctx: RulesContext) -> dict[str, Any]:
             parts.append((term(dk, ctx.lang), v))
         second = amb["range_second_value"] == "pool"
         for th in it["threats"]:
-            if second and "dlouhy_vrh" in th["flags"]:
+            if second and "dlouhy_vrh" in th.flags:
                 v = _cell(rw["dlouhy_vrh"], "second")
                 if v:
                     parts.append((term("dlouhy_vrh", ctx.lang), v))
-            if second and th["range"] is not None:
-                v = _cell(rw["dostrel"], "second", int(th["range"]))
+            if second and th.range is not None:
+                v = _cell(rw["dostrel"], "second", int(th.range))
                 if v:
                     parts.append((term("dostrel", ctx.lang), v))
-            if th["pool"]:
-                parts.append((term("bonus", ctx.lang), int(th["pool"])))
+            if th.pool:
+                parts.append((term("bonus", ctx.lang), th.pool))
         n = sum(v for _, v in parts)
         text = parts_text(parts)
-        model["pools"][c.id] = {"n": max(0, n), "skill": skill, "attr": attr, "free": free,
-                                "defended": ndef, "text": text, "faces": None, "total": 0}
+        model.pools[c.id] = Pool(n=max(0, n), skill=skill, attr=attr, free=free,
+                                 defended=ndef, text=text)
     # difficulties
     for c in live:
-        model["self_diff"][c.id] = _difficulty(ctx, c, None, intents, threat_of, model)[0]
-        model["diff"][c.id] = {}
-        for o in model["engage"][c.id]:
-            value_, terms = _difficulty(ctx, c, ctx.combatant(o), intents, threat_of, model)
-            model["diff"][c.id][o] = {"value": value_, "parts": terms}
-        if amb["one_roll"] == "highest" and model["diff"][c.id]:
-            top = max(x["value"] for x in model["diff"][c.id].values())
-            for x in model["diff"][c.id].values():
-                x["value"] = top
+        model.self_diff[c.id] = _difficulty(ctx, c, None, threat_of, model)[0]
+        mine: dict[str, Difficulty] = {}
+        model.diff[c.id] = mine
+        for o in model.engage[c.id]:
+            value_, terms = _difficulty(ctx, c, ctx.combatant(o), threat_of, model)
+            mine[o] = Difficulty(value=value_, parts=terms)
+        if amb["one_roll"] == "highest" and mine:
+            top = max(dx.value for dx in mine.values())
+            for dx in mine.values():
+                dx.value = top
     # threats and speeds
     for c in live:
         ths = []
         for th in intents[c.id]["threats"]:
-            s, why = _speed(ctx, c, th)
-            ths.append({**th, "speed_value": s, "speed_text": why})
-        model["threats"][c.id] = ths
-        speeds = [x["speed_value"] for x in ths]
-        if c.id in model["stand"]:
+            s, why = _speed(ctx, c, th.skill, th.attr, th.speed)
+            ths.append(th.model_copy(update={"speed_value": s, "speed_text": why}))
+        model.threats[c.id] = ths
+        speeds = [x.speed_value for x in ths]
+        if c.id in model.stand:
             speeds.append(stand_speed(c))
-        model["speeds"][c.id] = max(speeds) if speeds else None
+        model.speeds[c.id] = max(speeds) if speeds else None
     return model
 
 
 def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
-                intents: dict[str, Any], threat_of: dict[str, Any], model: dict[str, Any]
-                ) -> tuple[int, list[list[Any]]]:
+                threat_of: dict[str, dict[str, Threat]], model: Turn
+                ) -> tuple[int, list[tuple[str, int]]]:
     """c's difficulty against o (None: c's own difficulty, e.g. to stand up)."""
     tables = ctx.tables
     core = tables["core"]
     amb = tables["amb"]
     rw = rows(tables)
     lang = ctx.lang
-    parts: list[list[Any]] = []
+    parts: list[tuple[str, int]] = []
 
     def add(key: str, v: int) -> None:
         if v:
-            parts.append([term(key, lang), v])
+            parts.append((term(key, lang), v))
 
     # personal (and the environment verb's values for everyone)
-    env = store(ctx.enc).get("env", {})
+    env = czp(ctx).env
     for cond, key in ((PRONE, "lezici"), ("Šero", "sero"), ("Tma", "tma"),
                       ("Stísněný", "stisneny")):
         if c.has_condition(cond) or env.get(key):
@@ -457,7 +452,7 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
         if n:
             add(key, min(n, int(rw[key].get("max", n))) * _cell(rw[key], "difficulty"))
     add("demon", demon(c, rw, "difficulty", "Démon obtížnost")[1])
-    tier = health.penalty_tier(c, tables)
+    tier = health.penalty_tier(ctx, c, tables)
     if tier:
         add("zraneni", _cell(rw["zraneni"], "difficulty", tier - 1))
     for key in ("resistence", "zranitelnost"):
@@ -465,24 +460,24 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
         if n:
             add(key, n * _cell(rw[key], "difficulty"))
     if o is not None:
-        add("nevyhoda", pair_level(ctx.enc, o.id, c.id))
+        add("nevyhoda", pair_level(ctx, o.id, c.id))
         th = threat_of[c.id].get(o.id)
         if th:
-            for f in th["flags"]:
+            for f in th.flags:
                 if f != "zady":
                     add(f, _cell(rw[f], "difficulty"))
-            if th["size"]:
-                add(th["size"], _cell(rw[th["size"]], "difficulty"))
-            if th["range"] is not None:
-                add("dostrel", _cell(rw["dostrel"], "difficulty", int(th["range"])))
-            if th["cover"] is not None:
-                add("prekazka", _cell(rw["prekazka"], "difficulty", int(th["cover"])))
-            add("obt", th["diff"])
+            if th.size:
+                add(th.size, _cell(rw[th.size], "difficulty"))
+            if th.range is not None:
+                add("dostrel", _cell(rw["dostrel"], "difficulty", int(th.range)))
+            if th.cover is not None:
+                add("prekazka", _cell(rw["prekazka"], "difficulty", int(th.cover)))
+            add("obt", th.diff)
         oth = threat_of[o.id].get(c.id)
-        if oth and "zady" in oth["flags"]:
+        if oth and "zady" in oth.flags:
             add("zady", _cell(rw["zady"], "difficulty"))
-        eng_c = model["engage"][c.id].get(o.id)
-        eng_o = model["engage"].get(o.id, {}).get(c.id)
+        eng_c = model.engage[c.id].get(o.id)
+        eng_o = model.engage.get(o.id, {}).get(c.id)
         melee = ("boj", "rvacka")
         if eng_c in melee and eng_o in melee:
             lc, sc = _length(ctx, c, eng_c)
@@ -493,12 +488,12 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
                 add("rychlejsi_zbran", int(core["faster_weapon"]))
         # CZ-POOL-5 talents vs a single opponent (AMB-CZ-6)
         if amb["talent_difficulty"] == "opponent":
-            opp_o = model["engage"].get(o.id, {})
+            opp_o = model.engage.get(o.id, {})
             if len(opp_o) == 1 and eng_o is not None:
                 n = len(usable_talents(ctx, o, eng_o))
                 add("talent_jeden", n * int(core["talent_single_difficulty"]))
         else:
-            mine = model["engage"][c.id]
+            mine = model.engage[c.id]
             if len(mine) == 1 and eng_c is not None:
                 n = len(usable_talents(ctx, c, eng_c))
                 add("talent_vlastni", n * int(core["talent_single_difficulty"]))
@@ -506,20 +501,20 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
         odk = demon_key(o)
         if odk:
             add("demon", _cell(rw[odk], "opponent_difficulty"))
-        if (o.id in model["full"] and th and amb["full_defence"] in ("both", "attacker")):
+        if (o.id in model.full and th and amb["full_defence"] in ("both", "attacker")):
             add("soupera_pouze_branit", int(core["full_defence_attacker"]))
     d = int(core["base_difficulty"]) + sum(v for _, v in parts)
-    if c.id in model["full"] and amb["full_defence"] in ("both", "own"):
+    if c.id in model.full and amb["full_defence"] in ("both", "own"):
         floor = int(core["full_defence_floor"])
         if d > floor:
             nd = max(floor, d + int(core["full_defence_own"]))
-            parts.append([term("pouze_branit", lang), nd - d])
+            parts.append((term("pouze_branit", lang), nd - d))
             d = nd
     d = min(max(d, int(amb["difficulty_min"])), int(amb["difficulty_max"]))
     return d, parts
 
 
-def describe_diff(base: int, parts: list[list[Any]], d: int) -> str:
+def describe_diff(base: int, parts: Sequence[tuple[str, int]], d: int) -> str:
     bits = "".join(f" {'+' if v >= 0 else '-'} {name} {abs(v)}" for name, v in parts)
     return f"{d} ({base}{bits})" if parts else str(d)
 

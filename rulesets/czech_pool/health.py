@@ -9,26 +9,32 @@ from combat_cli.api import Combatant, Roll, RuleError, RulesContext, pool
 from rulesets.czech_pool.lang import levels as count_levels
 from rulesets.czech_pool.lang import norm, say, term, terr, tr
 from rulesets.czech_pool.lang import successes as n_hits
+from rulesets.czech_pool.state import Where, fighter
 from rulesets.czech_pool.stats import max_levels, value
 
 OK, WOUNDED, UNCONSCIOUS, DEAD = "OK", "Zraněný", "Bezvědomí", "Mrtvý"
 
 
-def wounds(c: Combatant) -> list[int]:
-    return [int(w) for w in c.data.get("wounds", [])]
+def wounds(where: Where, c: Combatant) -> list[int]:
+    """c's wounds (a copy: change them with :func:`set_wounds`)."""
+    return list(fighter(where, c).wounds)
 
 
-def taken(c: Combatant) -> int:
-    return sum(wounds(c))
+def set_wounds(ctx: RulesContext, c: Combatant, levels: list[int]) -> None:
+    fighter(ctx, c).wounds = levels
 
 
-def left(c: Combatant, tables: dict[str, Any]) -> int:
+def taken(where: Where, c: Combatant) -> int:
+    return sum(wounds(where, c))
+
+
+def left(where: Where, c: Combatant, tables: dict[str, Any]) -> int:
     """Wound levels left: never below zero."""
-    return max(0, max_levels(c, tables) - taken(c))
+    return max(0, max_levels(c, tables) - taken(where, c))
 
 
-def worst(c: Combatant) -> int:
-    return max(wounds(c), default=0)
+def worst(where: Where, c: Combatant) -> int:
+    return max(wounds(where, c), default=0)
 
 
 def severity(levels: int, tables: dict[str, Any]) -> int:
@@ -37,9 +43,9 @@ def severity(levels: int, tables: dict[str, Any]) -> int:
     return int(sev[min(max(levels, 1), len(sev)) - 1])
 
 
-def penalty_tier(c: Combatant, tables: dict[str, Any]) -> int:
+def penalty_tier(where: Where, c: Combatant, tables: dict[str, Any]) -> int:
     """0: unhurt; 1 bruise, 2 wound, 3 maiming (by the worst wound so far)."""
-    w = worst(c)
+    w = worst(where, c)
     tier = 0
     for i, start in enumerate(tables["health"]["penalty_from"], start=1):
         if w >= int(start):
@@ -103,15 +109,15 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
     """Take one wound of ``levels`` wound levels (CZ-HP-1..4)."""
     if levels <= 0:
         return
-    before = wounds(c)
+    before = wounds(ctx, c)
     prev_worst = max(before, default=0)
     prev_last = before[-1] if before else 0
     mx = max_levels(c, ctx.tables)
     # the levels really lost: wound levels stop at zero (the check still uses the full wound)
-    lost = min(levels, left(c, ctx.tables))
+    lost = min(levels, left(ctx, c, ctx.tables))
     if lost:
-        c.data["wounds"] = [*before, lost]
-    rest = left(c, ctx.tables)
+        set_wounds(ctx, c, [*before, lost])
+    rest = left(ctx, c, ctx.tables)
     src = f" ({source})" if source else ""
     ctx.log(say(ctx, "{name} takes a {n}-level wound{src}: {rest}/{max} left", name=c.name,
                 n=levels, levels=count_levels(ctx, levels), src=src, rest=rest, max=mx),
@@ -164,10 +170,10 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
     apply_wound(ctx, c, parse_levels(ctx, words[0], "damage"), source="GM", check=check)
 
 
-def _heal_levels(c: Combatant, n: int) -> int:
+def _heal_levels(ctx: RulesContext, c: Combatant, n: int) -> int:
     """Take ``n`` levels off the latest wounds first; the levels healed."""
-    ws = wounds(c)
-    healed = min(n, taken(c))
+    ws = wounds(ctx, c)
+    healed = min(n, taken(ctx, c))
     todo = healed
     while todo and ws:
         take = min(todo, ws[-1])
@@ -175,7 +181,7 @@ def _heal_levels(c: Combatant, n: int) -> int:
         todo -= take
         if ws[-1] == 0:
             ws.pop()
-    c.data["wounds"] = ws
+    set_wounds(ctx, c, ws)
     return healed
 
 
@@ -183,24 +189,24 @@ def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     """``heal NAME`` heals everything; ``heal NAME N`` N wound levels (latest wounds first).
     Healing never brings back the unconscious or the dead: that is ``revive NAME``."""
     if text is None or norm(text) in ("vse", "all", "vsechno"):
-        n = taken(c)
+        n = taken(ctx, c)
     else:
         n = parse_levels(ctx, text, "heal")
     if c.status == DEAD:
         raise RuleError(say(ctx, "{name} is dead: healing does not bring back the dead "
                             "(revive {name} [N])", c, name=c.name))
-    if not wounds(c):
+    if not wounds(ctx, c):
         raise terr(ctx, "{name} has no wounds to heal", name=c.name)
-    healed = _heal_levels(c, n)
+    healed = _heal_levels(ctx, c, n)
     mx = max_levels(c, ctx.tables)
     if c.status != UNCONSCIOUS:
-        set_state(ctx, c, WOUNDED if wounds(c) else OK)
+        set_state(ctx, c, WOUNDED if wounds(ctx, c) else OK)
     still = (tr(ctx, "; still unconscious (to wake: revive {name})", name=c.name)
              if c.status == UNCONSCIOUS else "")
     ctx.log(say(ctx, "{name} heals {n} levels: {rest}/{max} left", name=c.name, n=healed,
-                levels=count_levels(ctx, healed), rest=left(c, ctx.tables), max=mx) + still,
+                levels=count_levels(ctx, healed), rest=left(ctx, c, ctx.tables), max=mx) + still,
             kind="heal", target=c, outcome=c.status, levels=healed,
-            left=left(c, ctx.tables), max=mx)
+            left=left(ctx, c, ctx.tables), max=mx)
 
 
 def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
@@ -210,13 +216,13 @@ def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
         raise RuleError(say(ctx, "revive: {name} is neither unconscious nor dead (to heal: "
                             "heal {name} N)", c, name=c.name))
     mx = max_levels(c, ctx.tables)
-    want = max(1, left(c, ctx.tables)) if text is None else parse_levels(ctx, text, "revive")
+    want = max(1, left(ctx, c, ctx.tables)) if text is None else parse_levels(ctx, text, "revive")
     if want > mx:
         raise terr(ctx, "revive: {name} has at most {mx} levels, not {want}", name=c.name, mx=mx, want=want)
-    if want > left(c, ctx.tables):
-        _heal_levels(c, want - left(c, ctx.tables))
-    elif want < left(c, ctx.tables):
-        c.data["wounds"] = [*wounds(c), left(c, ctx.tables) - want]
-    set_state(ctx, c, WOUNDED if wounds(c) else OK)
-    ctx.log(tr(ctx, "{name} is back in the fight: {left_c_ctx_tables}/{mx} left", name=c.name, left_c_ctx_tables=left(c, ctx.tables), mx=mx),
-            kind="status", target=c, outcome=c.status, left=left(c, ctx.tables), max=mx)
+    if want > left(ctx, c, ctx.tables):
+        _heal_levels(ctx, c, want - left(ctx, c, ctx.tables))
+    elif want < left(ctx, c, ctx.tables):
+        set_wounds(ctx, c, [*wounds(ctx, c), left(ctx, c, ctx.tables) - want])
+    set_state(ctx, c, WOUNDED if wounds(ctx, c) else OK)
+    ctx.log(tr(ctx, "{name} is back in the fight: {left_c_ctx_tables}/{mx} left", name=c.name, left_c_ctx_tables=left(ctx, c, ctx.tables), mx=mx),
+            kind="status", target=c, outcome=c.status, left=left(ctx, c, ctx.tables), max=mx)

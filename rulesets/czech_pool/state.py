@@ -21,7 +21,11 @@ from pydantic import (
     field_validator,
 )
 
-from combat_cli.api import CombatantState, EncounterState
+from combat_cli.api import Combatant, CombatantState, EncounterState, RulesContext, RulesView
+
+Where = RulesContext | RulesView
+"""Rules code reads the state through its context (changes kept), display hooks through their
+view (a copy)."""
 
 
 class Part(BaseModel):
@@ -150,3 +154,13 @@ class Czp(Part):
 
 class Souboj(EncounterState):
     czp: Czp = Field(default_factory=Czp)
+
+
+def fighter(where: Where, c: Combatant) -> Fighter:
+    """c's state (in rules code: the same object for the whole command)."""
+    return Fighter.of(where, c)
+
+
+def czp(where: Where) -> Czp:
+    """The encounter's pairs, environment and turn."""
+    return Souboj.of(where, where.enc).czp

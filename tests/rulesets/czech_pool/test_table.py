@@ -171,7 +171,7 @@ def test_AMB_CZ_10_non_threatening_winner_may_wound_when_switched_off() -> None:
       "start", "declare Ann bránit", "declare Bob boj Ann")
     t.faces(1, 1, 6, 6, 1, 1, 10)
     t("resolve all")
-    assert t.c("Bob").data["wounds"] == [2]
+    assert t.me("Bob").wounds == [2]
 
 
 def test_AMB_CZ_11_switch_off_keeps_defence_disadvantages() -> None:
@@ -204,7 +204,7 @@ def test_AMB_CZ_13_equal_speeds_simultaneous() -> None:
     assert t.c("Bob").out   # 1 + 5 = 6 levels: all 5 gone
     assert [(e.actor, e.target, e.outcome) for e in out if e.kind == "clash"] == [
         ("Ann", "Bob", "win"), ("Bob", "Cyril", "win")]
-    assert t.c("Cyril").data["wounds"] == [2]
+    assert t.me("Cyril").wounds == [2]
     assert not [e for e in out if e.kind == "check" and e.outcome == "lost"]
 
 
@@ -216,7 +216,7 @@ def test_AMB_CZ_13_switch_off_knocked_out_at_same_speed_does_not_act() -> None:
     t.faces(6, 1, 1, 1, 1, 7, 7, 1, 1, 1, 1, 1)
     out = t("resolve all")
     assert [e.actor for e in out if e.kind == "clash"] == ["Ann"]
-    assert not t.c("Cyril").data["wounds"]
+    assert not t.me("Cyril").wounds
 
 
 def test_AMB_CZ_14_notice_roll_switches() -> None:
