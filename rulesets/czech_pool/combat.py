@@ -14,6 +14,7 @@ from typing import Any
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.lang import TERMS, count, flag, match, say, status, term, terr
+from rulesets.czech_pool.schema import Row, Tables
 from rulesets.czech_pool.state import Difficulty, Pool, Threat, Turn, Where, czp, fighter
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
@@ -60,30 +61,26 @@ def pkey(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def rows(tables: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def rows(tables: Tables) -> dict[str, Row]:
     """The modifier table with the columns chosen by AMB-CZ-7."""
-    out = {k: dict(v) for k, v in tables["modifiers"].items()}
-    if tables["amb"]["table_columns"] == "as_printed":
-        out.update({k: dict(v) for k, v in tables["modifiers_as_printed"].items()})
+    out = dict(tables.modifiers)
+    if tables.amb.table_columns == "as_printed":
+        out.update(tables.modifiers_as_printed)
     return out
 
 
-def _cell(row: dict[str, Any], column: str, index: int = 0) -> int:
-    v = row.get(column, 0)
-    if isinstance(v, list):
-        return int(v[min(index, len(v) - 1)]) if v else 0
-    return int(v)
+def _cell(row: Row, column: str, index: int = 0) -> int:
+    return row.cell(column, index)
 
 
-def demon(c: Combatant, rw: dict[str, dict[str, Any]], column: str, override: str
-          ) -> tuple[str, int]:
+def demon(c: Combatant, rw: dict[str, Row], column: str, override: str) -> tuple[str, int]:
     """c's demon row and its value in ``column``; a strong demon's "?" cell is the
     per-combatant number ``override`` (Démon bank / obtížnost / zranění) when the GM set it."""
     dk = demon_key(c)
     if not dk:
         return "", 0
     v = _cell(rw[dk], column)
-    if dk.startswith("silny") and column in rw[dk] and stat(c, override) is not None:
+    if dk.startswith("silny") and rw[dk].has(column) and stat(c, override) is not None:
         v = int(stat(c, override))
     return dk, v
 
@@ -165,7 +162,7 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
     attr = a.options.get("atribut")
     attr_key = None
     if attr is not None:
-        allowed = ctx.tables["skills"]["attribute"][skill]
+        allowed = Tables.of(ctx).skills.attribute[skill]
         attr_key = match(str(attr), skill_names(tuple(allowed)),
                          (f"atribut pro {a.name}", f"attribute for {action_en(a.name)}"), ctx)
     check = _opt_choice(ctx, a, "kontrola", CHECKS, ("kontrolu", "check"))
@@ -182,13 +179,13 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
 
 def free_number(ctx: RulesContext, c: Combatant, skill: str) -> int:
     """CZ-POOL-3/4: 1 + 1 per skill point above 2, +1 per usable Shield/Two-Weapon talent."""
-    core = ctx.tables["core"]
-    n = int(core["free_base"]) + max(0, value(c, skill) - int(core["free_skill_floor"]))
-    return n + int(core["talent_free_bonus"]) * len(usable_talents(ctx, c, skill))
+    core = Tables.of(ctx).core
+    n = core.free_base + max(0, value(c, skill) - core.free_skill_floor)
+    return n + core.talent_free_bonus * len(usable_talents(ctx, c, skill))
 
 
 def usable_talents(ctx: RulesContext, c: Combatant, skill: str) -> list[str]:
-    if skill not in ctx.tables["core"]["talent_skills"]:
+    if skill not in Tables.of(ctx).core.talent_skills:
         return []
     have = talents(c)
     out = []
@@ -244,14 +241,15 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
 def _speed(ctx: RulesContext, c: Combatant, skill: str, attr: str | None = None,
            given: int | None = None) -> tuple[int, str]:
     """CZ-INIT-2: attribute + skill + weapon/spell/miracle speed (``given``: rychlost=)."""
+    tables = Tables.of(ctx)
     attr = attr or best_attr(ctx, c, skill)
-    src = ctx.tables["skills"]["speed_source"].get(skill, "none")
+    src = tables.skills.speed_source.get(skill, "none")
     if given is not None:
         extra = int(given)
     elif src == "weapon":
-        extra = weapon(c, ctx.tables)["speed"]
+        extra = weapon(c, tables)["speed"]
     elif src == "brawl":
-        extra = int(ctx.tables["core"]["brawl_speed"])
+        extra = tables.core.brawl_speed
     elif src == "spell":
         extra = int(stat(c, "Rychlost kouzla", 0))
     elif src == "miracle":
@@ -263,7 +261,7 @@ def _speed(ctx: RulesContext, c: Combatant, skill: str, attr: str | None = None,
 
 
 def best_attr(ctx: RulesContext, c: Combatant, skill: str) -> str:
-    allowed = ctx.tables["skills"]["attribute"].get(skill, ["obratnost"])
+    allowed = Tables.of(ctx).skills.attribute.get(skill, ["obratnost"])
     return max(allowed, key=lambda k: value(c, k))
 
 
@@ -277,10 +275,10 @@ def potential_speed(ctx: RulesContext, c: Combatant) -> int:
 
 
 def _length(ctx: RulesContext, c: Combatant, skill: str) -> tuple[int, int]:
+    tables = Tables.of(ctx)
     if skill == "rvacka":
-        core = ctx.tables["core"]
-        return int(core["brawl_length"]), int(core["brawl_speed"])
-    w = weapon(c, ctx.tables)
+        return tables.core.brawl_length, tables.core.brawl_speed
+    w = weapon(c, tables)
     return w["length"], w["speed"]
 
 
@@ -294,10 +292,8 @@ def build(ctx: RulesContext) -> Turn:
     """Everything fixed at the start of resolution: who engages whom with which skill, pools,
     per-pair difficulties, speeds."""
     enc = ctx.enc
-    tables = ctx.tables
-    sk = tables["skills"]
-    core = tables["core"]
-    amb = tables["amb"]
+    tables = Tables.of(ctx)
+    sk, core, amb = tables.skills, tables.core, tables.amb
     live = [c for c in enc.combatants if not c.out]
     intents: dict[str, dict[str, Any]] = {}
     for c in live:
@@ -328,7 +324,7 @@ def build(ctx: RulesContext) -> Turn:
         defended = [x for x in attackers[c.id] if x not in it["ignore"]]
         for x in defended:
             xs = threat_of[x][c.id].skill
-            allowed = list(sk["defend_with"].get(xs, ["atletika"]))
+            allowed = list(sk.defend_with.get(xs, ["atletika"]))
             if x in eng and eng[x] in allowed:
                 continue
             chosen = it["def_vs"].get(x)
@@ -369,14 +365,14 @@ def build(ctx: RulesContext) -> Turn:
                                         (term(skill, ctx.lang), value(c, skill))]
         free = free_number(ctx, c, skill)
         ndef = len(model.defended[c.id])
-        base = free if amb["outnumber_baseline"] == "free" else 1
+        base = free if amb.outnumber_baseline == "free" else 1
         extra = max(0, ndef - base)
         if extra:
-            parts.append((term("precisleni", ctx.lang), -int(core["outnumber_penalty"]) * extra))
+            parts.append((term("precisleni", ctx.lang), -core.outnumber_penalty * extra))
         bonus = int(stat(c, "Bonus", 0))
         if bonus:
             parts.append((term("bonus", ctx.lang), bonus))
-        tier = health.penalty_tier(ctx, c, tables)
+        tier = health.penalty_tier(ctx, c)
         if tier:
             v = _cell(rw["zraneni"], "pool", tier - 1)
             if v:
@@ -384,7 +380,7 @@ def build(ctx: RulesContext) -> Turn:
         dk, v = demon(c, rw, "pool", "Démon bank")
         if v:
             parts.append((term(dk, ctx.lang), v))
-        second = amb["range_second_value"] == "pool"
+        second = amb.range_second_value == "pool"
         for th in it["threats"]:
             if second and "dlouhy_vrh" in th.flags:
                 v = _cell(rw["dlouhy_vrh"], "second")
@@ -408,7 +404,7 @@ def build(ctx: RulesContext) -> Turn:
         for o in model.engage[c.id]:
             value_, terms = _difficulty(ctx, c, ctx.combatant(o), threat_of, model)
             mine[o] = Difficulty(value=value_, parts=terms)
-        if amb["one_roll"] == "highest" and mine:
+        if amb.one_roll == "highest" and mine:
             top = max(dx.value for dx in mine.values())
             for dx in mine.values():
                 dx.value = top
@@ -430,9 +426,8 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
                 threat_of: dict[str, dict[str, Threat]], model: Turn
                 ) -> tuple[int, list[tuple[str, int]]]:
     """c's difficulty against o (None: c's own difficulty, e.g. to stand up)."""
-    tables = ctx.tables
-    core = tables["core"]
-    amb = tables["amb"]
+    tables = Tables.of(ctx)
+    core, amb = tables.core, tables.amb
     rw = rows(tables)
     lang = ctx.lang
     parts: list[tuple[str, int]] = []
@@ -450,9 +445,10 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
     for st, key in (("Únava", "unava"), ("Počasí", "pocasi"), ("Terén", "teren")):
         n = max(int(stat(c, st, 0)), int(env.get(key, 0)))
         if n:
-            add(key, min(n, int(rw[key].get("max", n))) * _cell(rw[key], "difficulty"))
+            top = rw[key].max
+            add(key, min(n, n if top is None else top) * _cell(rw[key], "difficulty"))
     add("demon", demon(c, rw, "difficulty", "Démon obtížnost")[1])
-    tier = health.penalty_tier(ctx, c, tables)
+    tier = health.penalty_tier(ctx, c)
     if tier:
         add("zraneni", _cell(rw["zraneni"], "difficulty", tier - 1))
     for key in ("resistence", "zranitelnost"):
@@ -485,32 +481,32 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
             if th and lo > lc:
                 add("delsi_zbran", _cell(rw["delsi_zbran"], "difficulty"))
             if lo == lc and so > sc:
-                add("rychlejsi_zbran", int(core["faster_weapon"]))
+                add("rychlejsi_zbran", core.faster_weapon)
         # CZ-POOL-5 talents vs a single opponent (AMB-CZ-6)
-        if amb["talent_difficulty"] == "opponent":
+        if amb.talent_difficulty == "opponent":
             opp_o = model.engage.get(o.id, {})
             if len(opp_o) == 1 and eng_o is not None:
                 n = len(usable_talents(ctx, o, eng_o))
-                add("talent_jeden", n * int(core["talent_single_difficulty"]))
+                add("talent_jeden", n * core.talent_single_difficulty)
         else:
             mine = model.engage[c.id]
             if len(mine) == 1 and eng_c is not None:
                 n = len(usable_talents(ctx, c, eng_c))
-                add("talent_vlastni", n * int(core["talent_single_difficulty"]))
+                add("talent_vlastni", n * core.talent_single_difficulty)
         # as printed: weak demons raise the opponent's difficulty
         odk = demon_key(o)
         if odk:
             add("demon", _cell(rw[odk], "opponent_difficulty"))
-        if (o.id in model.full and th and amb["full_defence"] in ("both", "attacker")):
-            add("soupera_pouze_branit", int(core["full_defence_attacker"]))
-    d = int(core["base_difficulty"]) + sum(v for _, v in parts)
-    if c.id in model.full and amb["full_defence"] in ("both", "own"):
-        floor = int(core["full_defence_floor"])
+        if (o.id in model.full and th and amb.full_defence in ("both", "attacker")):
+            add("soupera_pouze_branit", core.full_defence_attacker)
+    d = core.base_difficulty + sum(v for _, v in parts)
+    if c.id in model.full and amb.full_defence in ("both", "own"):
+        floor = core.full_defence_floor
         if d > floor:
-            nd = max(floor, d + int(core["full_defence_own"]))
+            nd = max(floor, d + core.full_defence_own)
             parts.append((term("pouze_branit", lang), nd - d))
             d = nd
-    d = min(max(d, int(amb["difficulty_min"])), int(amb["difficulty_max"]))
+    d = min(max(d, amb.difficulty_min), amb.difficulty_max)
     return d, parts
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from combat_cli.api import Combatant, LogEntry, RulesView
 from rulesets.czech_pool import health
 from rulesets.czech_pool.lang import term
+from rulesets.czech_pool.schema import Tables
 from rulesets.czech_pool.state import Turn, czp, fighter
 from rulesets.czech_pool.stats import max_levels
 
@@ -15,9 +16,9 @@ from rulesets.czech_pool.stats import max_levels
 def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     """Headers in English (the core shows them through ``label``); cells in the view's
     language."""
-    enc, tables, lang = view.enc, view.tables, view.lang
+    enc, tables, lang = view.enc, Tables.of(view), view.lang
     mx = max_levels(c, tables)
-    out = {"Health": f"{health.left(view, c, tables)}/{mx}"}
+    out = {"Health": f"{health.left(view, c)}/{mx}"}
     st = czp(view)
     held = [f"{enc.name_of(k.split('>')[1])} +{v.level}"
             for k, v in st.pairs.items() if k.startswith(f"{c.id}>") and v.level]
@@ -32,11 +33,11 @@ def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     return out
 
 
-def wound_penalty(view: RulesView, c: Combatant, tables: dict[str, Any]) -> str:
+def wound_penalty(view: RulesView, c: Combatant, tables: Tables) -> str:
     """What the worst wound takes off the pool and adds to the difficulty: ``-1k, +1``."""
     from rulesets.czech_pool.combat import _cell, rows
 
-    tier = health.penalty_tier(view, c, tables)
+    tier = health.penalty_tier(view, c)
     if not tier:
         return ""
     row = rows(tables)["zraneni"]
@@ -45,7 +46,7 @@ def wound_penalty(view: RulesView, c: Combatant, tables: dict[str, Any]) -> str:
 
 
 def json_extra(view: RulesView) -> dict[str, Any]:
-    enc, tables = view.enc, view.tables
+    enc, tables = view.enc, Tables.of(view)
     st = czp(view)
     turn = st.turn or Turn()
     fighters = {}
@@ -54,7 +55,7 @@ def json_extra(view: RulesView) -> dict[str, Any]:
         me = fighter(view, c)
         p = turn.pools.get(c.id)
         fighters[c.name] = {
-            "wound_levels": mx, "left": health.left(view, c, tables), "wounds": me.wounds,
+            "wound_levels": mx, "left": health.left(view, c), "wounds": me.wounds,
             "forced": me.forced or None, "surprised": me.surprised,
             "pool": p.n if p else None, "faces": p.faces if p else None,
             "speed": turn.speeds.get(c.id),

@@ -8,6 +8,7 @@ from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import potential_speed
 from rulesets.czech_pool.lang import say, term, tr
 from rulesets.czech_pool.lang import successes as n_hits
+from rulesets.czech_pool.schema import Tables
 from rulesets.czech_pool.state import czp, fighter
 from rulesets.czech_pool.stats import value
 
@@ -18,10 +19,10 @@ def begin_round(ctx: RulesContext) -> None:
     rank = {c.id: i for i, c in enumerate(enc.combatants)}
     live = sorted(enc.combatants, key=lambda c: (-potential_speed(ctx, c), rank[c.id]))
     enc.order = [c.id for c in live]
-    amb = ctx.tables["amb"]
-    if enc.round != 1 or not amb["notice_roll"]:
+    amb = Tables.of(ctx).amb
+    if enc.round != 1 or not amb.notice_roll:
         return
-    diff = int(amb["notice_difficulty"])
+    diff = amb.notice_difficulty
     for c in live:
         if c.out:
             continue
@@ -39,7 +40,7 @@ def begin_round(ctx: RulesContext) -> None:
                    f"{term('obezretnost', ctx.lang)} {value(c, 'obezretnost')}) "
                    f"{tr(ctx, 'diff')} {diff}")
         r, _faces, s = health.roll_pool(ctx, n, diff, purpose)
-        surprised = s == 0 and bool(amb["notice_surprise"])
+        surprised = s == 0 and amb.notice_surprise
         fighter(ctx, c).surprised = surprised
         ctx.log(say(ctx, "{name} – perception + caution: {hits} at diff {diff}", name=c.name,
                     hits=n_hits(ctx, s), diff=diff)

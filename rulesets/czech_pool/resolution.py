@@ -19,8 +19,9 @@ from rulesets.czech_pool.combat import (
     stand_speed,
 )
 from rulesets.czech_pool.lang import levels as count_levels
-from rulesets.czech_pool.lang import norm, say, status, term, terr, tr
+from rulesets.czech_pool.lang import say, status, term, terr, tr
 from rulesets.czech_pool.lang import successes as n_hits
+from rulesets.czech_pool.schema import Tables
 from rulesets.czech_pool.state import Deferred, Pair, Threat, Turn, czp, fighter
 from rulesets.czech_pool.stats import stat, talents, value, weapon
 
@@ -46,7 +47,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
         c = ctx.combatant(cid)
         purpose = (f"{c.name}: {tr(ctx, 'pool')} {p.n}{tr(ctx, 'd10')} ({p.text})"
                    + _against(ctx, model, cid))
-        r, faces, _ = health.roll_pool(ctx, p.n, int(ctx.tables["core"]["base_difficulty"]),
+        r, faces, _ = health.roll_pool(ctx, p.n, Tables.of(ctx).core.base_difficulty,
                                       purpose, faces_only=True)
         p.faces = faces
         p.total = r.total if r is not None else 0
@@ -88,7 +89,7 @@ def defence_drops(ctx: RulesContext) -> list[tuple[Combatant, str, Pair]]:
     """AMB-CZ-11 / CZ-DEF-1: the disadvantages a full defender who now threatens (without
     Útok z obrany) loses: (holder, victim id, pair)."""
     enc = ctx.enc
-    if not ctx.tables["amb"]["drop_defence_disadvantage"]:
+    if not Tables.of(ctx).amb.drop_defence_disadvantage:
         return []
     pairs = czp(ctx).pairs
     out = []
@@ -187,14 +188,15 @@ def _count(ctx: RulesContext, model: Turn, c: Combatant, o: Combatant) -> tuple[
     """c's successes against o (0 if c does not engage o), and c's difficulty vs o."""
     p = model.pools.get(c.id)
     d = model.diff.get(c.id, {}).get(o.id)
+    tables = Tables.of(ctx)
     if p is None:
         return 0, None
     if d is None:  # AMB-CZ-9: he does not defend against o
-        if ctx.tables["amb"]["undefended_zero"]:
+        if tables.amb.undefended_zero:
             return 0, None
         sd = model.self_diff[c.id]
-        return health.successes(p.faces, p.total, sd, ctx.tables), sd
-    return health.successes(p.faces, p.total, d.value, ctx.tables), d.value
+        return health.successes(p.faces, p.total, sd, tables), sd
+    return health.successes(p.faces, p.total, d.value, tables), d.value
 
 
 def _explain(model: Turn, c: str, o: str, base: int, d: int | None) -> str:
@@ -209,7 +211,7 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: Threat | None,
              action: str) -> None:
     sa, da = _count(ctx, model, a, b)
     sb, db = _count(ctx, model, b, a)
-    base = int(ctx.tables["core"]["base_difficulty"])
+    base = Tables.of(ctx).core.base_difficulty
     exp_a = _explain(model, a.id, b.id, base, da)
     exp_b = _explain(model, b.id, a.id, base, db)
     und = "" if a.id in model.diff.get(b.id, {}) else tr(ctx, " ({b_name} does not defend)", b_name=b.name)
@@ -242,7 +244,7 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: Threat | None,
 def _own_speed(ctx: RulesContext) -> bool:
     """AMB-CZ-15: each side's effect lands at its own speed ("own", default) or the clash is
     settled at the faster fighter's speed ("faster")."""
-    return ctx.tables["amb"].get("clash_speed", "own") == "own"
+    return Tables.of(ctx).amb.clash_speed == "own"
 
 
 def _land(ctx: RulesContext, w: Combatant, lo: Combatant, deferred: Deferred,
@@ -261,6 +263,7 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
             thw: Threat | None, model: Turn, speed: int) -> None:
     """The winner's effect (CZ-RES-1/2): wound or disadvantage; the forced skill."""
     pairs = czp(ctx).pairs
+    tables = Tables.of(ctx)
     # CZ-RES-2: the loser's disadvantage on the winner is lost
     lost = pairs.get(f"{lo.id}>{w.id}")
     if lost and lost.level:
@@ -270,16 +273,15 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
         lost.level = 0
         lost.fd = False
     choice = (thw.choice if thw else None) or (
-        "wound" if norm(ctx.tables["core"]["default_choice"]) in ("wound", "zranit")
-        else "disadvantage")
-    if thw is None and ctx.tables["amb"]["non_threat_disadvantage_only"]:
+        "wound" if tables.core.default_choice in ("wound", "zranit") else "disadvantage")
+    if thw is None and tables.amb.non_threat_disadvantage_only:
         choice = "disadvantage"
     if choice == "wound":
         _wound(ctx, w, lo, margin, thw, model, speed)
     else:
-        core = ctx.tables["core"]
+        core = tables.core
         p = pairs.setdefault(f"{w.id}>{lo.id}", Pair())
-        p.level = min(int(core["disadvantage_max"]), p.level + int(core["disadvantage_step"]))
+        p.level = min(core.disadvantage_max, p.level + core.disadvantage_step)
         if w.id in model.full:
             p.fd = True
         ctx.log(say(ctx, "{name} imposes a disadvantage on {other}: +{level} difficulty "
@@ -287,13 +289,13 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
                 kind="disadvantage", actor=w, target=lo, outcome=f"+{p.level}",
                 level=p.level)
     # CZ-SKILL-3 forced skill next turn
-    if thw is not None and thw.skill in ctx.tables["skills"]["forcing"]:
+    sk = tables.skills
+    if thw is not None and thw.skill in sk.forcing:
         back = _threat(model, lo.id, w.id)
         used = {model.engage.get(lo.id, {}).get(w.id), back.skill if back else None}
-        if used & set(ctx.tables["skills"]["forced_from"]):
-            sk = ctx.tables["skills"]
-            allowed = (sk["trump"][thw.skill] if ctx.tables["amb"]["forced_skill"] == "trump"
-                       else sk["melee_or_brawl"])
+        if used & set(sk.forced_from):
+            allowed = (sk.trump[thw.skill] if tables.amb.forced_skill == "trump"
+                       else sk.melee_or_brawl)
             fighter(ctx, lo).forced_next = list(allowed)
             names = "/".join(term(k, ctx.lang) for k in allowed)
             ctx.log(tr(ctx, "{lo_name} must fight with {names} next turn", lo_name=lo.name, names=names),
@@ -303,7 +305,8 @@ def _effect(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
 def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
            thw: Threat | None, model: Turn, speed: int) -> None:
     """T-CZ-2: difference of successes + weapon/spell damage - armour (+ table rows)."""
-    rw = rows(ctx.tables)
+    tables = Tables.of(ctx)
+    rw = rows(tables)
     parts: list[tuple[str, int]] = [(tr(ctx, 'margin'), margin)]
     skill = thw.skill if thw else None
     if thw and thw.damage is not None:
@@ -311,16 +314,16 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
     elif skill in ("kouzleni", "vzyvani", "modleni"):
         dmg = int(stat(w, "Zranění kouzla", 0))
     elif skill == "rvacka":
-        dmg = int(ctx.tables["core"]["brawl_damage"])
+        dmg = tables.core.brawl_damage
     elif skill:
-        dmg = weapon(w, ctx.tables)["damage"]
+        dmg = weapon(w, tables)["damage"]
     else:
         dmg = 0
     if dmg:
         what = {"kouzleni": "spell", "vzyvani": "miracle", "modleni": "miracle",
                 "rvacka": "fist"}.get(skill or "", "weapon")
         parts.append((tr(ctx, what), dmg))
-    if thw and ctx.tables["amb"]["range_second_value"] == "damage":  # AMB-CZ-7
+    if thw and tables.amb.range_second_value == "damage":  # AMB-CZ-7
         if "dlouhy_vrh" in thw.flags:
             v = _cell(rw["dlouhy_vrh"], "second")
             if v:
@@ -362,13 +365,12 @@ def _wound(ctx: RulesContext, w: Combatant, lo: Combatant, margin: int,
 def _ready(ctx: RulesContext, c: Combatant, th: Threat, model: Turn) -> bool:
     """CZ-INIT-3: may c's threat go ahead? A fighter wounded (at a higher speed) before his
     own action must pass a check roll first."""
+    strict = Tables.of(ctx).amb.ties_simultaneous
     if c.id in model.void:
         return False
     if c.out:
-        return model.out_speed.get(c.id) == th.speed_value and bool(
-            ctx.tables["amb"]["ties_simultaneous"])
+        return model.out_speed.get(c.id) == th.speed_value and strict
     own = th.speed_value
-    strict = bool(ctx.tables["amb"]["ties_simultaneous"])
     before = [lv for sp, lv in model.wounds.get(c.id, [])
               if (sp > own if strict else sp >= own)]
     if not before:
@@ -392,9 +394,9 @@ def _against(ctx: RulesContext, model: Turn, cid: str) -> str:
 
 
 def _check(ctx: RulesContext, c: Combatant, th: Threat, levels: int) -> bool:
-    tables = ctx.tables
-    kind = th.check or tables["check"]["default"].get(th.skill, "houzevnatost")
-    attr, skill = tables["check"][kind]
+    tables = Tables.of(ctx)
+    kind = th.check or tables.check.default.get(th.skill, "houzevnatost")
+    attr, skill = tables.check.pool(kind)
     if skill == "SKILL":
         skill = th.skill
     n = value(c, attr) + value(c, skill)
@@ -416,7 +418,7 @@ def _stand(ctx: RulesContext, c: Combatant, model: Turn) -> None:
     """CZ-PRONE-1: an action to stand at difficulty +2 (the prone row); no success: stays down."""
     p = model.pools.get(c.id)
     d = model.self_diff[c.id]
-    s = health.successes(p.faces, p.total, d, ctx.tables) if p else 0
+    s = health.successes(p.faces, p.total, d, Tables.of(ctx)) if p else 0
     ok = s >= 1
     if ok:
         ctx.remove_condition(c, PRONE, quiet=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from combat_cli.api import RulesContext, VerbSpec
 from rulesets.czech_pool.lang import terr, tr, tt
+from rulesets.czech_pool.schema import Tables
 from rulesets.czech_pool.state import Pair, Turn, czp
 
 
@@ -18,7 +19,7 @@ def _disadvantage(ctx: RulesContext, words: list[str]) -> None:
         n = int(words[2])
     except ValueError:
         raise terr(ctx, "N is 0..3, not {words_2}", words_2=repr(words[2])) from None
-    top = int(ctx.tables["core"]["disadvantage_max"])
+    top = Tables.of(ctx).core.disadvantage_max
     if not 0 <= n <= top:
         raise terr(ctx, "N is 0..{top}, not {n}", top=top, n=n)
     czp(ctx).pairs[f"{holder.id}>{victim.id}"] = Pair(level=n)
@@ -45,7 +46,7 @@ def _overview(ctx: RulesContext, words: list[str]) -> None:
     if enc.phase == "setup":
         raise terr(ctx, "the fight has not started: start")
     model = czp(ctx).turn or _preview(ctx)
-    base = int(ctx.tables["core"]["base_difficulty"])
+    base = Tables.of(ctx).core.base_difficulty
     if not model.pools:
         ctx.note(tr(ctx, 'nobody fights yet: declare NAME ACTION TARGET ...'))
     for c in enc.combatants:
