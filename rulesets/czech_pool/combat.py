@@ -9,7 +9,7 @@ difficulties, and what resolved).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, field
 
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, RulesContext
 from rulesets.czech_pool import health
@@ -86,11 +86,26 @@ def demon(c: Combatant, rw: dict[str, Row], column: str, override: str) -> tuple
 
 
 # ---------------------------------------------------------------- declarations -----------
-def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dict[str, Any]:
+@dataclass
+class Intent:
+    """What a declaration means (worked out again from the declarations when needed)."""
+
+    threats: list[Threat] = field(default_factory=list)
+    full: bool = False
+    """Only defends (pouze bránit)."""
+    def_skill: str | None = None
+    """The skill he defends with (bránit dovednost=)."""
+    def_vs: dict[str, str | None] = field(default_factory=dict)
+    """Opponents he defends against by name (bránit NAME), with the skill if given."""
+    ignore: list[str] = field(default_factory=list)
+    """Opponents he does not defend against (nebránit)."""
+    stand: bool = False
+
+
+def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> Intent:
     """What a declaration means: threats, defence, full defence, ignored attackers, standing."""
-    out: dict[str, Any] = {"threats": [], "full": False, "def_skill": None, "def_vs": {},
-                           "ignore": [], "stand": False}
-    threats: list[Threat] = out["threats"]
+    out = Intent()
+    threats = out.threats
     for a in actions:
         if a.name in THREAT_ACTIONS:
             threats.append(_threat(ctx, c, a))
@@ -100,31 +115,32 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dic
                                              "vzyvani", "modleni")),
                         ("obrannou dovednost", "defence skill"), ctx) if skill else None
             if a.name == FULL:
-                out["full"] = True
+                out.full = True
             if a.target:
-                out["def_vs"][a.target] = key
-                if a.target in out["ignore"]:
+                out.def_vs[a.target] = key
+                if a.target in out.ignore:
                     raise terr(ctx, "{name}: {name_a_target} both defended and ignored", name=c.name, name_a_target=ctx.name(a.target))
             elif key:
-                out["def_skill"] = key
+                out.def_skill = key
         elif a.name == IGNORE:
             if a.target == c.id:
                 raise RuleError(say(ctx, "{name} cannot ignore himself", c, name=c.name))
-            out["ignore"].append(a.target)
+            if a.target is not None:  # nebránit needs a target (the core asks for one)
+                out.ignore.append(a.target)
         elif a.name == STAND:
-            out["stand"] = True
+            out.stand = True
     targets = [x.target for x in threats]
     if len(set(targets)) != len(targets):
         raise terr(ctx, "{name} threatens the same opponent twice: one action per opponent", name=c.name)
-    if out["full"] and targets:
+    if out.full and targets:
         raise terr(ctx, "{name}: full defence threatens nobody — drop the attack or the full defence", name=c.name)
-    if out["stand"] and targets:
+    if out.stand and targets:
         raise terr(ctx, "{name}: standing up takes the whole action — no attack this turn", name=c.name)
-    for x in out["ignore"]:
+    for x in out.ignore:
         if x in targets:
             raise RuleError(say(ctx, "{name} cannot threaten {other} and not defend against "
                                 "him", name=c.name, other=ctx.name(x)))
-        if x in out["def_vs"]:
+        if x in out.def_vs:
             raise terr(ctx, "{name}: {name_x} both defended and ignored", name=c.name, name_x=ctx.name(x))
     return out
 
@@ -207,17 +223,17 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
         raise terr(ctx, "{name} is out of the fight ({status_text_ctx_c}) and cannot declare", name=c.name, status_text_ctx_c=status_text(ctx, c))
     it = intent(ctx, c, actions)
     me = fighter(ctx, c)
-    turn_skills = [x.skill for x in it["threats"]]
+    turn_skills = [x.skill for x in it.threats]
     if turn_skills and me.surprised and ctx.enc.round == 1:
         ctx.note(say(ctx, "{name} is surprised: he threatens nobody in turn 1, only defends "
                      "(his attack will lapse)", c, name=c.name))
-    for x in it["threats"]:
+    for x in it.threats:
         o = ctx.combatant(x.target)
         if o.out:
             raise terr(ctx, "{o_name} is out of the fight ({status_text_ctx_o}): choose another target", o_name=o.name, status_text_ctx_o=status_text(ctx, o))
     forced = me.forced
     if forced:
-        for x in it["threats"]:
+        for x in it.threats:
             if x.skill not in forced:
                 names = "/".join(term(k) for k in forced)
                 en = "/".join(term(k, "en") for k in forced)
@@ -225,7 +241,7 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
                 raise RuleError(say(ctx, "{name} must fight with {skills} this turn (lost to it "
                                     "last turn): declare {name} {first} ...", c, name=c.name,
                                     skills=shown, first=shown.lower().split("/")[0]))
-    if it["stand"] and not c.has_condition(PRONE):
+    if it.stand and not c.has_condition(PRONE):
         raise terr(ctx, "{name} is not prone: stand is for a prone fighter (condition {name} +prone)", name=c.name)
     if turn_skills:
         low = min(turn_skills, key=lambda k: value(c, k))
@@ -295,20 +311,18 @@ def build(ctx: RulesContext) -> Turn:
     tables = Tables.of(ctx)
     sk, core, amb = tables.skills, tables.core, tables.amb
     live = [c for c in enc.combatants if not c.out]
-    intents: dict[str, dict[str, Any]] = {}
+    intents: dict[str, Intent] = {}
     for c in live:
         d = enc.declarations.get(c.id)
-        intents[c.id] = intent(ctx, c, present_actions(enc, d.actions)) if d else {
-            "threats": [], "full": False, "def_skill": None, "def_vs": {}, "ignore": [],
-            "stand": False}
+        intents[c.id] = intent(ctx, c, present_actions(enc, d.actions)) if d else Intent()
         it = intents[c.id]
-        if it["threats"] and fighter(ctx, c).surprised and enc.round == 1:
-            it["threats"] = []  # AMB-CZ-14 (said at the declaration and when it lapses)
+        if it.threats and fighter(ctx, c).surprised and enc.round == 1:
+            it.threats = []  # AMB-CZ-14 (said at the declaration and when it lapses)
     # attackers
     attackers: dict[str, list[str]] = {c.id: [] for c in live}
     threat_of: dict[str, dict[str, Threat]] = {c.id: {} for c in live}
     for cid, it in intents.items():
-        for th in it["threats"]:
+        for th in it.threats:
             if th.target in attackers:
                 attackers[th.target].append(cid)
                 threat_of[cid][th.target] = th
@@ -321,21 +335,21 @@ def build(ctx: RulesContext) -> Turn:
             eng[o] = th.skill
         own = [th.skill for th in threat_of[c.id].values()]
         extra_skills: list[str] = []
-        defended = [x for x in attackers[c.id] if x not in it["ignore"]]
+        defended = [x for x in attackers[c.id] if x not in it.ignore]
         for x in defended:
             xs = threat_of[x][c.id].skill
             allowed = list(sk.defend_with.get(xs, ["atletika"]))
             if x in eng and eng[x] in allowed:
                 continue
-            chosen = it["def_vs"].get(x)
+            chosen = it.def_vs.get(x)
             if chosen is not None and chosen not in allowed:
                 raise RuleError(say(
                     ctx, "{name} cannot defend against {other}'s {attack} with {skill} (use "
                     "{allowed})", name=c.name, other=ctx.name(x), attack=term(xs, ctx.lang),
                     skill=term(chosen, ctx.lang),
                     allowed="/".join(term(k, ctx.lang) for k in allowed)))
-            if chosen is None and it["def_skill"] in allowed:
-                chosen = it["def_skill"]
+            if chosen is None and it.def_skill in allowed:
+                chosen = it.def_skill
             if chosen is None:
                 inuse = [s for s in own if s in allowed]
                 chosen = inuse[0] if inuse else max(allowed, key=lambda k: value(c, k))
@@ -345,20 +359,20 @@ def build(ctx: RulesContext) -> Turn:
         model.engage[c.id] = eng
         model.used[c.id] = list(dict.fromkeys([*own, *extra_skills, *eng.values()]))
         model.defended[c.id] = defended
-        if it["full"]:
+        if it.full:
             model.full.append(c.id)
-        if it["stand"]:
+        if it.stand:
             model.stand.append(c.id)
     # pools
     rw = rows(tables)
     for c in live:
         it = intents[c.id]
-        used = list(dict.fromkeys([*model.used[c.id], *(["atletika"] if it["stand"] else [])]))
+        used = list(dict.fromkeys([*model.used[c.id], *(["atletika"] if it.stand else [])]))
         if not used:
             continue
         # CZ-SKILL-4: the lowest skill (on a tie, the one with the lower attribute)
         skill = min(used, key=lambda k: (value(c, k), value(c, best_attr(ctx, c, k))))
-        magic_attr = next((th.attr for th in it["threats"] if th.skill == skill and th.attr),
+        magic_attr = next((th.attr for th in it.threats if th.skill == skill and th.attr),
                           None)
         attr = magic_attr or best_attr(ctx, c, skill)
         parts: list[tuple[str, int]] = [(term(attr, ctx.lang), value(c, attr)),
@@ -381,7 +395,7 @@ def build(ctx: RulesContext) -> Turn:
         if v:
             parts.append((term(dk, ctx.lang), v))
         second = amb.range_second_value == "pool"
-        for th in it["threats"]:
+        for th in it.threats:
             if second and "dlouhy_vrh" in th.flags:
                 v = _cell(rw["dlouhy_vrh"], "second")
                 if v:
@@ -411,7 +425,7 @@ def build(ctx: RulesContext) -> Turn:
     # threats and speeds
     for c in live:
         ths = []
-        for th in intents[c.id]["threats"]:
+        for th in intents[c.id].threats:
             s, why = _speed(ctx, c, th.skill, th.attr, th.speed)
             ths.append(th.model_copy(update={"speed_value": s, "speed_text": why}))
         model.threats[c.id] = ths
