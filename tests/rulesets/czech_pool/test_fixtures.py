@@ -57,7 +57,13 @@ def test_an_old_save_shows_the_same_json(tmp_path: Path, name: str) -> None:
     path = _copy(tmp_path, name)
     before = path.read_bytes()
     want = json.loads((HERE / f"{name}.show.json").read_text(encoding="utf-8"))
-    assert _show(path) == want
+    got = _show(path)
+    # the ruleset's part of show --json (the core's own keys may grow)
+    assert got["czech_pool"] == want["czech_pool"]
+    assert [c["data"] for c in got["combatants"]] == [c["data"] for c in want["combatants"]]
+    assert {k: got[k] for k in ("round", "phase", "order", "acting", "declarations", "queue")
+            } == {k: want[k] for k in ("round", "phase", "order", "acting", "declarations",
+                                       "queue")}
     assert path.read_bytes() == before   # loading changes nothing
 
 
