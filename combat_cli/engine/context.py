@@ -93,10 +93,13 @@ class RulesContext:
 
     @property
     def view(self) -> RulesView:
-        """This state as the display hooks see it (``can_act`` asked from rules code)."""
+        """This state as the display hooks see it (``can_act`` asked from rules code): the
+        typed states changed so far in this command are written back first, so the view
+        sees them (a combatant wounded earlier in ``resolve all`` cannot act on)."""
         from combat_cli.engine.view import RulesView
 
         assert self.ruleset is not None, "a view needs the ruleset"
+        self.commit()
         return RulesView(self.enc, self.ruleset, self.lang)
 
     def say(self, template: str, **values: Any) -> str:

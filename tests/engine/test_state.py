@@ -123,6 +123,16 @@ def test_a_context_commits_what_rules_code_changed_by_hand() -> None:
     assert ann.data == {"dice": "auto"}
 
 
+def test_the_contexts_view_sees_what_the_command_changed_so_far() -> None:
+    t = _table()
+    ctx = t.context(t.enc.model_copy(deep=True))
+    ann = ctx.enc.combatants[0]
+    Fighter.of(ctx, ann).focus = 3          # not committed yet: can_act asked mid-command
+    assert Fighter.of(ctx.view, ann).focus == 3
+    Fighter.of(ctx, ann).focus += 1         # the context's object is still the live one
+    assert Fighter.of(ctx.view, ann).focus == 4
+
+
 def test_a_display_hook_reads_a_copy() -> None:
     t = _table()
     assert dispatch(t, "act Ann mark").error is None
