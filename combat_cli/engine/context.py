@@ -88,7 +88,11 @@ class RulesContext:
             for key in base.keys() - now.keys():
                 data.pop(key, None)
             data.update((k, v) for k, v in now.items() if k not in base or base[k] != v)
-            owner.data = data
+            # the model's order, whatever order the fields were first set in: two owners with
+            # equal data have equal JSON (the undo journal diffs lists of them item by item)
+            fields = type(st).model_fields
+            owner.data = {**{k: data[k] for k in fields if k in data},
+                          **{k: v for k, v in data.items() if k not in fields}}
             self._states[id(owner)] = (owner, st, now)
 
     @property

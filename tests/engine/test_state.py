@@ -133,6 +133,19 @@ def test_the_contexts_view_sees_what_the_command_changed_so_far() -> None:
     assert Fighter.of(ctx.view, ann).focus == 4
 
 
+def test_data_keeps_the_models_field_order_whatever_order_it_was_set_in() -> None:
+    t = _table()
+    ctx = t.context(t.enc.model_copy(deep=True))
+    ann, bob = ctx.enc.combatants[:2]
+    Fighter.of(ctx, ann).focus = 1
+    Fighter.of(ctx, bob).marks.append("x")
+    ctx.commit()
+    Fighter.of(ctx, ann).marks.append("x")
+    Fighter.of(ctx, bob).focus = 1
+    ctx.commit()
+    assert list(ann.data) == list(bob.data) == ["marks", "focus"]
+
+
 def test_a_display_hook_reads_a_copy() -> None:
     t = _table()
     assert dispatch(t, "act Ann mark").error is None
