@@ -75,21 +75,21 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
     full = False
     parts: list[str] = []
     if reaction is not None:
-        rv = int(reaction["value"])
-        if reaction["kind"] == "dodge" and s_att > s_tgt:  # D6-SCALE-3: dice added to the dodge
+        rv = reaction.value
+        if reaction.kind == "dodge" and s_att > s_tgt:  # D6-SCALE-3: dice added to the dodge
             n = s_att - s_tgt
             sr = roll_code(ctx, Code(n, 0), f"{target.name}: dodge +{n}D scale (vs {c.name})")
             ctx.log(f"{target.name} adds {sr.total} to the dodge against {c.name} "
                     f"(+{n}D scale)", kind="roll", actor=target, roll=sr)
             rv += sr.total
-        full = bool(reaction.get("full"))
+        full = reaction.full
         mode = t["reactions"]["mode"]
         if mode == "add" or (mode == "partial_replaces" and full):
             diff = base + rv
-            parts.append(f"{base_txt} + {reaction['kind']} {rv}")
+            parts.append(f"{base_txt} + {reaction.kind} {rv}")
         else:
             diff = rv
-            parts.append(f"{reaction['kind']} {rv} (replaces {base_txt})")
+            parts.append(f"{reaction.kind} {rv} (replaces {base_txt})")
     else:
         diff = base
         parts.append(base_txt)
@@ -118,14 +118,14 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     t = ctx.tables
     kind = a.name
     targets = action_targets(ctx, c, a)
-    alive = [x for x in targets if wound(x) < KILLED]
+    alive = [x for x in targets if wound(ctx, x) < KILLED]
     if not alive:
         raise Lapse(f"{', '.join(x.name for x in targets)} already Killed")
     for x in targets:
         if x not in alive:
             ctx.log(f"{x.name} is already Killed: left out of the sweep", kind="note", actor=c,
                     target=x)
-    r = rd(ctx.enc, c)
+    r = rd(ctx, c)
     opts = a.options
     w: dict[str, Any] | None = None
     ranged = kind == "shoot"
@@ -139,12 +139,12 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     spray, rounds = fire_mode(ctx, w, opts, len(alive))
     sweep = opts.get("fire") == "sweep"
     if opts.get("fire") == "full_auto":
-        if actions_taken(t, ctx.enc, c) > 1:
+        if actions_taken(ctx, c) > 1:
             raise Lapse("full auto uses the whole round: it must be the only action")
-        r["no_defence"] = True
+        r.no_defence = True
     left = None
     if ranged and w is not None:
-        left = check_shots(c, r, w, rounds)
+        left = check_shots(ctx, c, r, w, rounds)
     carried = [(x, carried_over(ctx, c, x, opts)) for x in alive] if ranged else []
     said = [f"{x.name} {txt}" if len(alive) > 1 else txt for x, txt in carried if txt]
     sits = {x.id: situation(ctx, c, x, opts) if ranged else {"conceal": opts.get("conceal")}
@@ -177,7 +177,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             f"{kind} {alive[0].name}") + (f" (remembered: {'; '.join(said)})" if said else "")
     roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {vs}{gt} - {what}")
     if ranged and w is not None:
-        spend_shots(c, r, w, rounds, left)
+        spend_shots(ctx, c, r, w, rounds, left)
     wtxt = f" with {w['name']}" if w else ""
     if sweep:
         wtxt += " (sweep)"
@@ -194,7 +194,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                 f"({', '.join(row['parts'])}), {'hits the cover' if prot else outcome}",
                 kind="attack", actor=c, action=kind, target=target, roll=roll,
                 difficulty=row["total"], outcome=outcome, pool=how, skill=sname,
-                reaction=row["reaction"]["kind"] if row["reaction"] else None,
+                reaction=row["reaction"].kind if row["reaction"] else None,
                 full_dodge=full)
         if hit:
             hit_damage(ctx, c, target, w, kind, roll.total - row["total"], spray, s_att,

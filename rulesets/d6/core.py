@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import DiceTerm, Roll, RollSpec, RuleError
 from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.state import RoundState, fighter
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, Encounter, RulesContext
+    from combat_cli.api import Combatant, RulesContext
+    from rulesets.d6.state import Where
 
 ATTACKS = ("shoot", "attack", "brawl", "martial")
 REACTIONS = ("dodge", "fulldodge", "parry", "block")
@@ -27,61 +29,61 @@ def levels(tables: dict[str, Any]) -> list[str]:
     return list(tables["wounds"]["levels"])
 
 
-def wound(c: Combatant) -> int:
+def wound(where: Where, c: Combatant) -> int:
     """Wound level index (0 healthy, 2 Wounded ... 6 Killed); stuns are kept apart."""
-    return int(c.data.get("wound", 0))
+    return fighter(where, c).wound
 
 
-def stunned(c: Combatant) -> bool:
-    return int(c.data.get("stuns", 0)) > 0
+def stunned(where: Where, c: Combatant) -> bool:
+    return fighter(where, c).stuns > 0
 
 
-def level_name(tables: dict[str, Any], c: Combatant) -> str:
-    w = wound(c)
+def level_name(where: Where, c: Combatant) -> str:
+    lv = levels(where.tables)
+    w = wound(where, c)
     if w:
-        return levels(tables)[w]
-    return levels(tables)[1] if stunned(c) else levels(tables)[0]
+        return lv[w]
+    return lv[1] if stunned(where, c) else lv[0]
 
 
-def fresh_round(rnd: int) -> dict[str, Any]:
-    return {"round": rnd, "declared": 0, "extra": 0, "held": 0, "used_held": 0,
-            "ready_dodge": None, "ready_melee": [], "dodge": None, "parries": [],
-            "targets": [], "fired_at": [], "shots": {}, "no_more": False, "full_dodge": False}
+def this_round(where: Where, c: Combatant) -> RoundState | None:
+    """This round's state of ``c`` as kept (None: nothing yet this round); never creates it."""
+    r = fighter(where, c).rd
+    return r if r is not None and r.round == where.enc.round else None
 
 
-def rd(enc: Encounter, c: Combatant) -> dict[str, Any]:
+def rd(ctx: RulesContext, c: Combatant) -> RoundState:
     """This round's state of ``c`` (created fresh when the round has moved on)."""
-    r = c.data.get("rd")
-    if not r or r.get("round") != enc.round:
-        r = fresh_round(enc.round)
-        c.data["rd"] = r
-    return r
+    me = fighter(ctx, c)
+    if me.rd is None or me.rd.round != ctx.enc.round:
+        me.rd = RoundState(round=ctx.enc.round)
+    return me.rd
 
 
-def count_actions(tables: dict[str, Any], r: dict[str, Any]) -> int:
+def count_actions(tables: dict[str, Any], r: RoundState) -> int:
     """Actions of a round's state: declared, added (act, undeclared reactions) and held
     reactions (counted even unused, AMB-D6-7, unless the switch says only used ones)."""
-    held = r.get("held", 0) if tables["actions"]["held_unused_counts"] else r.get("used_held", 0)
-    return int(r.get("declared", 0)) + int(r.get("extra", 0)) + int(held)
+    held = r.held if tables["actions"]["held_unused_counts"] else r.used_held
+    return r.declared + r.extra + held
 
 
-def actions_taken(tables: dict[str, Any], enc: Encounter, c: Combatant) -> int:
-    return count_actions(tables, rd(enc, c))
+def actions_taken(ctx: RulesContext, c: Combatant) -> int:
+    return count_actions(ctx.tables, rd(ctx, c))
 
 
 def add_action(ctx: RulesContext, c: Combatant, n: int = 1, what: str = "action") -> None:
     """One more action this round than declared (GM override, undeclared reaction)."""
     cap = int(ctx.tables["actions"]["max"])
-    r = rd(ctx.enc, c)
-    if r.get("full_dodge"):
+    r = rd(ctx, c)
+    if r.full_dodge:
         raise RuleError(f"{c.name} full-dodges this round: that is the only action")
-    if r.get("no_defence"):
+    if r.no_defence:
         raise RuleError(f"{c.name} fires full auto this round: that is the only action")
-    have = actions_taken(ctx.tables, ctx.enc, c)
+    have = actions_taken(ctx, c)
     if have + n > cap:
         raise RuleError(f"{c.name} already takes {have} action(s) this round; at most {cap}"
                         f" (no room for this {what})")
-    rd(ctx.enc, c)["extra"] += n
+    r.extra += n
 
 
 def multi_penalty(tables: dict[str, Any], n: int) -> int:
@@ -92,17 +94,17 @@ def health_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
     """(label, dice) for wounds and stun on every roll."""
     out: list[tuple[str, int]] = []
     lv = levels(ctx.tables)
-    w = wound(c)
+    w = wound(ctx, c)
     pen = ctx.tables["wounds"]["penalty"]
     if w and pen[w]:
         out.append((lv[w].lower(), int(pen[w])))
-    if int(c.data.get("stun_round", -1)) >= ctx.enc.round and pen[1]:
+    if fighter(ctx, c).stun_round >= ctx.enc.round and pen[1]:
         out.append(("stunned", int(pen[1])))
     return out
 
 
 def action_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
-    n = actions_taken(ctx.tables, ctx.enc, c)
+    n = actions_taken(ctx, c)
     p = multi_penalty(ctx.tables, n)
     return ([(f"{n} actions", p)] if p else []) + health_penalties(ctx, c)
 
@@ -194,13 +196,13 @@ def scale_dice(tables: dict[str, Any], c: Combatant | None, override: str | None
     return int(tables["scale"].get(name, 0))
 
 
-def can_act_reason(enc: Encounter, c: Combatant) -> str | None:
+def can_act_reason(where: Where, c: Combatant) -> str | None:
     """Why ``c`` cannot act now (None: it can)."""
     if c.out:
         return f"{c.name} is {c.status}"
     if c.has_condition("Unconscious"):
         return f"{c.name} is unconscious"
-    r = c.data.get("rd")
-    if r and r.get("round") == enc.round and r.get("no_more"):
+    r = this_round(where, c)
+    if r is not None and r.no_more:
         return f"{c.name} is {c.status} (no more actions this round)"
     return None

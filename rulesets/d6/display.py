@@ -7,58 +7,58 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import format_duration
-from rulesets.d6.core import count_actions, multi_penalty
+from rulesets.d6.core import count_actions, level_name, multi_penalty, this_round
+from rulesets.d6.state import fight, fighter
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, Encounter, LogEntry
+    from combat_cli.api import Combatant, LogEntry, RulesView
+    from rulesets.d6.state import RoundState
 
 
-def info(enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str, Any]:
-    lv = t["wounds"]["levels"]
-    w = int(c.data.get("wound", 0))
-    stunned = int(c.data.get("stuns", 0)) > 0
-    pen = int(t["wounds"]["penalty"][w]) if w else 0
-    if int(c.data.get("stun_round", -1)) >= enc.round:
+def info(view: RulesView, c: Combatant) -> dict[str, Any]:
+    """What ``show --json`` says of ``c`` under ``d6``."""
+    t = view.tables
+    me = fighter(view, c)
+    pen = int(t["wounds"]["penalty"][me.wound]) if me.wound else 0
+    if me.stun_round >= view.enc.round:
         pen += int(t["wounds"]["penalty"][1])
-    r = c.data.get("rd") or {}
-    current = r.get("round") == enc.round
-    n = count_actions(t, r) if current else 0
-    dodge = (r.get("dodge") or {}) if current else {}
-    return {"level": lv[w] if w else (lv[1] if stunned else lv[0]), "penalty": pen,
-            "actions": n, "dodge": dodge.get("value"), "full_dodge": dodge.get("full"),
-            "kit_uses": int(c.data.get("kit_uses", 0)), "ammo": c.data.get("ammo", {}),
-            "stuns": int(c.data.get("stuns", 0))}
+    r = this_round(view, c)
+    dodge = r.dodge if r is not None else None
+    return {"level": level_name(view, c), "penalty": pen,
+            "actions": count_actions(t, r) if r is not None else 0,
+            "dodge": dodge.value if dodge else None, "full_dodge": dodge.full if dodge else None,
+            "kit_uses": me.kit_uses, "ammo": dict(me.ammo), "stuns": me.stuns}
 
 
 AFTER_THE_FIGHT = ("d6_heal",)
 """Timers that only matter after the fight: in status and show, not in the round table."""
 
 
-def _reactions(r: dict[str, Any], dodge: dict[str, Any]) -> str:
+def _reactions(r: RoundState) -> str:
     """Declared reactions still to be used (``block``), rolled ones waiting (``block 15``)."""
     out = []
-    if dodge.get("value") is not None:
-        out.append(f"{'fulldodge' if dodge.get('full') else 'dodge'} {dodge['value']}")
-    elif r.get("ready_dodge") is not None:
-        out.append("fulldodge" if r["ready_dodge"].get("full") else "dodge")
-    out += [str(x.get("kind", "")) for x in r.get("ready_melee") or ()]
-    out += [f"{p.get('kind', 'parry')} {p.get('value', '')}".strip() for p in r.get("parries") or ()]
+    if r.dodge is not None:
+        out.append(f"{'fulldodge' if r.dodge.full else 'dodge'} {r.dodge.value}")
+    elif r.ready_dodge is not None:
+        out.append("fulldodge" if r.ready_dodge.full else "dodge")
+    out += [x.kind for x in r.ready_melee]
+    out += [f"{p.kind} {p.value}" for p in r.parries]
     return ", ".join(x for x in out if x)
 
 
-def status_columns(enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str, str]:
+def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     """Penalty (wound and multi-action, the dice off every roll), the round's actions,
     reactions ready, kit uses, the next timer that matters in the fight. The wound level
     itself is the Status column."""
-    i = info(enc, c, t)
-    kit = str(i["kit_uses"]) if i["kit_uses"] or c.data.get("kits") else ""
-    r = c.data.get("rd") or {}
-    current = r.get("round") == enc.round
+    enc, t = view.enc, view.tables
+    i = info(view, c)
+    kit = str(i["kit_uses"]) if i["kit_uses"] or fighter(view, c).kits else ""
+    r = this_round(view, c)
     multi = multi_penalty(t, i["actions"]) if enc.phase in ("declare", "resolve") and i["actions"] else 0
     total = i["penalty"] + multi
     cols = {"Penalty": f"-{total}D" if total else "", "React": "", "Kit": kit, "Due": ""}
-    if current and enc.phase == "resolve":   # while declaring, the Action column has them
-        cols["React"] = _reactions(r, (r.get("dodge") or {}))
+    if r is not None and enc.phase == "resolve":   # while declaring, the Action column has them
+        cols["React"] = _reactions(r)
     due = sorted((x for x in enc.timers if x.combatant == c.id and x.kind not in AFTER_THE_FIGHT),
                  key=lambda x: x.due)
     if due:
@@ -68,14 +68,15 @@ def status_columns(enc: Encounter, c: Combatant, t: dict[str, Any]) -> dict[str,
     return cols
 
 
-def json_extra(enc: Encounter, t: dict[str, Any]) -> dict[str, Any]:
+def json_extra(view: RulesView) -> dict[str, Any]:
+    enc = view.enc
     names = {c.id: c.name for c in enc.combatants}
     pairs = {}
-    for key, sit in (enc.data.get("pairs") or {}).items():
+    for key, sit in fight(view).pairs.items():
         a, _, b = key.partition(">")
         if a in names and b in names:
-            pairs[f"{names[a]} > {names[b]}"] = sit
-    return {"d6": {c.name: info(enc, c, t) for c in enc.combatants},
+            pairs[f"{names[a]} > {names[b]}"] = dict(sit)
+    return {"d6": {c.name: info(view, c) for c in enc.combatants},
             "d6_positions": pairs}
 
 

@@ -18,6 +18,7 @@ from rulesets.d6.core import (
     roll_code,
     wound,
 )
+from rulesets.d6.state import HealClock, fighter
 from rulesets.d6.stats import YES, need_skill, stat
 from rulesets.d6.wounds import (
     INCAP,
@@ -44,14 +45,13 @@ def rest_need(tables: dict[str, Any], level: str) -> int:
 def restart_healing(ctx: RulesContext, c: Combatant) -> None:
     """A new natural-healing period starts whenever the wound level changes (D6-HEAL-2)."""
     ctx.remove_timers(kind=HEAL, combatant=c)
-    w = wound(c)
-    if not WOUNDED <= w < KILLED:
-        c.data.pop("heal", None)
+    me = fighter(ctx, c)
+    if not WOUNDED <= me.wound < KILLED:
+        me.heal = None
         return
-    name = levels(ctx.tables)[w]
+    name = levels(ctx.tables)[me.wound]
     need = rest_need(ctx.tables, name)
-    c.data["heal"] = {"start": ctx.now, "level": name, "need": need, "care": "rest",
-                      "worked": False}
+    me.heal = HealClock(start=ctx.now, level=name, need=need)
     ctx.add_timer(f"{c.name}: natural healing roll ({name})", due_in=need, kind=HEAL,
                   combatant=c, data={"level": name})
 
@@ -60,18 +60,18 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
     """``rest NAME DURATION [care=rest|easy|work]``."""
     care = options.get("care", "rest")
     resting = care != "work"  # working is not resting: the stun wears off in its own time
-    if resting and seconds >= 60 and (int(c.data.get("stuns", 0)) or c.has_condition("Stunned")):
+    if resting and seconds >= 60 and (fighter(ctx, c).stuns or c.has_condition("Stunned")):
         clear_stun(ctx, c, "rested a minute")
-    h = c.data.get("heal")
-    if not h:
+    h = fighter(ctx, c).heal
+    if h is None:
         doing = "keeps working for" if care == "work" else "rests"
         ctx.log(f"{c.name} {doing} {format_duration(seconds)} (no wound to heal)", kind="rest",
                 actor=c)
         return
     if care == "work":
-        h["worked"] = True
-    h["care"] = care
-    due = h["start"] + h["need"] * (2 if care == "easy" and not h["worked"] else 1)
+        h.worked = True
+    h.care = care
+    due = h.start + h.need * (2 if care == "easy" and not h.worked else 1)
     for t in ctx.enc.timers:
         if t.kind == HEAL and t.combatant == c.id:
             t.due = max(due, ctx.now)
@@ -83,16 +83,16 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
 
 def fire_heal(ctx: RulesContext, timer: Timer) -> None:
     c = ctx.combatant(timer.combatant or "")
-    h = c.data.get("heal") or {}
-    w = wound(c)
+    h = fighter(ctx, c).heal
+    w = wound(ctx, c)
     name = levels(ctx.tables)[w] if w else ""
-    if not h or name != h.get("level"):
+    if h is None or name != h.level:
         return
     con = parse_code(stat(c, "Constitution") or "2D")
     mods: list[tuple[str, int]] = []
-    if h.get("worked"):
+    if h.worked:
         mods.append(("worked while healing", int(ctx.tables["healing"]["work_penalty"])))
-    elif h.get("care") == "easy":
+    elif h.care == "easy":
         mods.append(("took it easy", -int(ctx.tables["healing"]["easy_bonus"])))
     pool, how = build_pool(ctx, con, mods)
     row = ctx.tables["healing"]["natural"][name]
@@ -120,17 +120,18 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     """D6-HEAL-3..7: one First Aid (or Medicine (A)) attempt on ``patient``."""
     t = ctx.tables
     fa = t["first_aid"]
-    lvl = level_name(t, patient)
-    if wound(patient) >= KILLED:
+    lvl = level_name(ctx, patient)
+    if wound(ctx, patient) >= KILLED:
         raise RuleError(f"{patient.name} is Killed: first aid cannot help")
     unconscious = patient.has_condition("Unconscious")
     if lvl == levels(t)[0] and not unconscious:
         raise RuleError(f"{patient.name} is not hurt")
-    lock = int(patient.data.get("fa_lock_until", -1))
-    if lock > ctx.now:
+    them, mine = fighter(ctx, patient), fighter(ctx, medic)
+    lock = them.fa_lock_until
+    if lock is not None and lock > ctx.now:
         raise RuleError(f"{patient.name} cannot get first aid again until "
                         f"{format_clock(lock)} (a roll missed by more than {fa['lockout_margin']})")
-    uses = int(medic.data.get("kit_uses", 0))
+    uses = mine.kit_uses
     if not facility and fa["kit_required"] and uses <= 0:
         raise RuleError(f"{medic.name} has no first-aid kit uses left: restock "
                         f"{quoted(medic.name)} 2")
@@ -139,7 +140,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     key = lvl if lvl in fa["difficulty"] else "Stunned"
     base = int(fa["difficulty"][key])
     window = int(fa["same_day_hours"]) * 3600
-    attempts = [int(x) for x in patient.data.get("fa_attempts", []) if ctx.now - int(x) < window]
+    attempts = [x for x in them.fa_attempts if ctx.now - x < window]
     diff = difficulty_step(t, base, len(attempts))
     mods = action_penalties(ctx, medic) if in_round else health_penalties(ctx, medic)
     pool, how = build_pool(ctx, code, mods, f"{medic.name}'s {skill_name}")
@@ -147,22 +148,22 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     r = roll_code(ctx, pool, f"{medic.name}: {what} on {patient.name} {pool.text()} ({how}) "
                              f"vs {diff}")
     attempts.append(ctx.now)
-    patient.data["fa_attempts"] = attempts
+    them.fa_attempts = attempts
     if not facility and fa["kit_required"]:
-        medic.data["kit_uses"] = uses - 1
+        mine.kit_uses = uses - 1
     ok = beats(t, r.total, diff, what="skill")
     step = f" ({len(attempts) - 1} earlier attempt(s) today: +{len(attempts) - 1} level)" if (
         len(attempts) > 1) else ""
     ctx.log(f"{medic.name} gives {what} to {patient.name} ({lvl}): {r.total} vs {diff}{step}, "
             + ("success" if ok else "failure"), kind="first_aid", actor=medic, action="firstaid",
             target=patient, roll=r, difficulty=diff, outcome="success" if ok else "failure",
-            kit_uses=medic.data.get("kit_uses"))
+            kit_uses=mine.kit_uses)
     if ok:
         heal_one(ctx, patient, why=what)
         return
     if diff - r.total > int(fa["lockout_margin"]):
         hours = int(fa["lockout_hours"])
-        patient.data["fa_lock_until"] = ctx.now + hours * 3600
+        them.fa_lock_until = ctx.now + hours * 3600
         ctx.remove_timers(kind=LOCK, combatant=patient)
         ctx.add_timer(f"{patient.name}: first aid possible again", due_in=hours * 3600,
                       kind=LOCK, combatant=patient)
@@ -172,7 +173,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
 
 def heal_one(ctx: RulesContext, c: Combatant, why: str) -> None:
     """D6-HEAL-4: one level better (Stunned, Wounded -> healthy; the others one step)."""
-    w = wound(c)
+    w = wound(ctx, c)
     if w == 0:
         clear_stun(ctx, c, why)
         if c.has_condition("Unconscious"):
@@ -193,9 +194,10 @@ def kit_uses_for(tables: dict[str, Any], kits: int) -> int:
 def sync_kits(ctx: RulesContext, c: Combatant) -> None:
     """Kit uses follow the kits stat whenever it changes (2 uses a kit)."""
     kits = int(stat(c, "kits") or 0)
-    if c.data.get("kits") != kits:
-        c.data["kits"] = kits
-        c.data["kit_uses"] = kit_uses_for(ctx.tables, kits)
+    me = fighter(ctx, c)
+    if me.kits != kits:
+        me.kits = kits
+        me.kit_uses = kit_uses_for(ctx.tables, kits)
 
 
 def firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
@@ -220,29 +222,29 @@ def restock(ctx: RulesContext, words: list[str]) -> None:
     if len(words) != 2 or not words[1].isdigit():
         raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
     c = ctx.find(words[0])
-    c.data["kit_uses"] = int(words[1])
+    fighter(ctx, c).kit_uses = int(words[1])
     ctx.log(f"{c.name} has {words[1]} first-aid kit use(s)", kind="roster", actor=c)
 
 
-def _hurt(c: Combatant) -> bool:
-    return bool(wound(c) or int(c.data.get("stuns", 0)) or c.has_condition("Stunned")
+def _hurt(ctx: RulesContext, c: Combatant) -> bool:
+    return bool(wound(ctx, c) or fighter(ctx, c).stuns or c.has_condition("Stunned")
                 or c.has_condition("Unconscious"))
 
 
 def gm_heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     """``heal NAME [N|LEVEL]``: fully, N levels, or down to a wound level; never the Killed
     (``revive``), and a word when there is nothing to heal."""
-    if wound(c) >= KILLED:
+    if wound(ctx, c) >= KILLED:
         raise RuleError(f"{c.name} is Killed: heal cannot bring back the dead; use revive "
                         f"{quoted(c.name)} [LEVEL]")
     if value is not None and value.strip().isdigit() and int(value) < 1:
         raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
                         "heals fully")
     idx = None if value is None or value.strip().isdigit() else level_index(ctx.tables, value)
-    if idx is not None and idx >= max(wound(c), 1) and not (idx == 1 and wound(c) == 0):
+    if idx is not None and idx >= max(wound(ctx, c), 1) and not (idx == 1 and wound(ctx, c) == 0):
         raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
                         f"{c.name} for fully healed)")
-    if not _hurt(c):
+    if not _hurt(ctx, c):
         ctx.note(f"{c.name} is not hurt: nothing to heal")
         return
     if value is None:
@@ -272,7 +274,7 @@ def fire_timer(ctx: RulesContext, timer: Timer) -> bool:
     if timer.kind == HEAL:
         fire_heal(ctx, timer)
     elif timer.kind == LOCK and c is not None:
-        c.data.pop("fa_lock_until", None)
+        fighter(ctx, c).fa_lock_until = None
         ctx.log(f"{c.name} can get first aid again", kind="timer", actor=c)
     elif timer.kind == "d6_stun" and c is not None:
         clear_stun(ctx, c, "30 minutes passed")
@@ -288,7 +290,7 @@ def revive(ctx: RulesContext, words: list[str]) -> None:
         raise RuleError("usage: revive NAME [LEVEL] (a Killed combatant comes back at that "
                         "wound level)")
     c = ctx.find(words[0])
-    if wound(c) < KILLED:
+    if wound(ctx, c) < KILLED:
         raise RuleError(f"{c.name} is not Killed ({c.status}): heal {quoted(c.name)} heals "
                         "the living")
     level = " ".join(words[1:]).strip()

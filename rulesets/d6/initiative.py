@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesets.d6.codes import parse_code
 from rulesets.d6.core import roll_code
+from rulesets.d6.state import fighter
 from rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
@@ -34,16 +35,17 @@ def order(ctx: RulesContext) -> list[str]:
             for group in groups.values():
                 if len(group) < 2:
                     for c in group:
-                        keys[c.id].append(-int(c.data.get("init_roll", 0)))
+                        keys[c.id].append(-(fighter(ctx, c).init_roll or 0))
                     continue
                 for c in group:
-                    if "init_roll" not in c.data:
+                    me = fighter(ctx, c)
+                    if me.init_roll is None:
                         code = parse_code(stat(c, "Instincts") or "2D")
                         r = roll_code(ctx, code, f"{c.name}: Instincts {code.text()} "
                                                  "(initiative tie-break)")
-                        c.data["init_roll"] = r.total
+                        me.init_roll = r.total
                         ctx.log(f"{c.name} rolls Instincts for a tie: {r.total}",
                                 kind="initiative", actor=c, roll=r)
-                    keys[c.id].append(-int(c.data["init_roll"]))
+                    keys[c.id].append(-me.init_roll)
     index = {c.id: i for i, c in enumerate(cs)}
     return [c.id for c in sorted(cs, key=lambda c: (*keys[c.id], index[c.id]))]

@@ -4,14 +4,16 @@ the ``position`` verb that sets or shows them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.state import fight
 from rulesets.d6.stats import _match, stat, weapon_entry
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext
+    from rulesets.d6.state import SituationKey
 
 SITUATION = ("range", "cover", "conceal", "protection")
 RANGE_HELP = "point_blank, short, medium, long, or metres (25)"
@@ -24,9 +26,9 @@ def pair_key(c: Combatant, target: Combatant) -> str:
 def remembered(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str, Any]
                ) -> dict[str, Any]:
     """What ``opts`` says of the pair, else what was said before (``none`` clears)."""
-    pairs = ctx.enc.data.get("pairs", {})
-    mem = {**pairs.get(pair_key(c, target), {}),
-           **{k: opts[k] for k in SITUATION if opts.get(k) is not None}}
+    said = fight(ctx).pairs.get(pair_key(c, target), {})
+    mem: dict[str, Any] = {k: v for k, v in said.items()}
+    mem.update((k, opts[k]) for k in SITUATION if opts.get(k) is not None)
     return {k: v for k, v in mem.items() if v != "none"}
 
 
@@ -34,7 +36,7 @@ def carried_over(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[
                  ) -> str:
     """What an earlier line said of the pair and this one does not (``cover=half``), so a
     remembered cover never applies unseen; empty when nothing carries over."""
-    mem = ctx.enc.data.get("pairs", {}).get(pair_key(c, target), {})
+    mem = fight(ctx).pairs.get(pair_key(c, target), {})
     return ", ".join(f"{k}={v}" for k, v in mem.items()
                      if opts.get(k) is None and v != "none")
 
@@ -43,11 +45,11 @@ def situation(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str
               ) -> dict[str, Any]:
     """Range, cover, concealment and protection between ``c`` and ``target``: what this shot
     says, else what was said before for the pair (kept in the encounter; ``none`` clears)."""
-    pairs = ctx.enc.data.setdefault("pairs", {})
+    pairs = fight(ctx).pairs
     key = pair_key(c, target)
     mem = remembered(ctx, c, target, opts)
     if mem:
-        pairs[key] = mem
+        pairs[key] = cast("dict[SituationKey, str]", {k: str(v) for k, v in mem.items()})
     else:
         pairs.pop(key, None)
     return mem
@@ -55,7 +57,7 @@ def situation(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str
 
 def drop_cover(ctx: RulesContext, c: Combatant, target: Combatant) -> bool:
     """Forget the cover (and its protection) between the pair; True if there was some."""
-    pairs = ctx.enc.data.get("pairs", {})
+    pairs = fight(ctx).pairs
     sit = pairs.get(pair_key(c, target), {})
     if sit.pop("cover", None) is None:
         return False

@@ -9,6 +9,7 @@ from rulesets.d6.codes import Code
 from rulesets.d6.core import beats, roll_code
 from rulesets.d6.damage import damage_code
 from rulesets.d6.positions import drop_cover, protection_body
+from rulesets.d6.state import fight
 from rulesets.d6.wounds import resist
 
 if TYPE_CHECKING:
@@ -36,8 +37,7 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
     for x in rows:
         if d.total - b.total >= int(x["min"]):
             row = x
-    enc_prot = ctx.enc.data.setdefault("protection", {})
-    enc_prot[label] = row["state"]
+    fight(ctx).protection[label] = str(row["state"])
     ctx.log(f"The {label} takes {d.total} vs Body {b.total}: {row['state']}", kind="protection",
             actor=c, target=target, roll=d, difficulty=b.total, outcome=row["state"])
     if row is rows[-1] and drop_cover(ctx, c, target):  # destroyed: no more cover

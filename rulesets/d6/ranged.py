@@ -11,6 +11,7 @@ from rulesets.d6.positions import protection_body, range_base, remembered
 
 if TYPE_CHECKING:
     from combat_cli.api import ActionRequest, Combatant, RulesContext
+    from rulesets.d6.state import RoundState
 
 
 def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
@@ -87,15 +88,14 @@ def ranged_base(ctx: RulesContext, w: dict[str, Any], sit: dict[str, Any]) -> tu
     return base, f"{band} range {base}"
 
 
-def target_penalty(ctx: RulesContext, r: dict[str, Any], target: Combatant
+def target_penalty(ctx: RulesContext, r: RoundState, target: Combatant
                    ) -> list[tuple[str, int]]:
     """D6-MULTI: the dice off for a target after the round's first (counting ``target``)."""
-    tl = r["targets"]
+    tl = r.targets
     if target.id not in tl:
         tl.append(target.id)
-    fired = r.setdefault("fired_at", [])
-    if target.id not in fired:
-        fired.append(target.id)
+    if target.id not in r.fired_at:
+        r.fired_at.append(target.id)
     k = tl.index(target.id)
     per = int(ctx.tables["ranged"]["multi_target"]["per_extra_target"])
     return [(f"target {k + 1}", k * per)] if k and per else []

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import beats, level_name, levels, rd, roll_code, wound
+from rulesets.d6.state import fighter
 from rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
@@ -72,10 +73,10 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
     r = level_index(t, result)
     if r == 0:
         return
-    cur = wound(c)
+    cur = wound(ctx, c)
     lv = levels(t)
     if t["wounds"]["repeat"] == "opend6":
-        eff = cur if cur else (STUNNED if int(c.data.get("stuns", 0)) else 0)
+        eff = cur if cur else (STUNNED if fighter(ctx, c).stuns else 0)
         new = min(eff + 1, KILLED) if r <= eff else r
     else:
         if r == STUNNED:
@@ -100,8 +101,9 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
 
 
 def _stun(ctx: RulesContext, c: Combatant, cause: str) -> None:
-    c.data["stuns"] = int(c.data.get("stuns", 0)) + 1
-    c.data["stun_round"] = ctx.enc.round + 1
+    me = fighter(ctx, c)
+    me.stuns += 1
+    me.stun_round = ctx.enc.round + 1
     if not c.has_condition("Stunned"):
         ctx.add_condition(c, "Stunned", quiet=True)
     ctx.remove_timers(kind="d6_stun", combatant=c)
@@ -116,7 +118,7 @@ def _knockout_check(ctx: RulesContext, c: Combatant) -> None:
     if not ctx.tables["wounds"]["stun_knockout"]:
         return
     con = parse_code(stat(c, "Constitution") or "2D")
-    stuns = int(c.data.get("stuns", 0))
+    stuns = fighter(ctx, c).stuns
     if stuns >= con.dice:
         code = ctx.tables["wounds"]["stun_knockout_minutes"]
         r = roll_code(ctx, code, f"{c.name}: knocked out for {code} minutes "
@@ -133,8 +135,9 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
 
     t = ctx.tables
     lv = levels(t)
-    old = wound(c)
-    c.data["wound"] = new if new >= WOUNDED else 0
+    me = fighter(ctx, c)
+    old = me.wound
+    me.wound = new if new >= WOUNDED else 0
     effect = "" if heal else effects(t, new)
     ctx.log(f"{c.name} is {lv[new] if new else 'healthy'}" + (f" ({why})" if why else "")
             + (f": {effect}" if effect else ""),
@@ -145,7 +148,7 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
         if not c.has_condition("Prone"):
             ctx.add_condition(c, "Prone", quiet=True)
         if ctx.enc.phase in ("declare", "resolve", "turns") and new in (WOUNDED, WOUNDED2):
-            rd(ctx.enc, c)["no_more"] = True
+            rd(ctx, c).no_more = True
     if new == INCAP and (old < INCAP or old == KILLED) and not heal:  # KILLED: revived
         code = t["wounds"]["incap_unconscious_minutes"]
         r = roll_code(ctx, code, f"{c.name}: unconscious for {code} minutes (Incapacitated)")
@@ -153,10 +156,10 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
         ctx.log(f"{c.name} is unconscious for {r.total} minutes", kind="condition",
                 target=c, roll=r, outcome="+Unconscious")
     if new == MORTAL and old != MORTAL:
-        c.data["mw_rounds"] = 0
+        me.mw_rounds = 0
         ctx.add_condition(c, "Unconscious", quiet=True)
     if new < MORTAL:
-        c.data.pop("mw_rounds", None)
+        me.mw_rounds = 0
     if new == KILLED:
         ctx.remove_timers(combatant=c)
         for cond in list(c.conditions):
@@ -164,7 +167,7 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
     if heal and new < INCAP:
         ctx.remove_condition(c, "Unconscious", quiet=True)
     if heal and new < WOUNDED and ctx.enc.phase in ("declare", "resolve"):
-        rd(ctx.enc, c)["no_more"] = False  # healed on the spot (GM, first aid): may act again
+        rd(ctx, c).no_more = False  # healed on the spot (GM, first aid): may act again
     if new < WOUNDED and heal:
         ctx.remove_condition(c, "Prone", quiet=True)
     refresh_status(ctx, c)
@@ -185,18 +188,18 @@ def effects(t: dict[str, Any], level: int) -> str:
 
 
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:
-    w = wound(c)
-    name = level_name(ctx.tables, c)
+    w = wound(ctx, c)
+    name = level_name(ctx, c)
     ctx.set_status(c, "OK" if name == levels(ctx.tables)[0] else name, out=w >= INCAP)
 
 
 def clear_stun(ctx: RulesContext, c: Combatant, why: str) -> None:
-    if int(c.data.get("stuns", 0)) or c.has_condition("Stunned"):
-        c.data["stuns"] = 0
-        c.data.pop("stun_round", None)
+    me = fighter(ctx, c)
+    if me.stuns or c.has_condition("Stunned"):
+        me.stuns, me.stun_round = 0, -1
         ctx.remove_condition(c, "Stunned", reason=why)
         ctx.remove_timers(kind="d6_stun", combatant=c)
-        if wound(c) < INCAP:
+        if me.wound < INCAP:
             ctx.remove_condition(c, "Unconscious", quiet=True)
         refresh_status(ctx, c)
 
@@ -204,10 +207,11 @@ def clear_stun(ctx: RulesContext, c: Combatant, why: str) -> None:
 def mortal_checks(ctx: RulesContext) -> None:
     """End of round: each Mortally Wounded character rolls 2D; below the rounds spent -> dies."""
     for c in ctx.enc.combatants:
-        if wound(c) != MORTAL:
+        me = fighter(ctx, c)
+        if me.wound != MORTAL:
             continue
-        n = int(c.data.get("mw_rounds", 0)) + 1
-        c.data["mw_rounds"] = n
+        me.mw_rounds += 1
+        n = me.mw_rounds
         code = ctx.tables["wounds"]["mortal_check"]
         r = roll_code(ctx, code, f"{c.name}: Mortally Wounded check {code} "
                                  f"(dies if below {n}, rounds Mortally Wounded)")

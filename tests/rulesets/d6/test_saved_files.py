@@ -63,6 +63,50 @@ def test_an_old_file_loads_unchanged_and_shows_the_same_json(tmp_path, name):
     assert _shown(path) == expected
 
 
+def _typed(table: Any, who: str | None = None) -> Any:
+    from combat_cli.api import RulesView
+
+    view = RulesView(table.enc, table.ruleset)
+    if who is None:
+        return view.state(table.enc)
+    return view.state(next(c for c in table.enc.combatants if c.name == who))
+
+
+def test_resolving_mid_round(tmp_path):
+    table = _load(_copy(tmp_path, "resolving"))
+    mina = _typed(table, "Mina")
+    assert mina.rd is not None and mina.rd.dodge is not None and mina.rd.dodge.value == 8
+    assert mina.rd.shots == {"Repeating Crossbow": 1} and mina.ammo == {"Repeating Crossbow": 4}
+    lector = _typed(table, "Lector")
+    assert lector.kits == 1 and lector.kit_uses == 2
+    assert [x.kind for x in lector.rd.ready_melee] == ["block"]
+    assert _typed(table, "Demon Thug 2").wound == 4
+    assert _typed(table, "Demon Thug 2").heal.level == "Incapacitated"
+    assert _typed(table).pairs["c4>c2"] == {"range": "medium", "cover": "half"}
+
+
+def test_over(tmp_path):
+    table = _load(_copy(tmp_path, "over"))
+    enc = _typed(table)
+    assert enc.fight_over and enc.protection == {"wooden door": "heavily damaged"}
+    assert enc.pairs["c1>c4"]["protection"] == "wooden_door"
+    brute = _typed(table, "Brute")
+    assert brute.wound == 5 and brute.mw_rounds == 2 and brute.init_roll == 6
+    lector = _typed(table, "Lector")
+    assert lector.fa_attempts == [10] and lector.heal.need == 259200
+
+
+def test_parried(tmp_path):
+    table = _load(_copy(tmp_path, "parried"))
+    knight = _typed(table, "Knight")
+    assert knight.stuns == 1 and knight.stun_round == 3
+    assert [(p.kind, p.value, p.vs) for p in knight.rd.parries] == [("parry", 1, None)]
+    victim = _typed(table, "Victim")
+    assert victim.fa_lock_until == 86405 and victim.fa_attempts == [5, 5]
+    medic = _typed(table, "Medic")
+    assert medic.new_skills == ["Firarms"] and medic.rd.ready_dodge.full is False
+
+
 def _play(path: Path, lines: str, seed: int = 7) -> str:
     r = _run("play", str(path), "--seed", str(seed), "--script", "-", stdin=lines)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -98,3 +142,22 @@ def test_play_on_parried_and_declaring(tmp_path):
     path = _copy(tmp_path, "declaring")
     out = _play(path, "react Knight parry\nresolve all\nend\nstatus\n")
     assert "Knight parries" in out and "Round 3" in out
+
+
+def test_fight_only_names_fields_of_the_combatant_state():
+    from combat_cli import plugins
+
+    rs = plugins.load("d6")
+    assert set(rs.fight_only) <= set(rs.combatant_state.model_fields)
+    assert set(rs.lasting_encounter) <= set(rs.encounter_state.model_fields)
+
+
+def test_a_wrong_value_in_a_file_is_one_line(tmp_path):
+    from combat_cli.store.fileio import SaveError
+
+    path = _copy(tmp_path, "over")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[0] = lines[0].replace('"mw_rounds":2', '"mw_rounds":"two"', 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(SaveError, match=r"Brute: mw_rounds must be a valid integer"):
+        _load(path)
