@@ -86,41 +86,57 @@ def _head(e: LogEntry) -> str:
     return m.group(1) if m else e.text
 
 
+def _is_tie(e: LogEntry) -> bool:
+    """An initiative tie-break roll (told together, on the first line)."""
+    return e.kind == "initiative" and e.total is not None
+
+
+def _attack_line(e: LogEntry) -> str:
+    """``Mina shoots at Vampire 1: 16 vs 10 (dodge), hit``."""
+    how = e.data.get("reaction")
+    return (f"{_head(e)}: {e.total} vs {e.difficulty}" + (f" ({how})" if how else "")
+            + f", {e.outcome}")
+
+
+def _attack_part(e: LogEntry, head: str) -> str | None:
+    """What ``e`` adds to the attack line that begins with ``head`` (None: not a part)."""
+    if e.kind == "damage":
+        return f"; damage {e.total}"
+    if e.kind == "resist":
+        return f" vs {e.total}" + (" → no effect" if e.outcome == "resisted" else "")
+    if e.kind == "wound":
+        return f" → {e.outcome}" if e.target and e.target in head else (
+            f" → {e.target} {e.outcome}")
+    if e.kind == "timer":
+        return ""         # a healing timer: in status, not in the round
+    return None
+
+
+def _met_by_next(e: LogEntry, following: LogEntry | None) -> bool:
+    """A reaction roll the attack right after it tells ("vs 15 (block)")."""
+    return (e.kind == "reaction" and following is not None and following.kind == "attack"
+            and following.target == e.actor)
+
+
 def brief(entries: list[LogEntry]) -> list[str]:
     """One line per thing that happened: an attack with its damage, resistance and wound;
     the initiative tie-breaks together; a reaction roll inside the attack it meets."""
-    out: list[str] = []
+    ties = [e for e in entries if _is_tie(e)]
+    out = ["Initiative ties: " + ", ".join(f"{e.actor} {e.total}" for e in ties)] if ties else []
     line: list[str] = []      # the attack being told, in parts
-    ties = [e for e in entries if e.kind == "initiative" and e.total is not None]
-    if ties:
-        out.append("Initiative ties: " + ", ".join(f"{e.actor} {e.total}" for e in ties))
-
-    def close() -> None:
-        if line:
-            out.append("".join(line))
-            line.clear()
     for n, e in enumerate(entries):
-        if e.kind == "initiative" and e.total is not None:
+        following = entries[n + 1] if n + 1 < len(entries) else None
+        part = _attack_part(e, line[0]) if line else None
+        if part is not None:
+            line.append(part)
             continue
-        if e.kind == "attack":
-            close()
-            how = e.data.get("reaction")
-            line.append(f"{_head(e)}: {e.total} vs {e.difficulty}"
-                        + (f" ({how})" if how else "") + f", {e.outcome}")
-        elif e.kind == "damage" and line:
-            line.append(f"; damage {e.total}")
-        elif e.kind == "resist" and line:
-            line.append(f" vs {e.total}" + (" → no effect" if e.outcome == "resisted" else ""))
-        elif e.kind == "wound" and line:
-            line.append(f" → {e.outcome}" if e.target and e.target in line[0]
-                        else f" → {e.target} {e.outcome}")
-        elif e.kind == "timer" and line:
-            continue          # a healing timer: in status, not in the round
-        elif e.kind == "reaction" and any(x.kind == "attack" and x.target == e.actor
-                                          for x in entries[n + 1:n + 2]):
-            continue          # the attack's line says "vs 15 (block)"
-        else:
-            close()
+        if _is_tie(e) or _met_by_next(e, following):
+            continue
+        if line:              # the attack's line is complete
+            out.append("".join(line))
+        line = [_attack_line(e)] if e.kind == "attack" else []
+        if not line:
             out.append(e.text)
-    close()
+    if line:
+        out.append("".join(line))
     return out
