@@ -6,7 +6,6 @@ Rules: /work/shared/rules/d6.md (rule IDs D6-*, tables T-D6-*, ambiguities AMB-D
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import (
@@ -218,7 +217,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         from rulesets.d6.stats import misspelt
 
         me = fighter(ctx, c)
-        for key, guess in misspelt(ctx.tables, c.stats):
+        for key, guess in misspelt(schema.tables(ctx), c.stats):
             if key in me.new_skills:
                 continue
             me.new_skills.append(key)
@@ -331,11 +330,6 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
             super().fire_timer(ctx, timer)
 
     # -- display ---------------------------------------------------------------------------
-    def load_tables(self) -> dict[str, Any]:
-        from rulesets.d6.stats import defaults
-
-        return copy.deepcopy(defaults())
-
     def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.d6.display import status_columns
 

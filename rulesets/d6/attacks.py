@@ -31,6 +31,7 @@ from rulesets.d6.ranged import (
     target_penalty,
 )
 from rulesets.d6.reactions import reaction_for
+from rulesets.d6.schema import tables
 from rulesets.d6.stats import need_skill
 from rulesets.d6.weapons import check_shots, pick_weapon, spend_shots
 from rulesets.d6.wounds import KILLED
@@ -60,7 +61,7 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
     target's reaction (replacing it, or added for a full dodge), then the dice added for
     spraying, a called shot, concealment; cover is kept apart (beating all but the cover
     hits the protection)."""
-    t = ctx.tables
+    t = tables(ctx)
     ranged = kind == "shoot"
     if ranged:
         assert w is not None
@@ -83,7 +84,7 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
                     f"(+{n}D scale)", kind="roll", actor=target, roll=sr)
             rv += sr.total
         full = reaction.full
-        mode = t["reactions"]["mode"]
+        mode = t.reactions.mode
         if mode == "add" or (mode == "partial_replaces" and full):
             diff = base + rv
             parts.append(f"{base_txt} + {reaction.kind} {rv}")
@@ -96,18 +97,18 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
     if spray is not None:
         diff += spray[0]
         parts.append(spray[1])
-    for key, table, label in (("called", "called", "called shot"),
-                              ("conceal", "conceal", "concealment")):
+    for key, table, label in (("called", t.modifiers.called, "called shot"),
+                              ("conceal", t.modifiers.conceal, "concealment")):
         value = opts.get(key) if key == "called" else sit.get(key)
         if value:
-            n = int(t["modifiers"][table][value])
+            n = table[value]
             v, txt = difficulty_dice(ctx, c.name, n, f"{label} ({value.replace('_', ' ')})")
             diff += v
             parts.append(txt)
     cover = sit.get("cover")
     cover_add = 0
     if cover and cover != "full":
-        n = int(t["modifiers"]["cover"][cover])
+        n = t.modifiers.cover[cover]
         cover_add, txt = difficulty_dice(ctx, c.name, n, f"cover ({cover.replace('_', ' ')})")
         parts.append(txt)
     return {"target": target, "diff": diff, "total": diff + cover_add, "cover": cover,
@@ -115,7 +116,7 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
 
 
 def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    t = ctx.tables
+    t = tables(ctx)
     kind = a.name
     targets = action_targets(ctx, c, a)
     alive = [x for x in targets if wound(ctx, x) < KILLED]
@@ -151,10 +152,10 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             for x in alive}
     # the attacker's pool
     mods = action_penalties(ctx, c)
-    if not sweep and (ranged or t["ranged"]["multi_target"]["applies_to_melee"]):
+    if not sweep and (ranged or t.ranged.multi_target.applies_to_melee):
         mods += target_penalty(ctx, r, alive[0])
-    if opts.get("offhand") == "yes" and int(t["two_guns"]["offhand_penalty"]):
-        mods.append(("off hand", int(t["two_guns"]["offhand_penalty"])))
+    if opts.get("offhand") == "yes" and t.two_guns.offhand_penalty:
+        mods.append(("off hand", t.two_guns.offhand_penalty))
     if opts.get("mod"):
         mods.append(("GM modifier", -_dice_opt(opts["mod"], "mod")))
     s_att = scale_dice(t, c)

@@ -20,6 +20,7 @@ from rulesets.d6.melee import unarmed_skill
 from rulesets.d6.positions import carried_over
 from rulesets.d6.ranged import check_shot
 from rulesets.d6.reactions import is_full_dodge
+from rulesets.d6.schema import tables
 from rulesets.d6.state import ReadyDodge, ReadyMelee
 from rulesets.d6.stats import need_skill, stat
 from rulesets.d6.weapons import action_cost, drawn_name, named_weapon, pick_weapon
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
     """D6-MULTI: refuse what cannot be declared, then keep the round's count, the targets and
     the declared (held) reactions."""
-    t = ctx.tables
+    t = tables(ctx)
     r = rd(ctx, c)
     full = [a for a in actions if is_full_dodge(a)]
     autos = [a for a in actions if a.options.get("fire") == "full_auto"]
@@ -44,12 +45,12 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     react = [a for a in actions if a.name in REACTIONS]
     cost = sum(action_cost(ctx, c, a) for a in active)
     n = cost + len(react) + already
-    cap = int(t["actions"]["max"])
+    cap = t.actions.max
     if n > cap:
         done = f", {already} already taken" if already else ""
         raise RuleError(f"{n} actions{done}: at most {cap} a round (D6-MULTI-2)")
     targets = _check_active(ctx, c, r, active)
-    held = len(react) if t["actions"]["held_unused_counts"] else 0
+    held = len(react) if t.actions.held_unused_counts else 0
     _check_pools(ctx, c, actions, targets, multi_penalty(t, cost + held + already))
     r.declared, r.held, r.used_held, r.extra = cost, len(react), 0, already
     r.targets, r.full_dodge, r.ready_dodge, r.ready_melee = targets, bool(full), None, []
@@ -144,8 +145,8 @@ def _check_active(ctx: RulesContext, c: Combatant, r: RoundState,
 def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
                  targets: list[str], base_pen: int) -> None:
     """Pools must stay above 0D (checked with today's wounds)."""
-    t = ctx.tables
-    per = int(t["ranged"]["multi_target"]["per_extra_target"])
+    t = tables(ctx)
+    per = t.ranged.multi_target.per_extra_target
     drawn: dict[str, Any] = {}
     for a in actions:
         if a.name == "draw":
@@ -157,7 +158,7 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
         if a.name == "shoot" and a.target in targets:
             extra = targets.index(a.target) * per
         pen = base_pen + extra + sum(d for _, d in health_penalties(ctx, c))
-        if sk[1].dice - pen < 1 and t["pools"]["zero"] == "cannot":
+        if sk[1].dice - pen < 1 and t.pools.zero == "cannot":
             who = ctx.name(a.target) if a.target else ""
             raise RuleError(f"{c.name}'s {a.name}{' at ' + who if who else ''} would roll "
                             f"{max(sk[1].dice - pen, 0)}D ({sk[1].text()} -{pen}D): "
@@ -166,7 +167,7 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
 
 def _skill_for(ctx: RulesContext, c: Combatant, a: ActionRequest,
                drawn: dict[str, Any] | None = None) -> tuple[str, Code] | None:
-    t = ctx.tables
+    t = tables(ctx)
     opts = {**(drawn or {}), **a.options}
     if a.name == "shoot":
         return need_skill(t, c, pick_weapon(ctx, c, opts, melee=False)["skill"])

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import format_duration
 from rulesets.d6.core import count_actions, level_name, multi_penalty, this_round
+from rulesets.d6.schema import tables
 from rulesets.d6.state import fight, fighter
 
 if TYPE_CHECKING:
@@ -17,11 +18,11 @@ if TYPE_CHECKING:
 
 def info(view: RulesView, c: Combatant) -> dict[str, Any]:
     """What ``show --json`` says of ``c`` under ``d6``."""
-    t = view.tables
+    t = tables(view)
     me = fighter(view, c)
-    pen = int(t["wounds"]["penalty"][me.wound]) if me.wound else 0
+    pen = t.wounds.penalty[me.wound] if me.wound else 0
     if me.stun_round >= view.enc.round:
-        pen += int(t["wounds"]["penalty"][1])
+        pen += t.wounds.penalty[1]
     r = this_round(view, c)
     dodge = r.dodge if r is not None else None
     return {"level": level_name(view, c), "penalty": pen,
@@ -50,7 +51,7 @@ def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     """Penalty (wound and multi-action, the dice off every roll), the round's actions,
     reactions ready, kit uses, the next timer that matters in the fight. The wound level
     itself is the Status column."""
-    enc, t = view.enc, view.tables
+    enc, t = view.enc, tables(view)
     i = info(view, c)
     kit = str(i["kit_uses"]) if i["kit_uses"] or fighter(view, c).kits else ""
     r = this_round(view, c)

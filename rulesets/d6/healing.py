@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from combat_cli.api import RuleError, format_clock, format_duration
 from rulesets.d6.codes import parse_code
@@ -18,6 +18,7 @@ from rulesets.d6.core import (
     roll_code,
     wound,
 )
+from rulesets.d6.schema import tables
 from rulesets.d6.state import HealClock, fighter
 from rulesets.d6.stats import YES, need_skill, stat
 from rulesets.d6.wounds import (
@@ -32,14 +33,15 @@ from rulesets.d6.wounds import (
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext, Timer
+    from rulesets.d6.schema import Level, Tables
 
 DAY = 86400
 HEAL = "d6_heal"
 LOCK = "d6_fa_lock"
 
 
-def rest_need(tables: dict[str, Any], level: str) -> int:
-    return int(tables["healing"]["rest_days"][level]) * DAY
+def rest_need(t: Tables, level: Level) -> int:
+    return t.healing.rest_days[level] * DAY
 
 
 def restart_healing(ctx: RulesContext, c: Combatant) -> None:
@@ -49,8 +51,8 @@ def restart_healing(ctx: RulesContext, c: Combatant) -> None:
     if not WOUNDED <= me.wound < KILLED:
         me.heal = None
         return
-    name = levels(ctx.tables)[me.wound]
-    need = rest_need(ctx.tables, name)
+    name = levels(tables(ctx))[me.wound]
+    need = rest_need(tables(ctx), cast("Level", name))
     me.heal = HealClock(start=ctx.now, level=name, need=need)
     ctx.add_timer(f"{c.name}: natural healing roll ({name})", due_in=need, kind=HEAL,
                   combatant=c, data={"level": name})
@@ -85,41 +87,43 @@ def fire_heal(ctx: RulesContext, timer: Timer) -> None:
     c = ctx.combatant(timer.combatant or "")
     h = fighter(ctx, c).heal
     w = wound(ctx, c)
-    name = levels(ctx.tables)[w] if w else ""
+    t = tables(ctx)
+    name = levels(t)[w] if w else ""
     if h is None or name != h.level:
         return
     con = parse_code(stat(c, "Constitution") or "2D")
     mods: list[tuple[str, int]] = []
     if h.worked:
-        mods.append(("worked while healing", int(ctx.tables["healing"]["work_penalty"])))
+        mods.append(("worked while healing", t.healing.work_penalty))
     elif h.care == "easy":
-        mods.append(("took it easy", -int(ctx.tables["healing"]["easy_bonus"])))
+        mods.append(("took it easy", -t.healing.easy_bonus))
     pool, how = build_pool(ctx, con, mods)
-    row = ctx.tables["healing"]["natural"][name]
+    row = t.healing.natural[cast("Level", name)]
     r = roll_code(ctx, pool, f"{c.name}: natural healing, Constitution {pool.text()} ({how}) "
-                             f"vs {int(row['same_max']) + 1} to improve "
-                             f"({row['worse_max']} or less: worse)")
-    if r.total <= int(row["worse_max"]):
-        outcome, new = "worse", row["worse"]
-    elif r.total <= int(row["same_max"]):
+                             f"vs {row.same_max + 1} to improve "
+                             f"({row.worse_max} or less: worse)")
+    new: str
+    if r.total <= row.worse_max:
+        outcome, new = "worse", row.worse
+    elif r.total <= row.same_max:
         outcome, new = "unchanged", name
     else:
-        outcome, new = "better", row["better"]
+        outcome, new = "better", row.better
     ctx.log(f"{c.name} natural healing roll ({name}): {r.total} -> {outcome}"
             + ("" if new == name else f" ({new})"), kind="heal", actor=c, roll=r,
             outcome=outcome, level=new)
     if new == name:
         restart_healing(ctx, c)
     else:
-        set_level(ctx, c, level_index(ctx.tables, new), why="natural healing",
+        set_level(ctx, c, level_index(t, new), why="natural healing",
                   heal=outcome == "better")
 
 
 def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
               facility: bool = False, in_round: bool = False) -> None:
     """D6-HEAL-3..7: one First Aid (or Medicine (A)) attempt on ``patient``."""
-    t = ctx.tables
-    fa = t["first_aid"]
+    t = tables(ctx)
+    fa = t.first_aid
     lvl = level_name(ctx, patient)
     if wound(ctx, patient) >= KILLED:
         raise RuleError(f"{patient.name} is Killed: first aid cannot help")
@@ -130,16 +134,16 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     lock = them.fa_lock_until
     if lock is not None and lock > ctx.now:
         raise RuleError(f"{patient.name} cannot get first aid again until "
-                        f"{format_clock(lock)} (a roll missed by more than {fa['lockout_margin']})")
+                        f"{format_clock(lock)} (a roll missed by more than {fa.lockout_margin})")
     uses = mine.kit_uses
-    if not facility and fa["kit_required"] and uses <= 0:
+    if not facility and fa.kit_required and uses <= 0:
         raise RuleError(f"{medic.name} has no first-aid kit uses left: restock "
                         f"{quoted(medic.name)} 2")
-    skill_name = str(fa["facility_skill"]) if facility else "First Aid"
+    skill_name = fa.facility_skill if facility else "First Aid"
     used, code = need_skill(t, medic, skill_name)
-    key = lvl if lvl in fa["difficulty"] else "Stunned"
-    base = int(fa["difficulty"][key])
-    window = int(fa["same_day_hours"]) * 3600
+    key = lvl if lvl in fa.difficulty else "Stunned"
+    base = fa.difficulty[key]
+    window = fa.same_day_hours * 3600
     attempts = [x for x in them.fa_attempts if ctx.now - x < window]
     diff = difficulty_step(t, base, len(attempts))
     mods = action_penalties(ctx, medic) if in_round else health_penalties(ctx, medic)
@@ -149,7 +153,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
                              f"vs {diff}")
     attempts.append(ctx.now)
     them.fa_attempts = attempts
-    if not facility and fa["kit_required"]:
+    if not facility and fa.kit_required:
         mine.kit_uses = uses - 1
     ok = beats(t, r.total, diff, what="skill")
     step = f" ({len(attempts) - 1} earlier attempt(s) today: +{len(attempts) - 1} level)" if (
@@ -161,8 +165,8 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     if ok:
         heal_one(ctx, patient, why=what)
         return
-    if diff - r.total > int(fa["lockout_margin"]):
-        hours = int(fa["lockout_hours"])
+    if diff - r.total > fa.lockout_margin:
+        hours = fa.lockout_hours
         them.fa_lock_until = ctx.now + hours * 3600
         ctx.remove_timers(kind=LOCK, combatant=patient)
         ctx.add_timer(f"{patient.name}: first aid possible again", due_in=hours * 3600,
@@ -187,8 +191,8 @@ def heal_one(ctx: RulesContext, c: Combatant, why: str) -> None:
         ctx.remove_condition(c, "Unconscious", quiet=True)
 
 
-def kit_uses_for(tables: dict[str, Any], kits: int) -> int:
-    return kits * int(tables["first_aid"]["kit_uses"])
+def kit_uses_for(t: Tables, kits: int) -> int:
+    return kits * t.first_aid.kit_uses
 
 
 def sync_kits(ctx: RulesContext, c: Combatant) -> None:
@@ -197,7 +201,7 @@ def sync_kits(ctx: RulesContext, c: Combatant) -> None:
     me = fighter(ctx, c)
     if me.kits != kits:
         me.kits = kits
-        me.kit_uses = kit_uses_for(ctx.tables, kits)
+        me.kit_uses = kit_uses_for(tables(ctx), kits)
 
 
 def firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
@@ -240,7 +244,7 @@ def gm_heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     if value is not None and value.strip().isdigit() and int(value) < 1:
         raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
                         "heals fully")
-    idx = None if value is None or value.strip().isdigit() else level_index(ctx.tables, value)
+    idx = None if value is None or value.strip().isdigit() else level_index(tables(ctx), value)
     if idx is not None and idx >= max(wound(ctx, c), 1) and not (idx == 1 and wound(ctx, c) == 0):
         raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
                         f"{c.name} for fully healed)")
@@ -296,14 +300,14 @@ def revive(ctx: RulesContext, words: list[str]) -> None:
     level = " ".join(words[1:]).strip()
     if not level:
         try:
-            idx = level_index(ctx.tables, str(ctx.tables["healing"]["revive_level"]))
+            idx = level_index(tables(ctx), tables(ctx).healing.revive_level)
         except RuleError as e:
             raise RuleError(f"house rule healing.revive_level: {e}; give the level: revive "
                             f"{quoted(c.name)} Wounded") from None
     else:
-        idx = level_index(ctx.tables, level)
+        idx = level_index(tables(ctx), level)
     if idx >= KILLED:
-        lv = levels(ctx.tables)
+        lv = levels(tables(ctx))
         raise RuleError(f"revive {quoted(c.name)} takes a wound level below Killed "
                         f"({', '.join(lv[:KILLED])})")
     why = "revived by the GM"
@@ -312,4 +316,4 @@ def revive(ctx: RulesContext, words: list[str]) -> None:
         return
     set_level(ctx, c, 0, why=why, heal=True)
     if idx:
-        apply_result(ctx, c, levels(ctx.tables)[idx], cause=why)
+        apply_result(ctx, c, levels(tables(ctx))[idx], cause=why)

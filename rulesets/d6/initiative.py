@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesets.d6.codes import parse_code
 from rulesets.d6.core import roll_code
+from rulesets.d6.schema import tables
 from rulesets.d6.state import fighter
 from rulesets.d6.stats import stat
 
@@ -22,7 +23,7 @@ def order(ctx: RulesContext) -> list[str]:
     (PCs before NPCs), ``roll`` (an Instincts roll, made once when first needed and kept),
     and finally the order they were added."""
     cs = list(ctx.enc.combatants)
-    chain = list(ctx.tables["initiative"]["tie_break"])
+    chain = list(tables(ctx).initiative.tie_break)
     keys: dict[str, list[Any]] = {c.id: [-instincts(c)] for c in cs}
     for step in chain:
         if step == "pc_first":

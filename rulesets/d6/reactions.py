@@ -17,6 +17,7 @@ from rulesets.d6.core import (
     roll_code,
 )
 from rulesets.d6.melee import unarmed_skill
+from rulesets.d6.schema import tables
 from rulesets.d6.state import Defence, Dodge
 from rulesets.d6.stats import need_skill
 from rulesets.d6.weapons import pick_weapon
@@ -36,12 +37,12 @@ def _roll(ctx: RulesContext, c: Combatant, code: Code, kind: str, label: str, de
           ) -> tuple[Roll, str]:
     """The reaction's roll: the skill less the round's penalties and, undeclared, the
     reaction penalty (AMB-D6-4); returns the roll and how the pool was reached."""
-    t = ctx.tables["reactions"]
+    t = tables(ctx).reactions
     mods = action_penalties(ctx, c)
-    mode = t["reaction_penalty"]
+    mode = t.reaction_penalty
     if mode == "always" or (mode == "undeclared" and not declared):
         mods.append(("reaction" if kind == "dodge" else f"undeclared {kind}",
-                     int(t["reaction_penalty_dice"])))
+                     t.reaction_penalty_dice))
     pool, how = build_pool(ctx, code, mods, f"{c.name}'s {kind}")
     return roll_code(ctx, pool, f"{c.name}: {label} {pool.text()} ({how})"), how
 
@@ -55,11 +56,11 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
         if full and actions_taken(ctx, c) > 0:
             raise RuleError(f"{c.name} already acts this round: a full dodge must be the only "
                             "action (use dodge)")
-        if ctx.tables["reactions"]["adds_action"] or full:
+        if tables(ctx).reactions.adds_action or full:
             add_action(ctx, c, 1, "dodge")
         if full:
             r.full_dodge = True
-    _, code = need_skill(ctx.tables, c, "Dodge")
+    _, code = need_skill(tables(ctx), c, "Dodge")
     roll, how = _roll(ctx, c, code, "dodge", "full dodge" if full else "Dodge", declared)
     d = Dodge(value=roll.total, full=full)
     r.dodge = d
@@ -77,14 +78,14 @@ def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any],
     r = rd(ctx, c)
     if declared:
         r.used_held += 1
-    elif ctx.tables["reactions"]["adds_action"]:
+    elif tables(ctx).reactions.adds_action:
         add_action(ctx, c, 1, kind)
     if kind == "parry":
         w = pick_weapon(ctx, c, opts, melee=True, action="parry")
-        name, code = need_skill(ctx.tables, c, "Melee Parry")
+        name, code = need_skill(tables(ctx), c, "Melee Parry")
         label = f"parry ({name}, {w['name']})"
     else:
-        name, code = need_skill(ctx.tables, c, unarmed_skill(kind, opts))
+        name, code = need_skill(tables(ctx), c, unarmed_skill(kind, opts))
         label = f"block ({name})"
     roll, how = _roll(ctx, c, code, kind, label, declared)
     p = Defence(value=roll.total, kind=kind, vs=vs)
@@ -123,7 +124,7 @@ def _warn_nothing_coming(ctx: RulesContext, c: Combatant, kind: str) -> None:
     """A reaction with no attack to meet is allowed (the GM may know better), with a word."""
     ranged = kind == "dodge"
     kinds: tuple[str, ...] = ("shoot",) if ranged else MELEE
-    if ranged and ctx.tables["reactions"]["dodge_vs_melee"]:
+    if ranged and tables(ctx).reactions.dodge_vs_melee:
         kinds = ("shoot", *MELEE)
     if not planned_attacks(ctx, c, kinds):
         what = "ranged attack" if kinds == ("shoot",) else (
@@ -176,11 +177,11 @@ def reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, rang
                   ) -> Defence | None:
     """The reaction that sets this attack's difficulty (rolling a declared one if due): a
     the dodge (kind dodge), or a parry or block."""
-    t = ctx.tables["reactions"]
+    t = tables(ctx).reactions
     r = rd(ctx, target)
     able = can_act_reason(ctx, target) is None and not r.no_defence
-    if ranged or t["dodge_vs_melee"]:
-        if r.dodge is None and r.ready_dodge is not None and t["auto_declared"] and able:
+    if ranged or t.dodge_vs_melee:
+        if r.dodge is None and r.ready_dodge is not None and t.auto_declared and able:
             roll_dodge(ctx, target, full=r.ready_dodge.full, declared=True)
         if r.dodge is not None:
             return Defence(value=r.dodge.value, kind="dodge", full=r.dodge.full)
@@ -191,7 +192,7 @@ def reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, rang
             return r.parries.pop(i)
     ready = [i for i, x in enumerate(r.ready_melee)
              if _vs_id(ctx, x.options) in (None, attacker.id)]
-    if ready and t["auto_declared"] and able:
+    if ready and t.auto_declared and able:
         spec = r.ready_melee.pop(ready[0])
         try:
             return roll_melee(ctx, target, spec.kind, spec.options, declared=True,

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import RuleError
 from rulesets.d6.core import Lapse
+from rulesets.d6.schema import tables
 from rulesets.d6.state import fighter
 from rulesets.d6.stats import norm, stat, weapon_entry
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 def catalogue_weapon(ctx: RulesContext, want: Any) -> dict[str, Any]:
     """The catalogue's entry for ``want`` (refused with the closest name)."""
     try:
-        return weapon_entry(ctx.tables, want)
+        return weapon_entry(tables(ctx), want)
     except ValueError as e:
         raise RuleError(str(e)) from None
 
@@ -26,7 +27,7 @@ def named_weapon(ctx: RulesContext, own: Any, want: Any) -> dict[str, Any]:
     """The weapon ``want`` names: the combatant's own (a template's table) if it matches,
     else the catalogue's entry."""
     if isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
-        return weapon_entry(ctx.tables, own)
+        return weapon_entry(tables(ctx), own)
     return catalogue_weapon(ctx, want)
 
 
@@ -43,7 +44,7 @@ def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee:
         if own is None:
             raise RuleError(f"{c.name} has no weapon: add weapon=NAME to the action, or "
                             f"set {c.name} weapon=NAME" + ("" if not melee else " (or brawl)"))
-        w = weapon_entry(ctx.tables, own)
+        w = weapon_entry(tables(ctx), own)
     else:
         w = named_weapon(ctx, own, want)
     if melee and not w["melee"]:
@@ -67,9 +68,9 @@ def drawn_name(a: ActionRequest) -> Any:
 def action_cost(ctx: RulesContext, c: Combatant, a: ActionRequest) -> int:
     if a.name == "reload":
         w = pick_weapon(ctx, c, a.options, melee=False)
-        return int(w.get("reload", ctx.tables["actions"]["reload_default"]))
+        return int(w.get("reload", tables(ctx).actions.reload_default))
     if a.name == "draw":
-        return int(ctx.tables["actions"]["draw_cost"])
+        return tables(ctx).actions.draw_cost
     return 1
 
 

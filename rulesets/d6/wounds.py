@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import beats, level_name, levels, rd, roll_code, wound
+from rulesets.d6.schema import tables
 from rulesets.d6.state import fighter
 from rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext
+    from rulesets.d6.schema import Tables
 
 STUNNED, WOUNDED, WOUNDED2, INCAP, MORTAL, KILLED = 1, 2, 3, 4, 5, 6
 
 
-def chart_result(tables: dict[str, Any], diff: int) -> str:
+def chart_result(t: Tables, diff: int) -> str:
     """T-D6-7: the wound result for (damage - resistance)."""
-    rows = sorted(tables["wounds"]["chart"], key=lambda r: int(r["min"]))
-    hit = rows[0]["level"]
+    rows = sorted(t.wounds.chart, key=lambda r: r.min)
+    hit = rows[0].level
     for row in rows:
-        if diff >= int(row["min"]):
-            hit = row["level"]
-    return str(hit)
+        if diff >= row.min:
+            hit = row.level
+    return hit
 
 
-def level_index(tables: dict[str, Any], name: str) -> int:
-    lv = levels(tables)
+def level_index(t: Tables, name: str) -> int:
+    lv = levels(t)
     low = name.strip().lower()
     for i, n in enumerate(lv):
         if n.lower() == low:
@@ -53,14 +55,14 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
         how += f" + scale {scale_bonus}D"
     r = roll_code(ctx, total, f"{c.name}: resist damage {total.text()} ({how}) vs {damage} damage")
     diff = damage - r.total
-    hurt = beats(ctx.tables, damage, r.total, what="damage")
+    hurt = beats(tables(ctx), damage, r.total, what="damage")
     ctx.log(f"{c.name} resists {damage} damage: {how} rolls {r.total}"
             + ("" if hurt else " -> no effect"), kind="resist", actor=c, action="resist",
             roll=r, difficulty=damage, outcome="hurt" if hurt else "resisted", damage=damage,
             margin=diff)
     if not hurt:
         return None
-    result = chart_result(ctx.tables, max(diff, 0))
+    result = chart_result(tables(ctx), max(diff, 0))
     apply_result(ctx, c, result, cause=f"{damage} damage vs {r.total}" + (
         f", {source}" if source else ""), attacker=attacker)
     return result
@@ -69,13 +71,13 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
 def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "",
                  attacker: Combatant | None = None) -> None:
     """Apply a wound-chart result with repeat-wound escalation (AMB-D6-12)."""
-    t = ctx.tables
+    t = tables(ctx)
     r = level_index(t, result)
     if r == 0:
         return
     cur = wound(ctx, c)
     lv = levels(t)
-    if t["wounds"]["repeat"] == "opend6":
+    if t.wounds.repeat == "opend6":
         eff = cur if cur else (STUNNED if fighter(ctx, c).stuns else 0)
         new = min(eff + 1, KILLED) if r <= eff else r
     else:
@@ -107,7 +109,7 @@ def _stun(ctx: RulesContext, c: Combatant, cause: str) -> None:
     if not c.has_condition("Stunned"):
         ctx.add_condition(c, "Stunned", quiet=True)
     ctx.remove_timers(kind="d6_stun", combatant=c)
-    minutes = int(ctx.tables["wounds"]["stun_lasts_minutes"])
+    minutes = tables(ctx).wounds.stun_lasts_minutes
     ctx.add_timer(f"{c.name}: stun wears off", due_in=minutes * 60, kind="d6_stun",
                   combatant=c, quiet=True)
     refresh_status(ctx, c)
@@ -115,12 +117,12 @@ def _stun(ctx: RulesContext, c: Combatant, cause: str) -> None:
 
 def _knockout_check(ctx: RulesContext, c: Combatant) -> None:
     """AMB-D6-13: stuns >= Constitution dice -> unconscious for 2D minutes."""
-    if not ctx.tables["wounds"]["stun_knockout"]:
+    if not tables(ctx).wounds.stun_knockout:
         return
     con = parse_code(stat(c, "Constitution") or "2D")
     stuns = fighter(ctx, c).stuns
     if stuns >= con.dice:
-        code = ctx.tables["wounds"]["stun_knockout_minutes"]
+        code = tables(ctx).wounds.stun_knockout_minutes
         r = roll_code(ctx, code, f"{c.name}: knocked out for {code} minutes "
                                  f"({stuns} stuns >= Constitution {con.dice}D)")
         ctx.log(f"{c.name} is knocked unconscious by {stuns} stuns for {r.total} minutes",
@@ -133,7 +135,7 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
     """Put ``c`` at wound level ``new`` and apply its effects."""
     from rulesets.d6.healing import restart_healing
 
-    t = ctx.tables
+    t = tables(ctx)
     lv = levels(t)
     me = fighter(ctx, c)
     old = me.wound
@@ -150,7 +152,7 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
         if ctx.enc.phase in ("declare", "resolve", "turns") and new in (WOUNDED, WOUNDED2):
             rd(ctx, c).no_more = True
     if new == INCAP and (old < INCAP or old == KILLED) and not heal:  # KILLED: revived
-        code = t["wounds"]["incap_unconscious_minutes"]
+        code = t.wounds.incap_unconscious_minutes
         r = roll_code(ctx, code, f"{c.name}: unconscious for {code} minutes (Incapacitated)")
         ctx.add_condition(c, "Unconscious", duration=r.total * 60, quiet=True)
         ctx.log(f"{c.name} is unconscious for {r.total} minutes", kind="condition",
@@ -175,14 +177,14 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
         restart_healing(ctx, c)
 
 
-def effects(t: dict[str, Any], level: int) -> str:
+def effects(t: Tables, level: int) -> str:
     """What a wound level does (T-D6-7), for the log line that announces it."""
-    pen = int(t["wounds"]["penalty"][level]) if level < len(t["wounds"]["penalty"]) else 0
+    pen = t.wounds.penalty[level] if level < len(t.wounds.penalty) else 0
     minus = f", -{pen}D until healed" if pen else ""
     return {WOUNDED: f"prone, no more actions this round{minus}",
             WOUNDED2: f"prone, no more actions this round{minus}",
             INCAP: "prone, unconscious, out of the fight",
-            MORTAL: f"unconscious; dies if {t['wounds']['mortal_check']} at a round's end rolls "
+            MORTAL: f"unconscious; dies if {t.wounds.mortal_check} at a round's end rolls "
                     "below the rounds since",
             KILLED: "dead"}.get(level, "")
 
@@ -190,7 +192,7 @@ def effects(t: dict[str, Any], level: int) -> str:
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:
     w = wound(ctx, c)
     name = level_name(ctx, c)
-    ctx.set_status(c, "OK" if name == levels(ctx.tables)[0] else name, out=w >= INCAP)
+    ctx.set_status(c, "OK" if name == levels(tables(ctx))[0] else name, out=w >= INCAP)
 
 
 def clear_stun(ctx: RulesContext, c: Combatant, why: str) -> None:
@@ -212,7 +214,7 @@ def mortal_checks(ctx: RulesContext) -> None:
             continue
         me.mw_rounds += 1
         n = me.mw_rounds
-        code = ctx.tables["wounds"]["mortal_check"]
+        code = tables(ctx).wounds.mortal_check
         r = roll_code(ctx, code, f"{c.name}: Mortally Wounded check {code} "
                                  f"(dies if below {n}, rounds Mortally Wounded)")
         dies = r.total < n
