@@ -146,6 +146,26 @@ def test_data_keeps_the_models_field_order_whatever_order_it_was_set_in() -> Non
     assert list(ann.data) == list(bob.data) == ["marks", "focus"]
 
 
+def test_rules_code_holding_its_data_writes_on_across_a_mid_command_view() -> None:
+    from combat_cli.engine.state import OpenCombatantState
+
+    class Loose(Marks):
+        combatant_state = OpenCombatantState   # a ruleset that declares no model
+
+    t = Table.new(Loose(), RandomDice(1))
+    assert dispatch(t, "add Ann").error is None
+    ctx = t.context(t.enc.model_copy(deep=True))
+    ann = ctx.enc.combatants[0]
+    box = ann.data.setdefault("box", {})
+    CombatantState.of(ctx, ann).dice = "manual"   # the state read (and changed) first
+    box["a"] = 1
+    assert ctx.view is not None                   # can_act asked mid-command: a commit
+    ann.data["box"]["b"] = 2                      # found again, and through the old hold
+    box["c"] = 3
+    ctx.commit()
+    assert ann.data == {"dice": "manual", "box": {"a": 1, "b": 2, "c": 3}}
+
+
 def test_a_display_hook_reads_a_copy() -> None:
     t = _table()
     assert dispatch(t, "act Ann mark").error is None
