@@ -87,8 +87,17 @@ class RulesContext:
             data = dict(owner.data)
             for key in base.keys() - now.keys():
                 data.pop(key, None)
-            data.update((k, v) for k, v in now.items() if k not in base or base[k] != v)
-            owner.data = data
+            # a value already there is kept, not replaced by its copy: in the middle of a
+            # command (ctx.view) rules code may still hold it and write on into it
+            data.update((k, v) for k, v in now.items()
+                        if (k not in base or base[k] != v) and (k not in data or data[k] != v))
+            # the model's order, whatever order the fields were first set in: two owners with
+            # equal data have equal JSON (the undo journal diffs lists of them item by item);
+            # in place, for the same reason
+            fields = type(st).model_fields
+            owner.data.clear()
+            owner.data.update({k: data[k] for k in fields if k in data})
+            owner.data.update((k, v) for k, v in data.items() if k not in fields)
             self._states[id(owner)] = (owner, st, now)
 
     @property

@@ -6,7 +6,6 @@ Rules: /work/shared/rules/d6.md (rule IDs D6-*, tables T-D6-*, ambiguities AMB-D
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import (
@@ -25,6 +24,7 @@ from combat_cli.api import (
 from rulesets.d6 import schema
 from rulesets.d6.codes import code_text
 from rulesets.d6.positions import RANGE_HELP
+from rulesets.d6.state import D6Fight, D6Fighter, fighter
 from rulesets.d6.stats import STATS, YES
 
 if TYPE_CHECKING:
@@ -93,7 +93,9 @@ def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
 
 class D6(DeclarePhase, Reactions, Healing, Ruleset):
     name = "d6"
-    fight_only = ("rd", "init_roll", "stuns", "stun_round", "pairs", "counted", "surprised")
+    combatant_state = D6Fighter
+    encounter_state = D6Fight
+    fight_only = ("rd", "init_roll", "stuns", "stun_round")
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     tables_model = schema.Tables
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
@@ -208,18 +210,17 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
 
         merge_spellings(c)
         sync_kits(ctx, c)
-        c.data.setdefault("wound", 0)
         self._warn_misspelt(ctx, c)
 
     def _warn_misspelt(self, ctx: RulesContext, c: Combatant) -> None:
         """A typed skill close to a known one is kept, with one warning (once per name)."""
         from rulesets.d6.stats import misspelt
 
-        for key, guess in misspelt(ctx.tables, c.stats):
-            told = c.data.get("new_skills", [])
-            if key in told:
+        me = fighter(ctx, c)
+        for key, guess in misspelt(schema.tables(ctx), c.stats):
+            if key in me.new_skills:
                 continue
-            c.data["new_skills"] = [*told, key]
+            me.new_skills.append(key)
             text = f"{key} is not a known skill (did you mean {guess}?); kept as a new skill"
             if text not in ctx.notes:
                 ctx.note(text)
@@ -236,7 +237,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
 
         ctx.enc.order = order(ctx)
         for c in ctx.enc.combatants:
-            rd(ctx.enc, c)
+            rd(ctx, c)
 
     def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
         from rulesets.d6.declare import declare
@@ -301,7 +302,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     def can_act(self, view: RulesView, c: Combatant) -> str | None:
         from rulesets.d6.core import can_act_reason
 
-        return can_act_reason(view.enc, c)
+        return can_act_reason(view, c)
 
     # -- health and time -------------------------------------------------------------------
     def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
@@ -329,15 +330,10 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
             super().fire_timer(ctx, timer)
 
     # -- display ---------------------------------------------------------------------------
-    def load_tables(self) -> dict[str, Any]:
-        from rulesets.d6.stats import defaults
-
-        return copy.deepcopy(defaults())
-
     def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.d6.display import status_columns
 
-        return status_columns(view.enc, c, view.tables)
+        return status_columns(view, c)
 
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.d6.display import brief
@@ -349,15 +345,15 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     def wound_level(self, view: RulesView, c: Combatant) -> int:
         from rulesets.d6.wounds import INCAP, WOUNDED2
 
-        w = int(c.data.get("wound", 0))
-        if c.out or w >= INCAP:
+        me = fighter(view, c)
+        if c.out or me.wound >= INCAP:
             return 3
-        return 2 if w == WOUNDED2 else int(w > 0 or int(c.data.get("stuns", 0)) > 0)
+        return 2 if me.wound == WOUNDED2 else int(me.wound > 0 or me.stuns > 0)
 
     def json_extra(self, view: RulesView) -> dict[str, Any]:
         from rulesets.d6.display import json_extra
 
-        return json_extra(view.enc, view.tables)
+        return json_extra(view)
 
     def parse_roll(self, text: str) -> Any:
         from combat_cli.api import parse

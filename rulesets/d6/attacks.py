@@ -31,6 +31,7 @@ from rulesets.d6.ranged import (
     target_penalty,
 )
 from rulesets.d6.reactions import reaction_for
+from rulesets.d6.schema import tables
 from rulesets.d6.stats import need_skill
 from rulesets.d6.weapons import check_shots, pick_weapon, spend_shots
 from rulesets.d6.wounds import KILLED
@@ -60,7 +61,7 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
     target's reaction (replacing it, or added for a full dodge), then the dice added for
     spraying, a called shot, concealment; cover is kept apart (beating all but the cover
     hits the protection)."""
-    t = ctx.tables
+    t = tables(ctx)
     ranged = kind == "shoot"
     if ranged:
         assert w is not None
@@ -75,39 +76,39 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
     full = False
     parts: list[str] = []
     if reaction is not None:
-        rv = int(reaction["value"])
-        if reaction["kind"] == "dodge" and s_att > s_tgt:  # D6-SCALE-3: dice added to the dodge
+        rv = reaction.value
+        if reaction.kind == "dodge" and s_att > s_tgt:  # D6-SCALE-3: dice added to the dodge
             n = s_att - s_tgt
             sr = roll_code(ctx, Code(n, 0), f"{target.name}: dodge +{n}D scale (vs {c.name})")
             ctx.log(f"{target.name} adds {sr.total} to the dodge against {c.name} "
                     f"(+{n}D scale)", kind="roll", actor=target, roll=sr)
             rv += sr.total
-        full = bool(reaction.get("full"))
-        mode = t["reactions"]["mode"]
+        full = reaction.full
+        mode = t.reactions.mode
         if mode == "add" or (mode == "partial_replaces" and full):
             diff = base + rv
-            parts.append(f"{base_txt} + {reaction['kind']} {rv}")
+            parts.append(f"{base_txt} + {reaction.kind} {rv}")
         else:
             diff = rv
-            parts.append(f"{reaction['kind']} {rv} (replaces {base_txt})")
+            parts.append(f"{reaction.kind} {rv} (replaces {base_txt})")
     else:
         diff = base
         parts.append(base_txt)
     if spray is not None:
         diff += spray[0]
         parts.append(spray[1])
-    for key, table, label in (("called", "called", "called shot"),
-                              ("conceal", "conceal", "concealment")):
+    for key, table, label in (("called", t.modifiers.called, "called shot"),
+                              ("conceal", t.modifiers.conceal, "concealment")):
         value = opts.get(key) if key == "called" else sit.get(key)
         if value:
-            n = int(t["modifiers"][table][value])
+            n = table[value]
             v, txt = difficulty_dice(ctx, c.name, n, f"{label} ({value.replace('_', ' ')})")
             diff += v
             parts.append(txt)
     cover = sit.get("cover")
     cover_add = 0
     if cover and cover != "full":
-        n = int(t["modifiers"]["cover"][cover])
+        n = t.modifiers.cover[cover]
         cover_add, txt = difficulty_dice(ctx, c.name, n, f"cover ({cover.replace('_', ' ')})")
         parts.append(txt)
     return {"target": target, "diff": diff, "total": diff + cover_add, "cover": cover,
@@ -115,17 +116,17 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
 
 
 def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    t = ctx.tables
+    t = tables(ctx)
     kind = a.name
     targets = action_targets(ctx, c, a)
-    alive = [x for x in targets if wound(x) < KILLED]
+    alive = [x for x in targets if wound(ctx, x) < KILLED]
     if not alive:
         raise Lapse(f"{', '.join(x.name for x in targets)} already Killed")
     for x in targets:
         if x not in alive:
             ctx.log(f"{x.name} is already Killed: left out of the sweep", kind="note", actor=c,
                     target=x)
-    r = rd(ctx.enc, c)
+    r = rd(ctx, c)
     opts = a.options
     w: dict[str, Any] | None = None
     ranged = kind == "shoot"
@@ -139,22 +140,22 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     spray, rounds = fire_mode(ctx, w, opts, len(alive))
     sweep = opts.get("fire") == "sweep"
     if opts.get("fire") == "full_auto":
-        if actions_taken(t, ctx.enc, c) > 1:
+        if actions_taken(ctx, c) > 1:
             raise Lapse("full auto uses the whole round: it must be the only action")
-        r["no_defence"] = True
+        r.no_defence = True
     left = None
     if ranged and w is not None:
-        left = check_shots(c, r, w, rounds)
+        left = check_shots(ctx, c, r, w, rounds)
     carried = [(x, carried_over(ctx, c, x, opts)) for x in alive] if ranged else []
     said = [f"{x.name} {txt}" if len(alive) > 1 else txt for x, txt in carried if txt]
     sits = {x.id: situation(ctx, c, x, opts) if ranged else {"conceal": opts.get("conceal")}
             for x in alive}
     # the attacker's pool
     mods = action_penalties(ctx, c)
-    if not sweep and (ranged or t["ranged"]["multi_target"]["applies_to_melee"]):
+    if not sweep and (ranged or t.ranged.multi_target.applies_to_melee):
         mods += target_penalty(ctx, r, alive[0])
-    if opts.get("offhand") == "yes" and int(t["two_guns"]["offhand_penalty"]):
-        mods.append(("off hand", int(t["two_guns"]["offhand_penalty"])))
+    if opts.get("offhand") == "yes" and t.two_guns.offhand_penalty:
+        mods.append(("off hand", t.two_guns.offhand_penalty))
     if opts.get("mod"):
         mods.append(("GM modifier", -_dice_opt(opts["mod"], "mod")))
     s_att = scale_dice(t, c)
@@ -177,7 +178,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             f"{kind} {alive[0].name}") + (f" (remembered: {'; '.join(said)})" if said else "")
     roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {vs}{gt} - {what}")
     if ranged and w is not None:
-        spend_shots(c, r, w, rounds, left)
+        spend_shots(ctx, c, r, w, rounds, left)
     wtxt = f" with {w['name']}" if w else ""
     if sweep:
         wtxt += " (sweep)"
@@ -194,7 +195,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                 f"({', '.join(row['parts'])}), {'hits the cover' if prot else outcome}",
                 kind="attack", actor=c, action=kind, target=target, roll=roll,
                 difficulty=row["total"], outcome=outcome, pool=how, skill=sname,
-                reaction=row["reaction"]["kind"] if row["reaction"] else None,
+                reaction=row["reaction"].kind if row["reaction"] else None,
                 full_dodge=full)
         if hit:
             hit_damage(ctx, c, target, w, kind, roll.total - row["total"], spray, s_att,

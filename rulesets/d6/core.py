@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from combat_cli.api import DiceTerm, Roll, RollSpec, RuleError
 from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.schema import tables
+from rulesets.d6.state import RoundState, fighter
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, Encounter, RulesContext
+    from combat_cli.api import Combatant, RulesContext
+    from rulesets.d6.schema import Tables
+    from rulesets.d6.state import Where
 
 ATTACKS = ("shoot", "attack", "brawl", "martial")
 REACTIONS = ("dodge", "fulldodge", "parry", "block")
@@ -23,87 +27,88 @@ class ZeroPool(Lapse):
     """A pool reduced to 0D (cannot be used)."""
 
 
-def levels(tables: dict[str, Any]) -> list[str]:
-    return list(tables["wounds"]["levels"])
+def levels(t: Tables) -> list[str]:
+    return list(t.wounds.levels)
 
 
-def wound(c: Combatant) -> int:
+def wound(where: Where, c: Combatant) -> int:
     """Wound level index (0 healthy, 2 Wounded ... 6 Killed); stuns are kept apart."""
-    return int(c.data.get("wound", 0))
+    return fighter(where, c).wound
 
 
-def stunned(c: Combatant) -> bool:
-    return int(c.data.get("stuns", 0)) > 0
+def stunned(where: Where, c: Combatant) -> bool:
+    return fighter(where, c).stuns > 0
 
 
-def level_name(tables: dict[str, Any], c: Combatant) -> str:
-    w = wound(c)
+def level_name(where: Where, c: Combatant) -> str:
+    lv = levels(tables(where))
+    w = wound(where, c)
     if w:
-        return levels(tables)[w]
-    return levels(tables)[1] if stunned(c) else levels(tables)[0]
+        return lv[w]
+    return lv[1] if stunned(where, c) else lv[0]
 
 
-def fresh_round(rnd: int) -> dict[str, Any]:
-    return {"round": rnd, "declared": 0, "extra": 0, "held": 0, "used_held": 0,
-            "ready_dodge": None, "ready_melee": [], "dodge": None, "parries": [],
-            "targets": [], "fired_at": [], "shots": {}, "no_more": False, "full_dodge": False}
+def this_round(where: Where, c: Combatant) -> RoundState | None:
+    """This round's state of ``c`` as kept (None: nothing yet this round); never creates it."""
+    r = fighter(where, c).rd
+    return r if r is not None and r.round == where.enc.round else None
 
 
-def rd(enc: Encounter, c: Combatant) -> dict[str, Any]:
+def rd(ctx: RulesContext, c: Combatant) -> RoundState:
     """This round's state of ``c`` (created fresh when the round has moved on)."""
-    r = c.data.get("rd")
-    if not r or r.get("round") != enc.round:
-        r = fresh_round(enc.round)
-        c.data["rd"] = r
-    return r
+    me = fighter(ctx, c)
+    if me.rd is None or me.rd.round != ctx.enc.round:
+        me.rd = RoundState(round=ctx.enc.round)
+    return me.rd
 
 
-def count_actions(tables: dict[str, Any], r: dict[str, Any]) -> int:
+def count_actions(t: Tables, r: RoundState) -> int:
     """Actions of a round's state: declared, added (act, undeclared reactions) and held
     reactions (counted even unused, AMB-D6-7, unless the switch says only used ones)."""
-    held = r.get("held", 0) if tables["actions"]["held_unused_counts"] else r.get("used_held", 0)
-    return int(r.get("declared", 0)) + int(r.get("extra", 0)) + int(held)
+    held = r.held if t.actions.held_unused_counts else r.used_held
+    return r.declared + r.extra + held
 
 
-def actions_taken(tables: dict[str, Any], enc: Encounter, c: Combatant) -> int:
-    return count_actions(tables, rd(enc, c))
+def actions_taken(ctx: RulesContext, c: Combatant) -> int:
+    return count_actions(tables(ctx), rd(ctx, c))
 
 
 def add_action(ctx: RulesContext, c: Combatant, n: int = 1, what: str = "action") -> None:
     """One more action this round than declared (GM override, undeclared reaction)."""
-    cap = int(ctx.tables["actions"]["max"])
-    r = rd(ctx.enc, c)
-    if r.get("full_dodge"):
+    cap = tables(ctx).actions.max
+    r = rd(ctx, c)
+    if r.full_dodge:
         raise RuleError(f"{c.name} full-dodges this round: that is the only action")
-    if r.get("no_defence"):
+    if r.no_defence:
         raise RuleError(f"{c.name} fires full auto this round: that is the only action")
-    have = actions_taken(ctx.tables, ctx.enc, c)
+    have = actions_taken(ctx, c)
     if have + n > cap:
         raise RuleError(f"{c.name} already takes {have} action(s) this round; at most {cap}"
                         f" (no room for this {what})")
-    rd(ctx.enc, c)["extra"] += n
+    r.extra += n
 
 
-def multi_penalty(tables: dict[str, Any], n: int) -> int:
-    return max(0, n - 1) * int(tables["actions"]["penalty_per_extra"])
+def multi_penalty(t: Tables, n: int) -> int:
+    return max(0, n - 1) * t.actions.penalty_per_extra
 
 
 def health_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
     """(label, dice) for wounds and stun on every roll."""
     out: list[tuple[str, int]] = []
-    lv = levels(ctx.tables)
-    w = wound(c)
-    pen = ctx.tables["wounds"]["penalty"]
+    t = tables(ctx)
+    lv = levels(t)
+    w = wound(ctx, c)
+    pen = t.wounds.penalty
     if w and pen[w]:
-        out.append((lv[w].lower(), int(pen[w])))
-    if int(c.data.get("stun_round", -1)) >= ctx.enc.round and pen[1]:
-        out.append(("stunned", int(pen[1])))
+        out.append((lv[w].lower(), pen[w]))
+    if fighter(ctx, c).stun_round >= ctx.enc.round and pen[1]:
+        out.append(("stunned", pen[1]))
     return out
 
 
 def action_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
-    n = actions_taken(ctx.tables, ctx.enc, c)
-    p = multi_penalty(ctx.tables, n)
+    n = actions_taken(ctx, c)
+    p = multi_penalty(tables(ctx), n)
     return ([(f"{n} actions", p)] if p else []) + health_penalties(ctx, c)
 
 
@@ -120,7 +125,7 @@ def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]], who: 
         parts.append(f"{'-' if n > 0 else '+'}{abs(n)}D {label}")
     pool = Code(dice, base.pips)
     if dice < 1:
-        if ctx.tables["pools"]["zero"] == "one_die":
+        if tables(ctx).pools.zero == "one_die":
             pool = Code(1, base.pips)
             parts.append("(at least 1D)")
         else:
@@ -134,9 +139,9 @@ def quoted(name: str) -> str:
     return f'"{name}"' if " " in name else name
 
 
-def spec_for(tables: dict[str, Any], code: Code, wild: bool | None = None) -> RollSpec:
+def spec_for(t: Tables, code: Code, wild: bool | None = None) -> RollSpec:
     if wild is None:
-        wild = bool(tables["pools"]["wild_die"])
+        wild = t.pools.wild_die
     dice = max(0, code.dice)
     if wild and dice:
         terms: tuple[DiceTerm, ...] = ((DiceTerm(dice - 1, 6),) if dice > 1 else ()) + (
@@ -147,25 +152,26 @@ def spec_for(tables: dict[str, Any], code: Code, wild: bool | None = None) -> Ro
 
 
 def roll_code(ctx: RulesContext, code: Code | str, purpose: str) -> Roll:
-    return ctx.roll(spec_for(ctx.tables, parse_code(code)), purpose)
+    return ctx.roll(spec_for(tables(ctx), parse_code(code)), purpose)
 
 
 def difficulty_dice(ctx: RulesContext, who: str, n: int, why: str) -> tuple[int, str]:
     """``+ND`` to a difficulty: rolled (default) or fixed per die (AMB-D6-9)."""
     if n <= 0:
         return 0, ""
-    if ctx.tables["modifiers"]["difficulty_dice"] == "fixed":
-        v = n * int(ctx.tables["modifiers"]["fixed_per_die"])
+    mods = tables(ctx).modifiers
+    if mods.difficulty_dice == "fixed":
+        v = n * mods.fixed_per_die
         return v, f"+{v} {why}"
     r = roll_code(ctx, Code(n, 0), f"{who}: difficulty +{n}D {why}")
     ctx.log(f"Difficulty +{n}D {why}: {r.describe()}", kind="roll", actor=who, roll=r)
     return r.total, f"+{r.total} {why} ({n}D)"
 
 
-def beats(tables: dict[str, Any], roll: int, against: int, *, full_dodge: bool = False,
+def beats(t: Tables, roll: int, against: int, *, full_dodge: bool = False,
           what: str = "attack") -> bool:
     """AMB-D6-2: does ``roll`` beat ``against``?"""
-    mode = tables["ties"]["mode"]
+    mode = t.ties.mode
     if mode == "gt":
         return roll > against
     if mode == "ge":
@@ -175,9 +181,9 @@ def beats(tables: dict[str, Any], roll: int, against: int, *, full_dodge: bool =
     return roll >= against
 
 
-def difficulty_step(tables: dict[str, Any], value: int, steps: int) -> int:
+def difficulty_step(t: Tables, value: int, steps: int) -> int:
     """Move a difficulty ``steps`` levels up the ladder (Easy -> Moderate ...)."""
-    ladder = [int(x) for x in tables["difficulty"]["values"]]
+    ladder = t.difficulty.values
     if steps <= 0:
         return value
     idx = next((i for i, v in enumerate(ladder) if v >= value), len(ladder))
@@ -187,20 +193,20 @@ def difficulty_step(tables: dict[str, Any], value: int, steps: int) -> int:
     return ladder[-1] + 5 * (target - len(ladder) + 1)
 
 
-def scale_dice(tables: dict[str, Any], c: Combatant | None, override: str | None = None) -> int:
+def scale_dice(t: Tables, c: Combatant | None, override: str | None = None) -> int:
     from rulesets.d6.stats import stat
 
     name = override or (stat(c, "scale") if c is not None else None) or "character"
-    return int(tables["scale"].get(name, 0))
+    return t.scale.get(name, 0)
 
 
-def can_act_reason(enc: Encounter, c: Combatant) -> str | None:
+def can_act_reason(where: Where, c: Combatant) -> str | None:
     """Why ``c`` cannot act now (None: it can)."""
     if c.out:
         return f"{c.name} is {c.status}"
     if c.has_condition("Unconscious"):
         return f"{c.name} is unconscious"
-    r = c.data.get("rd")
-    if r and r.get("round") == enc.round and r.get("no_more"):
+    r = this_round(where, c)
+    if r is not None and r.no_more:
         return f"{c.name} is {c.status} (no more actions this round)"
     return None

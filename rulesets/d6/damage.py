@@ -9,6 +9,7 @@ from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import roll_code
 from rulesets.d6.melee import skill_kind
+from rulesets.d6.schema import tables
 from rulesets.d6.stats import stat
 from rulesets.d6.wounds import apply_result, level_index, resist
 
@@ -33,10 +34,10 @@ def hit_damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, 
                kind: str, margin: int, spray: dict[str, Any] | None, s_att: int, s_tgt: int
                ) -> None:
     """A hit: the damage roll (+1D per Effect Value step, spray, scale), resisted."""
-    t = ctx.tables
+    t = tables(ctx)
     code, how = damage_code(c, w)
-    ev = max(0, margin) // int(t["damage"]["ev_step"])
-    if (kind in ("brawl", "martial") or skill_kind(w)) and not t["melee"]["ev_on_unarmed"]:
+    ev = max(0, margin) // t.damage.ev_step
+    if (kind in ("brawl", "martial") or skill_kind(w)) and not t.melee.ev_on_unarmed:
         ev = 0
     extra = ev
     if ev:
@@ -76,7 +77,7 @@ def gm_damage(ctx: RulesContext, c: Combatant, value: str) -> None:
                 target=c, roll=r, outcome=str(r.total))
         resist(ctx, c, r.total, source="GM damage")
         return
-    idx = level_index(ctx.tables, v)
+    idx = level_index(tables(ctx), v)
     if idx == 0:
         raise RuleError("damage takes a wound level (Stunned ... Killed), a number or dice")
-    apply_result(ctx, c, ctx.tables["wounds"]["levels"][idx], cause="GM")
+    apply_result(ctx, c, tables(ctx).wounds.levels[idx], cause="GM")

@@ -20,43 +20,46 @@ from rulesets.d6.melee import unarmed_skill
 from rulesets.d6.positions import carried_over
 from rulesets.d6.ranged import check_shot
 from rulesets.d6.reactions import is_full_dodge
+from rulesets.d6.schema import tables
+from rulesets.d6.state import ReadyDodge, ReadyMelee
 from rulesets.d6.stats import need_skill, stat
 from rulesets.d6.weapons import action_cost, drawn_name, named_weapon, pick_weapon
 from rulesets.d6.wounds import KILLED
 
 if TYPE_CHECKING:
     from combat_cli.api import ActionRequest, Combatant, RulesContext
+    from rulesets.d6.state import RoundState
 
 
 def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
     """D6-MULTI: refuse what cannot be declared, then keep the round's count, the targets and
     the declared (held) reactions."""
-    t = ctx.tables
-    r = rd(ctx.enc, c)
+    t = tables(ctx)
+    r = rd(ctx, c)
     full = [a for a in actions if is_full_dodge(a)]
     autos = [a for a in actions if a.options.get("fire") == "full_auto"]
     _check_only_action(ctx, c, r, actions, full, autos)
     # actions already taken this round (act, undeclared reactions typed while declaring)
-    already = int(r["extra"]) + int(r["used_held"])
+    already = r.extra + r.used_held
     active = [a for a in actions if a.name not in REACTIONS]
     react = [a for a in actions if a.name in REACTIONS]
     cost = sum(action_cost(ctx, c, a) for a in active)
     n = cost + len(react) + already
-    cap = int(t["actions"]["max"])
+    cap = t.actions.max
     if n > cap:
         done = f", {already} already taken" if already else ""
         raise RuleError(f"{n} actions{done}: at most {cap} a round (D6-MULTI-2)")
     targets = _check_active(ctx, c, r, active)
-    held = len(react) if t["actions"]["held_unused_counts"] else 0
+    held = len(react) if t.actions.held_unused_counts else 0
     _check_pools(ctx, c, actions, targets, multi_penalty(t, cost + held + already))
-    r.update(declared=cost, held=len(react), used_held=0, extra=already, targets=targets,
-             full_dodge=bool(full), ready_dodge=None, ready_melee=[])
+    r.declared, r.held, r.used_held, r.extra = cost, len(react), 0, already
+    r.targets, r.full_dodge, r.ready_dodge, r.ready_melee = targets, bool(full), None, []
     for a in react:
         if a.name in ("dodge", "fulldodge"):
-            r["ready_dodge"] = {"full": is_full_dodge(a)}
+            r.ready_dodge = ReadyDodge(full=is_full_dodge(a))
         else:
-            r["ready_melee"].append({"kind": a.name, "options": dict(a.options)})
-    r["no_defence"] = bool(autos)
+            r.ready_melee.append(ReadyMelee(kind=a.name, options=dict(a.options)))
+    r.no_defence = bool(autos)
     _say_remembered(ctx, c, active)
 
 
@@ -72,7 +75,7 @@ def _say_remembered(ctx: RulesContext, c: Combatant, active: list[ActionRequest]
                 ctx.note(f"{c.name} -> {tg.name}: remembered: {said} ({key}=none clears it)")
 
 
-def _check_only_action(ctx: RulesContext, c: Combatant, r: dict[str, Any],
+def _check_only_action(ctx: RulesContext, c: Combatant, r: RoundState,
                        actions: list[ActionRequest], full: list[ActionRequest],
                        autos: list[ActionRequest]) -> None:
     """A full dodge and full auto are the round's only action; one dodge a round; no
@@ -83,7 +86,7 @@ def _check_only_action(ctx: RulesContext, c: Combatant, r: dict[str, Any],
         raise RuleError("one dodge a round is enough: it covers every ranged attack")
     if autos and len(actions) > 1:
         raise RuleError("full auto uses the whole round: it must be the only action")
-    if autos and (int(r["extra"]) or int(r["used_held"])):
+    if autos and (r.extra or r.used_held):
         raise RuleError(f"{c.name} has already acted this round: full auto must be the only "
                         "action")
     for a in actions:
@@ -92,25 +95,25 @@ def _check_only_action(ctx: RulesContext, c: Combatant, r: dict[str, Any],
         if a.options.get("vs"):
             if ctx.find(str(a.options["vs"])).id == c.id:
                 raise RuleError(f"{c.name} cannot {a.name} against themself")
-    already = int(r["extra"]) + int(r["used_held"])
-    if r["full_dodge"] and r["dodge"] is not None:
+    already = r.extra + r.used_held
+    if r.full_dodge and r.dodge is not None:
         raise RuleError(f"{c.name} has full-dodged this round: that is the only action")
-    if r.get("no_defence") and already:
+    if r.no_defence and already:
         raise RuleError(f"{c.name} has fired full auto this round: that is the only action")
     if full and already:
         raise RuleError(f"{c.name} has already acted this round: a full dodge must be the only "
                         "action (declare dodge)")
-    if r["dodge"] is not None and any(a.name in ("dodge", "fulldodge") for a in actions):
-        raise RuleError(f"{c.name} already dodged this round ({r['dodge']['value']}): it covers "
+    if r.dodge is not None and any(a.name in ("dodge", "fulldodge") for a in actions):
+        raise RuleError(f"{c.name} already dodged this round ({r.dodge.value}): it covers "
                         "every ranged attack; declare the rest without dodge")
 
 
-def _check_active(ctx: RulesContext, c: Combatant, r: dict[str, Any],
+def _check_active(ctx: RulesContext, c: Combatant, r: RoundState,
                   active: list[ActionRequest]) -> list[str]:
     """Weapons, shots per weapon against ROF (counting the shots already fired this round),
     targets; returns the round's targets in order (for the extra-target penalty)."""
-    shots: dict[str, int] = dict(r["shots"])
-    targets: list[str] = list(r.setdefault("fired_at", []))
+    shots: dict[str, int] = dict(r.shots)
+    targets: list[str] = list(r.fired_at)
     drawn: dict[str, Any] = {}
     for a in active:
         opts = {**drawn, **a.options}
@@ -134,7 +137,7 @@ def _check_active(ctx: RulesContext, c: Combatant, r: dict[str, Any],
             tg = ctx.combatant(a.target)
             if tg.id == c.id and a.name in ATTACKS:
                 raise RuleError(f"{c.name} cannot attack themself")
-            if wound(tg) >= KILLED:
+            if wound(ctx, tg) >= KILLED:
                 ctx.note(f"{tg.name} is Killed; the action will lapse")
     return targets
 
@@ -142,8 +145,8 @@ def _check_active(ctx: RulesContext, c: Combatant, r: dict[str, Any],
 def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
                  targets: list[str], base_pen: int) -> None:
     """Pools must stay above 0D (checked with today's wounds)."""
-    t = ctx.tables
-    per = int(t["ranged"]["multi_target"]["per_extra_target"])
+    t = tables(ctx)
+    per = t.ranged.multi_target.per_extra_target
     drawn: dict[str, Any] = {}
     for a in actions:
         if a.name == "draw":
@@ -155,7 +158,7 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
         if a.name == "shoot" and a.target in targets:
             extra = targets.index(a.target) * per
         pen = base_pen + extra + sum(d for _, d in health_penalties(ctx, c))
-        if sk[1].dice - pen < 1 and t["pools"]["zero"] == "cannot":
+        if sk[1].dice - pen < 1 and t.pools.zero == "cannot":
             who = ctx.name(a.target) if a.target else ""
             raise RuleError(f"{c.name}'s {a.name}{' at ' + who if who else ''} would roll "
                             f"{max(sk[1].dice - pen, 0)}D ({sk[1].text()} -{pen}D): "
@@ -164,7 +167,7 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
 
 def _skill_for(ctx: RulesContext, c: Combatant, a: ActionRequest,
                drawn: dict[str, Any] | None = None) -> tuple[str, Code] | None:
-    t = ctx.tables
+    t = tables(ctx)
     opts = {**(drawn or {}), **a.options}
     if a.name == "shoot":
         return need_skill(t, c, pick_weapon(ctx, c, opts, melee=False)["skill"])

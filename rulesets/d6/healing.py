@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from combat_cli.api import RuleError, format_clock, format_duration
 from rulesets.d6.codes import parse_code
@@ -18,6 +18,8 @@ from rulesets.d6.core import (
     roll_code,
     wound,
 )
+from rulesets.d6.schema import tables
+from rulesets.d6.state import HealClock, fighter
 from rulesets.d6.stats import YES, need_skill, stat
 from rulesets.d6.wounds import (
     INCAP,
@@ -31,27 +33,27 @@ from rulesets.d6.wounds import (
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext, Timer
+    from rulesets.d6.schema import Level, Tables
 
 DAY = 86400
 HEAL = "d6_heal"
 LOCK = "d6_fa_lock"
 
 
-def rest_need(tables: dict[str, Any], level: str) -> int:
-    return int(tables["healing"]["rest_days"][level]) * DAY
+def rest_need(t: Tables, level: Level) -> int:
+    return t.healing.rest_days[level] * DAY
 
 
 def restart_healing(ctx: RulesContext, c: Combatant) -> None:
     """A new natural-healing period starts whenever the wound level changes (D6-HEAL-2)."""
     ctx.remove_timers(kind=HEAL, combatant=c)
-    w = wound(c)
-    if not WOUNDED <= w < KILLED:
-        c.data.pop("heal", None)
+    me = fighter(ctx, c)
+    if not WOUNDED <= me.wound < KILLED:
+        me.heal = None
         return
-    name = levels(ctx.tables)[w]
-    need = rest_need(ctx.tables, name)
-    c.data["heal"] = {"start": ctx.now, "level": name, "need": need, "care": "rest",
-                      "worked": False}
+    name = levels(tables(ctx))[me.wound]
+    need = rest_need(tables(ctx), cast("Level", name))
+    me.heal = HealClock(start=ctx.now, level=name, need=need)
     ctx.add_timer(f"{c.name}: natural healing roll ({name})", due_in=need, kind=HEAL,
                   combatant=c, data={"level": name})
 
@@ -60,18 +62,18 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
     """``rest NAME DURATION [care=rest|easy|work]``."""
     care = options.get("care", "rest")
     resting = care != "work"  # working is not resting: the stun wears off in its own time
-    if resting and seconds >= 60 and (int(c.data.get("stuns", 0)) or c.has_condition("Stunned")):
+    if resting and seconds >= 60 and (fighter(ctx, c).stuns or c.has_condition("Stunned")):
         clear_stun(ctx, c, "rested a minute")
-    h = c.data.get("heal")
-    if not h:
+    h = fighter(ctx, c).heal
+    if h is None:
         doing = "keeps working for" if care == "work" else "rests"
         ctx.log(f"{c.name} {doing} {format_duration(seconds)} (no wound to heal)", kind="rest",
                 actor=c)
         return
     if care == "work":
-        h["worked"] = True
-    h["care"] = care
-    due = h["start"] + h["need"] * (2 if care == "easy" and not h["worked"] else 1)
+        h.worked = True
+    h.care = care
+    due = h.start + h.need * (2 if care == "easy" and not h.worked else 1)
     for t in ctx.enc.timers:
         if t.kind == HEAL and t.combatant == c.id:
             t.due = max(due, ctx.now)
@@ -83,63 +85,66 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
 
 def fire_heal(ctx: RulesContext, timer: Timer) -> None:
     c = ctx.combatant(timer.combatant or "")
-    h = c.data.get("heal") or {}
-    w = wound(c)
-    name = levels(ctx.tables)[w] if w else ""
-    if not h or name != h.get("level"):
+    h = fighter(ctx, c).heal
+    w = wound(ctx, c)
+    t = tables(ctx)
+    name = levels(t)[w] if w else ""
+    if h is None or name != h.level:
         return
     con = parse_code(stat(c, "Constitution") or "2D")
     mods: list[tuple[str, int]] = []
-    if h.get("worked"):
-        mods.append(("worked while healing", int(ctx.tables["healing"]["work_penalty"])))
-    elif h.get("care") == "easy":
-        mods.append(("took it easy", -int(ctx.tables["healing"]["easy_bonus"])))
+    if h.worked:
+        mods.append(("worked while healing", t.healing.work_penalty))
+    elif h.care == "easy":
+        mods.append(("took it easy", -t.healing.easy_bonus))
     pool, how = build_pool(ctx, con, mods)
-    row = ctx.tables["healing"]["natural"][name]
+    row = t.healing.natural[cast("Level", name)]
     r = roll_code(ctx, pool, f"{c.name}: natural healing, Constitution {pool.text()} ({how}) "
-                             f"vs {int(row['same_max']) + 1} to improve "
-                             f"({row['worse_max']} or less: worse)")
-    if r.total <= int(row["worse_max"]):
-        outcome, new = "worse", row["worse"]
-    elif r.total <= int(row["same_max"]):
+                             f"vs {row.same_max + 1} to improve "
+                             f"({row.worse_max} or less: worse)")
+    new: str
+    if r.total <= row.worse_max:
+        outcome, new = "worse", row.worse
+    elif r.total <= row.same_max:
         outcome, new = "unchanged", name
     else:
-        outcome, new = "better", row["better"]
+        outcome, new = "better", row.better
     ctx.log(f"{c.name} natural healing roll ({name}): {r.total} -> {outcome}"
             + ("" if new == name else f" ({new})"), kind="heal", actor=c, roll=r,
             outcome=outcome, level=new)
     if new == name:
         restart_healing(ctx, c)
     else:
-        set_level(ctx, c, level_index(ctx.tables, new), why="natural healing",
+        set_level(ctx, c, level_index(t, new), why="natural healing",
                   heal=outcome == "better")
 
 
 def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
               facility: bool = False, in_round: bool = False) -> None:
     """D6-HEAL-3..7: one First Aid (or Medicine (A)) attempt on ``patient``."""
-    t = ctx.tables
-    fa = t["first_aid"]
-    lvl = level_name(t, patient)
-    if wound(patient) >= KILLED:
+    t = tables(ctx)
+    fa = t.first_aid
+    lvl = level_name(ctx, patient)
+    if wound(ctx, patient) >= KILLED:
         raise RuleError(f"{patient.name} is Killed: first aid cannot help")
     unconscious = patient.has_condition("Unconscious")
     if lvl == levels(t)[0] and not unconscious:
         raise RuleError(f"{patient.name} is not hurt")
-    lock = int(patient.data.get("fa_lock_until", -1))
-    if lock > ctx.now:
+    them, mine = fighter(ctx, patient), fighter(ctx, medic)
+    lock = them.fa_lock_until
+    if lock is not None and lock > ctx.now:
         raise RuleError(f"{patient.name} cannot get first aid again until "
-                        f"{format_clock(lock)} (a roll missed by more than {fa['lockout_margin']})")
-    uses = int(medic.data.get("kit_uses", 0))
-    if not facility and fa["kit_required"] and uses <= 0:
+                        f"{format_clock(lock)} (a roll missed by more than {fa.lockout_margin})")
+    uses = mine.kit_uses
+    if not facility and fa.kit_required and uses <= 0:
         raise RuleError(f"{medic.name} has no first-aid kit uses left: restock "
                         f"{quoted(medic.name)} 2")
-    skill_name = str(fa["facility_skill"]) if facility else "First Aid"
+    skill_name = fa.facility_skill if facility else "First Aid"
     used, code = need_skill(t, medic, skill_name)
-    key = lvl if lvl in fa["difficulty"] else "Stunned"
-    base = int(fa["difficulty"][key])
-    window = int(fa["same_day_hours"]) * 3600
-    attempts = [int(x) for x in patient.data.get("fa_attempts", []) if ctx.now - int(x) < window]
+    key = lvl if lvl in fa.difficulty else "Stunned"
+    base = fa.difficulty[key]
+    window = fa.same_day_hours * 3600
+    attempts = [x for x in them.fa_attempts if ctx.now - x < window]
     diff = difficulty_step(t, base, len(attempts))
     mods = action_penalties(ctx, medic) if in_round else health_penalties(ctx, medic)
     pool, how = build_pool(ctx, code, mods, f"{medic.name}'s {skill_name}")
@@ -147,22 +152,22 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     r = roll_code(ctx, pool, f"{medic.name}: {what} on {patient.name} {pool.text()} ({how}) "
                              f"vs {diff}")
     attempts.append(ctx.now)
-    patient.data["fa_attempts"] = attempts
-    if not facility and fa["kit_required"]:
-        medic.data["kit_uses"] = uses - 1
+    them.fa_attempts = attempts
+    if not facility and fa.kit_required:
+        mine.kit_uses = uses - 1
     ok = beats(t, r.total, diff, what="skill")
     step = f" ({len(attempts) - 1} earlier attempt(s) today: +{len(attempts) - 1} level)" if (
         len(attempts) > 1) else ""
     ctx.log(f"{medic.name} gives {what} to {patient.name} ({lvl}): {r.total} vs {diff}{step}, "
             + ("success" if ok else "failure"), kind="first_aid", actor=medic, action="firstaid",
             target=patient, roll=r, difficulty=diff, outcome="success" if ok else "failure",
-            kit_uses=medic.data.get("kit_uses"))
+            kit_uses=mine.kit_uses)
     if ok:
         heal_one(ctx, patient, why=what)
         return
-    if diff - r.total > int(fa["lockout_margin"]):
-        hours = int(fa["lockout_hours"])
-        patient.data["fa_lock_until"] = ctx.now + hours * 3600
+    if diff - r.total > fa.lockout_margin:
+        hours = fa.lockout_hours
+        them.fa_lock_until = ctx.now + hours * 3600
         ctx.remove_timers(kind=LOCK, combatant=patient)
         ctx.add_timer(f"{patient.name}: first aid possible again", due_in=hours * 3600,
                       kind=LOCK, combatant=patient)
@@ -172,7 +177,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
 
 def heal_one(ctx: RulesContext, c: Combatant, why: str) -> None:
     """D6-HEAL-4: one level better (Stunned, Wounded -> healthy; the others one step)."""
-    w = wound(c)
+    w = wound(ctx, c)
     if w == 0:
         clear_stun(ctx, c, why)
         if c.has_condition("Unconscious"):
@@ -186,16 +191,17 @@ def heal_one(ctx: RulesContext, c: Combatant, why: str) -> None:
         ctx.remove_condition(c, "Unconscious", quiet=True)
 
 
-def kit_uses_for(tables: dict[str, Any], kits: int) -> int:
-    return kits * int(tables["first_aid"]["kit_uses"])
+def kit_uses_for(t: Tables, kits: int) -> int:
+    return kits * t.first_aid.kit_uses
 
 
 def sync_kits(ctx: RulesContext, c: Combatant) -> None:
     """Kit uses follow the kits stat whenever it changes (2 uses a kit)."""
     kits = int(stat(c, "kits") or 0)
-    if c.data.get("kits") != kits:
-        c.data["kits"] = kits
-        c.data["kit_uses"] = kit_uses_for(ctx.tables, kits)
+    me = fighter(ctx, c)
+    if me.kits != kits:
+        me.kits = kits
+        me.kit_uses = kit_uses_for(tables(ctx), kits)
 
 
 def firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
@@ -220,29 +226,29 @@ def restock(ctx: RulesContext, words: list[str]) -> None:
     if len(words) != 2 or not words[1].isdigit():
         raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
     c = ctx.find(words[0])
-    c.data["kit_uses"] = int(words[1])
+    fighter(ctx, c).kit_uses = int(words[1])
     ctx.log(f"{c.name} has {words[1]} first-aid kit use(s)", kind="roster", actor=c)
 
 
-def _hurt(c: Combatant) -> bool:
-    return bool(wound(c) or int(c.data.get("stuns", 0)) or c.has_condition("Stunned")
+def _hurt(ctx: RulesContext, c: Combatant) -> bool:
+    return bool(wound(ctx, c) or fighter(ctx, c).stuns or c.has_condition("Stunned")
                 or c.has_condition("Unconscious"))
 
 
 def gm_heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     """``heal NAME [N|LEVEL]``: fully, N levels, or down to a wound level; never the Killed
     (``revive``), and a word when there is nothing to heal."""
-    if wound(c) >= KILLED:
+    if wound(ctx, c) >= KILLED:
         raise RuleError(f"{c.name} is Killed: heal cannot bring back the dead; use revive "
                         f"{quoted(c.name)} [LEVEL]")
     if value is not None and value.strip().isdigit() and int(value) < 1:
         raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
                         "heals fully")
-    idx = None if value is None or value.strip().isdigit() else level_index(ctx.tables, value)
-    if idx is not None and idx >= max(wound(c), 1) and not (idx == 1 and wound(c) == 0):
+    idx = None if value is None or value.strip().isdigit() else level_index(tables(ctx), value)
+    if idx is not None and idx >= max(wound(ctx, c), 1) and not (idx == 1 and wound(ctx, c) == 0):
         raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
                         f"{c.name} for fully healed)")
-    if not _hurt(c):
+    if not _hurt(ctx, c):
         ctx.note(f"{c.name} is not hurt: nothing to heal")
         return
     if value is None:
@@ -272,7 +278,7 @@ def fire_timer(ctx: RulesContext, timer: Timer) -> bool:
     if timer.kind == HEAL:
         fire_heal(ctx, timer)
     elif timer.kind == LOCK and c is not None:
-        c.data.pop("fa_lock_until", None)
+        fighter(ctx, c).fa_lock_until = None
         ctx.log(f"{c.name} can get first aid again", kind="timer", actor=c)
     elif timer.kind == "d6_stun" and c is not None:
         clear_stun(ctx, c, "30 minutes passed")
@@ -288,20 +294,20 @@ def revive(ctx: RulesContext, words: list[str]) -> None:
         raise RuleError("usage: revive NAME [LEVEL] (a Killed combatant comes back at that "
                         "wound level)")
     c = ctx.find(words[0])
-    if wound(c) < KILLED:
+    if wound(ctx, c) < KILLED:
         raise RuleError(f"{c.name} is not Killed ({c.status}): heal {quoted(c.name)} heals "
                         "the living")
     level = " ".join(words[1:]).strip()
     if not level:
         try:
-            idx = level_index(ctx.tables, str(ctx.tables["healing"]["revive_level"]))
+            idx = level_index(tables(ctx), tables(ctx).healing.revive_level)
         except RuleError as e:
             raise RuleError(f"house rule healing.revive_level: {e}; give the level: revive "
                             f"{quoted(c.name)} Wounded") from None
     else:
-        idx = level_index(ctx.tables, level)
+        idx = level_index(tables(ctx), level)
     if idx >= KILLED:
-        lv = levels(ctx.tables)
+        lv = levels(tables(ctx))
         raise RuleError(f"revive {quoted(c.name)} takes a wound level below Killed "
                         f"({', '.join(lv[:KILLED])})")
     why = "revived by the GM"
@@ -310,4 +316,4 @@ def revive(ctx: RulesContext, words: list[str]) -> None:
         return
     set_level(ctx, c, 0, why=why, heal=True)
     if idx:
-        apply_result(ctx, c, levels(ctx.tables)[idx], cause=why)
+        apply_result(ctx, c, levels(tables(ctx))[idx], cause=why)

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from rulesets.d6.codes import parse_code
 from rulesets.d6.core import roll_code
+from rulesets.d6.schema import tables
+from rulesets.d6.state import fighter
 from rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
@@ -21,7 +23,7 @@ def order(ctx: RulesContext) -> list[str]:
     (PCs before NPCs), ``roll`` (an Instincts roll, made once when first needed and kept),
     and finally the order they were added."""
     cs = list(ctx.enc.combatants)
-    chain = list(ctx.tables["initiative"]["tie_break"])
+    chain = list(tables(ctx).initiative.tie_break)
     keys: dict[str, list[Any]] = {c.id: [-instincts(c)] for c in cs}
     for step in chain:
         if step == "pc_first":
@@ -34,16 +36,17 @@ def order(ctx: RulesContext) -> list[str]:
             for group in groups.values():
                 if len(group) < 2:
                     for c in group:
-                        keys[c.id].append(-int(c.data.get("init_roll", 0)))
+                        keys[c.id].append(-(fighter(ctx, c).init_roll or 0))
                     continue
                 for c in group:
-                    if "init_roll" not in c.data:
+                    me = fighter(ctx, c)
+                    if me.init_roll is None:
                         code = parse_code(stat(c, "Instincts") or "2D")
                         r = roll_code(ctx, code, f"{c.name}: Instincts {code.text()} "
                                                  "(initiative tie-break)")
-                        c.data["init_roll"] = r.total
+                        me.init_roll = r.total
                         ctx.log(f"{c.name} rolls Instincts for a tie: {r.total}",
                                 kind="initiative", actor=c, roll=r)
-                    keys[c.id].append(-int(c.data["init_roll"]))
+                    keys[c.id].append(-me.init_roll)
     index = {c.id: i for i, c in enumerate(cs)}
     return [c.id for c in sorted(cs, key=lambda c: (*keys[c.id], index[c.id]))]

@@ -8,6 +8,7 @@ from rulesets.d6.stats import norm, stat, weapon_entry
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant
+    from rulesets.d6.schema import Tables
 
 UNARMED = {"brawl": "Brawling", "martial": "Martial Arts"}
 
@@ -28,7 +29,7 @@ def skill_kind(w: dict[str, Any] | None) -> str | None:
                 None)
 
 
-def natural_weapon(t: dict[str, Any], c: Combatant, kind: str) -> dict[str, Any] | None:
+def natural_weapon(t: Tables, c: Combatant, kind: str) -> dict[str, Any] | None:
     """The weapon a ``brawl``/``martial`` strikes with: the combatant's own weapon when it is
     a natural one of that skill (claws for Brawling), else None (a fist)."""
     own = stat(c, "weapon")
@@ -41,7 +42,7 @@ def natural_weapon(t: dict[str, Any], c: Combatant, kind: str) -> dict[str, Any]
     return w if skill_kind(w) == kind else None
 
 
-def melee_base(t: dict[str, Any], kind: str, w: dict[str, Any] | None) -> tuple[int, str]:
+def melee_base(t: Tables, kind: str, w: dict[str, Any] | None) -> tuple[int, str]:
     """The difficulty of a melee attack nobody parries or blocks, and how it was reached:
     Brawling Very Easy (5) and Martial Arts Easy (10) whatever the verb (D6-MELEE-1/2)."""
     if w is not None and "difficulty" in w:
@@ -50,11 +51,11 @@ def melee_base(t: dict[str, Any], kind: str, w: dict[str, Any] | None) -> tuple[
     by = kind if kind in UNARMED else skill_kind(w)
     with_w = f" ({w['name']})" if w is not None else ""
     if by == "brawl":
-        base = int(t["melee"]["brawling_difficulty"])
+        base = t.melee.brawling_difficulty
         return base, f"Brawling {base}{with_w}"
     if by == "martial":
-        base = int(t["melee"]["martial_difficulty"])
+        base = t.melee.martial_difficulty
         return base, f"Martial Arts {base}{with_w}"
     assert w is not None
-    base = int(t["melee"]["weapon_difficulty"])
+    base = t.melee.weapon_difficulty
     return base, f"{w['name']} {base}"

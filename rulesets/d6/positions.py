@@ -4,14 +4,18 @@ the ``position`` verb that sets or shows them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.schema import tables
+from rulesets.d6.state import fight
 from rulesets.d6.stats import _match, stat, weapon_entry
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext
+    from rulesets.d6.schema import Tables
+    from rulesets.d6.state import SituationKey
 
 SITUATION = ("range", "cover", "conceal", "protection")
 RANGE_HELP = "point_blank, short, medium, long, or metres (25)"
@@ -24,9 +28,9 @@ def pair_key(c: Combatant, target: Combatant) -> str:
 def remembered(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str, Any]
                ) -> dict[str, Any]:
     """What ``opts`` says of the pair, else what was said before (``none`` clears)."""
-    pairs = ctx.enc.data.get("pairs", {})
-    mem = {**pairs.get(pair_key(c, target), {}),
-           **{k: opts[k] for k in SITUATION if opts.get(k) is not None}}
+    said = fight(ctx).pairs.get(pair_key(c, target), {})
+    mem: dict[str, Any] = {k: v for k, v in said.items()}
+    mem.update((k, opts[k]) for k in SITUATION if opts.get(k) is not None)
     return {k: v for k, v in mem.items() if v != "none"}
 
 
@@ -34,7 +38,7 @@ def carried_over(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[
                  ) -> str:
     """What an earlier line said of the pair and this one does not (``cover=half``), so a
     remembered cover never applies unseen; empty when nothing carries over."""
-    mem = ctx.enc.data.get("pairs", {}).get(pair_key(c, target), {})
+    mem = fight(ctx).pairs.get(pair_key(c, target), {})
     return ", ".join(f"{k}={v}" for k, v in mem.items()
                      if opts.get(k) is None and v != "none")
 
@@ -43,11 +47,11 @@ def situation(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str
               ) -> dict[str, Any]:
     """Range, cover, concealment and protection between ``c`` and ``target``: what this shot
     says, else what was said before for the pair (kept in the encounter; ``none`` clears)."""
-    pairs = ctx.enc.data.setdefault("pairs", {})
+    pairs = fight(ctx).pairs
     key = pair_key(c, target)
     mem = remembered(ctx, c, target, opts)
     if mem:
-        pairs[key] = mem
+        pairs[key] = cast("dict[SituationKey, str]", {k: str(v) for k, v in mem.items()})
     else:
         pairs.pop(key, None)
     return mem
@@ -55,7 +59,7 @@ def situation(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str
 
 def drop_cover(ctx: RulesContext, c: Combatant, target: Combatant) -> bool:
     """Forget the cover (and its protection) between the pair; True if there was some."""
-    pairs = ctx.enc.data.get("pairs", {})
+    pairs = fight(ctx).pairs
     sit = pairs.get(pair_key(c, target), {})
     if sit.pop("cover", None) is None:
         return False
@@ -67,15 +71,15 @@ def drop_cover(ctx: RulesContext, c: Combatant, target: Combatant) -> bool:
 
 def range_base(ctx: RulesContext, w: dict[str, Any], value: Any) -> tuple[int, str]:
     """T-D6-1: the difficulty and band of a range (a band name or metres for ``w``)."""
-    t = ctx.tables["ranged"]
-    bands = t["bands"]
+    t = tables(ctx).ranged
+    bands = t.bands
     if value is None:
-        band = t["default_range"]
+        band = t.default_range
     else:
         text = str(value).strip().lower().rstrip("m")
         if text.isdigit():
             m = int(text)
-            lim = [int(t["point_blank_m"]), *w["ranges"]]
+            lim = [t.point_blank_m, *w["ranges"]]
             names = ["point_blank", "short", "medium", "long"]
             band = next((n for n, hi in zip(names, lim, strict=True) if m <= hi), "")
             if not band:
@@ -85,25 +89,25 @@ def range_base(ctx: RulesContext, w: dict[str, Any], value: Any) -> tuple[int, s
                 band = _match(str(value), list(bands), "range")
             except ValueError:
                 raise RuleError(f'no range "{value}": {RANGE_HELP}') from None
-    return int(bands[band]), band.replace("_", " ")
+    return bands[band], band.replace("_", " ")
 
 
-def protection_body(t: dict[str, Any], name: Any) -> tuple[Code, str]:
+def protection_body(t: Tables, name: Any) -> tuple[Code, str]:
     """T-D6-6a: the Body Strength of a named protection (or a code like 3D)."""
-    pt = t["protection"]
+    pt = t.protection
     if not name:
-        return parse_code(pt["default_body"]), "cover"
+        return parse_code(pt.default_body), "cover"
     try:
         body = parse_code(name)
         return body, f"protection {body.text()}"
     except ValueError:
         pass
     try:
-        key = _match(str(name), list(pt["body"]), "protection")
+        key = _match(str(name), list(pt.body), "protection")
     except ValueError:
-        raise RuleError(f'no protection "{name}": {", ".join(pt["body"])}, or a Body code '
+        raise RuleError(f'no protection "{name}": {", ".join(pt.body)}, or a Body code '
                         "like 3D") from None
-    return parse_code(pt["body"][key]), key.replace("_", " ")
+    return parse_code(pt.body[key]), key.replace("_", " ")
 
 
 def _choose(word: str, choices: list[str], what: str) -> str:
@@ -130,9 +134,9 @@ def position(ctx: RulesContext, words: list[str]) -> None:
         shooters = [ctx.find(pos[0])]
         if shooters[0].id == target.id:
             raise RuleError("a shooter and a target are two different combatants")
-    t = ctx.tables
-    choices = {"cover": list(t["modifiers"]["cover"]) + ["none"],
-               "conceal": list(t["modifiers"]["conceal"]) + ["none"]}
+    t = tables(ctx)
+    choices = {"cover": list(t.modifiers.cover) + ["none"],
+               "conceal": list(t.modifiers.conceal) + ["none"]}
     opts: dict[str, Any] = {}
     for k, v in raw.items():
         key = next((s for s in SITUATION if s.startswith(k.lower())), None)
@@ -144,7 +148,7 @@ def position(ctx: RulesContext, words: list[str]) -> None:
         elif key == "range" and v.lower() != "none":
             text = v.strip().lower().rstrip("m")
             if not text.isdigit():
-                v = _choose(v, list(t["ranged"]["bands"]), "range")
+                v = _choose(v, list(t.ranged.bands), "range")
         elif key == "protection" and v.lower() != "none":
             protection_body(t, v)
         opts[key] = "none" if v.lower() == "none" else v

@@ -9,6 +9,8 @@ from rulesets.d6.codes import Code
 from rulesets.d6.core import beats, roll_code
 from rulesets.d6.damage import damage_code
 from rulesets.d6.positions import drop_cover, protection_body
+from rulesets.d6.schema import tables
+from rulesets.d6.state import fight
 from rulesets.d6.wounds import resist
 
 if TYPE_CHECKING:
@@ -19,8 +21,7 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
                    w: dict[str, Any] | None, sit: dict[str, Any], s_att: int, s_tgt: int
                    ) -> None:
     """D6-PROT-1/2: the shot hits what the target hides behind (T-D6-6a..c)."""
-    t = ctx.tables
-    pt = t["protection"]
+    t = tables(ctx)
     body, label = protection_body(t, sit.get("protection"))
     code, how = damage_code(c, w)
     d = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on the {label}")
@@ -31,23 +32,22 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
                 "is unharmed", kind="protection", actor=c, target=target, roll=d,
                 difficulty=b.total, outcome="undamaged")
         return
-    rows = sorted(pt["chart"], key=lambda x: int(x["min"]))
+    rows = sorted(t.protection.chart, key=lambda x: x.min)
     row = rows[0]
     for x in rows:
-        if d.total - b.total >= int(x["min"]):
+        if d.total - b.total >= x.min:
             row = x
-    enc_prot = ctx.enc.data.setdefault("protection", {})
-    enc_prot[label] = row["state"]
-    ctx.log(f"The {label} takes {d.total} vs Body {b.total}: {row['state']}", kind="protection",
-            actor=c, target=target, roll=d, difficulty=b.total, outcome=row["state"])
+    fight(ctx).protection[label] = row.state
+    ctx.log(f"The {label} takes {d.total} vs Body {b.total}: {row.state}", kind="protection",
+            actor=c, target=target, roll=d, difficulty=b.total, outcome=row.state)
     if row is rows[-1] and drop_cover(ctx, c, target):  # destroyed: no more cover
         ctx.log(f"{target.name} has no more cover from {c.name}", kind="protection",
                 actor=c, target=target, outcome="no cover")
-    minus = int(row.get("minus", 0))
+    minus = row.minus
     left = Code(max(0, code.dice - minus), code.pips)
     if s_att > s_tgt:
         left = left.plus_dice(s_att - s_tgt)
-    if row.get("passes") == "none" or left.dice <= 0:
+    if row.passes == "none" or left.dice <= 0:
         ctx.log(f"{target.name} is unharmed behind the {label}", kind="protection",
                 target=target, outcome="unharmed")
         return

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.api import RuleError
 from rulesets.d6.core import difficulty_dice
 from rulesets.d6.positions import protection_body, range_base, remembered
+from rulesets.d6.schema import tables
 
 if TYPE_CHECKING:
     from combat_cli.api import ActionRequest, Combatant, RulesContext
+    from rulesets.d6.state import RoundState
 
 
 def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
@@ -35,7 +37,7 @@ def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Co
 def fire_mode(ctx: RulesContext, w: dict[str, Any] | None, opts: dict[str, Any], n_targets: int
               ) -> tuple[dict[str, Any] | None, int]:
     """T-D6-2: the spray modifiers of ``fire=`` and the shots it uses (ROF, ammunition)."""
-    t = ctx.tables
+    t = tables(ctx)
     fire = opts.get("fire", "single")
     if opts.get("rounds") is not None and fire != "multi":
         raise RuleError("rounds= goes with fire=multi")
@@ -45,14 +47,15 @@ def fire_mode(ctx: RulesContext, w: dict[str, Any] | None, opts: dict[str, Any],
         raise RuleError(f"fire={fire} needs an automatic weapon")
     if fire == "sweep" and opts.get("called"):
         raise RuleError("a sweep is not aimed: no called shot")
-    spray = dict(t["spray"][fire])
+    mode = t.spray[fire]
+    spray: dict[str, Any] = {"difficulty": mode.difficulty, "damage": mode.damage}
     rounds = 1
     if fire == "multi":
         rounds = int(opts.get("rounds") or 2)
         if rounds < 2:
             raise RuleError("fire=multi needs rounds=2 or more (shots at the same target)")
-        spray = {"difficulty": int(spray["difficulty"]) * (rounds - 1),
-                 "damage": int(spray["damage"]) * (rounds - 1)}
+        spray = {"difficulty": mode.difficulty * (rounds - 1),
+                 "damage": mode.damage * (rounds - 1)}
     elif fire == "sweep":
         rounds = n_targets  # one shot of the ROF and the magazine for each target swept
     spray["label"] = fire.replace("_", " ")
@@ -77,7 +80,7 @@ def check_shot(ctx: RulesContext, c: Combatant, a: ActionRequest, w: dict[str, A
         sit = remembered(ctx, c, x, a.options)
         range_base(ctx, w, sit.get("range"))
         if sit.get("protection"):
-            protection_body(ctx.tables, sit["protection"])
+            protection_body(tables(ctx), sit["protection"])
     return rounds
 
 
@@ -87,15 +90,14 @@ def ranged_base(ctx: RulesContext, w: dict[str, Any], sit: dict[str, Any]) -> tu
     return base, f"{band} range {base}"
 
 
-def target_penalty(ctx: RulesContext, r: dict[str, Any], target: Combatant
+def target_penalty(ctx: RulesContext, r: RoundState, target: Combatant
                    ) -> list[tuple[str, int]]:
     """D6-MULTI: the dice off for a target after the round's first (counting ``target``)."""
-    tl = r["targets"]
+    tl = r.targets
     if target.id not in tl:
         tl.append(target.id)
-    fired = r.setdefault("fired_at", [])
-    if target.id not in fired:
-        fired.append(target.id)
+    if target.id not in r.fired_at:
+        r.fired_at.append(target.id)
     k = tl.index(target.id)
-    per = int(ctx.tables["ranged"]["multi_target"]["per_extra_target"])
+    per = tables(ctx).ranged.multi_target.per_extra_target
     return [(f"target {k + 1}", k * per)] if k and per else []

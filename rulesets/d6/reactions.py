@@ -17,6 +17,8 @@ from rulesets.d6.core import (
     roll_code,
 )
 from rulesets.d6.melee import unarmed_skill
+from rulesets.d6.schema import tables
+from rulesets.d6.state import Defence, Dodge
 from rulesets.d6.stats import need_skill
 from rulesets.d6.weapons import pick_weapon
 
@@ -35,33 +37,33 @@ def _roll(ctx: RulesContext, c: Combatant, code: Code, kind: str, label: str, de
           ) -> tuple[Roll, str]:
     """The reaction's roll: the skill less the round's penalties and, undeclared, the
     reaction penalty (AMB-D6-4); returns the roll and how the pool was reached."""
-    t = ctx.tables["reactions"]
+    t = tables(ctx).reactions
     mods = action_penalties(ctx, c)
-    mode = t["reaction_penalty"]
+    mode = t.reaction_penalty
     if mode == "always" or (mode == "undeclared" and not declared):
         mods.append(("reaction" if kind == "dodge" else f"undeclared {kind}",
-                     int(t["reaction_penalty_dice"])))
+                     t.reaction_penalty_dice))
     pool, how = build_pool(ctx, code, mods, f"{c.name}'s {kind}")
     return roll_code(ctx, pool, f"{c.name}: {label} {pool.text()} ({how})"), how
 
 
-def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -> dict[str, Any]:
-    r = rd(ctx.enc, c)
+def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -> Dodge:
+    r = rd(ctx, c)
     if declared:
-        r["ready_dodge"] = None
-        r["used_held"] += 1
+        r.ready_dodge = None
+        r.used_held += 1
     else:
-        if full and actions_taken(ctx.tables, ctx.enc, c) > 0:
+        if full and actions_taken(ctx, c) > 0:
             raise RuleError(f"{c.name} already acts this round: a full dodge must be the only "
                             "action (use dodge)")
-        if ctx.tables["reactions"]["adds_action"] or full:
+        if tables(ctx).reactions.adds_action or full:
             add_action(ctx, c, 1, "dodge")
         if full:
-            r["full_dodge"] = True
-    _, code = need_skill(ctx.tables, c, "Dodge")
+            r.full_dodge = True
+    _, code = need_skill(tables(ctx), c, "Dodge")
     roll, how = _roll(ctx, c, code, "dodge", "full dodge" if full else "Dodge", declared)
-    d = {"value": roll.total, "full": full}
-    r["dodge"] = d
+    d = Dodge(value=roll.total, full=full)
+    r.dodge = d
     ctx.log(f"{c.name} {'full-dodges' if full else 'dodges'}: {roll.total}"
             + (" (added to the difficulty of every ranged attack this round)" if full else
                " (the difficulty of every ranged attack this round)"),
@@ -71,22 +73,22 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
 
 
 def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any], *,
-               declared: bool, vs: str | None = None) -> dict[str, Any]:
+               declared: bool, vs: str | None = None) -> Defence:
     """A parry or block: the difficulty of one melee attack (``vs``: whose)."""
-    r = rd(ctx.enc, c)
+    r = rd(ctx, c)
     if declared:
-        r["used_held"] += 1
-    elif ctx.tables["reactions"]["adds_action"]:
+        r.used_held += 1
+    elif tables(ctx).reactions.adds_action:
         add_action(ctx, c, 1, kind)
     if kind == "parry":
         w = pick_weapon(ctx, c, opts, melee=True, action="parry")
-        name, code = need_skill(ctx.tables, c, "Melee Parry")
+        name, code = need_skill(tables(ctx), c, "Melee Parry")
         label = f"parry ({name}, {w['name']})"
     else:
-        name, code = need_skill(ctx.tables, c, unarmed_skill(kind, opts))
+        name, code = need_skill(tables(ctx), c, unarmed_skill(kind, opts))
         label = f"block ({name})"
     roll, how = _roll(ctx, c, code, kind, label, declared)
-    p = {"value": roll.total, "kind": kind, "vs": vs, "full": False}
+    p = Defence(value=roll.total, kind=kind, vs=vs)
     verb = "parries" if kind == "parry" else f"{kind}s"
     ctx.log(f"{c.name} {verb}: {roll.total} (the difficulty of one melee attack)",
             kind="reaction", actor=c, action=kind, roll=roll, outcome=str(roll.total),
@@ -122,7 +124,7 @@ def _warn_nothing_coming(ctx: RulesContext, c: Combatant, kind: str) -> None:
     """A reaction with no attack to meet is allowed (the GM may know better), with a word."""
     ranged = kind == "dodge"
     kinds: tuple[str, ...] = ("shoot",) if ranged else MELEE
-    if ranged and ctx.tables["reactions"]["dodge_vs_melee"]:
+    if ranged and tables(ctx).reactions.dodge_vs_melee:
         kinds = ("shoot", *MELEE)
     if not planned_attacks(ctx, c, kinds):
         what = "ranged attack" if kinds == ("shoot",) else (
@@ -145,28 +147,26 @@ def _check_vs(ctx: RulesContext, c: Combatant, kind: str, vs: str | None) -> Non
 
 
 def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    r = rd(ctx.enc, c)
-    if r.get("no_defence"):
+    r = rd(ctx, c)
+    if r.no_defence:
         raise RuleError(f"{c.name} fires full auto this round: no active defence")
     if a.name in ("dodge", "fulldodge"):
-        if r["dodge"] is not None:
-            raise RuleError(f"{c.name} already dodged this round ({r['dodge']['value']}): "
+        if r.dodge is not None:
+            raise RuleError(f"{c.name} already dodged this round ({r.dodge.value}): "
                             "one dodge covers every ranged attack")
         _warn_nothing_coming(ctx, c, "dodge")
         full = is_full_dodge(a)
-        ready = r["ready_dodge"]
+        ready = r.ready_dodge
         if ready is not None:
-            roll_dodge(ctx, c, full=bool(ready["full"]) or full and r["declared"] == 0,
-                       declared=True)
+            roll_dodge(ctx, c, full=ready.full or full and r.declared == 0, declared=True)
         else:
             roll_dodge(ctx, c, full=full, declared=False)
         return
-    ready = r["ready_melee"]
-    match = next((i for i, x in enumerate(ready) if x["kind"] == a.name), None)
-    opts = {**ready.pop(match)["options"], **a.options} if match is not None else a.options
+    match = next((i for i, x in enumerate(r.ready_melee) if x.kind == a.name), None)
+    opts = {**r.ready_melee.pop(match).options, **a.options} if match is not None else a.options
     vs = _vs_id(ctx, opts)
     _check_vs(ctx, c, a.name, vs)
-    r["parries"].append(roll_melee(ctx, c, a.name, opts, declared=match is not None, vs=vs))
+    r.parries.append(roll_melee(ctx, c, a.name, opts, declared=match is not None, vs=vs))
 
 
 def _vs_id(ctx: RulesContext, opts: dict[str, Any]) -> str | None:
@@ -174,27 +174,28 @@ def _vs_id(ctx: RulesContext, opts: dict[str, Any]) -> str | None:
 
 
 def reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bool
-                  ) -> dict[str, Any] | None:
-    """The reaction that sets this attack's difficulty (rolling a declared one if due)."""
-    t = ctx.tables["reactions"]
-    r = rd(ctx.enc, target)
-    able = can_act_reason(ctx.enc, target) is None and not r.get("no_defence")
-    if ranged or t["dodge_vs_melee"]:
-        if r["dodge"] is None and r["ready_dodge"] is not None and t["auto_declared"] and able:
-            roll_dodge(ctx, target, full=bool(r["ready_dodge"]["full"]), declared=True)
-        if r["dodge"] is not None:
-            return {**r["dodge"], "kind": "dodge"}
+                  ) -> Defence | None:
+    """The reaction that sets this attack's difficulty (rolling a declared one if due): a
+    the dodge (kind dodge), or a parry or block."""
+    t = tables(ctx).reactions
+    r = rd(ctx, target)
+    able = can_act_reason(ctx, target) is None and not r.no_defence
+    if ranged or t.dodge_vs_melee:
+        if r.dodge is None and r.ready_dodge is not None and t.auto_declared and able:
+            roll_dodge(ctx, target, full=r.ready_dodge.full, declared=True)
+        if r.dodge is not None:
+            return Defence(value=r.dodge.value, kind="dodge", full=r.dodge.full)
         if ranged:
             return None
-    for i, p in enumerate(r["parries"]):
-        if p["vs"] in (None, attacker.id):
-            return r["parries"].pop(i)
-    ready = [i for i, x in enumerate(r["ready_melee"])
-             if _vs_id(ctx, x["options"]) in (None, attacker.id)]
-    if ready and t["auto_declared"] and able:
-        spec = r["ready_melee"].pop(ready[0])
+    for i, p in enumerate(r.parries):
+        if p.vs in (None, attacker.id):
+            return r.parries.pop(i)
+    ready = [i for i, x in enumerate(r.ready_melee)
+             if _vs_id(ctx, x.options) in (None, attacker.id)]
+    if ready and t.auto_declared and able:
+        spec = r.ready_melee.pop(ready[0])
         try:
-            return roll_melee(ctx, target, spec["kind"], spec["options"], declared=True,
+            return roll_melee(ctx, target, spec.kind, spec.options, declared=True,
                               vs=attacker.id)
         except Lapse:
             return None

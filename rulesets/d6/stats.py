@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import RuleError, StatSpec, load_toml
+from combat_cli.api import RuleError, StatSpec
 from rulesets.d6.codes import Code, code_text, parse_code
+
+if TYPE_CHECKING:
+    from rulesets.d6.schema import Tables
 
 YES = ("yes", "no")  # the values of a yes/no option
 WEAPON_KEYS = {"name", "damage", "ranges", "rof", "ammo", "reload", "skill", "melee",
                "difficulty", "targeting", "auto"}
 
 
-@lru_cache(maxsize=1)
-def defaults() -> dict[str, Any]:
-    """The ruleset's own tables (catalogues are checked against these when a stat is typed)."""
-    return load_toml("rulesets.d6")
+def shipped() -> Tables:
+    """The tables as shipped, without house rules (a stat typed for a combatant is checked
+    against their catalogues), as the core loaded them."""
+    from rulesets.d6 import RULESET
+    from rulesets.d6.schema import Tables
+
+    t = RULESET.typed_tables({})
+    assert isinstance(t, Tables)
+    return t
 
 
 def norm(name: str) -> str:
@@ -64,7 +71,7 @@ def parse_weapon(value: Any) -> Any:
         if "damage" not in value:
             raise ValueError('a weapon table needs damage = "5D" or "STR+1D"')
         return compact_weapon(normalize_weapon(value.get("name", "custom weapon"), value))
-    return _match(str(value), list(defaults()["weapons"]), "weapon")
+    return _match(str(value), list(shipped().weapons), "weapon")
 
 
 def compact_weapon(w: dict[str, Any]) -> dict[str, Any]:
@@ -103,19 +110,19 @@ def normalize_weapon(name: str, raw: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def weapon_entry(tables: dict[str, Any], value: Any) -> dict[str, Any]:
+def weapon_entry(t: Tables, value: Any) -> dict[str, Any]:
     """The full weapon record for a stat value (catalogue name or table)."""
     if isinstance(value, dict):  # a template's own weapon (stored compact)
         return normalize_weapon(str(value.get("name", "custom weapon")), value)
-    cat = tables["weapons"]
+    cat = t.weapons
     name = _match(str(value), list(cat), "weapon")
-    return normalize_weapon(name, cat[name])
+    return normalize_weapon(name, cat[name].model_dump(exclude_none=True))
 
 
 def parse_scale(value: Any) -> str:
-    t = defaults()
-    aliases = t["scale_aliases"]
-    names = list(t["scale"]) + list(aliases)
+    t = shipped()
+    aliases = t.scale_aliases
+    names = list(t.scale) + list(aliases)
     hit = _match(str(value), names, "scale")
     return aliases.get(hit, hit)
 
@@ -167,23 +174,22 @@ def merge_spellings(c: Any) -> None:
         c.stats = merged
 
 
-def known_skills(tables: dict[str, Any]) -> list[str]:
+def known_skills(t: Tables) -> list[str]:
     """Every stat and skill the rules name: the stats above, the weapons' skills, the
     fallback skills, the facility skill."""
     names = [s.name for s in STATS]
-    names += [str(w["skill"]) for w in tables["weapons"].values()
-              if isinstance(w, dict) and w.get("skill")]
-    for k, v in tables["skills"]["fallback"].items():
-        names += [str(k), *map(str, v)]
-    names.append(str(tables["first_aid"]["facility_skill"]))
+    names += [w.skill for w in t.weapons.values() if w.skill]
+    for k, v in t.skills.fallback.items():
+        names += [k, *v]
+    names.append(t.first_aid.facility_skill)
     return list({norm(n): n for n in reversed(names)}.values())[::-1]
 
 
-def misspelt(tables: dict[str, Any], stats: dict[str, Any]) -> list[tuple[str, str]]:
+def misspelt(t: Tables, stats: dict[str, Any]) -> list[tuple[str, str]]:
     """(typed, closest known) for each stat that is no known skill but close to one."""
     import difflib
 
-    known = known_skills(tables)
+    known = known_skills(t)
     by_norm = {norm(k): k for k in known}
     out = []
     for key in stats:
@@ -210,17 +216,17 @@ def stat(c: Any, name: str) -> Any:
     return None
 
 
-def skill(tables: dict[str, Any], c: Any, name: str) -> tuple[str, Code] | None:
+def skill(t: Tables, c: Any, name: str) -> tuple[str, Code] | None:
     """(name used, code) of a skill, following the fallback table; None if missing."""
-    for n in [name, *tables["skills"]["fallback"].get(name, [])]:
+    for n in [name, *t.skills.fallback.get(name, [])]:
         v = stat(c, n)
         if v is not None:
             return n, parse_code(v)
     return None
 
 
-def need_skill(tables: dict[str, Any], c: Any, name: str) -> tuple[str, Code]:
-    got = skill(tables, c, name)
+def need_skill(t: Tables, c: Any, name: str) -> tuple[str, Code]:
+    got = skill(t, c, name)
     if got is None:
         if "(" in name:
             example = name.split("(")[0].strip().lower().replace(" ", "_") + "=3D"

@@ -6,16 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import RuleError
 from rulesets.d6.core import Lapse
+from rulesets.d6.schema import tables
+from rulesets.d6.state import fighter
 from rulesets.d6.stats import norm, stat, weapon_entry
 
 if TYPE_CHECKING:
     from combat_cli.api import ActionRequest, Combatant, RulesContext
+    from rulesets.d6.state import RoundState
 
 
 def catalogue_weapon(ctx: RulesContext, want: Any) -> dict[str, Any]:
     """The catalogue's entry for ``want`` (refused with the closest name)."""
     try:
-        return weapon_entry(ctx.tables, want)
+        return weapon_entry(tables(ctx), want)
     except ValueError as e:
         raise RuleError(str(e)) from None
 
@@ -24,7 +27,7 @@ def named_weapon(ctx: RulesContext, own: Any, want: Any) -> dict[str, Any]:
     """The weapon ``want`` names: the combatant's own (a template's table) if it matches,
     else the catalogue's entry."""
     if isinstance(own, dict) and norm(own["name"]).startswith(norm(str(want))):
-        return weapon_entry(ctx.tables, own)
+        return weapon_entry(tables(ctx), own)
     return catalogue_weapon(ctx, want)
 
 
@@ -41,7 +44,7 @@ def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee:
         if own is None:
             raise RuleError(f"{c.name} has no weapon: add weapon=NAME to the action, or "
                             f"set {c.name} weapon=NAME" + ("" if not melee else " (or brawl)"))
-        w = weapon_entry(ctx.tables, own)
+        w = weapon_entry(tables(ctx), own)
     else:
         w = named_weapon(ctx, own, want)
     if melee and not w["melee"]:
@@ -65,38 +68,39 @@ def drawn_name(a: ActionRequest) -> Any:
 def action_cost(ctx: RulesContext, c: Combatant, a: ActionRequest) -> int:
     if a.name == "reload":
         w = pick_weapon(ctx, c, a.options, melee=False)
-        return int(w.get("reload", ctx.tables["actions"]["reload_default"]))
+        return int(w.get("reload", tables(ctx).actions.reload_default))
     if a.name == "draw":
-        return int(ctx.tables["actions"]["draw_cost"])
+        return tables(ctx).actions.draw_cost
     return 1
 
 
-def ammo_left(c: Combatant, w: dict[str, Any]) -> int | None:
+def ammo_left(ctx: RulesContext, c: Combatant, w: dict[str, Any]) -> int | None:
     if not w.get("ammo"):
         return None
-    return int(c.data.setdefault("ammo", {}).setdefault(w["name"], int(w["ammo"])))
+    return fighter(ctx, c).ammo.setdefault(w["name"], int(w["ammo"]))
 
 
-def check_shots(c: Combatant, r: dict[str, Any], w: dict[str, Any], rounds: int) -> int | None:
+def check_shots(ctx: RulesContext, c: Combatant, r: RoundState, w: dict[str, Any], rounds: int
+                ) -> int | None:
     """D6-MULTI-6: ``rounds`` more shots within the ROF this round and the magazine; returns
     the shots left in it (None: no magazine)."""
-    used = int(r["shots"].get(w["name"], 0))
+    used = r.shots.get(w["name"], 0)
     if used + rounds > int(w["rof"]):
         raise Lapse(f"{w['name']} has ROF {w['rof']}: "
                     + (f"{rounds} shots would be too many" if used == 0 else
                        "no more shots this round"))
-    left = ammo_left(c, w)
+    left = ammo_left(ctx, c, w)
     if left is not None and left < rounds:
         raise Lapse(f"{c.name}'s {w['name']} is empty: reload" if left <= 0 else
                     f"{c.name}'s {w['name']} has {left} shot(s) left: reload")
     return left
 
 
-def spend_shots(c: Combatant, r: dict[str, Any], w: dict[str, Any], rounds: int,
-                left: int | None) -> None:
-    r["shots"][w["name"]] = int(r["shots"].get(w["name"], 0)) + rounds
+def spend_shots(ctx: RulesContext, c: Combatant, r: RoundState, w: dict[str, Any],
+                rounds: int, left: int | None) -> None:
+    r.shots[w["name"]] = r.shots.get(w["name"], 0) + rounds
     if left is not None:
-        c.data["ammo"][w["name"]] = left - rounds
+        fighter(ctx, c).ammo[w["name"]] = left - rounds
 
 
 def draw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
@@ -113,6 +117,6 @@ def reload(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     w = pick_weapon(ctx, c, a.options, melee=False)
     if not w.get("ammo"):
         raise RuleError(f"{w['name']} needs no reloading")
-    c.data.setdefault("ammo", {})[w["name"]] = int(w["ammo"])
+    fighter(ctx, c).ammo[w["name"]] = int(w["ammo"])
     ctx.log(f"{c.name} reloads {w['name']} ({w['ammo']} shots, {w['reload']} action(s))",
             kind="action", actor=c, action="reload", outcome=str(w["ammo"]))

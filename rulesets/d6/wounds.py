@@ -2,31 +2,34 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import beats, level_name, levels, rd, roll_code, wound
+from rulesets.d6.schema import tables
+from rulesets.d6.state import fighter
 from rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext
+    from rulesets.d6.schema import Tables
 
 STUNNED, WOUNDED, WOUNDED2, INCAP, MORTAL, KILLED = 1, 2, 3, 4, 5, 6
 
 
-def chart_result(tables: dict[str, Any], diff: int) -> str:
+def chart_result(t: Tables, diff: int) -> str:
     """T-D6-7: the wound result for (damage - resistance)."""
-    rows = sorted(tables["wounds"]["chart"], key=lambda r: int(r["min"]))
-    hit = rows[0]["level"]
+    rows = sorted(t.wounds.chart, key=lambda r: r.min)
+    hit = rows[0].level
     for row in rows:
-        if diff >= int(row["min"]):
-            hit = row["level"]
-    return str(hit)
+        if diff >= row.min:
+            hit = row.level
+    return hit
 
 
-def level_index(tables: dict[str, Any], name: str) -> int:
-    lv = levels(tables)
+def level_index(t: Tables, name: str) -> int:
+    lv = levels(t)
     low = name.strip().lower()
     for i, n in enumerate(lv):
         if n.lower() == low:
@@ -52,14 +55,14 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
         how += f" + scale {scale_bonus}D"
     r = roll_code(ctx, total, f"{c.name}: resist damage {total.text()} ({how}) vs {damage} damage")
     diff = damage - r.total
-    hurt = beats(ctx.tables, damage, r.total, what="damage")
+    hurt = beats(tables(ctx), damage, r.total, what="damage")
     ctx.log(f"{c.name} resists {damage} damage: {how} rolls {r.total}"
             + ("" if hurt else " -> no effect"), kind="resist", actor=c, action="resist",
             roll=r, difficulty=damage, outcome="hurt" if hurt else "resisted", damage=damage,
             margin=diff)
     if not hurt:
         return None
-    result = chart_result(ctx.tables, max(diff, 0))
+    result = chart_result(tables(ctx), max(diff, 0))
     apply_result(ctx, c, result, cause=f"{damage} damage vs {r.total}" + (
         f", {source}" if source else ""), attacker=attacker)
     return result
@@ -68,14 +71,14 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
 def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "",
                  attacker: Combatant | None = None) -> None:
     """Apply a wound-chart result with repeat-wound escalation (AMB-D6-12)."""
-    t = ctx.tables
+    t = tables(ctx)
     r = level_index(t, result)
     if r == 0:
         return
-    cur = wound(c)
+    cur = wound(ctx, c)
     lv = levels(t)
-    if t["wounds"]["repeat"] == "opend6":
-        eff = cur if cur else (STUNNED if int(c.data.get("stuns", 0)) else 0)
+    if t.wounds.repeat == "opend6":
+        eff = cur if cur else (STUNNED if fighter(ctx, c).stuns else 0)
         new = min(eff + 1, KILLED) if r <= eff else r
     else:
         if r == STUNNED:
@@ -100,12 +103,13 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
 
 
 def _stun(ctx: RulesContext, c: Combatant, cause: str) -> None:
-    c.data["stuns"] = int(c.data.get("stuns", 0)) + 1
-    c.data["stun_round"] = ctx.enc.round + 1
+    me = fighter(ctx, c)
+    me.stuns += 1
+    me.stun_round = ctx.enc.round + 1
     if not c.has_condition("Stunned"):
         ctx.add_condition(c, "Stunned", quiet=True)
     ctx.remove_timers(kind="d6_stun", combatant=c)
-    minutes = int(ctx.tables["wounds"]["stun_lasts_minutes"])
+    minutes = tables(ctx).wounds.stun_lasts_minutes
     ctx.add_timer(f"{c.name}: stun wears off", due_in=minutes * 60, kind="d6_stun",
                   combatant=c, quiet=True)
     refresh_status(ctx, c)
@@ -113,12 +117,12 @@ def _stun(ctx: RulesContext, c: Combatant, cause: str) -> None:
 
 def _knockout_check(ctx: RulesContext, c: Combatant) -> None:
     """AMB-D6-13: stuns >= Constitution dice -> unconscious for 2D minutes."""
-    if not ctx.tables["wounds"]["stun_knockout"]:
+    if not tables(ctx).wounds.stun_knockout:
         return
     con = parse_code(stat(c, "Constitution") or "2D")
-    stuns = int(c.data.get("stuns", 0))
+    stuns = fighter(ctx, c).stuns
     if stuns >= con.dice:
-        code = ctx.tables["wounds"]["stun_knockout_minutes"]
+        code = tables(ctx).wounds.stun_knockout_minutes
         r = roll_code(ctx, code, f"{c.name}: knocked out for {code} minutes "
                                  f"({stuns} stuns >= Constitution {con.dice}D)")
         ctx.log(f"{c.name} is knocked unconscious by {stuns} stuns for {r.total} minutes",
@@ -131,10 +135,11 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
     """Put ``c`` at wound level ``new`` and apply its effects."""
     from rulesets.d6.healing import restart_healing
 
-    t = ctx.tables
+    t = tables(ctx)
     lv = levels(t)
-    old = wound(c)
-    c.data["wound"] = new if new >= WOUNDED else 0
+    me = fighter(ctx, c)
+    old = me.wound
+    me.wound = new if new >= WOUNDED else 0
     effect = "" if heal else effects(t, new)
     ctx.log(f"{c.name} is {lv[new] if new else 'healthy'}" + (f" ({why})" if why else "")
             + (f": {effect}" if effect else ""),
@@ -145,18 +150,18 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
         if not c.has_condition("Prone"):
             ctx.add_condition(c, "Prone", quiet=True)
         if ctx.enc.phase in ("declare", "resolve", "turns") and new in (WOUNDED, WOUNDED2):
-            rd(ctx.enc, c)["no_more"] = True
+            rd(ctx, c).no_more = True
     if new == INCAP and (old < INCAP or old == KILLED) and not heal:  # KILLED: revived
-        code = t["wounds"]["incap_unconscious_minutes"]
+        code = t.wounds.incap_unconscious_minutes
         r = roll_code(ctx, code, f"{c.name}: unconscious for {code} minutes (Incapacitated)")
         ctx.add_condition(c, "Unconscious", duration=r.total * 60, quiet=True)
         ctx.log(f"{c.name} is unconscious for {r.total} minutes", kind="condition",
                 target=c, roll=r, outcome="+Unconscious")
     if new == MORTAL and old != MORTAL:
-        c.data["mw_rounds"] = 0
+        me.mw_rounds = 0
         ctx.add_condition(c, "Unconscious", quiet=True)
     if new < MORTAL:
-        c.data.pop("mw_rounds", None)
+        me.mw_rounds = 0
     if new == KILLED:
         ctx.remove_timers(combatant=c)
         for cond in list(c.conditions):
@@ -164,7 +169,7 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
     if heal and new < INCAP:
         ctx.remove_condition(c, "Unconscious", quiet=True)
     if heal and new < WOUNDED and ctx.enc.phase in ("declare", "resolve"):
-        rd(ctx.enc, c)["no_more"] = False  # healed on the spot (GM, first aid): may act again
+        rd(ctx, c).no_more = False  # healed on the spot (GM, first aid): may act again
     if new < WOUNDED and heal:
         ctx.remove_condition(c, "Prone", quiet=True)
     refresh_status(ctx, c)
@@ -172,31 +177,31 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
         restart_healing(ctx, c)
 
 
-def effects(t: dict[str, Any], level: int) -> str:
+def effects(t: Tables, level: int) -> str:
     """What a wound level does (T-D6-7), for the log line that announces it."""
-    pen = int(t["wounds"]["penalty"][level]) if level < len(t["wounds"]["penalty"]) else 0
+    pen = t.wounds.penalty[level] if level < len(t.wounds.penalty) else 0
     minus = f", -{pen}D until healed" if pen else ""
     return {WOUNDED: f"prone, no more actions this round{minus}",
             WOUNDED2: f"prone, no more actions this round{minus}",
             INCAP: "prone, unconscious, out of the fight",
-            MORTAL: f"unconscious; dies if {t['wounds']['mortal_check']} at a round's end rolls "
+            MORTAL: f"unconscious; dies if {t.wounds.mortal_check} at a round's end rolls "
                     "below the rounds since",
             KILLED: "dead"}.get(level, "")
 
 
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:
-    w = wound(c)
-    name = level_name(ctx.tables, c)
-    ctx.set_status(c, "OK" if name == levels(ctx.tables)[0] else name, out=w >= INCAP)
+    w = wound(ctx, c)
+    name = level_name(ctx, c)
+    ctx.set_status(c, "OK" if name == levels(tables(ctx))[0] else name, out=w >= INCAP)
 
 
 def clear_stun(ctx: RulesContext, c: Combatant, why: str) -> None:
-    if int(c.data.get("stuns", 0)) or c.has_condition("Stunned"):
-        c.data["stuns"] = 0
-        c.data.pop("stun_round", None)
+    me = fighter(ctx, c)
+    if me.stuns or c.has_condition("Stunned"):
+        me.stuns, me.stun_round = 0, -1
         ctx.remove_condition(c, "Stunned", reason=why)
         ctx.remove_timers(kind="d6_stun", combatant=c)
-        if wound(c) < INCAP:
+        if me.wound < INCAP:
             ctx.remove_condition(c, "Unconscious", quiet=True)
         refresh_status(ctx, c)
 
@@ -204,11 +209,12 @@ def clear_stun(ctx: RulesContext, c: Combatant, why: str) -> None:
 def mortal_checks(ctx: RulesContext) -> None:
     """End of round: each Mortally Wounded character rolls 2D; below the rounds spent -> dies."""
     for c in ctx.enc.combatants:
-        if wound(c) != MORTAL:
+        me = fighter(ctx, c)
+        if me.wound != MORTAL:
             continue
-        n = int(c.data.get("mw_rounds", 0)) + 1
-        c.data["mw_rounds"] = n
-        code = ctx.tables["wounds"]["mortal_check"]
+        me.mw_rounds += 1
+        n = me.mw_rounds
+        code = tables(ctx).wounds.mortal_check
         r = roll_code(ctx, code, f"{c.name}: Mortally Wounded check {code} "
                                  f"(dies if below {n}, rounds Mortally Wounded)")
         dies = r.total < n

@@ -123,6 +123,49 @@ def test_a_context_commits_what_rules_code_changed_by_hand() -> None:
     assert ann.data == {"dice": "auto"}
 
 
+def test_the_contexts_view_sees_what_the_command_changed_so_far() -> None:
+    t = _table()
+    ctx = t.context(t.enc.model_copy(deep=True))
+    ann = ctx.enc.combatants[0]
+    Fighter.of(ctx, ann).focus = 3          # not committed yet: can_act asked mid-command
+    assert Fighter.of(ctx.view, ann).focus == 3
+    Fighter.of(ctx, ann).focus += 1         # the context's object is still the live one
+    assert Fighter.of(ctx.view, ann).focus == 4
+
+
+def test_data_keeps_the_models_field_order_whatever_order_it_was_set_in() -> None:
+    t = _table()
+    ctx = t.context(t.enc.model_copy(deep=True))
+    ann, bob = ctx.enc.combatants[:2]
+    Fighter.of(ctx, ann).focus = 1
+    Fighter.of(ctx, bob).marks.append("x")
+    ctx.commit()
+    Fighter.of(ctx, ann).marks.append("x")
+    Fighter.of(ctx, bob).focus = 1
+    ctx.commit()
+    assert list(ann.data) == list(bob.data) == ["marks", "focus"]
+
+
+def test_rules_code_holding_its_data_writes_on_across_a_mid_command_view() -> None:
+    from combat_cli.engine.state import OpenCombatantState
+
+    class Loose(Marks):
+        combatant_state = OpenCombatantState   # a ruleset that declares no model
+
+    t = Table.new(Loose(), RandomDice(1))
+    assert dispatch(t, "add Ann").error is None
+    ctx = t.context(t.enc.model_copy(deep=True))
+    ann = ctx.enc.combatants[0]
+    box = ann.data.setdefault("box", {})
+    CombatantState.of(ctx, ann).dice = "manual"   # the state read (and changed) first
+    box["a"] = 1
+    assert ctx.view is not None                   # can_act asked mid-command: a commit
+    ann.data["box"]["b"] = 2                      # found again, and through the old hold
+    box["c"] = 3
+    ctx.commit()
+    assert ann.data == {"dice": "manual", "box": {"a": 1, "b": 2, "c": 3}}
+
+
 def test_a_display_hook_reads_a_copy() -> None:
     t = _table()
     assert dispatch(t, "act Ann mark").error is None

@@ -83,6 +83,13 @@ class T:
     def c(self, name: str) -> Any:
         return next(x for x in self.enc.combatants if x.name == name)
 
+    def state(self, name: str | None = None) -> Any:
+        """The typed D6 state of the combatant ``name`` (None: of the encounter)."""
+        from combat_cli.api import RulesView
+
+        view = RulesView(self.enc, self.table.ruleset)
+        return view.state(self.enc if name is None else self.c(name))
+
     def asked(self) -> list[str]:
         return list(self.fixed.asked)
 

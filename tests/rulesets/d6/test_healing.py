@@ -87,15 +87,15 @@ def test_status_columns_show_what_is_due(t):
 
 def test_D6_HEAL_3_a_kit_has_two_uses(t):
     t(MEDIC, PATIENT, "damage Mina Wounded")
-    assert t.c("Medic").data["kit_uses"] == 2
+    assert t.state("Medic").kit_uses == 2
     t.dice(faces(4, 9))  # a miss by 1: no lockout
     t("firstaid Medic Mina")
     t.dice(faces(4, 14))  # second attempt the same day: Moderate 15, a miss
     t("firstaid Medic Mina")
-    assert t.c("Medic").data["kit_uses"] == 0
+    assert t.state("Medic").kit_uses == 0
     assert "no first-aid kit uses left" in t.err("firstaid Medic Mina")
     t("restock Medic 2")
-    assert t.c("Medic").data["kit_uses"] == 2
+    assert t.state("Medic").kit_uses == 2
 
 
 @pytest.mark.parametrize("level,diff,after", [
@@ -117,7 +117,7 @@ def test_D6_HEAL_5_failure_changes_nothing_miss_by_more_than_10_locks_24h(t):
     t(MEDIC, PATIENT, "damage Mina Wounded")
     t.dice(faces(4, 5))  # 5 vs 10: miss by 5 -> no change, no lockout
     t("firstaid Medic Mina")
-    assert t.c("Mina").status == "Wounded" and "fa_lock_until" not in t.c("Mina").data
+    assert t.c("Mina").status == "Wounded" and t.state("Mina").fa_lock_until is None
     t("restock Medic 2", "advance 1d")
     t.dice(faces(4, 4))  # 4 vs 10: miss by 6 -> no lockout
     t("firstaid Medic Mina")

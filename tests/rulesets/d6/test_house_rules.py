@@ -192,7 +192,7 @@ def test_AMB_D6_14_kit_is_the_medics_limits_are_the_patients():
     t.dice(faces(3, 9))
     t("firstaid M2 P")  # another medic, same patient, same day: one level harder
     assert t.last("first_aid").difficulty == 15
-    assert t.c("M1").data["kit_uses"] == 1 and t.c("M2").data["kit_uses"] == 1
+    assert t.state("M1").kit_uses == 1 and t.state("M2").kit_uses == 1
 
 
 def test_zero_pool_one_die_option():

@@ -29,7 +29,7 @@ def test_i13_01_stun_knocks_out_wounded(t):
     t.dice([3, 3], [2, 3])  # the second stun: 2 stuns >= Constitution 2D -> 2D minutes
     out = t("damage W 6")
     w = t.c("W")
-    assert w.data["stuns"] == 2 and w.data["wound"] == 2
+    assert t.state("W").stuns == 2 and t.state("W").wound == 2
     assert w.has_condition("Unconscious")
     assert t.asked()[-1] == "W: knocked out for 2D minutes (2 stuns >= Constitution 2D)"
     assert any("knocked unconscious by 2 stuns for 5 minutes" in x for x in _texts(out))
@@ -42,7 +42,7 @@ def test_i13_01_stun_knocks_out_wounded_twice(t):
     t("damage W 6")
     t.dice([3, 3], [1, 1])
     t("damage W 6")
-    assert t.c("W").has_condition("Unconscious") and t.c("W").data["wound"] == 3
+    assert t.c("W").has_condition("Unconscious") and t.state("W").wound == 3
     t.done()
 
 

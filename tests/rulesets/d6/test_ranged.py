@@ -93,7 +93,7 @@ def test_T_D6_2_single_fire_as_multi(mk):
     a = t.last("attack")
     assert (a.dice, a.difficulty, a.outcome) == ("4D", 4, "hit")  # not a multi-action
     assert t.last("damage").dice == "7D"
-    assert t.c("Gunner").data["ammo"]["Heavy Pistol"] == 7
+    assert t.state("Gunner").ammo["Heavy Pistol"] == 7
     assert "ROF" in t.err("act Gunner shoot Target fire=multi rounds=4")
     assert "fire=multi" in t.err("act Gunner shoot Target rounds=2")
 
@@ -201,7 +201,7 @@ def test_D6_PROT_1_and_2_T_D6_6_shot_hits_the_door(mk):
     door = t.last("protection")
     assert door.total == 18 and door.difficulty == 9 and door.outcome == "heavily damaged"
     assert t.asked()[3] == "Lector: damage through the wooden door 3D (5D -2D)"
-    assert t.enc.data["protection"]["wooden door"] == "heavily damaged"
+    assert t.state().protection["wooden door"] == "heavily damaged"
     t.done()
 
 

@@ -73,7 +73,7 @@ def test_D6_REACT_3_full_dodge_via_dodge_full_yes_and_only_action(t):
     err = t.err('declare Mina dodge full=yes, shoot Shooter')
     assert "only action" in err
     t("declare Mina dodge full=yes")
-    assert t.c("Mina").data["rd"]["ready_dodge"] == {"full": True}
+    assert t.state("Mina").rd.ready_dodge.full is True
 
 
 def test_D6_REACT_4_one_dodge_covers_every_ranged_attack_this_round(t):

@@ -93,7 +93,7 @@ def test_T_D6_2_sweep_is_one_roll_against_every_target(mk):
     assert len([a for a in t.asked() if a.startswith("Gunner: Firearms")]) == 1
     assert "vs 9/6/9 - sweep A, B, C" in t.asked()[1]
     assert t.last("damage").dice == "2D+2"
-    assert t.c("Gunner").data["ammo"]["Assault Rifle"] == 27  # a shot for each target
+    assert t.state("Gunner").ammo["Assault Rifle"] == 27  # a shot for each target
     assert t.c("B").status == "Wounded"
     t.done()
 
@@ -234,7 +234,7 @@ def test_D6_HEAL_5_missing_by_exactly_10_does_not_lock(t):
     t("damage Mina Incapacitated")
     t.dice(faces(4, 5))  # 5 vs 15: missed by 10, not more
     t("firstaid Medic Mina")
-    assert "fa_lock_until" not in t.c("Mina").data
+    assert t.state("Mina").fa_lock_until is None
     t.dice(faces(4, 9))  # 9 vs 20 (second attempt today): missed by 11 -> locked
     t("firstaid Medic Mina")
     assert t.last("first_aid", outcome="locked")
@@ -283,7 +283,7 @@ def test_T_D6_6b_destroyed_protection_leaves_no_cover(mk):
     t.dice(faces(4, 13), faces(5, 25), faces(2, 9), faces(5, 5), faces(2, 12))
     t("act Lector shoot X cover=half protection=wooden_door")
     assert t.last("protection", outcome="no cover")
-    assert not t.enc.data.get("pairs")
+    assert not t.state().pairs
     t("end")
     t.dice(faces(4, 4))
     t("act Lector shoot X")

@@ -99,7 +99,7 @@ def test_D6_MULTI_5_reloading_takes_the_weapons_reload_actions(t):
     t('add Mina Instincts=3D "Missile Weapons=5D" weapon=Crossbow', THUG, "start")
     # the crossbow takes 2 actions to reload: reload + shot = 3 actions, -2D
     t('declare Mina reload, shoot "Demon Thug"')
-    assert t.c("Mina").data["rd"]["declared"] == 3
+    assert t.state("Mina").rd.declared == 3
     t("resolve")
     assert "reloads Crossbow" in t.last("action").text
     t.dice(faces(3, 3))
@@ -135,7 +135,7 @@ def test_release_with_a_new_action_replaces_the_planned_one(t):
     t.dice(faces(4, 4))
     t('release Lector brawl "Demon Thug"')
     assert t.asked()[-1].startswith("Lector: Brawling 4D (4D) vs 5")
-    assert t.c("Lector").data["rd"]["extra"] == 0
+    assert t.state("Lector").rd.extra == 0
 
 
 def test_D6_MULTI_4_declared_draw_of_a_template_weapon(tmp_path) -> None:
