@@ -8,6 +8,7 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .positions import band, held_fast, set_band
 from .rolls import faces_text, roll_pool
 from .scale import scale_enhancement
+from .state import DefenseNow, fighter
 from .stats import best_of, is_pc, pool_of, weapon_of
 from .turns import use_action
 
@@ -51,14 +52,14 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
 
 
 def set_defense(ctx: RulesContext, c: Combatant, value: int, how: str, *, full: bool = False) -> None:
-    c.data["defense"] = {"value": value, "how": how, "round": ctx.enc.round, "full": full}
+    fighter(ctx, c).defense = DefenseNow(value=value, how=how, round=ctx.enc.round, full=full)
 
 
 def base_defense(ctx: RulesContext, t: Combatant) -> tuple[int, str]:
     d = ctx.tables["defense"]
-    df = t.data.get("defense")
+    df = fighter(ctx, t).defense
     if df and d["scope"] == "round":
-        return int(df["value"]), str(df["how"])
+        return df.value, df.how
     stat = t.stats.get("defense")
     if isinstance(stat, int):
         return stat, "static"
@@ -110,9 +111,9 @@ def full_defense(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 
 
 def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    df = c.data.get("defense")
+    df = fighter(ctx, c).defense
     if df and ctx.tables["defense"]["scope"] == "round":
-        raise RuleError(f"{c.name}'s Defense is already {df['value']} ({df['how']}) this round")
+        raise RuleError(f"{c.name}'s Defense is already {df.value} ({df.how}) this round")
     mode = str(a.options.get("mode") or "roll")
     dive = dive_from(ctx, c, a)
     if dive is not None and mode == "standard":

@@ -10,6 +10,7 @@ from typing import Any
 from combat_cli.api import Combatant, RuleError, RulesContext
 
 from .options import matches
+from .state import Injury, Where, fighter
 from .stats import is_pc, trait
 
 TAKEN_OUT = "taken_out"
@@ -19,14 +20,14 @@ def title(level: str) -> str:
     return "Taken Out" if level == TAKEN_OUT else level.title()
 
 
-def marked(c: Combatant) -> list[dict[str, Any]]:
-    """The Injury Conditions ``c`` has (a list of dicts: level, name, persistent, downgraded).
-    Read-only use; :func:`store` for the list to change."""
-    return list(c.data.get("injuries") or [])
+def marked(where: Where, c: Combatant) -> list[Injury]:
+    """The Injury Conditions ``c`` has. Read-only use; :func:`store` for the list to change."""
+    return list(fighter(where, c).injuries)
 
 
-def store(c: Combatant) -> list[dict[str, Any]]:
-    return c.data.setdefault("injuries", [])
+def store(ctx: RulesContext, c: Combatant) -> list[Injury]:
+    """``c``'s Injury Conditions, to change."""
+    return fighter(ctx, c).injuries
 
 
 def bruised_boxes(tables: dict[str, Any], stamina: int, scale: int) -> int:
@@ -61,25 +62,30 @@ def health(tables: dict[str, Any], c: Combatant) -> int:
     return int(h) if h is not None else sum(boxes(tables, c).values())
 
 
-def free(tables: dict[str, Any], c: Combatant) -> dict[str, int]:
-    have = boxes(tables, c)
-    for i in marked(c):
-        if i["level"] in have:
-            have[i["level"]] -= 1
+def free(where: Where, c: Combatant) -> dict[str, int]:
+    have = boxes(where.tables, c)
+    for i in marked(where, c):
+        if i.level in have:
+            have[i.level] -= 1
     return have
 
 
-def is_taken_out(c: Combatant) -> bool:
-    return any(i["level"] == TAKEN_OUT for i in marked(c))
+def is_taken_out(where: Where, c: Combatant) -> bool:
+    return any(i.level == TAKEN_OUT for i in marked(where, c))
 
 
-def track_text(tables: dict[str, Any], c: Combatant) -> str:
+def hits(where: Where, c: Combatant) -> int:
+    """The Injury Conditions an SGC on Health has taken (Taken Out not counted)."""
+    return len([i for i in marked(where, c) if i.level != TAKEN_OUT])
+
+
+def track_text(where: Where, c: Combatant) -> str:
     """``B●○ I○ M○`` for boxes, or ``Health 2/3`` for an SGC."""
+    tables = where.tables
     if uses_health(tables, c):
-        hits = len([i for i in marked(c) if i["level"] != TAKEN_OUT])
-        return f"Health {max(0, health(tables, c) - hits)}/{health(tables, c)}"
+        return f"Health {max(0, health(tables, c) - hits(where, c))}/{health(tables, c)}"
     have = boxes(tables, c)
-    left = free(tables, c)
+    left = free(where, c)
     out = []
     for lv in tables["injury"]["levels"]:
         if have.get(lv):
@@ -88,16 +94,16 @@ def track_text(tables: dict[str, Any], c: Combatant) -> str:
     return " ".join(out)
 
 
-def names_text(c: Combatant) -> str:
+def names_text(where: Where, c: Combatant) -> str:
     """``Broken Arm (Injured); 2x Bruised, Persistent``: named injuries one by one, alike
     unnamed ones counted."""
     out: list[str] = []
     counts: dict[str, int] = {}
-    for i in marked(c):
-        lv = title(i["level"]) if i["level"] != "hit" else "Hit"
-        flags = ", Persistent" if i.get("persistent") else ""
-        flags += ", aided" if i.get("downgraded") else ""
-        text = f"{i['name']} ({lv}{flags})" if i.get("name") else f"{lv}{flags}"
+    for i in marked(where, c):
+        lv = title(i.level) if i.level != "hit" else "Hit"
+        flags = ", Persistent" if i.persistent else ""
+        flags += ", aided" if i.downgraded else ""
+        text = f"{i.name} ({lv}{flags})" if i.name else f"{lv}{flags}"
         if text not in counts:
             out.append(text)
         counts[text] = counts.get(text, 0) + 1
@@ -105,7 +111,7 @@ def names_text(c: Combatant) -> str:
 
 
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:
-    levels = [i["level"] for i in marked(c)]
+    levels = [i.level for i in marked(ctx, c)]
     if TAKEN_OUT in levels:
         ctx.set_status(c, "Taken Out", out=True)
         return
@@ -137,23 +143,22 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
     least severe free box (said in the log). Returns the level taken."""
     tables = ctx.tables
     why = f" ({source})" if source else ""
-    if is_taken_out(c):
+    if is_taken_out(ctx, c):
         ctx.log(f"{c.name} is already Taken Out{why}", kind="wound", actor=attacker, target=c,
                 outcome="Taken Out")
         return TAKEN_OUT
-    entry: dict[str, Any] = {"level": "", "name": name, "persistent": persistent,
-                             "downgraded": False}
+    entry = Injury(level="", name=name, persistent=persistent)
     note = ""
     if uses_health(tables, c):
         hp = health(tables, c)
-        hits = len([i for i in marked(c) if i["level"] != TAKEN_OUT])
-        if hits >= hp:
-            entry["level"] = TAKEN_OUT
+        had = hits(ctx, c)
+        if had >= hp:
+            entry.level = TAKEN_OUT
         else:
-            entry["level"] = match_level(box, tables) if box else "hit"
-        note = f" (Health {max(0, hp - hits - 1)}/{hp} left)" if entry["level"] != TAKEN_OUT else ""
+            entry.level = match_level(box, tables) if box else "hit"
+        note = f" (Health {max(0, hp - had - 1)}/{hp} left)" if entry.level != TAKEN_OUT else ""
     else:
-        left = free(tables, c)
+        left = free(ctx, c)
         if box:
             lv = match_level(box, tables, taken_out=True)
             if lv != TAKEN_OUT and left.get(lv, 0) <= 0:
@@ -164,27 +169,27 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
                 box = None
                 note = f" ({title(lv)} is full)"
             else:
-                entry["level"] = lv
+                entry.level = lv
         if not box:
             avail = [k for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
             if avail:
-                entry["level"] = avail[0]
+                entry.level = avail[0]
                 note += f" (no box chosen: {title(avail[0])}, the least severe free box)"
             else:
-                entry["level"] = TAKEN_OUT
+                entry.level = TAKEN_OUT
                 note += " (no free box left)"
-    store(c).append(entry)
+    store(ctx, c).append(entry)
     refresh_status(ctx, c)
-    label = f"{name} ({title(entry['level'])})" if name else title(entry["level"])
-    if entry["level"] == "hit":
+    label = f"{name} ({title(entry.level)})" if name else title(entry.level)
+    if entry.level == "hit":
         label = f"{name} (Hit)" if name else "an Injury Condition"
     pers = ", Persistent" if persistent else ""
     said = (f"{c.name} is Taken Out" + (f" ({name})" if name else "")
-            if entry["level"] == TAKEN_OUT else f"{c.name} takes {label}{pers}")
+            if entry.level == TAKEN_OUT else f"{c.name} takes {label}{pers}")
     ctx.log(f"{said}{note}{why}", kind="wound", actor=attacker, target=c,
-            outcome=title(entry["level"]) if entry["level"] != "hit" else "Hit",
-            level=entry["level"], injury=name, persistent=persistent)
-    return entry["level"]
+            outcome=title(entry.level) if entry.level != "hit" else "Hit",
+            level=entry.level, injury=name, persistent=persistent)
+    return entry.level
 
 
 _KEY = re.compile(r"(\w+)=")
@@ -255,10 +260,10 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     """``heal NAME`` clears every Injury Condition; ``heal NAME LEVEL`` removes one of that
     level (the latest); ``heal NAME N`` removes the N least severe; ``heal NAME TEXT`` removes
     the injury named TEXT."""
-    have = store(c)
+    have = store(ctx, c)
     if not have:
         raise RuleError(f"{c.name} has no Injury Conditions")
-    removed: list[dict[str, Any]] = []
+    removed: list[Injury] = []
     text = (value or "").strip()
     if not text or text.lower() == "all":
         removed = list(have)
@@ -268,20 +273,20 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
         if n < 1:
             raise RuleError("heal N takes N of at least 1")
         order = {lv: k for k, lv in enumerate(ctx.tables["injury"]["levels"] + ["hit", TAKEN_OUT])}
-        for i in sorted(have, key=lambda i: order.get(i["level"], 99))[:n]:
+        for i in sorted(have, key=lambda i: order.get(i.level, 99))[:n]:
             have.remove(i)
             removed.append(i)
     else:
-        named = [i for i in have if (i.get("name") or "").lower() == text.lower().strip('"')]
+        named = [i for i in have if (i.name or "").lower() == text.lower().strip('"')]
         if not named:
             try:
                 lv = match_level(text, ctx.tables, taken_out=True)
             except RuleError:
-                known = [i["name"] for i in have if i.get("name")]
+                known = [i.name for i in have if i.name]
                 raise RuleError(f'heal reads a level, a number, all, or an injury\'s name, not '
                                 f'"{text}"' + (f" (named: {', '.join(known)})" if known else "")
                                 ) from None
-            named = [i for i in have if i["level"] == lv]
+            named = [i for i in have if i.level == lv]
             if not named:
                 raise RuleError(f"{c.name} has no {title(lv)} Condition")
         have.remove(named[-1])
@@ -291,9 +296,9 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     ctx.log(f"{c.name} heals: {what} removed", kind="heal", target=c, outcome=c.status)
 
 
-def names_text_one(i: dict[str, Any]) -> str:
-    lv = "Hit" if i["level"] == "hit" else title(i["level"])
-    return f"{i['name']} ({lv})" if i.get("name") else lv
+def names_text_one(i: Injury) -> str:
+    lv = "Hit" if i.level == "hit" else title(i.level)
+    return f"{i.name} ({lv})" if i.name else lv
 
 
 def clear_scene(ctx: RulesContext) -> None:
@@ -301,10 +306,10 @@ def clear_scene(ctx: RulesContext) -> None:
     if ctx.tables["injury"]["clear_at"] != "scene":
         return
     for c in ctx.enc.combatants:
-        have = marked(c)
-        gone = [i for i in have if not i.get("persistent")]
+        me = fighter(ctx, c)
+        gone = [i for i in me.injuries if not i.persistent]
         if gone:
-            c.data["injuries"] = [i for i in have if i.get("persistent")]
+            me.injuries = [i for i in me.injuries if i.persistent]
             refresh_status(ctx, c)
             ctx.log(f"{c.name}: end of scene clears {', '.join(names_text_one(i) for i in gone)}",
                     kind="heal", target=c, outcome=c.status)

@@ -4,7 +4,7 @@ Enhance / Complicate Stunts waiting for a later roll."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
@@ -15,6 +15,7 @@ from .harm import AttackResult
 from .momentum import settle
 from .options import matches
 from .scale import minor_multiplier
+from .state import Pending, fighter
 
 STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "enhance", "complicate",
                "none", "auto")
@@ -139,10 +140,10 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
             res.effects.append(s)
         elif s == "enhance":
             stunts_bought.append(f"Enhance {cost} ({ally.name}'s next roll)")
-            add_pending(ally, "enh", cost, c)
+            add_pending(ctx, ally, "enh", cost, c)
         else:
             stunts_bought.append(f"Complicate {cost} ({t.name}'s next roll)")
-            add_pending(t, "cmp", cost, c)
+            add_pending(ctx, t, "cmp", cost, c)
     if cmp_n and buy != "no" and rest >= cmp_n:
         rest = settle(ctx, c, cmp_n, rest, notes)
         cmp_n = 0
@@ -172,6 +173,7 @@ def stunt_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResu
                         ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
 
 
-def add_pending(c: Combatant, kind: str, n: int, source: Combatant) -> None:
+def add_pending(ctx: RulesContext, c: Combatant, kind: Literal["enh", "cmp"], n: int,
+                source: Combatant) -> None:
     """An Enhance / Complicate Stunt waiting for ``c``'s next action roll."""
-    c.data.setdefault("pending", []).append({"kind": kind, "n": n, "from": source.name})
+    fighter(ctx, c).pending.append(Pending(kind=kind, n=n, source=source.name))

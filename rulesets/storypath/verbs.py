@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import COMMA, Combatant, RuleError, RulesContext, partition
 
 from . import initiative, injuries
 from .momentum import consolation, settle
 from .positions import match_band, set_band
 from .rolls import faces_text, roll_named
+from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
 from .stats import is_pc, trait
 from .words import they
 
@@ -71,8 +70,7 @@ def _ambush_pool(ctx: RulesContext, c: Combatant, given: str | None) -> str:
 
 
 def ambush(ctx: RulesContext, words: list[str]) -> None:
-    enc = ctx.enc
-    if enc.data.get("initiative"):
+    if fight(ctx).initiative:
         raise RuleError("initiative has been rolled: an ambush comes before the fight (aftermath ends it)")
     pos, opts = _words(words)
     _only(opts, ("pool", "tpool", "spend"), "ambush")
@@ -101,13 +99,13 @@ def ambush(ctx: RulesContext, words: list[str]) -> None:
     if ok and spend:
         text += f"; Surprise {spend}: Complication {spend} on the targets' initiative"
         for c in tgt:
-            c.data["surprise_cmp"] = spend
+            fighter(ctx, c).surprise_cmp = spend
     elif ok:
         text += "; no successes left for Surprise"
     ctx.log(text, kind="ambush", action="ambush", difficulty=diff,
             outcome="success" if ok else "failure", ambushers=a, targets=t, surprise=spend)
-    enc.data["ambush"] = {"ambushers": [c.id for c in amb], "targets": [c.id for c in tgt],
-                          "result": a, "difficulty": diff, "surprise": spend, "success": ok}
+    fight(ctx).ambush = Ambush(ambushers=[c.id for c in amb], targets=[c.id for c in tgt],
+                               result=a, difficulty=diff, surprise=spend, success=ok)
 
 
 # -- surprise attack (SP-SURP-*) ---------------------------------------------------------------
@@ -137,13 +135,13 @@ def surprise(ctx: RulesContext, words: list[str]) -> None:
         if ok:
             winners.append(c.id)
     if winners:
-        enc.data["surprise"] = {"attackers": winners, "pending": True,
-                                "targets": [c.id for c in tgt]}
+        fight(ctx).surprise = SurpriseRound(attackers=winners, pending=True,
+                                            targets=[c.id for c in tgt])
         names = [enc.name_of(w) for w in winners]
         ctx.log(f"{they(names, 'gets', 'get')} a full round before initiative "
                 "(start begins it)", kind="surprise", outcome="surprise round")
     else:
-        enc.data.pop("surprise", None)
+        fight(ctx).surprise = None
         ctx.log("No surprise: initiative as normal", kind="surprise", outcome="no surprise")
 
 
@@ -182,12 +180,10 @@ def aftermath(ctx: RulesContext, words: list[str]) -> None:
         raise RuleError("aftermath takes no arguments")
     if enc.phase == "setup":
         raise RuleError("no fight is on")
-    for key in ("roster", "initiative", "surprise", "ambush", "slot", "ranges"):
-        enc.data.pop(key, None)
+    reset(fight(ctx), ("roster", "initiative", "surprise", "ambush", "slot", "ranges"))
     for c in enc.combatants:
-        for key in ("turn", "defense", "init", "init_seq", "done_round", "held_round",
-                    "lose_turn_round", "surprise_cmp", "pending"):
-            c.data.pop(key, None)
+        reset(fighter(ctx, c), ("turn", "defense", "init", "init_seq", "done_round",
+                                "held_round", "lose_turn_round", "surprise_cmp", "pending"))
         c.held = False
         for cond in list(c.conditions):
             if cond.data.get("blocked"):
@@ -200,13 +196,13 @@ def aftermath(ctx: RulesContext, words: list[str]) -> None:
             "scene ends the scene", kind="round", outcome="over")
 
 
-def _eligible(ctx: RulesContext, p: Combatant, i: dict[str, Any]) -> str | None:
+def _eligible(ctx: RulesContext, p: Combatant, i: Injury) -> str | None:
     """Why injury ``i`` cannot be downgraded (None: it can). SP-AID-2."""
-    if i.get("downgraded"):
+    if i.downgraded:
         return "it was downgraded once already"
-    if i["level"] in ("bruised", "hit"):
+    if i.level in ("bruised", "hit"):
         return None
-    if _lower_box(ctx, p, i["level"]) is None:
+    if _lower_box(ctx, p, i.level) is None:
         return "no empty box of a lower level"
     return None
 
@@ -214,19 +210,19 @@ def _eligible(ctx: RulesContext, p: Combatant, i: dict[str, Any]) -> str | None:
 def _lower_box(ctx: RulesContext, p: Combatant, level: str) -> str | None:
     levels = list(ctx.tables["injury"]["levels"])
     below = levels if level == injuries.TAKEN_OUT else levels[:levels.index(level)]
-    left = injuries.free(ctx.tables, p)
+    left = injuries.free(ctx, p)
     for lv in reversed(below):
         if left.get(lv, 0) > 0:
             return lv
     return None
 
 
-def aid_difficulty(ctx: RulesContext, p: Combatant, i: dict[str, Any]) -> int:
+def aid_difficulty(ctx: RulesContext, p: Combatant, i: Injury) -> int:
     fa = ctx.tables["first_aid"]
-    if i["level"] == injuries.TAKEN_OUT:
-        others = len([x for x in injuries.marked(p) if x is not i])
+    if i.level == injuries.TAKEN_OUT:
+        others = len([x for x in injuries.marked(ctx, p) if x is not i])
         return max(int(ctx.tables["dice"]["difficulty"]), int(fa["taken_out_per_condition"]) * others)
-    lv = "bruised" if i["level"] == "hit" else i["level"]
+    lv = "bruised" if i.level == "hit" else i.level
     return int(fa["difficulty"][lv])
 
 
@@ -243,21 +239,21 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
     medic, p = ctx.find(pos[0]), ctx.find(pos[1])
     if medic.out:
         raise RuleError(f"{medic.name} is {medic.status} and cannot give first aid")
-    session = int(enc.data.get("session", 1))
+    session = fight(ctx).session
     who = p if fa["per"] == "patient" else medic
     key = "aid_session" if fa["per"] == "patient" else "aid_given_session"
-    if who.data.get(key) == session:
+    if getattr(fighter(ctx, who), key) == session:
         raise RuleError(f"{who.name} has already {'had' if who is p else 'given'} first aid this "
                         "session (one Condition per session; session starts a new one)")
-    have = injuries.store(p)
+    have = injuries.store(ctx, p)
     if not have:
         raise RuleError(f"{p.name} has no Injury Conditions")
     if len(pos) > 2:
         word = " ".join(pos[2:])
-        named = [i for i in have if (i.get("name") or "").lower() == word.lower()]
+        named = [i for i in have if (i.name or "").lower() == word.lower()]
         if not named:
             lv = injuries.match_level(word, ctx.tables, taken_out=True)
-            named = [i for i in have if i["level"] == lv]
+            named = [i for i in have if i.level == lv]
             if not named:
                 raise RuleError(f"{p.name} has no {injuries.title(lv)} Condition")
         i = next((x for x in reversed(named) if _eligible(ctx, p, x) is None), named[-1])
@@ -270,7 +266,7 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
         if not cands:
             raise RuleError(f"none of {p.name}'s Injury Conditions can be downgraded "
                             "(each only once, into an empty lower box)")
-        i = max(cands, key=lambda x: order.index(x["level"]) if x["level"] in order else 0)
+        i = max(cands, key=lambda x: order.index(x.level) if x.level in order else 0)
     diff = aid_difficulty(ctx, p, i)
     enh = int(opts["enh"]) if opts.get("enh") else 0
     r = roll_named(ctx, medic, f"first aid on {p.name}'s {injuries.names_text_one(i)} "
@@ -279,14 +275,14 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
     ok = r.total >= need
     label = injuries.names_text_one(i)
     if ok:
-        if i["level"] in ("bruised", "hit"):
+        if i.level in ("bruised", "hit"):
             have.remove(i)
             result = "removed"
         else:
-            new = _lower_box(ctx, p, i["level"])
+            new = _lower_box(ctx, p, i.level)
             assert new is not None
-            i["level"] = new
-            i["downgraded"] = True
+            i.level = new
+            i.downgraded = True
             result = f"downgraded to {injuries.title(new)}"
         injuries.refresh_status(ctx, p)
     else:
@@ -301,7 +297,7 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
             f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,
             roll=r.roll, difficulty=need, outcome="success" if ok else "failure", injury=label)
     if ok or fa["failed_attempt_counts"]:
-        who.data[key] = session
+        setattr(fighter(ctx, who), key, session)
 
 
 def scene(ctx: RulesContext, words: list[str]) -> None:
@@ -316,6 +312,7 @@ def scene(ctx: RulesContext, words: list[str]) -> None:
 def session(ctx: RulesContext, words: list[str]) -> None:
     if words:
         raise RuleError("session takes no arguments")
-    n = int(ctx.enc.data.get("session", 1)) + 1
-    ctx.enc.data["session"] = n
+    state = fight(ctx)
+    state.session += 1
+    n = state.session
     ctx.log(f"Session {n} begins: first aid is available again", kind="round")

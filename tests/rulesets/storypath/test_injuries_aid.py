@@ -9,7 +9,7 @@ import pytest
 from combat_cli.api import RulesView
 from rulesets.storypath import injuries
 
-from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, who
+from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, view, who
 
 
 def _boxes(stamina: int, scale: int = 0, house=None) -> dict[str, int]:  # noqa: ANN001
@@ -56,7 +56,7 @@ def test_SP_INJ_1_named_injuries_shown_with_their_level():
     t = new_table()
     out = run(t, "add Ann side=pc stamina=3", 'damage Ann injured name="Broken Arm"')
     assert "Ann takes Broken Arm (Injured)" in texts(out)
-    assert injuries.names_text(who(t, "Ann")) == "Broken Arm (Injured)"
+    assert injuries.names_text(view(t), who(t, "Ann")) == "Broken Arm (Injured)"
     assert who(t, "Ann").status == "Injured"
 
 
@@ -153,7 +153,7 @@ def test_AMB_SP_4_sgc_health_counter():
     t = new_table()
     run(t, "add Mook health=1", "damage Mook 1")
     assert not who(t, "Mook").out
-    assert injuries.track_text(t.tables, who(t, "Mook")) == "Health 0/1"
+    assert injuries.track_text(view(t), who(t, "Mook")) == "Health 0/1"
     run(t, "damage Mook 1")
     assert who(t, "Mook").out and who(t, "Mook").status == "Taken Out"
 
@@ -312,7 +312,7 @@ def test_SP_INJ_1_alike_unnamed_injuries_are_counted_in_the_status():
     t = new_table()
     run(t, "add Ann side=pc stamina=5", "damage Ann bruised", "damage Ann bruised",
         'damage Ann injured name="Broken Arm"')
-    assert injuries.names_text(who(t, "Ann")) == "2x Bruised; Broken Arm (Injured)"
+    assert injuries.names_text(view(t), who(t, "Ann")) == "2x Bruised; Broken Arm (Injured)"
 
 
 @pytest.mark.parametrize("others,diff", [(["bruised"], 1), (["bruised", "maimed"], 2),
