@@ -17,7 +17,7 @@ import pytest
 
 from tests.conftest import combat_cmd
 
-from .conftest import fails, run
+from .conftest import fails, run, view
 
 HERE = Path(__file__).parent / "fixtures"
 NAMES = ("setup", "mid", "grap", "over")
@@ -33,9 +33,17 @@ def _load(tmp_path: Path, name: str):  # noqa: ANN202
 
 
 def _state(t, name: str):  # noqa: ANN001, ANN202
+    """The typed state of a combatant, as a display hook reads it."""
     from combat_cli.engine.queries import find_combatant
+    from rulesets.storypath.state import fighter
 
-    return find_combatant(t.enc, name).data
+    return fighter(view(t), find_combatant(t.enc, name))
+
+
+def _fight(t):  # noqa: ANN001, ANN202
+    from rulesets.storypath.state import fight
+
+    return fight(view(t))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -49,44 +57,51 @@ def test_show_json_is_what_it_was(tmp_path: Path, name: str):
 
 def test_setup_ambush_waits_for_start(tmp_path: Path):
     t = _load(tmp_path, "setup")
-    assert t.enc.data["session"] == 2
-    assert t.enc.data["ambush"]["surprise"] == 1
-    assert _state(t, "Thug 1")["surprise_cmp"] == 1
-    assert _state(t, "Ben")["injuries"][0]["level"] == "injured"
+    assert _fight(t).session == 2
+    assert _fight(t).ambush is not None and _fight(t).ambush.surprise == 1
+    assert _state(t, "Thug 1").surprise_cmp == 1
+    assert _state(t, "Ben").injuries[0].level == "injured"
     run(t, "start")
-    assert t.enc.data["roster"]
-    assert "surprise_cmp" not in _state(t, "Thug 1")
+    assert [s.side for s in _fight(t).roster] == ["pc", "pc", "npc", "npc"]
+    assert _state(t, "Thug 1").surprise_cmp is None
+    assert "surprise_cmp" not in _state(t, "Thug 1").model_dump(exclude_defaults=True)
 
 
 def test_mid_round_plays_on(tmp_path: Path):
     t = _load(tmp_path, "mid")
-    assert t.enc.data["slot"] == 3 and len(t.enc.data["roster"]) == 4
-    assert t.enc.data["momentum"] == {"players": 1, "storyguide": 0}
-    assert _state(t, "Ann")["defense"]["value"] == 1
-    assert _state(t, "Thug 1")["lose_turn_round"] == 1
+    assert _fight(t).slot == 3 and len(_fight(t).roster) == 4
+    assert (_fight(t).momentum.players, _fight(t).momentum.storyguide) == (1, 0)
+    assert _state(t, "Ann").defense is not None and _state(t, "Ann").defense.value == 1
+    assert _state(t, "Thug 1").lose_turn_round == 1
+    assert _state(t, "Ann").turn is not None and _state(t, "Ann").turn.used == "mixed"
     assert "already" in fails(t, "act Ann attack \"Thug 2\"")
     run(t, "act \"Thug 2\" attack Ben range=close", "next", "end")
     assert t.enc.round == 3
-    assert _state(t, "Ann")["init"] == 2
+    assert _state(t, "Ann").init == 2
 
 
 def test_grapple_file_plays_on(tmp_path: Path):
     t = _load(tmp_path, "grap")
-    assert _state(t, "Ann")["pending"] == [{"kind": "enh", "n": 1, "from": "Bob"}]
-    assert _state(t, "Gob")["held_round"] == 2
-    assert t.enc.data["surprise"]["attackers"] == ["c1"]
+    pending = _state(t, "Ann").pending
+    assert [(p.kind, p.n, p.source) for p in pending] == [("enh", 1, "Bob")]
+    assert _state(t, "Gob").held_round == 2
+    surprise = _fight(t).surprise
+    assert surprise is not None and surprise.attackers == ["c1"] and surprise.round == 1
     run(t, "end", "slot Ann", "act Ann attack Orc")
-    assert "pending" not in _state(t, "Ann")  # the Enhancement was used
+    assert _state(t, "Ann").pending == []  # the Enhancement was used
+    assert "pending" not in _state(t, "Ann").model_dump(exclude_defaults=True)
     run(t, "next", "act Bob reflexive what=look", "next", "act Orc escape")
 
 
 def test_over_file_takes_first_aid_and_scenes(tmp_path: Path):
     t = _load(tmp_path, "over")
-    assert _state(t, "Ann")["aid_session"] == 1
-    assert len(_state(t, "Thug 1")["injuries"]) == 2
+    assert _state(t, "Ann").aid_session == 1
+    assert [i.name for i in _state(t, "Thug 1").injuries] == ["Cracked Ribs", None]
     assert "already had first aid" in fails(t, "aid Ben Ann")
     run(t, "session", "scene")
-    assert t.enc.data["session"] == 2
+    assert _fight(t).session == 2
+    run(t, "aid Ben \"Thug 1\"")  # a new session: first aid again
+    assert _state(t, "Thug 1").aid_session == 2
 
 
 def test_cli_plays_each_file(tmp_path: Path):
@@ -100,3 +115,39 @@ def test_cli_plays_each_file(tmp_path: Path):
                               str(script)], capture_output=True, text=True, cwd=tmp_path)
         assert out.returncode == 0, out.stderr + out.stdout
         assert "long range" in out.stdout
+
+
+def test_files_keep_their_shape(tmp_path: Path):
+    """Playing on writes the same keys as before: the pending Stunt's ``from``, a slot's
+    roll, an injury's four fields."""
+    t = _load(tmp_path, "grap")
+    ann = next(c for c in t.enc.combatants if c.name == "Ann")
+    assert ann.data["pending"] == [{"kind": "enh", "n": 1, "from": "Bob"}]
+    run(t, "end")
+    assert t.enc.data["roster"][0] == {"side": "pc", "value": 2, "roller": "c1", "seq": 0,
+                                       "who": None}
+    run(t, "damage Gob 1 name=Cut")
+    gob = next(c for c in t.enc.combatants if c.name == "Gob")
+    assert gob.data["injuries"] == [{"level": "hit", "name": "Cut", "persistent": False,
+                                     "downgraded": False}]
+
+
+@pytest.mark.parametrize(("key", "value", "said"), [
+    ("injuries", [{"level": "bruised", "nme": "x"}], "Ann: injuries.0.nme is not something"),
+    ("pending", [{"kind": "boost", "n": 1, "from": "Bob"}], "Ann: pending.0.kind must be"),
+    ("init", "high", "Ann: init must be a valid integer"),
+])
+def test_a_damaged_state_is_one_line(tmp_path: Path, key: str, value: object, said: str):
+    import json
+
+    from combat_cli.dice import RandomDice
+    from combat_cli.store.savefile import SaveError, load
+
+    path = tmp_path / "bad.json"
+    lines = (HERE / "grap.json").read_text().splitlines()
+    head = json.loads(lines[0])
+    head["encounter"]["combatants"][0]["data"][key] = value
+    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    with pytest.raises(SaveError) as e:
+        load(path, RandomDice(seed=1))
+    assert said in str(e.value) and "\n" not in str(e.value)
