@@ -8,7 +8,6 @@ See README.md beside this file for the GM's reference.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from combat_cli.api import (
@@ -39,11 +38,11 @@ from . import (
     initiative,
     injuries,
     prone,
-    schema,
     tasks,
     throwing,
     verbs,
 )
+from .schema import Tables
 from .state import Fight, Fighter, fight, fighter
 from .stats import STATS, weapon_of
 
@@ -123,20 +122,6 @@ HOUSE_RULES = {
 }
 
 
-CHOICES = {
-    ("penalties", "mode"): ("complication", "dice", "difficulty"),
-    ("penalties", "combine"): ("max", "sum"),
-    ("injury", "bruised_formula"): ("one_plus_half_rest", "half_stamina"),
-    ("injury", "clear_at"): ("scene", "never"),
-    ("defense", "scope"): ("round", "attack"),
-    ("defense", "pc_default"): ("roll", "standard"),
-    ("first_aid", "per"): ("patient", "medic"),
-    ("surprise", "ties"): ("literal", "meet"),
-    ("attack", "several_targets"): ("split", "each"),
-    ("disarm", "pickup"): ("simple", "reflexive"),
-}
-
-
 class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     name = "storypath"
     combatant_state = Fighter
@@ -145,7 +130,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
                   "surprise", "surprise_cmp", "ambush", "ranges")
     lasting_encounter = ("momentum", "session")
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
-    tables_model = schema.Tables
+    tables_model = Tables
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
     round_seconds = 3
     declare_phase = False
@@ -250,9 +235,9 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
 
     # -- roster --------------------------------------------------------------------------
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
-        weapon_of(ctx.tables, c)  # refuse an unknown weapon now, with a hint
+        weapon_of(Tables.of(ctx), c)  # refuse an unknown weapon now, with a hint
         if c.stats.get("weapon"):
-            c.stats["weapon"] = weapon_of(ctx.tables, c)["name"]
+            c.stats["weapon"] = weapon_of(Tables.of(ctx), c).name
         injuries.refresh_status(ctx, c)
 
     def join(self, ctx: RulesContext, c: Combatant) -> None:
@@ -365,26 +350,12 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     def wound_level(self, view: RulesView, c: Combatant) -> int:
         from combat_cli.api import level_by_fraction
 
-        t = view.tables
+        t = Tables.of(view)
         if injuries.uses_health(t, c):
             most = injuries.health(t, c)
             return level_by_fraction(most - injuries.hits(view, c), most, c.out)
         most = sum(injuries.boxes(t, c).values())
         return level_by_fraction(sum(injuries.free(view, c).values()), most, c.out)
-
-    def load_tables(self) -> dict[str, Any]:
-        return _load()
-
-    def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        tables = super().tables_for(house_rules)
-        for (section, key), choices in CHOICES.items():
-            if tables[section][key] not in choices:
-                raise RuleError(f"house rules: {section}.{key} is one of {', '.join(choices)}, "
-                                f"not {tables[section][key]!r}")
-        return tables
-
-    def _tables(self, enc: Encounter) -> dict[str, Any]:
-        return self.tables_for(enc.house_rules)
 
     def json_extra(self, view: RulesView) -> dict[str, Any]:
         enc, state = view.enc, fight(view)
@@ -410,13 +381,6 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         from .demo import LINES
 
         return list(LINES)
-
-
-@lru_cache(maxsize=1)
-def _load() -> dict[str, Any]:
-    from combat_cli.api import load_toml
-
-    return load_toml("rulesets.storypath")
 
 
 RULESET = Storypath()

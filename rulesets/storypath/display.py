@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rulesets.storypath import injuries
 from rulesets.storypath.rolls import injury_penalty
+from rulesets.storypath.schema import Tables
 from rulesets.storypath.state import fighter
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def named_injuries(view: RulesView, c: Combatant) -> str:
 def penalty(view: RulesView, c: Combatant) -> str:
     """The Injury penalty on ``c``'s next roll as the table plays it (``Compl 1``)."""
     n, _ = injury_penalty(view, c)
-    return _MODE.get(str(view.tables["penalties"]["mode"]), "{n}").format(n=n) if n else ""
+    return _MODE.get(Tables.of(view).penalties.mode, "{n}").format(n=n) if n else ""
 
 
 def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from combat_cli.api import Combatant, Encounter, RuleError, RulesContext
 
 from .rolls import faces_text, roll_pool
+from .schema import Tables
 from .state import Rolled, Slot, Turn, Where, fight, fighter
 from .stats import best_of, trait
 from .words import they
@@ -162,9 +163,9 @@ def labels(where: Where) -> list[str]:
 def roll_initiative(ctx: RulesContext, c: Combatant, seq: int) -> int:
     """SP-INIT-1: best combat Skill + Cunning; a Surprise Complication (SP-AMB-3) must be bought
     off or the character loses its first turn."""
-    tables = ctx.tables["initiative"]
-    skill = best_of(c, list(tables["combat_skills"]))
-    attr = tables["attribute"]
+    tables = Tables.of(ctx).initiative
+    skill = best_of(c, list(tables.combat_skills))
+    attr = tables.attribute
     dice = trait(c, skill) + trait(c, attr)
     label = f"{skill.replace('_', ' ').title()} {trait(c, skill)} + {attr.title()} {trait(c, attr)}"
     me = fighter(ctx, c)
@@ -176,7 +177,7 @@ def roll_initiative(ctx: RulesContext, c: Combatant, seq: int) -> int:
     outcome = str(value)
     if cmp_n:
         if value >= cmp_n:
-            if ctx.tables["initiative"]["buyoff_reduces_result"]:
+            if Tables.of(ctx).initiative.buyoff_reduces_result:
                 value -= cmp_n
             text += f"; buys off Surprise {cmp_n} -> {value}"
             outcome = f"{value} (bought off)"
@@ -215,7 +216,7 @@ def build(ctx: RulesContext) -> None:
             if g and c.side != "pc":
                 groups[g] = value
         slots.append(Slot(side=c.side, value=value, roller=c.id, seq=seq,
-                          who=c.id if (c.side != "pc" and ctx.tables["initiative"]["sgc_auto"])
+                          who=c.id if (c.side != "pc" and Tables.of(ctx).initiative.sgc_auto)
                           else None))
     slots.sort(key=_sort_key)
     state = fight(ctx)
@@ -235,7 +236,7 @@ def join(ctx: RulesContext, c: Combatant) -> None:
     seq = len(enc.combatants)
     value = roll_initiative(ctx, c, seq)
     s = Slot(side=c.side, value=value, roller=c.id, seq=seq,
-             who=c.id if (c.side != "pc" and ctx.tables["initiative"]["sgc_auto"]) else None)
+             who=c.id if (c.side != "pc" and Tables.of(ctx).initiative.sgc_auto) else None)
     slots = state.roster
     pos = next((n for n, x in enumerate(slots) if _sort_key(s) < _sort_key(x)), len(slots))
     slots.insert(pos, s)
@@ -265,7 +266,7 @@ def begin_round(ctx: RulesContext) -> None:
     elif not d.initiative:
         build(ctx)
     else:
-        if ctx.tables["initiative"]["pc_slots_each_round"]:
+        if Tables.of(ctx).initiative.pc_slots_each_round:
             for s in d.roster:
                 if s.side == "pc":
                     s.who = None

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
 from .options import matches
+from .schema import Tables
 from .state import Injury, Where, fighter
 from .stats import is_pc, trait
 
@@ -30,40 +30,40 @@ def store(ctx: RulesContext, c: Combatant) -> list[Injury]:
     return fighter(ctx, c).injuries
 
 
-def bruised_boxes(tables: dict[str, Any], stamina: int, scale: int) -> int:
+def bruised_boxes(tables: Tables, stamina: int, scale: int) -> int:
     """SP-INJ-2 / AMB-SP-3: Bruised x1, plus one per further 2 Stamina (round up), plus Scale."""
-    inj = tables["injury"]
-    if inj["bruised_formula"] == "half_stamina":
+    inj = tables.injury
+    if inj.bruised_formula == "half_stamina":
         base = max(1, math.ceil(stamina / 2))
     else:
         base = 1 + max(0, math.ceil((stamina - 1) / 2))
-    return base + int(inj["bruised_per_scale"]) * scale
+    return base + inj.bruised_per_scale * scale
 
 
-def boxes(tables: dict[str, Any], c: Combatant) -> dict[str, int]:
+def boxes(tables: Tables, c: Combatant) -> dict[str, int]:
     """Boxes per level (Taken Out is always there and not counted)."""
     stamina = trait(c, "stamina")
     scale = int(c.stats.get("scale") or 0)
-    inj = tables["injury"]
+    inj = tables.injury
     return {
         "bruised": bruised_boxes(tables, stamina, scale),
-        "injured": 1 if stamina >= int(inj["injured_min_stamina"]) else 0,
-        "maimed": int(inj["maimed_boxes"]),
+        "injured": 1 if stamina >= inj.injured_min_stamina else 0,
+        "maimed": inj.maimed_boxes,
     }
 
 
-def uses_health(tables: dict[str, Any], c: Combatant) -> bool:
-    return not is_pc(c) and bool(tables["sgc"]["use_health"])
+def uses_health(tables: Tables, c: Combatant) -> bool:
+    return not is_pc(c) and tables.sgc.use_health
 
 
-def health(tables: dict[str, Any], c: Combatant) -> int:
+def health(tables: Tables, c: Combatant) -> int:
     """AMB-SP-4: Injury Conditions an SGC can take; the next one Takes it Out."""
     h = c.stats.get("health")
     return int(h) if h is not None else sum(boxes(tables, c).values())
 
 
 def free(where: Where, c: Combatant) -> dict[str, int]:
-    have = boxes(where.tables, c)
+    have = boxes(Tables.of(where), c)
     for i in marked(where, c):
         if i.level in have:
             have[i.level] -= 1
@@ -81,13 +81,13 @@ def hits(where: Where, c: Combatant) -> int:
 
 def track_text(where: Where, c: Combatant) -> str:
     """``B●○ I○ M○`` for boxes, or ``Health 2/3`` for an SGC."""
-    tables = where.tables
+    tables = Tables.of(where)
     if uses_health(tables, c):
         return f"Health {max(0, health(tables, c) - hits(where, c))}/{health(tables, c)}"
     have = boxes(tables, c)
     left = free(where, c)
     out = []
-    for lv in tables["injury"]["levels"]:
+    for lv in tables.injury.levels:
         if have.get(lv):
             used = have[lv] - left[lv]
             out.append(lv[0].upper() + "●" * used + "○" * left[lv])
@@ -115,7 +115,7 @@ def refresh_status(ctx: RulesContext, c: Combatant) -> None:
     if TAKEN_OUT in levels:
         ctx.set_status(c, "Taken Out", out=True)
         return
-    order = ctx.tables["injury"]["levels"]
+    order = Tables.of(ctx).injury.levels
     worst = [lv for lv in order if lv in levels]
     if worst:
         ctx.set_status(c, title(worst[-1]), out=False)
@@ -125,8 +125,8 @@ def refresh_status(ctx: RulesContext, c: Combatant) -> None:
         ctx.set_status(c, "OK", out=False)
 
 
-def match_level(word: str, tables: dict[str, Any], *, taken_out: bool = False) -> str:
-    choices = list(tables["injury"]["levels"]) + ([TAKEN_OUT] if taken_out else [])
+def match_level(word: str, tables: Tables, *, taken_out: bool = False) -> str:
+    choices = list(tables.injury.levels) + ([TAKEN_OUT] if taken_out else [])
     low = word.strip().lower().replace(" ", "_").replace("-", "_")
     if low in ("out", "takenout", "to"):
         low = TAKEN_OUT
@@ -141,7 +141,7 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
             strict: bool = True) -> str:
     """Give ``c`` one Injury Condition (SP-INJ-3). ``box``: the player's choice; None: the
     least severe free box (said in the log). Returns the level taken."""
-    tables = ctx.tables
+    tables = Tables.of(ctx)
     why = f" ({source})" if source else ""
     if is_taken_out(ctx, c):
         ctx.log(f"{c.name} is already Taken Out{why}", kind="wound", actor=attacker, target=c,
@@ -162,7 +162,7 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
         if box:
             lv = match_level(box, tables, taken_out=True)
             if lv != TAKEN_OUT and left.get(lv, 0) <= 0:
-                avail = [title(k) for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
+                avail = [title(k) for k in tables.injury.levels if left.get(k, 0) > 0]
                 if strict:
                     raise RuleError(f"{c.name} has no free {title(lv)} box (free: "
                                     f"{', '.join(avail) or 'none — Taken Out'})")
@@ -171,7 +171,7 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
             else:
                 entry.level = lv
         if not box:
-            avail = [k for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
+            avail = [k for k in tables.injury.levels if left.get(k, 0) > 0]
             if avail:
                 entry.level = avail[0]
                 note += f" (no box chosen: {title(avail[0])}, the least severe free box)"
@@ -231,16 +231,16 @@ def damage(ctx: RulesContext, c: Combatant, value: str) -> None:
             persistent = True
         elif low == "lethal":
             persistent = persistent or (
-                bool(ctx.tables["injury"]["lethal_persistent_vs_mortals"]) and _mortal(c))
+                Tables.of(ctx).injury.lethal_persistent_vs_mortals and _mortal(c))
         else:
             try:
-                levels.append(match_level(w, ctx.tables, taken_out=True))
+                levels.append(match_level(w, Tables.of(ctx), taken_out=True))
             except RuleError:
                 raise RuleError(f'damage reads a number, a level (bruised, injured, maimed, '
                                 f'taken_out), persistent/aggravated/lethal, name=TEXT — not "{w}"'
                                 ) from None
     if "box" in opts:
-        levels.append(match_level(opts["box"], ctx.tables, taken_out=True))
+        levels.append(match_level(opts["box"], Tables.of(ctx), taken_out=True))
     if not levels:
         levels = [None] * count
     elif count > 1 and len(levels) == 1:
@@ -272,7 +272,7 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
         n = int(text)
         if n < 1:
             raise RuleError("heal N takes N of at least 1")
-        order = {lv: k for k, lv in enumerate(ctx.tables["injury"]["levels"] + ["hit", TAKEN_OUT])}
+        order = {lv: k for k, lv in enumerate(Tables.of(ctx).injury.levels + ["hit", TAKEN_OUT])}
         for i in sorted(have, key=lambda i: order.get(i.level, 99))[:n]:
             have.remove(i)
             removed.append(i)
@@ -280,7 +280,7 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
         named = [i for i in have if (i.name or "").lower() == text.lower().strip('"')]
         if not named:
             try:
-                lv = match_level(text, ctx.tables, taken_out=True)
+                lv = match_level(text, Tables.of(ctx), taken_out=True)
             except RuleError:
                 known = [i.name for i in have if i.name]
                 raise RuleError(f'heal reads a level, a number, all, or an injury\'s name, not '
@@ -303,7 +303,7 @@ def names_text_one(i: Injury) -> str:
 
 def clear_scene(ctx: RulesContext) -> None:
     """AMB-SP-10: at the end of the scene non-Persistent Injury Conditions clear."""
-    if ctx.tables["injury"]["clear_at"] != "scene":
+    if Tables.of(ctx).injury.clear_at != "scene":
         return
     for c in ctx.enc.combatants:
         me = fighter(ctx, c)

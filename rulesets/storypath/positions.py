@@ -6,6 +6,7 @@ from __future__ import annotations
 from combat_cli.api import Combatant, RuleError, RulesContext
 
 from .options import matches
+from .schema import Tables
 from .state import fight
 
 
@@ -22,7 +23,7 @@ def set_band(ctx: RulesContext, a: Combatant, b: Combatant, value: str) -> None:
 
 
 def match_band(ctx: RulesContext, word: str) -> str:
-    bands = list(ctx.tables["ranges"]["bands"])
+    bands = list(Tables.of(ctx).ranges.bands)
     low = word.lower()
     hits = matches(low, bands)
     if len(hits) != 1:

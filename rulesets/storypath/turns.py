@@ -7,6 +7,7 @@ from __future__ import annotations
 from combat_cli.api import Combatant, RuleError, RulesContext
 
 from . import initiative
+from .schema import Tables
 from .state import Turn, fight, fighter
 
 
@@ -49,16 +50,16 @@ def ensure_turn(ctx: RulesContext, c: Combatant) -> None:
 def use_action(ctx: RulesContext, c: Combatant, kind: str, *, attack: bool = False) -> None:
     ensure_turn(ctx, c)
     t = turn_of(ctx, c)
-    rules = ctx.tables["actions"]
+    rules = Tables.of(ctx).actions
     if t.used:
         raise RuleError(f"{c.name} has already taken a {t.used} action this turn "
                         "(one simple or one mixed action; next ends the turn)")
-    if attack and t.attacks >= int(rules["attacks_per_turn"]):
+    if attack and t.attacks >= rules.attacks_per_turn:
         raise RuleError(f"{c.name} has already attacked this turn (one attack per turn)")
-    if (kind == "mixed" and rules["reflexive_counts_for_mixed"]
-            and t.reflexive + 2 > int(rules["mixed_parts"])):
+    if (kind == "mixed" and rules.reflexive_counts_for_mixed
+            and t.reflexive + 2 > rules.mixed_parts):
         raise RuleError(f"{c.name} already took {t.reflexive} reflexive action(s) this turn; "
-                        f"they count toward the mixed action's limit of {rules['mixed_parts']}")
+                        f"they count toward the mixed action's limit of {rules.mixed_parts}")
     t.used = kind
     if attack:
         t.attacks += 1
@@ -74,9 +75,9 @@ def use_reflexive(ctx: RulesContext, c: Combatant) -> None:
     cur = initiative.current(ctx)
     if cur is not None and cur.id == c.id:
         t = turn_of(ctx, c)
-        rules = ctx.tables["actions"]
-        if (t.used == "mixed" and rules["reflexive_counts_for_mixed"]
-                and t.reflexive + 3 > int(rules["mixed_parts"])):
+        rules = Tables.of(ctx).actions
+        if (t.used == "mixed" and rules.reflexive_counts_for_mixed
+                and t.reflexive + 3 > rules.mixed_parts):
             raise RuleError(f"{c.name} took a mixed action this turn; a reflexive action would "
-                            f"exceed its limit of {rules['mixed_parts']} things")
+                            f"exceed its limit of {rules.mixed_parts} things")
         t.reflexive += 1

@@ -8,6 +8,7 @@ from . import initiative, injuries
 from .momentum import consolation, settle
 from .positions import match_band, set_band
 from .rolls import faces_text, roll_named
+from .schema import Tables
 from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
 from .stats import is_pc, trait
 from .words import they
@@ -63,10 +64,10 @@ def slot(ctx: RulesContext, words: list[str]) -> None:
 def _ambush_pool(ctx: RulesContext, c: Combatant, given: str | None) -> str:
     if given:
         return given
-    t = ctx.tables["ambush"]
-    if "agility" in str(t["pool"]) and c.stats.get("agility") is None:
-        return str(t["fallback_pool"])  # AMB-SP-6
-    return str(t["pool"])
+    t = Tables.of(ctx).ambush
+    if "agility" in t.pool and c.stats.get("agility") is None:
+        return t.fallback_pool  # AMB-SP-6
+    return t.pool
 
 
 def ambush(ctx: RulesContext, words: list[str]) -> None:
@@ -83,13 +84,13 @@ def ambush(ctx: RulesContext, words: list[str]) -> None:
                 roll=r.roll, successes=r.total)
     total_t = 0
     for c in tgt:
-        r = roll_named(ctx, c, "notice the ambush", opts.get("tpool") or ctx.tables["ambush"]["target_pool"])
+        r = roll_named(ctx, c, "notice the ambush", opts.get("tpool") or Tables.of(ctx).ambush.target_pool)
         total_t += r.total
         ctx.log(f"{c.name} notices: {faces_text(r)}", kind="roll", actor=c, action="notice",
                 roll=r.roll, successes=r.total)
     a = total_a // len(amb)  # SP-AMB-2
     t = total_t // len(tgt)
-    diff = max(int(ctx.tables["dice"]["difficulty"]), t)
+    diff = max(Tables.of(ctx).dice.difficulty, t)
     ok = a >= diff
     spare = a - diff if ok else 0
     spend = spare if opts.get("spend") is None else min(spare, max(0, _int(opts["spend"], "spend=")))
@@ -117,8 +118,8 @@ def surprise(ctx: RulesContext, words: list[str]) -> None:
     _only(opts, ("pool", "attr"), "surprise")
     atk, tgt = _sides(ctx, pos, "surprise")
     composure = max(trait(c, "composure") for c in tgt)  # SP-SURP-2: highest in the group
-    diff = max(int(ctx.tables["dice"]["difficulty"]), composure // 2)
-    base = str(ctx.tables["surprise"]["pool"])
+    diff = max(Tables.of(ctx).dice.difficulty, composure // 2)
+    base = Tables.of(ctx).surprise.pool
     if opts.get("attr"):
         attr = opts["attr"].lower()
         if not ("dexterity".startswith(attr) or "intellect".startswith(attr)):
@@ -148,7 +149,7 @@ def surprise(ctx: RulesContext, words: list[str]) -> None:
 def surprise_outcome(ctx: RulesContext, c: Combatant, targets: list[Combatant], n: int, diff: int
                      ) -> tuple[bool, str]:
     """AMB-SP-8: exactly meeting the Difficulty favours the PC side; bandmates: the defender."""
-    if n != diff or ctx.tables["surprise"]["ties"] != "literal":
+    if n != diff or Tables.of(ctx).surprise.ties != "literal":
         return n >= diff, ""
     if all(t.side == c.side for t in targets):
         return False, " (tie between bandmates favours the defender)"
@@ -164,7 +165,7 @@ def range_(ctx: RulesContext, words: list[str]) -> None:
     pos, opts = _words(words)
     _only(opts, (), "range")
     if len(pos) != 3:
-        raise RuleError(f"usage: range NAME NAME BAND ({', '.join(ctx.tables['ranges']['bands'])})")
+        raise RuleError(f"usage: range NAME NAME BAND ({', '.join(Tables.of(ctx).ranges.bands)})")
     a, b = ctx.find(pos[0]), ctx.find(pos[1])
     if a.id == b.id:
         raise RuleError("range needs two different combatants")
@@ -208,7 +209,7 @@ def _eligible(ctx: RulesContext, p: Combatant, i: Injury) -> str | None:
 
 
 def _lower_box(ctx: RulesContext, p: Combatant, level: str) -> str | None:
-    levels = list(ctx.tables["injury"]["levels"])
+    levels = list(Tables.of(ctx).injury.levels)
     below = levels if level == injuries.TAKEN_OUT else levels[:levels.index(level)]
     left = injuries.free(ctx, p)
     for lv in reversed(below):
@@ -218,30 +219,30 @@ def _lower_box(ctx: RulesContext, p: Combatant, level: str) -> str | None:
 
 
 def aid_difficulty(ctx: RulesContext, p: Combatant, i: Injury) -> int:
-    fa = ctx.tables["first_aid"]
+    fa = Tables.of(ctx).first_aid
     if i.level == injuries.TAKEN_OUT:
         others = len([x for x in injuries.marked(ctx, p) if x is not i])
-        return max(int(ctx.tables["dice"]["difficulty"]), int(fa["taken_out_per_condition"]) * others)
+        return max(Tables.of(ctx).dice.difficulty, fa.taken_out_per_condition * others)
     lv = "bruised" if i.level == "hit" else i.level
-    return int(fa["difficulty"][lv])
+    return int(fa.difficulty[lv])
 
 
 def aid(ctx: RulesContext, words: list[str]) -> None:
     """``aid MEDIC PATIENT [LEVEL|NAME] [enh=N] [pool=P]``: SP-AID-*."""
     enc = ctx.enc
-    fa = ctx.tables["first_aid"]
+    fa = Tables.of(ctx).first_aid
     pos, opts = _words(words)
     _only(opts, ("enh", "pool"), "aid")
     if len(pos) < 2:
         raise RuleError("usage: aid MEDIC PATIENT [LEVEL|NAME] [enh=N]")
-    if fa["after_combat_only"] and enc.phase != "setup":
+    if fa.after_combat_only and enc.phase != "setup":
         raise RuleError("first aid comes after combat: aftermath ends the fight first")
     medic, p = ctx.find(pos[0]), ctx.find(pos[1])
     if medic.out:
         raise RuleError(f"{medic.name} is {medic.status} and cannot give first aid")
     session = fight(ctx).session
-    who = p if fa["per"] == "patient" else medic
-    key = "aid_session" if fa["per"] == "patient" else "aid_given_session"
+    who = p if fa.per == "patient" else medic
+    key = "aid_session" if fa.per == "patient" else "aid_given_session"
     if getattr(fighter(ctx, who), key) == session:
         raise RuleError(f"{who.name} has already {'had' if who is p else 'given'} first aid this "
                         "session (one Condition per session; session starts a new one)")
@@ -252,7 +253,7 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
         word = " ".join(pos[2:])
         named = [i for i in have if (i.name or "").lower() == word.lower()]
         if not named:
-            lv = injuries.match_level(word, ctx.tables, taken_out=True)
+            lv = injuries.match_level(word, Tables.of(ctx), taken_out=True)
             named = [i for i in have if i.level == lv]
             if not named:
                 raise RuleError(f"{p.name} has no {injuries.title(lv)} Condition")
@@ -261,7 +262,7 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
         if why:
             raise RuleError(f"{injuries.names_text_one(i)} cannot be downgraded: {why}")
     else:
-        order = list(ctx.tables["injury"]["levels"]) + [injuries.TAKEN_OUT]
+        order = list(Tables.of(ctx).injury.levels) + [injuries.TAKEN_OUT]
         cands = [x for x in have if _eligible(ctx, p, x) is None]
         if not cands:
             raise RuleError(f"none of {p.name}'s Injury Conditions can be downgraded "
@@ -270,7 +271,7 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
     diff = aid_difficulty(ctx, p, i)
     enh = int(opts["enh"]) if opts.get("enh") else 0
     r = roll_named(ctx, medic, f"first aid on {p.name}'s {injuries.names_text_one(i)} "
-                   f"(Difficulty {diff})", opts.get("pool") or fa["pool"], enhancement=enh)
+                   f"(Difficulty {diff})", opts.get("pool") or fa.pool, enhancement=enh)
     need = diff + r.extra_difficulty
     ok = r.total >= need
     label = injuries.names_text_one(i)
@@ -290,13 +291,13 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
     notes: list[str] = list(r.notes)
     if r.complication:
         settle(ctx, medic, r.complication, r.total - need, notes, can_buy=ok)
-    if not ok and fa["consolation"]:
+    if not ok and fa.consolation:
         consolation(ctx, medic, notes)
     cmp = "".join(f"; {x}" for x in notes)
     ctx.log(f"{medic.name} gives first aid to {p.name}: {faces_text(r)} vs Difficulty {need} "
             f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,
             roll=r.roll, difficulty=need, outcome="success" if ok else "failure", injury=label)
-    if ok or fa["failed_attempt_counts"]:
+    if ok or fa.failed_attempt_counts:
         setattr(fighter(ctx, who), key, session)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from combat_cli.api import RulesView
 from rulesets.storypath import injuries
+from rulesets.storypath.schema import Tables
 
 from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, view, who
 
@@ -15,7 +16,7 @@ from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, vi
 def _boxes(stamina: int, scale: int = 0, house=None) -> dict[str, int]:  # noqa: ANN001
     t = new_table(house=house)
     run(t, f"add P side=pc stamina={stamina} scale={scale}")
-    return injuries.boxes(t.tables, who(t, "P"))
+    return injuries.boxes(Tables.of(view(t)), who(t, "P"))
 
 
 # -- SP-INJ-2: the seed's worked examples -----------------------------------------------------
@@ -161,7 +162,7 @@ def test_AMB_SP_4_sgc_health_counter():
 def test_AMB_SP_4_sgc_default_health_from_boxes_and_no_penalty():
     t = new_table([F] + [S, F])
     run(t, "add Brute stamina=3 might=1 athletics=1 cunning=0 close_combat=1")
-    assert injuries.health(t.tables, who(t, "Brute")) == 4
+    assert injuries.health(Tables.of(view(t)), who(t, "Brute")) == 4
     run(t, "damage Brute injured", "start", "act Brute do pool=athletics+might")
     assert "Complication" not in last(t, "action").text
 
