@@ -257,6 +257,9 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
         initiative.take_slot(ctx, c)
 
+    def up_next(self, view: RulesView) -> Combatant | None:
+        return initiative.up_next(view)
+
     def next_turn(self, ctx: RulesContext) -> None:
         initiative.next_turn(ctx)
 

@@ -145,6 +145,27 @@ def open_slot_text(where: Where) -> str:
     return f"{slot_name(roster(where)[i])} is up: {names} takes it (slot NAME)"
 
 
+def next_slot(where: Where) -> int | None:
+    """The slot whose turn comes after the acting one's, as ``next`` will pass it on: a slot
+    with nobody left for it, or whose holder is out or surprised (SP-AMB-3), is passed over;
+    an open slot goes to the first in line unless the players choose. None: the round ends."""
+    enc = where.enc
+    if enc.phase != "turns":
+        return None
+    hs = holders(where)
+    for n in range(max(slot_index(where) + 1, 0), len(hs)):
+        h = _live(enc, hs[n])
+        if h is not None and not h.out and not surprised(where, h):
+            return n
+    return None
+
+
+def up_next(where: Where) -> Combatant | None:
+    """Who the next slot's turn goes to (the round table's ›)."""
+    n = next_slot(where)
+    return None if n is None else _live(where.enc, holders(where)[n])
+
+
 def labels(where: Where) -> list[str]:
     enc = where.enc
     out = []
