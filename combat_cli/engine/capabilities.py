@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
     from combat_cli.engine.models import Encounter
     from combat_cli.engine.ruleset import OptionSpec, Ruleset
+    from combat_cli.engine.view import RulesView
 
 C = TypeVar("C")
 
@@ -112,6 +113,14 @@ class OpenTurns:
     def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
         """``c`` takes the open turn :meth:`open_turn` named; their turn begins."""
         raise NotImplementedError
+
+    def up_next(self, view: RulesView) -> Combatant | None:
+        """Who the turn after the current one goes to (the round table's ›, the players'
+        page), as the ruleset passes turns on (Storypath: the next slot, perhaps an open one,
+        passing over a surprised holder). Default: the next in the order who is not out."""
+        enc = view.enc
+        return next((c for c in (enc.get(i) for i in enc.order[enc.turn + 1:]) if not c.out),
+                    None)
 
 
 _REFUSALS: dict[type, str] = {

@@ -156,7 +156,12 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[
 
 def _next(enc: Any, rs: Any) -> Any:
     """Who acts after the one acting now (None: nobody known)."""
-    cur = rs.current(enc)
+    from combat_cli.engine.capabilities import OpenTurns
+
+    cur, view = rs.current(enc), RulesView(enc, rs)
+    if enc.phase == "turns" and isinstance(rs, OpenTurns):  # turns passed on its own way
+        nxt = rs.up_next(view)
+        return nxt if nxt is not None and (cur is None or nxt.id != cur.id) else None
     if enc.phase == "resolve":
         pending = [enc.get(i.actor) for i in enc.queue if i.state == "pending"]
         return next((c for c in pending if cur is None or c.id != cur.id), None)

@@ -111,8 +111,13 @@ def plan_text(enc: Encounter, c: Combatant, log: list[LogEntry] | None = None,
 
 def upcoming(enc: Encounter, rs: Ruleset) -> tuple[str | None, str | None]:
     """The ids of who acts now and who acts next (either may be None)."""
+    from combat_cli.engine.capabilities import OpenTurns
+
     cur = rs.current(enc)
     now = cur.id if cur is not None else None
+    if enc.phase == "turns" and isinstance(rs, OpenTurns):  # turns passed on its own way
+        nxt = rs.up_next(RulesView(enc, rs))
+        return now, nxt.id if nxt is not None and nxt.id != now else None
     if enc.phase == "resolve":
         seq = [i.actor for i in enc.queue if i.state == "pending" and not enc.get(i.actor).held]
     elif enc.phase == "turns" and now in enc.order:

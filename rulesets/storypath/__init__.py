@@ -8,7 +8,6 @@ See README.md beside this file for the GM's reference.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from combat_cli.api import (
@@ -39,11 +38,12 @@ from . import (
     initiative,
     injuries,
     prone,
-    schema,
     tasks,
     throwing,
     verbs,
 )
+from .schema import Tables
+from .state import Fight, Fighter, fight, fighter
 from .stats import STATS, weapon_of
 
 BANDS = ("close", "short", "medium", "long", "extreme")
@@ -122,27 +122,15 @@ HOUSE_RULES = {
 }
 
 
-CHOICES = {
-    ("penalties", "mode"): ("complication", "dice", "difficulty"),
-    ("penalties", "combine"): ("max", "sum"),
-    ("injury", "bruised_formula"): ("one_plus_half_rest", "half_stamina"),
-    ("injury", "clear_at"): ("scene", "never"),
-    ("defense", "scope"): ("round", "attack"),
-    ("defense", "pc_default"): ("roll", "standard"),
-    ("first_aid", "per"): ("patient", "medic"),
-    ("surprise", "ties"): ("literal", "meet"),
-    ("attack", "several_targets"): ("split", "each"),
-    ("disarm", "pickup"): ("simple", "reflexive"),
-}
-
-
 class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     name = "storypath"
+    combatant_state = Fighter
+    encounter_state = Fight
     fight_only = ("turn", "init", "init_seq", "done_round", "held_round", "lose_turn_round",
                   "surprise", "surprise_cmp", "ambush", "ranges")
     lasting_encounter = ("momentum", "session")
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
-    tables_model = schema.Tables
+    tables_model = Tables
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
     round_seconds = 3
     declare_phase = False
@@ -247,10 +235,9 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
 
     # -- roster --------------------------------------------------------------------------
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
-        weapon_of(ctx.tables, c)  # refuse an unknown weapon now, with a hint
+        weapon_of(Tables.of(ctx), c)  # refuse an unknown weapon now, with a hint
         if c.stats.get("weapon"):
-            c.stats["weapon"] = weapon_of(ctx.tables, c)["name"]
-        injuries.store(c)
+            c.stats["weapon"] = weapon_of(Tables.of(ctx), c).name
         injuries.refresh_status(ctx, c)
 
     def join(self, ctx: RulesContext, c: Combatant) -> None:
@@ -265,43 +252,45 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         initiative.move_slot(ctx, c, other, after)
 
     def open_turn(self, enc: Encounter) -> tuple[str, list[Combatant]] | None:
-        return initiative.open_turn(enc)
+        return initiative.open_turn(RulesView(enc, self))
 
     def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
         initiative.take_slot(ctx, c)
+
+    def up_next(self, view: RulesView) -> Combatant | None:
+        return initiative.up_next(view)
 
     def next_turn(self, ctx: RulesContext) -> None:
         initiative.next_turn(ctx)
 
     def current(self, enc: Encounter) -> Combatant | None:
-        return initiative.current(enc)
+        return initiative.current(RulesView(enc, self))
 
     def on_remove(self, ctx: RulesContext, c: Combatant) -> None:
         """Their initiative slot goes with them; grapples and Blocks they held end."""
-        enc = ctx.enc
-        slots = initiative.roster(enc)
-        i = initiative.slot_index(enc)
+        enc, state = ctx.enc, fight(ctx)
+        slots = state.roster
+        i = state.slot
         keep = []
         for n, s in enumerate(slots):
-            if s.get("who") == c.id:
+            if s.who == c.id:
                 if n < i:
                     i -= 1
                 continue
             keep.append(s)
         if len(keep) != len(slots):
-            enc.data["roster"] = keep
-            enc.data["slot"] = i
+            state.roster = keep
+            state.slot = i
         for other in enc.combatants:
             for cond in list(other.conditions):
                 if c.id in (cond.data.get("by"), cond.data.get("blocked_by")):
                     ctx.remove_condition(other, cond.name, reason=f"{c.name} left")
 
     def acting_label(self, view: RulesView) -> str | None:
-        enc = view.enc
-        if enc.phase == "turns" and initiative.roster(enc) and initiative.is_open(enc):
-            i = initiative.slot_index(enc)
-            names = " or ".join(c.name for c in initiative.candidates(enc, i)) or "nobody"
-            return f"{initiative.slot_name(initiative.roster(enc)[i])}, open: {names}"
+        if view.enc.phase == "turns" and initiative.roster(view) and initiative.is_open(view):
+            i = initiative.slot_index(view)
+            names = " or ".join(c.name for c in initiative.candidates(view, i)) or "nobody"
+            return f"{initiative.slot_name(initiative.roster(view)[i])}, open: {names}"
         return super().acting_label(view)
 
     def can_act(self, view: RulesView, c: Combatant) -> str | None:
@@ -310,10 +299,9 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         return None
 
     def order_labels(self, view: RulesView) -> list[str] | None:
-        enc = view.enc
-        if not initiative.roster(enc):
+        if not initiative.roster(view):
             return None
-        return initiative.labels(enc)
+        return initiative.labels(view)
 
     def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
         self.act(ctx, ctx.combatant(item.actor), item.action)
@@ -358,64 +346,44 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.storypath.display import status_columns
 
-        return status_columns(view.enc, c, view.tables)
+        return status_columns(view, c)
 
     wound_columns = ("Injuries", "Injury Conditions")
 
     def wound_level(self, view: RulesView, c: Combatant) -> int:
         from combat_cli.api import level_by_fraction
 
-        t = view.tables
+        t = Tables.of(view)
         if injuries.uses_health(t, c):
             most = injuries.health(t, c)
-            hits = len([i for i in injuries.marked(c) if i["level"] != injuries.TAKEN_OUT])
-            return level_by_fraction(most - hits, most, c.out)
+            return level_by_fraction(most - injuries.hits(view, c), most, c.out)
         most = sum(injuries.boxes(t, c).values())
-        return level_by_fraction(sum(injuries.free(t, c).values()), most, c.out)
-
-    def load_tables(self) -> dict[str, Any]:
-        return _load()
-
-    def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        tables = super().tables_for(house_rules)
-        for (section, key), choices in CHOICES.items():
-            if tables[section][key] not in choices:
-                raise RuleError(f"house rules: {section}.{key} is one of {', '.join(choices)}, "
-                                f"not {tables[section][key]!r}")
-        return tables
-
-    def _tables(self, enc: Encounter) -> dict[str, Any]:
-        return self.tables_for(enc.house_rules)
+        return level_by_fraction(sum(injuries.free(view, c).values()), most, c.out)
 
     def json_extra(self, view: RulesView) -> dict[str, Any]:
-        enc, tables = view.enc, view.tables
-        hs = initiative.holders(enc) if initiative.roster(enc) else []
+        enc, state = view.enc, fight(view)
+        hs = initiative.holders(view) if state.roster else []
         return {"storypath": {
-            "roster": [{"slot": initiative.slot_name(s), "side": s["side"], "value": s["value"],
-                        "holder": enc.name_of(h) if h else None, "chosen": bool(s.get("who")),
-                        "may_take": [] if s.get("who") or s.get("surprise") else
-                        [c.name for c in initiative.candidates(enc, n)]}
-                       for n, (s, h) in enumerate(zip(initiative.roster(enc), hs, strict=True))],
-            "acting_slot": initiative.slot_index(enc) + 1 if initiative.roster(enc) else None,
-            "momentum": enc.data.get("momentum", {"players": 0, "storyguide": 0}),
-            "session": enc.data.get("session", 1),
-            "injuries": {c.name: {"track": injuries.track_text(tables, c),
-                                  "conditions": injuries.marked(c)} for c in enc.combatants},
-            "next_roll": {c.name: c.data["pending"] for c in enc.combatants
-                          if c.data.get("pending")},
+            "roster": [{"slot": initiative.slot_name(s), "side": s.side, "value": s.value,
+                        "holder": enc.name_of(h) if h else None, "chosen": bool(s.who),
+                        "may_take": [] if s.who or s.surprise else
+                        [c.name for c in initiative.candidates(view, n)]}
+                       for n, (s, h) in enumerate(zip(state.roster, hs, strict=True))],
+            "acting_slot": state.slot + 1 if state.roster else None,
+            "momentum": state.momentum.model_dump(),
+            "session": state.session,
+            "injuries": {c.name: {"track": injuries.track_text(view, c),
+                                  "conditions": [i.model_dump()
+                                                 for i in injuries.marked(view, c)]}
+                         for c in enc.combatants},
+            "next_roll": {c.name: [p.model_dump() for p in fighter(view, c).pending]
+                          for c in enc.combatants if fighter(view, c).pending},
         }}
 
     def demo(self) -> list[str]:
         from .demo import LINES
 
         return list(LINES)
-
-
-@lru_cache(maxsize=1)
-def _load() -> dict[str, Any]:
-    from combat_cli.api import load_toml
-
-    return load_toml("rulesets.storypath")
 
 
 RULESET = Storypath()

@@ -16,6 +16,7 @@ from .options import flag
 from .positions import band, match_band, set_band
 from .rolls import faces_text, roll_pool
 from .scale import scale_enhancement
+from .schema import Tables, Weapon
 from .stats import pool_of
 from .stunts import check_harm_options, hit_and_stunts, stunt_effects
 from .turns import use_action
@@ -68,7 +69,7 @@ def plan_shares(avail: int, needs: list[int], opts: dict[str, Any], mode: str) -
     return shares
 
 
-def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[str, Any] | None = None,
+def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: Weapon | None = None,
            pool_text: str | None = None, thrown_person: Combatant | None = None,
            budget: bool = True, verb: str = "attack") -> AttackResult:
     """Attack the target(s) (SP-ATK-1..3). grapple and throw call it with their own ``weapon``,
@@ -77,9 +78,9 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     opts = a.options
     targets = attack_targets(ctx, c, a)
     w = weapon or weapon_in_hand(ctx, c, opts.get("weapon"))
-    tags = list(w["tags"])
+    tags = list(w.tags)
     if flag(opts, "push") and "Pushing" not in tags:
-        raise RuleError(f"push=yes needs a weapon with the Pushing tag ({w['name']}: "
+        raise RuleError(f"push=yes needs a weapon with the Pushing tag ({w.name}: "
                         f"{', '.join(tags)})")
     half = second_half(ctx, c, opts)
     if budget:
@@ -87,28 +88,28 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     rngs = []
     for t in targets:
         rng = match_band(ctx, str(opts["range"])) if opts.get("range") else (
-            band(ctx, c, t) or str(w.get("range", "close")))
+            band(ctx, c, t) or w.range)
         if "Melee" in tags and rng != "close":
-            raise RuleError(f"{c.name}'s {w['name']} reaches close range only "
+            raise RuleError(f"{c.name}'s {w.name} reaches close range only "
                             f"({t.name} is at {rng} range: range=close if they are close)")
         rngs.append(rng)
-    main_pool = str(pool_text or opts.get("pool") or c.stats.get("attack_pool") or w["pool"])
+    main_pool = str(pool_text or opts.get("pool") or c.stats.get("attack_pool") or w.pool)
     check_harm_options(ctx, opts)
     pool_of(c, main_pool)
     ally = ctx.find(str(opts["ally"])) if opts.get("ally") else c
-    mode = str(ctx.tables["attack"]["several_targets"])
+    mode = Tables.of(ctx).attack.several_targets
     plan_shares(10 ** 9, [0] * len(targets), opts, mode)  # a bad split= is refused before the roll
     # Step 1: each target's Defense (rolled the first time it is attacked this round).
     defenses = [defense_against(ctx, t, c, rng) for t, rng in zip(targets, rngs, strict=True)]
     # Step 2: the attack roll, successes + Enhancements.
     enh = int(opts.get("enh") or 0)
-    team = min(int(opts.get("team") or 0), int(ctx.tables["dice"]["teamwork_max"]))
+    team = min(int(opts.get("team") or 0), Tables.of(ctx).dice.teamwork_max)
     scale_enh = scale_enhancement(ctx, c, targets[0])
     blind = c.has_condition("Blinded") and ("Ranged" in tags or "Thrown" in tags)
     dice, label = mixed_dice(c, main_pool, half)
     names = ", ".join(t.name for t in targets)
     vs = ", ".join(f"{t.name}'s Defense {d}" for t, (d, _) in zip(targets, defenses, strict=True))
-    r = roll_pool(ctx, c, f"{verb} {names} ({w['name']})", dice, label,
+    r = roll_pool(ctx, c, f"{verb} {names} ({w.name})", dice, label,
                   enhancement=enh + team + scale_enh, injury=not flag(opts, "waive"),
                   vs=vs + (" +1 Blinded" if blind else ""))
     give = split(r, half, opts)
@@ -122,14 +123,14 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
     if team:
         head_notes.append(f"Teamwork +{team}")
     needs = [d + r.extra_difficulty + (1 if blind else 0) for d, _ in defenses]
-    dmg_cost = int(ctx.tables["stunts"]["inflict_damage"])
+    dmg_cost = Tables.of(ctx).stunts.inflict_damage
     shares = plan_shares(avail, [nd + dmg_cost + int(t.stats.get("armor") or 0)
                                  for nd, t in zip(needs, targets, strict=True)], opts, mode)
     buy = str(opts.get("buy") or "last")
     cmp_left = r.complication if buy != "no" else 0
     several = len(targets) > 1
-    wtext = "unarmed" if w["name"] == "unarmed" else f"with {w['name']}"
-    if weapon is None and w["name"] == "unarmed" and c.has_condition("Disarmed"):
+    wtext = "unarmed" if w.name == "unarmed" else f"with {w.name}"
+    if weapon is None and w.name == "unarmed" and c.has_condition("Disarmed"):
         wtext += " (Disarmed)"
     if several:
         how = ("successes split " + "+".join(map(str, shares)) if mode == "split"
@@ -169,7 +170,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: dict[st
                 difficulty=needs[n], outcome=res.outcome,
                 successes=shares[n] if several else r.successes,
                 enhancement=0 if several else r.enhancement, defense=needs[n],
-                stunts=stunts_bought, conditions=res.conditions, weapon=w["name"], range=rng)
+                stunts=stunts_bought, conditions=res.conditions, weapon=w.name, range=rng)
     if half is not None:
         resolve_half(ctx, c, half, opts)
     for n, (t, res) in enumerate(results):

@@ -7,6 +7,8 @@ from typing import Any
 
 from combat_cli.api import Combatant, RulesContext
 
+from .schema import Tables
+
 
 def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, task: str,
                  protect: Any = None) -> None:
@@ -65,7 +67,7 @@ def resist_blocked(ctx: RulesContext, g: Combatant, n: int, tasks: list[str], no
     """SP-CMP-2 on an automatic opposed roll (a grappler's hold against an escape): ``g``'s
     ``n`` successes first buy off a Blocked on ``tasks``; what is left opposes. Unbought, the
     ``what`` fails: it opposes with 0. House rule complicate.opposed_rolls (AMB-SP-13)."""
-    if not ctx.tables["complicate"]["opposed_rolls"]:
+    if not Tables.of(ctx).complicate.opposed_rolls:
         return n
     bn, names = blocked_any(g, tasks)
     mine: list[str] = []

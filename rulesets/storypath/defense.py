@@ -8,6 +8,8 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .positions import band, held_fast, set_band
 from .rolls import faces_text, roll_pool
 from .scale import scale_enhancement
+from .schema import Tables
+from .state import DefenseNow, fighter
 from .stats import best_of, is_pc, pool_of, weapon_of
 from .turns import use_action
 
@@ -15,35 +17,35 @@ from .turns import use_action
 def defense_pool(ctx: RulesContext, c: Combatant) -> str:
     if c.stats.get("defense_pool"):
         return str(c.stats["defense_pool"])
-    return best_of(c, list(ctx.tables["defense"]["resilience"]))
+    return best_of(c, list(Tables.of(ctx).defense.resilience))
 
 
 def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
                  dive: Combatant | None = None) -> int:
     """Roll Defense (AMB-SP-5); ``dive``: spend successes on Dive for Cover away from that
     attacker first (a Defensive Stunt)."""
-    d = ctx.tables["defense"]
+    d = Tables.of(ctx).defense
     text = defense_pool(ctx, c)
     dice, label = pool_of(c, text)
     if full:
-        mult = int(d["full_multiplier"])
+        mult = d.full_multiplier
         dice, label = dice * mult, f"{mult} x ({label})"
     r = roll_pool(ctx, c, "Full Defense" if full else "Defense", dice, label, penalty_ok=False)
     left = r.successes
     stunt = ""
     if dive is not None:
-        cost = int(d["dive_for_cover"])
+        cost = d.dive_for_cover
         if left >= cost:
             left -= cost
-            old = band(ctx, c, dive) or str(weapon_of(ctx.tables, dive).get("range", "close"))
-            bands = list(ctx.tables["ranges"]["bands"])
+            old = band(ctx, c, dive) or weapon_of(Tables.of(ctx), dive).range
+            bands = list(Tables.of(ctx).ranges.bands)
             new = bands[min(bands.index(old) + 1, len(bands) - 1)]
             set_band(ctx, c, dive, new)
             stunt = f"; Dive for Cover ({cost}): {old} -> {new} range from {dive.name}, in cover"
         else:
             stunt = f"; too few successes to Dive for Cover (costs {cost})"
-    value = max(int(d["minimum"]), left)
-    note = f" (0 successes -> {value})" if left < int(d["minimum"]) else ""
+    value = max(d.minimum, left)
+    note = f" (0 successes -> {value})" if left < d.minimum else ""
     ctx.log(f"{c.name} rolls {'Full ' if full else ''}Defense: {faces_text(r)}{stunt} -> "
             f"Defense {value}{note}", kind="defense", actor=c, action="defend", roll=r.roll,
             outcome=str(value), defense=value, full=full)
@@ -51,44 +53,44 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
 
 
 def set_defense(ctx: RulesContext, c: Combatant, value: int, how: str, *, full: bool = False) -> None:
-    c.data["defense"] = {"value": value, "how": how, "round": ctx.enc.round, "full": full}
+    fighter(ctx, c).defense = DefenseNow(value=value, how=how, round=ctx.enc.round, full=full)
 
 
 def base_defense(ctx: RulesContext, t: Combatant) -> tuple[int, str]:
-    d = ctx.tables["defense"]
-    df = t.data.get("defense")
-    if df and d["scope"] == "round":
-        return int(df["value"]), str(df["how"])
+    d = Tables.of(ctx).defense
+    df = fighter(ctx, t).defense
+    if df and d.scope == "round":
+        return df.value, df.how
     stat = t.stats.get("defense")
     if isinstance(stat, int):
         return stat, "static"
-    mode = stat if stat in ("roll", "standard") else (d["pc_default"] if is_pc(t) else "static")
+    mode = stat if stat in ("roll", "standard") else (d.pc_default if is_pc(t) else "static")
     if mode == "static":
-        return int(d["sgc_static"]), "static"
+        return d.sgc_static, "static"
     if mode == "standard":
-        value, how = int(d["standard"]), "standard"
+        value, how = d.standard, "standard"
     else:
         value, how = roll_defense(ctx, t), "rolled"
-    if d["scope"] == "round":
+    if d.scope == "round":
         set_defense(ctx, t, value, how)
     return value, how
 
 
 def defense_against(ctx: RulesContext, t: Combatant, a: Combatant, rng: str) -> tuple[int, str]:
-    d = ctx.tables["defense"]
+    d = Tables.of(ctx).defense
     value, how = base_defense(ctx, t)
     parts = [f"{how} {value}"]
     if t.has_condition("Prone"):
-        mod = int(d["prone_close"] if rng == "close" else d["prone_other"])
+        mod = int(d.prone_close if rng == "close" else d.prone_other)
         value += mod
         parts.append(f"Prone {mod:+d} at {rng} range")
     enh = scale_enhancement(ctx, t, a)
-    if enh and how == "static" and ctx.tables["scale"]["static_defense_half"]:
+    if enh and how == "static" and Tables.of(ctx).scale.static_defense_half:
         enh //= 2  # an antagonist's static Defense takes half the Scale bonus
     if enh:
         value += enh
         parts.append(f"Scale +{enh}")
-    value = max(int(d["minimum"]), value)
+    value = max(d.minimum, value)
     return value, ", ".join(parts)
 
 
@@ -110,15 +112,15 @@ def full_defense(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 
 
 def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    df = c.data.get("defense")
-    if df and ctx.tables["defense"]["scope"] == "round":
-        raise RuleError(f"{c.name}'s Defense is already {df['value']} ({df['how']}) this round")
+    df = fighter(ctx, c).defense
+    if df and Tables.of(ctx).defense.scope == "round":
+        raise RuleError(f"{c.name}'s Defense is already {df.value} ({df.how}) this round")
     mode = str(a.options.get("mode") or "roll")
     dive = dive_from(ctx, c, a)
     if dive is not None and mode == "standard":
         raise RuleError("Dive for Cover spends rolled Defense successes: mode=roll")
     if mode == "standard":
-        value = int(ctx.tables["defense"]["standard"])
+        value = Tables.of(ctx).defense.standard
         ctx.log(f"{c.name} takes the standard Defense {value}", kind="defense", actor=c,
                 action="defend", outcome=str(value))
     else:

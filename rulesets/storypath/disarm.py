@@ -4,13 +4,12 @@ house rule ``disarm.pickup``, AMB-SP-11)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .blocked import blocked_any, buy_off_blocked
 from .momentum import consolation, settle
 from .rolls import faces_text, roll_named
+from .schema import Tables, Weapon
 from .stats import weapon_of
 from .turns import use_action, use_reflexive
 
@@ -22,7 +21,7 @@ def lost_weapon(ctx: RulesContext, c: Combatant) -> str | None:
     stat block's weapon."""
     for cond in c.conditions:
         if cond.name == "Disarmed":
-            return str(cond.data.get("weapon") or weapon_of(ctx.tables, c)["name"])
+            return str(cond.data.get("weapon") or weapon_of(Tables.of(ctx), c).name)
     return None
 
 
@@ -30,30 +29,30 @@ def can_disarm(ctx: RulesContext, t: Combatant) -> str | None:
     """Why the Disarm Stunt would do nothing to ``t`` (None: it takes its weapon)."""
     if t.has_condition("Disarmed"):
         return f"{t.name} is already Disarmed"
-    name = weapon_of(ctx.tables, t)["name"]
-    if name in ctx.tables["disarm"]["natural"]:
+    name = weapon_of(Tables.of(ctx), t).name
+    if name in Tables.of(ctx).disarm.natural:
         return f"{t.name} has no weapon to disarm ({name})"
     return None
 
 
 def disarm(ctx: RulesContext, c: Combatant, t: Combatant) -> None:
     """The Disarm Stunt lands: ``t`` drops its weapon (logged after the attack line)."""
-    name = weapon_of(ctx.tables, t)["name"]
+    name = weapon_of(Tables.of(ctx), t).name
     ctx.add_condition(t, "Disarmed", data={"weapon": name}, quiet=True)
-    how = "a simple action" if ctx.tables["disarm"]["pickup"] == "simple" else "reflexive"
+    how = "a simple action" if Tables.of(ctx).disarm.pickup == "simple" else "reflexive"
     ctx.log(f"{t.name} is Disarmed: drops the {name} and fights unarmed "
             f"(act {t.name} pickup picks it up: {how})", kind="condition", actor=c, target=t,
             outcome="+Disarmed", weapon=name)
 
 
-def weapon_in_hand(ctx: RulesContext, c: Combatant, name: str | None) -> dict[str, Any]:
+def weapon_in_hand(ctx: RulesContext, c: Combatant, name: str | None) -> Weapon:
     """The weapon ``c`` attacks with: a Disarmed combatant fights unarmed (no weapon tags, not
     its stat block's extra tags) unless it names another weapon it still holds."""
     lost = lost_weapon(ctx, c)
     if lost is None:
-        return weapon_of(ctx.tables, c, name)
-    w = weapon_of(ctx.tables, c, name or UNARMED)
-    if w["name"] == lost:
+        return weapon_of(Tables.of(ctx), c, name)
+    w = weapon_of(Tables.of(ctx), c, name or UNARMED)
+    if w.name == lost:
         raise RuleError(f"{c.name} is Disarmed: the {lost} is on the ground (act {c.name} "
                         "pickup first, or attack unarmed)")
     return w
@@ -75,7 +74,7 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if bn and not pool:
         raise RuleError(f"{c.name} is Blocked {bn} on picking up the {lost}: roll for it to buy "
                         f"it off (act {c.name} pickup pool=athletics+dexterity), or it fails")
-    if ctx.tables["disarm"]["pickup"] == "simple":
+    if Tables.of(ctx).disarm.pickup == "simple":
         use_action(ctx, c, "simple")
         how = "a simple action"
     else:
@@ -95,8 +94,8 @@ def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,
                  names: list[str]) -> tuple[bool, str]:
     """Picking up under a Blocked: ``pool`` vs Difficulty 1, the rest buys the Blocked off."""
     r = roll_named(ctx, c, f"pick up the {lost}", pool,
-                   vs=f"Difficulty {int(ctx.tables['dice']['difficulty'])}")
-    need = int(ctx.tables["dice"]["difficulty"]) + r.extra_difficulty
+                   vs=f"Difficulty {Tables.of(ctx).dice.difficulty}")
+    need = Tables.of(ctx).dice.difficulty + r.extra_difficulty
     notes = list(r.notes)
     ok = r.total >= need
     rest = r.total - need

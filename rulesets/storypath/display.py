@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rulesets.storypath import injuries
 from rulesets.storypath.rolls import injury_penalty
+from rulesets.storypath.schema import Tables
+from rulesets.storypath.state import fighter
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, Encounter, LogEntry
+    from combat_cli.api import Combatant, LogEntry, RulesView
 
 
 def _head(e: LogEntry) -> str:
@@ -62,29 +63,29 @@ def brief(entries: list[LogEntry]) -> list[str]:
 _MODE = {"complication": "Compl {n}", "dice": "-{n} dice", "difficulty": "Diff +{n}"}
 
 
-def named_injuries(c: Combatant) -> str:
+def named_injuries(view: RulesView, c: Combatant) -> str:
     """The Injury Conditions with a name (``Cracked Ribs (Injured)``); the boxes are in the
     Injuries column and the worst level is the Status."""
-    return "; ".join(f"{i['name']} ({'Hit' if i['level'] == 'hit' else i['level'].title()})"
-                     for i in injuries.marked(c) if i.get("name"))
+    return "; ".join(f"{i.name} ({'Hit' if i.level == 'hit' else i.level.title()})"
+                     for i in injuries.marked(view, c) if i.name)
 
 
-def penalty(tables: dict[str, Any], c: Combatant) -> str:
+def penalty(view: RulesView, c: Combatant) -> str:
     """The Injury penalty on ``c``'s next roll as the table plays it (``Compl 1``)."""
-    n, _ = injury_penalty(SimpleNamespace(tables=tables), c)  # type: ignore[arg-type]
-    return _MODE.get(str(tables["penalties"]["mode"]), "{n}").format(n=n) if n else ""
+    n, _ = injury_penalty(view, c)
+    return _MODE.get(Tables.of(view).penalties.mode, "{n}").format(n=n) if n else ""
 
 
-def status_columns(enc: Encounter, c: Combatant, tables: dict[str, Any]) -> dict[str, str]:
+def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     """Injury boxes, the penalty on the next roll, Defense, named Injury Conditions and
     what waits for the next roll (Enhance / Complicate Stunts)."""
-    df = c.data.get("defense")
-    cols = {"Injuries": injuries.track_text(tables, c), "Penalty": penalty(tables, c),
-            "Def": f"{df['value']}{' full' if df.get('full') else ''}" if df else "",
-            "Injury Conditions": named_injuries(c)}
-    pending = c.data.get("pending")
-    if pending:  # Enhance / Complicate Stunts waiting for the next roll
+    me = fighter(view, c)
+    df = me.defense
+    cols = {"Injuries": injuries.track_text(view, c), "Penalty": penalty(view, c),
+            "Def": f"{df.value}{' full' if df.full else ''}" if df else "",
+            "Injury Conditions": named_injuries(view, c)}
+    if me.pending:  # Enhance / Complicate Stunts waiting for the next roll
         cols["Next roll"] = ", ".join(
-            (f"+{p['n']} Enh" if p["kind"] == "enh" else f"Compl {p['n']}")
-            + f" ({p['from']})" for p in pending)
+            (f"+{p.n} Enh" if p.kind == "enh" else f"Compl {p.n}") + f" ({p.source})"
+            for p in me.pending)
     return cols

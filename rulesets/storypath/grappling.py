@@ -11,6 +11,7 @@ from .momentum import consolation, settle
 from .options import flag
 from .rolls import faces_text, opposed, roll_named
 from .scale import scale_enhancement
+from .schema import Tables
 from .stats import best_of, weapon_of
 from .turns import use_action, use_reflexive
 
@@ -41,7 +42,7 @@ def grapple(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     opts.setdefault("stunts", "none")
     opts.setdefault("range", "close")
     req = a.model_copy(update={"options": opts})
-    w = weapon_of(ctx.tables, c, "unarmed")
+    w = weapon_of(Tables.of(ctx), c, "unarmed")
     res = attack(ctx, c, req, weapon=w, pool_text=str(a.options.get("pool") or "close_combat+might"),
                  verb="grapple")
     if res.hit:
@@ -93,7 +94,7 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                     enhancement=scale_enhancement(ctx, g, c))
     notes = list(rc.notes)
     held = resist_blocked(ctx, g, rg.total, hold_tasks(c), notes, "hold")
-    diff = max(int(ctx.tables["dice"]["difficulty"]), held)  # SP-DICE-6
+    diff = max(Tables.of(ctx).dice.difficulty, held)  # SP-DICE-6
     ok = rc.total >= diff
     rest = rc.total - diff
     if ok:

@@ -12,6 +12,7 @@ from combat_cli.api import Combatant, RulesContext
 from . import injuries
 from .options import flag
 from .positions import band
+from .schema import Tables
 from .stats import is_mortal
 
 
@@ -37,7 +38,7 @@ def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackR
     name2=; "p" reads pbox=, pname= (a thrown person); "-" reads nothing (the player's
     choice falls back to the least severe free box)."""
     persistent = "Aggravated" in tags or (
-        "Lethal" in tags and bool(ctx.tables["injury"]["lethal_persistent_vs_mortals"])
+        "Lethal" in tags and Tables.of(ctx).injury.lethal_persistent_vs_mortals
         and is_mortal(t))
     boxes = [b.strip() for b in re.split(r"[+,/;]", str(opts.get(prefix + "box") or ""))
              if b.strip()] if prefix != "-" else []
@@ -73,7 +74,7 @@ def tag_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult
         ctx.set_status(t, "Taken Out (unconscious)", out=True)
         ctx.log(f"{t.name} is knocked unconscious (Stun)", kind="condition", actor=c,
                 target=t, outcome="unconscious")
-    if "Shockwave" in tags and ctx.tables["attack"]["shockwave_hits_close"]:
+    if "Shockwave" in tags and Tables.of(ctx).attack.shockwave_hits_close:
         shock = str(opts.get("shock") or "")
         if shock.lower() == "none":
             return

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
 from .options import matches
+from .schema import Tables
+from .state import Injury, Where, fighter
 from .stats import is_pc, trait
 
 TAKEN_OUT = "taken_out"
@@ -19,85 +20,90 @@ def title(level: str) -> str:
     return "Taken Out" if level == TAKEN_OUT else level.title()
 
 
-def marked(c: Combatant) -> list[dict[str, Any]]:
-    """The Injury Conditions ``c`` has (a list of dicts: level, name, persistent, downgraded).
-    Read-only use; :func:`store` for the list to change."""
-    return list(c.data.get("injuries") or [])
+def marked(where: Where, c: Combatant) -> list[Injury]:
+    """The Injury Conditions ``c`` has. Read-only use; :func:`store` for the list to change."""
+    return list(fighter(where, c).injuries)
 
 
-def store(c: Combatant) -> list[dict[str, Any]]:
-    return c.data.setdefault("injuries", [])
+def store(ctx: RulesContext, c: Combatant) -> list[Injury]:
+    """``c``'s Injury Conditions, to change."""
+    return fighter(ctx, c).injuries
 
 
-def bruised_boxes(tables: dict[str, Any], stamina: int, scale: int) -> int:
+def bruised_boxes(tables: Tables, stamina: int, scale: int) -> int:
     """SP-INJ-2 / AMB-SP-3: Bruised x1, plus one per further 2 Stamina (round up), plus Scale."""
-    inj = tables["injury"]
-    if inj["bruised_formula"] == "half_stamina":
+    inj = tables.injury
+    if inj.bruised_formula == "half_stamina":
         base = max(1, math.ceil(stamina / 2))
     else:
         base = 1 + max(0, math.ceil((stamina - 1) / 2))
-    return base + int(inj["bruised_per_scale"]) * scale
+    return base + inj.bruised_per_scale * scale
 
 
-def boxes(tables: dict[str, Any], c: Combatant) -> dict[str, int]:
+def boxes(tables: Tables, c: Combatant) -> dict[str, int]:
     """Boxes per level (Taken Out is always there and not counted)."""
     stamina = trait(c, "stamina")
     scale = int(c.stats.get("scale") or 0)
-    inj = tables["injury"]
+    inj = tables.injury
     return {
         "bruised": bruised_boxes(tables, stamina, scale),
-        "injured": 1 if stamina >= int(inj["injured_min_stamina"]) else 0,
-        "maimed": int(inj["maimed_boxes"]),
+        "injured": 1 if stamina >= inj.injured_min_stamina else 0,
+        "maimed": inj.maimed_boxes,
     }
 
 
-def uses_health(tables: dict[str, Any], c: Combatant) -> bool:
-    return not is_pc(c) and bool(tables["sgc"]["use_health"])
+def uses_health(tables: Tables, c: Combatant) -> bool:
+    return not is_pc(c) and tables.sgc.use_health
 
 
-def health(tables: dict[str, Any], c: Combatant) -> int:
+def health(tables: Tables, c: Combatant) -> int:
     """AMB-SP-4: Injury Conditions an SGC can take; the next one Takes it Out."""
     h = c.stats.get("health")
     return int(h) if h is not None else sum(boxes(tables, c).values())
 
 
-def free(tables: dict[str, Any], c: Combatant) -> dict[str, int]:
-    have = boxes(tables, c)
-    for i in marked(c):
-        if i["level"] in have:
-            have[i["level"]] -= 1
+def free(where: Where, c: Combatant) -> dict[str, int]:
+    have = boxes(Tables.of(where), c)
+    for i in marked(where, c):
+        if i.level in have:
+            have[i.level] -= 1
     return have
 
 
-def is_taken_out(c: Combatant) -> bool:
-    return any(i["level"] == TAKEN_OUT for i in marked(c))
+def is_taken_out(where: Where, c: Combatant) -> bool:
+    return any(i.level == TAKEN_OUT for i in marked(where, c))
 
 
-def track_text(tables: dict[str, Any], c: Combatant) -> str:
+def hits(where: Where, c: Combatant) -> int:
+    """The Injury Conditions an SGC on Health has taken (Taken Out not counted)."""
+    return len([i for i in marked(where, c) if i.level != TAKEN_OUT])
+
+
+def track_text(where: Where, c: Combatant) -> str:
     """``B●○ I○ M○`` for boxes, or ``Health 2/3`` for an SGC."""
+    tables = Tables.of(where)
     if uses_health(tables, c):
-        hits = len([i for i in marked(c) if i["level"] != TAKEN_OUT])
-        return f"Health {max(0, health(tables, c) - hits)}/{health(tables, c)}"
+        return f"Health {max(0, health(tables, c) - hits(where, c))}/{health(tables, c)}"
     have = boxes(tables, c)
-    left = free(tables, c)
+    left = free(where, c)
     out = []
-    for lv in tables["injury"]["levels"]:
+    for lv in tables.injury.levels:
         if have.get(lv):
             used = have[lv] - left[lv]
             out.append(lv[0].upper() + "●" * used + "○" * left[lv])
     return " ".join(out)
 
 
-def names_text(c: Combatant) -> str:
+def names_text(where: Where, c: Combatant) -> str:
     """``Broken Arm (Injured); 2x Bruised, Persistent``: named injuries one by one, alike
     unnamed ones counted."""
     out: list[str] = []
     counts: dict[str, int] = {}
-    for i in marked(c):
-        lv = title(i["level"]) if i["level"] != "hit" else "Hit"
-        flags = ", Persistent" if i.get("persistent") else ""
-        flags += ", aided" if i.get("downgraded") else ""
-        text = f"{i['name']} ({lv}{flags})" if i.get("name") else f"{lv}{flags}"
+    for i in marked(where, c):
+        lv = title(i.level) if i.level != "hit" else "Hit"
+        flags = ", Persistent" if i.persistent else ""
+        flags += ", aided" if i.downgraded else ""
+        text = f"{i.name} ({lv}{flags})" if i.name else f"{lv}{flags}"
         if text not in counts:
             out.append(text)
         counts[text] = counts.get(text, 0) + 1
@@ -105,11 +111,11 @@ def names_text(c: Combatant) -> str:
 
 
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:
-    levels = [i["level"] for i in marked(c)]
+    levels = [i.level for i in marked(ctx, c)]
     if TAKEN_OUT in levels:
         ctx.set_status(c, "Taken Out", out=True)
         return
-    order = ctx.tables["injury"]["levels"]
+    order = Tables.of(ctx).injury.levels
     worst = [lv for lv in order if lv in levels]
     if worst:
         ctx.set_status(c, title(worst[-1]), out=False)
@@ -119,8 +125,8 @@ def refresh_status(ctx: RulesContext, c: Combatant) -> None:
         ctx.set_status(c, "OK", out=False)
 
 
-def match_level(word: str, tables: dict[str, Any], *, taken_out: bool = False) -> str:
-    choices = list(tables["injury"]["levels"]) + ([TAKEN_OUT] if taken_out else [])
+def match_level(word: str, tables: Tables, *, taken_out: bool = False) -> str:
+    choices = list(tables.injury.levels) + ([TAKEN_OUT] if taken_out else [])
     low = word.strip().lower().replace(" ", "_").replace("-", "_")
     if low in ("out", "takenout", "to"):
         low = TAKEN_OUT
@@ -135,56 +141,55 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
             strict: bool = True) -> str:
     """Give ``c`` one Injury Condition (SP-INJ-3). ``box``: the player's choice; None: the
     least severe free box (said in the log). Returns the level taken."""
-    tables = ctx.tables
+    tables = Tables.of(ctx)
     why = f" ({source})" if source else ""
-    if is_taken_out(c):
+    if is_taken_out(ctx, c):
         ctx.log(f"{c.name} is already Taken Out{why}", kind="wound", actor=attacker, target=c,
                 outcome="Taken Out")
         return TAKEN_OUT
-    entry: dict[str, Any] = {"level": "", "name": name, "persistent": persistent,
-                             "downgraded": False}
+    entry = Injury(level="", name=name, persistent=persistent)
     note = ""
     if uses_health(tables, c):
         hp = health(tables, c)
-        hits = len([i for i in marked(c) if i["level"] != TAKEN_OUT])
-        if hits >= hp:
-            entry["level"] = TAKEN_OUT
+        had = hits(ctx, c)
+        if had >= hp:
+            entry.level = TAKEN_OUT
         else:
-            entry["level"] = match_level(box, tables) if box else "hit"
-        note = f" (Health {max(0, hp - hits - 1)}/{hp} left)" if entry["level"] != TAKEN_OUT else ""
+            entry.level = match_level(box, tables) if box else "hit"
+        note = f" (Health {max(0, hp - had - 1)}/{hp} left)" if entry.level != TAKEN_OUT else ""
     else:
-        left = free(tables, c)
+        left = free(ctx, c)
         if box:
             lv = match_level(box, tables, taken_out=True)
             if lv != TAKEN_OUT and left.get(lv, 0) <= 0:
-                avail = [title(k) for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
+                avail = [title(k) for k in tables.injury.levels if left.get(k, 0) > 0]
                 if strict:
                     raise RuleError(f"{c.name} has no free {title(lv)} box (free: "
                                     f"{', '.join(avail) or 'none — Taken Out'})")
                 box = None
                 note = f" ({title(lv)} is full)"
             else:
-                entry["level"] = lv
+                entry.level = lv
         if not box:
-            avail = [k for k in tables["injury"]["levels"] if left.get(k, 0) > 0]
+            avail = [k for k in tables.injury.levels if left.get(k, 0) > 0]
             if avail:
-                entry["level"] = avail[0]
+                entry.level = avail[0]
                 note += f" (no box chosen: {title(avail[0])}, the least severe free box)"
             else:
-                entry["level"] = TAKEN_OUT
+                entry.level = TAKEN_OUT
                 note += " (no free box left)"
-    store(c).append(entry)
+    store(ctx, c).append(entry)
     refresh_status(ctx, c)
-    label = f"{name} ({title(entry['level'])})" if name else title(entry["level"])
-    if entry["level"] == "hit":
+    label = f"{name} ({title(entry.level)})" if name else title(entry.level)
+    if entry.level == "hit":
         label = f"{name} (Hit)" if name else "an Injury Condition"
     pers = ", Persistent" if persistent else ""
     said = (f"{c.name} is Taken Out" + (f" ({name})" if name else "")
-            if entry["level"] == TAKEN_OUT else f"{c.name} takes {label}{pers}")
+            if entry.level == TAKEN_OUT else f"{c.name} takes {label}{pers}")
     ctx.log(f"{said}{note}{why}", kind="wound", actor=attacker, target=c,
-            outcome=title(entry["level"]) if entry["level"] != "hit" else "Hit",
-            level=entry["level"], injury=name, persistent=persistent)
-    return entry["level"]
+            outcome=title(entry.level) if entry.level != "hit" else "Hit",
+            level=entry.level, injury=name, persistent=persistent)
+    return entry.level
 
 
 _KEY = re.compile(r"(\w+)=")
@@ -226,16 +231,16 @@ def damage(ctx: RulesContext, c: Combatant, value: str) -> None:
             persistent = True
         elif low == "lethal":
             persistent = persistent or (
-                bool(ctx.tables["injury"]["lethal_persistent_vs_mortals"]) and _mortal(c))
+                Tables.of(ctx).injury.lethal_persistent_vs_mortals and _mortal(c))
         else:
             try:
-                levels.append(match_level(w, ctx.tables, taken_out=True))
+                levels.append(match_level(w, Tables.of(ctx), taken_out=True))
             except RuleError:
                 raise RuleError(f'damage reads a number, a level (bruised, injured, maimed, '
                                 f'taken_out), persistent/aggravated/lethal, name=TEXT — not "{w}"'
                                 ) from None
     if "box" in opts:
-        levels.append(match_level(opts["box"], ctx.tables, taken_out=True))
+        levels.append(match_level(opts["box"], Tables.of(ctx), taken_out=True))
     if not levels:
         levels = [None] * count
     elif count > 1 and len(levels) == 1:
@@ -255,10 +260,10 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     """``heal NAME`` clears every Injury Condition; ``heal NAME LEVEL`` removes one of that
     level (the latest); ``heal NAME N`` removes the N least severe; ``heal NAME TEXT`` removes
     the injury named TEXT."""
-    have = store(c)
+    have = store(ctx, c)
     if not have:
         raise RuleError(f"{c.name} has no Injury Conditions")
-    removed: list[dict[str, Any]] = []
+    removed: list[Injury] = []
     text = (value or "").strip()
     if not text or text.lower() == "all":
         removed = list(have)
@@ -267,21 +272,21 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
         n = int(text)
         if n < 1:
             raise RuleError("heal N takes N of at least 1")
-        order = {lv: k for k, lv in enumerate(ctx.tables["injury"]["levels"] + ["hit", TAKEN_OUT])}
-        for i in sorted(have, key=lambda i: order.get(i["level"], 99))[:n]:
+        order = {lv: k for k, lv in enumerate(Tables.of(ctx).injury.levels + ["hit", TAKEN_OUT])}
+        for i in sorted(have, key=lambda i: order.get(i.level, 99))[:n]:
             have.remove(i)
             removed.append(i)
     else:
-        named = [i for i in have if (i.get("name") or "").lower() == text.lower().strip('"')]
+        named = [i for i in have if (i.name or "").lower() == text.lower().strip('"')]
         if not named:
             try:
-                lv = match_level(text, ctx.tables, taken_out=True)
+                lv = match_level(text, Tables.of(ctx), taken_out=True)
             except RuleError:
-                known = [i["name"] for i in have if i.get("name")]
+                known = [i.name for i in have if i.name]
                 raise RuleError(f'heal reads a level, a number, all, or an injury\'s name, not '
                                 f'"{text}"' + (f" (named: {', '.join(known)})" if known else "")
                                 ) from None
-            named = [i for i in have if i["level"] == lv]
+            named = [i for i in have if i.level == lv]
             if not named:
                 raise RuleError(f"{c.name} has no {title(lv)} Condition")
         have.remove(named[-1])
@@ -291,20 +296,20 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     ctx.log(f"{c.name} heals: {what} removed", kind="heal", target=c, outcome=c.status)
 
 
-def names_text_one(i: dict[str, Any]) -> str:
-    lv = "Hit" if i["level"] == "hit" else title(i["level"])
-    return f"{i['name']} ({lv})" if i.get("name") else lv
+def names_text_one(i: Injury) -> str:
+    lv = "Hit" if i.level == "hit" else title(i.level)
+    return f"{i.name} ({lv})" if i.name else lv
 
 
 def clear_scene(ctx: RulesContext) -> None:
     """AMB-SP-10: at the end of the scene non-Persistent Injury Conditions clear."""
-    if ctx.tables["injury"]["clear_at"] != "scene":
+    if Tables.of(ctx).injury.clear_at != "scene":
         return
     for c in ctx.enc.combatants:
-        have = marked(c)
-        gone = [i for i in have if not i.get("persistent")]
+        me = fighter(ctx, c)
+        gone = [i for i in me.injuries if not i.persistent]
         if gone:
-            c.data["injuries"] = [i for i in have if i.get("persistent")]
+            me.injuries = [i for i in me.injuries if i.persistent]
             refresh_status(ctx, c)
             ctx.log(f"{c.name}: end of scene clears {', '.join(names_text_one(i) for i in gone)}",
                     kind="heal", target=c, outcome=c.status)

@@ -11,6 +11,7 @@ from combat_cli.api import Combatant, RuleError, RulesContext
 from .blocked import impose_block
 from .prone import stand_result
 from .rolls import PoolRoll
+from .schema import Tables
 from .stats import pool_of
 
 
@@ -29,7 +30,7 @@ class Half:
 def other_half(ctx: RulesContext, opts: dict[str, Any], pool: str) -> Half:
     """The other half as complicate and stand read it: what=other, Difficulty odiff= (or 1)."""
     return Half(pool=pool, what=str(opts.get("other") or "the other action"),
-                need=int(opts.get("odiff") or ctx.tables["dice"]["difficulty"]))
+                need=int(opts.get("odiff") or Tables.of(ctx).dice.difficulty))
 
 
 def second_half(ctx: RulesContext, c: Combatant, opts: dict[str, Any]) -> Half | None:
@@ -45,7 +46,7 @@ def second_half(ctx: RulesContext, c: Combatant, opts: dict[str, Any]) -> Half |
     pool_text = opts.get("mixed") or default_pool
     if not pool_text:
         raise RuleError("a mixed action needs the other action's pool: mixed=POOL (e.g. athletics+dexterity)")
-    need = 2 if is_stand else int(opts.get("odiff") or ctx.tables["dice"]["difficulty"])
+    need = 2 if is_stand else int(opts.get("odiff") or Tables.of(ctx).dice.difficulty)
     pool_of(c, str(pool_text))  # a bad pool is refused before any roll
     if opts.get("protect"):
         ctx.find(str(opts["protect"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from combat_cli.api import Combatant, RulesContext
 
+from .state import fight
 from .stats import is_pc
 
 NOW = "Momentum now"
@@ -13,10 +14,10 @@ NOW = "Momentum now"
 def momentum(ctx: RulesContext, side: str, n: int) -> None:
     """Add ``n`` to a Momentum pool and tell the GM both pools (one note a command, the
     pools as they end up)."""
-    m = ctx.enc.data.setdefault("momentum", {"players": 0, "storyguide": 0})
-    m[side] = int(m.get(side, 0)) + n
+    m = fight(ctx).momentum
+    setattr(m, side, getattr(m, side) + n)
     ctx.notes[:] = [x for x in ctx.notes if not x.startswith(NOW)]  # once per command
-    ctx.note(f"{NOW}: players {m.get('players', 0)}, Storyguide {m.get('storyguide', 0)}")
+    ctx.note(f"{NOW}: players {m.players}, Storyguide {m.storyguide}")
 
 
 def consolation(ctx: RulesContext, c: Combatant, notes: list[str]) -> None:

@@ -8,13 +8,15 @@ from typing import Any
 
 from combat_cli.api import RulesContext
 
+from .schema import Tables
+
 YES = ("yes", "y", "true", "1", "on")
 
 
 def bonus(ctx: RulesContext, opts: dict[str, Any]) -> int:
     """enh=N plus teamwork team=N, at most teamwork_max (SP-DICE-7)."""
     return int(opts.get("enh") or 0) + min(int(opts.get("team") or 0),
-                                           int(ctx.tables["dice"]["teamwork_max"]))
+                                           Tables.of(ctx).dice.teamwork_max)
 
 
 def flag(opts: dict[str, Any], key: str) -> bool:

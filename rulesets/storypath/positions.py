@@ -1,4 +1,4 @@
-"""Where characters stand: the range band between each pair (``enc.data["ranges"]``), who is at
+"""Where characters stand: the range band between each pair (the encounter's ``ranges``), who is at
 close range, and who cannot move from the spot (Grappled, SP-GRAP-1)."""
 
 from __future__ import annotations
@@ -6,6 +6,8 @@ from __future__ import annotations
 from combat_cli.api import Combatant, RuleError, RulesContext
 
 from .options import matches
+from .schema import Tables
+from .state import fight
 
 
 def _pair(a: Combatant, b: Combatant) -> str:
@@ -13,15 +15,15 @@ def _pair(a: Combatant, b: Combatant) -> str:
 
 
 def band(ctx: RulesContext, a: Combatant, b: Combatant) -> str | None:
-    return (ctx.enc.data.get("ranges") or {}).get(_pair(a, b))
+    return fight(ctx).ranges.get(_pair(a, b))
 
 
 def set_band(ctx: RulesContext, a: Combatant, b: Combatant, value: str) -> None:
-    ctx.enc.data.setdefault("ranges", {})[_pair(a, b)] = value
+    fight(ctx).ranges[_pair(a, b)] = value
 
 
 def match_band(ctx: RulesContext, word: str) -> str:
-    bands = list(ctx.tables["ranges"]["bands"])
+    bands = list(Tables.of(ctx).ranges.bands)
     low = word.lower()
     hits = matches(low, bands)
     if len(hits) != 1:

@@ -8,6 +8,7 @@ from typing import Any
 from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from . import injuries
+from .schema import Tables
 from .turns import use_reflexive
 
 
@@ -20,7 +21,7 @@ def go_prone(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 
 def stand_result(ctx: RulesContext, c: Combatant, n: int, opts: dict[str, Any]) -> None:
     """SP-PRONE-3: Athletics, Difficulty 1 with Complication 1; unbought -> an Injury Condition."""
-    diff = int(ctx.tables["dice"]["difficulty"])
+    diff = Tables.of(ctx).dice.difficulty
     stood = n >= diff
     bought = n >= diff + 1
     if stood:

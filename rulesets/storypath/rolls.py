@@ -11,6 +11,8 @@ from . import injuries
 from .blocked import blocked_any, buy_off_blocked, resist_blocked
 from .momentum import consolation, settle
 from .scale import scale_enhancement
+from .schema import Tables
+from .state import Where, fighter
 from .stats import is_pc, pool_of
 
 
@@ -38,19 +40,20 @@ class PoolRoll:
 
 def target_number(ctx: RulesContext, c: Combatant) -> int:
     tier = c.stats.get("tier", "mortal")
-    return int(ctx.tables["dice"]["target_number"].get(tier, 8))
+    return int(Tables.of(ctx).dice.target_number.get(tier, 8))
 
 
-def injury_penalty(ctx: RulesContext, c: Combatant) -> tuple[int, str]:
+def injury_penalty(where: Where, c: Combatant) -> tuple[int, str]:
     """The penalty of ``c``'s Injury Conditions (AMB-SP-2) and a label (``Injured 2``)."""
-    if not is_pc(c) and ctx.tables["sgc"]["use_health"] and not ctx.tables["sgc"]["injury_penalty"]:
+    tables = Tables.of(where)
+    if not is_pc(c) and tables.sgc.use_health and not tables.sgc.injury_penalty:
         return 0, ""
-    pen = ctx.tables["penalties"]
-    ratings = [(int(pen["rating"].get(i["level"], 0)), i["level"]) for i in injuries.marked(c)
-               if i["level"] in pen["rating"]]
+    pen = tables.penalties
+    ratings = [(pen.rating.get(i.level, 0), i.level) for i in injuries.marked(where, c)
+               if i.level in pen.rating]
     if not ratings:
         return 0, ""
-    if pen["combine"] == "sum":
+    if pen.combine == "sum":
         return sum(r for r, _ in ratings), "+".join(f"{lv.title()} {r}" for r, lv in ratings)
     r, lv = max(ratings)
     return r, f"{lv.title()} {r}"
@@ -64,11 +67,11 @@ def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str,
     ``penalty_ok`` False: this roll only takes an injury penalty in "dice" mode (Defense,
     initiative, which have nothing to buy a Complication off with). ``vs`` says what the
     roll must beat, when it is known before the roll (a Defense, a Difficulty)."""
-    tables = ctx.tables
+    tables = Tables.of(ctx)
     notes: list[str] = []
     complication = extra = 0
     pen, pen_label = injury_penalty(ctx, c) if injury else (0, "")
-    mode = tables["penalties"]["mode"]
+    mode = tables.penalties.mode
     explain = label
     if pen:
         if mode == "dice":
@@ -84,15 +87,17 @@ def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str,
             complication = pen
             notes.append(f"Complication {pen} ({pen_label})")
     if penalty_ok:  # an action roll: Enhance / Complicate Stunts waiting for it
-        for p in c.data.pop("pending", None) or []:
-            if p["kind"] == "enh":
-                enhancement += int(p["n"])
-                notes.append(f"Enhancement +{p['n']} (Stunt by {p['from']})")
+        me = fighter(ctx, c)
+        waiting, me.pending = me.pending, []
+        for p in waiting:
+            if p.kind == "enh":
+                enhancement += p.n
+                notes.append(f"Enhancement +{p.n} (Stunt by {p.source})")
             else:
-                complication += int(p["n"])
-                notes.append(f"Complication {p['n']} (Complicate Stunt by {p['from']})")
+                complication += p.n
+                notes.append(f"Complication {p.n} (Complicate Stunt by {p.source})")
     tn = target_number(ctx, c)
-    again = bool(tables["dice"]["ten_again"])
+    again = tables.dice.ten_again
     spec = pool(dice, 10, tn, explode=again)
     flags = f"TN {tn}" + (", 10s again" if again else "")
     enh = f", Enhancement +{enhancement}" if enhancement else ""

@@ -6,6 +6,8 @@ from typing import Any
 
 from combat_cli.api import Combatant, RuleError, StatSpec
 
+from .schema import Tables, Weapon
+
 ATTRIBUTES = ("might", "dexterity", "stamina", "intellect", "cunning", "resolve",
               "presence", "manipulation", "composure")
 """The nine Storypath Attributes (Physical, Mental, Social x Power, Finesse, Resilience)."""
@@ -200,9 +202,9 @@ def is_mortal(c: Combatant) -> bool:
     return c.stats.get("tier", "mortal") == "mortal"
 
 
-def weapon_of(tables: dict[str, Any], c: Combatant, name: str | None = None) -> dict[str, Any]:
-    """The weapon entry (tags, pool, range) with the combatant's extra tags added."""
-    weapons = tables["weapons"]
+def weapon_of(tables: Tables, c: Combatant, name: str | None = None) -> Weapon:
+    """The weapon entry (tags, pool, range) with its name and the combatant's extra tags."""
+    weapons = tables.weapons
     wname = (name or c.stats.get("weapon") or "unarmed").lower()
     if wname not in weapons:
         hits = [w for w in weapons if w.startswith(wname)]
@@ -213,12 +215,9 @@ def weapon_of(tables: dict[str, Any], c: Combatant, name: str | None = None) -> 
             raise RuleError(f'no weapon "{wname}"' + (f" — did you mean {guess}?" if guess else
                                                       f" (known: {', '.join(weapons)})"))
         wname = hits[0]
-    w = dict(weapons[wname])
-    w["name"] = wname
-    tags = list(w.get("tags", []))
+    tags = list(weapons[wname].tags)
     if name is None:
         for t in c.stats.get("tags") or []:
             if t not in tags:
                 tags.append(t)
-    w["tags"] = tags
-    return w
+    return weapons[wname].model_copy(update={"name": wname, "tags": tags})

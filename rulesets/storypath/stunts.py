@@ -4,7 +4,7 @@ Enhance / Complicate Stunts waiting for a later roll."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
@@ -15,6 +15,8 @@ from .harm import AttackResult
 from .momentum import settle
 from .options import matches
 from .scale import minor_multiplier
+from .schema import Tables
+from .state import Pending, fighter
 
 STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "enhance", "complicate",
                "none", "auto")
@@ -52,7 +54,7 @@ def check_harm_options(ctx: RulesContext, opts: dict[str, Any]) -> None:
     for key in ("box", "pbox"):
         for b in re.split(r"[+,/;]", str(opts.get(key) or "")):
             if b.strip():
-                injuries.match_level(b, ctx.tables, taken_out=True)
+                injuries.match_level(b, Tables.of(ctx), taken_out=True)
     shock = str(opts.get("shock") or "")
     if shock and shock.lower() != "none":
         for x in shock.split("+"):
@@ -81,18 +83,18 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
     if cmp_n and buy == "first" and rest >= cmp_n:
         rest = settle(ctx, c, cmp_n, rest, notes)
         cmp_n = 0
-    st = ctx.tables["stunts"]
+    st = Tables.of(ctx).stunts
     armor = int(t.stats.get("armor") or 0)
-    cost_dmg = int(st["inflict_damage"]) + armor
+    cost_dmg = st.inflict_damage + armor
     scale_adv = max(0, int(c.stats.get("scale") or 0) - int(t.stats.get("scale") or 0))
-    max_dmg = 1 + (scale_adv if st["extra_damage_per_scale"] else 0)
+    max_dmg = 1 + (scale_adv if st.extra_damage_per_scale else 0)
     dmg = crit = 0
     plan = parse_stunts(opts.get("stunts"))
     auto = plan == [("auto", 0)]
     if auto:
-        plan = [("damage", 0)] * max_dmg + ([("critical", 0)] if st["auto_critical"] else [])
-    costs = {"critical": int(st["critical"]), "disarm": int(st["disarm"]),
-             "blind": int(st["blind"]), "breakgrapple": int(st["break_grapple"])}
+        plan = [("damage", 0)] * max_dmg + ([("critical", 0)] if st.auto_critical else [])
+    costs = {"critical": st.critical, "disarm": st.disarm,
+             "blind": st.blind, "breakgrapple": st.break_grapple}
     for s, rating in plan:
         if s in ("none", "auto"):
             continue
@@ -139,10 +141,10 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
             res.effects.append(s)
         elif s == "enhance":
             stunts_bought.append(f"Enhance {cost} ({ally.name}'s next roll)")
-            add_pending(ally, "enh", cost, c)
+            add_pending(ctx, ally, "enh", cost, c)
         else:
             stunts_bought.append(f"Complicate {cost} ({t.name}'s next roll)")
-            add_pending(t, "cmp", cost, c)
+            add_pending(ctx, t, "cmp", cost, c)
     if cmp_n and buy != "no" and rest >= cmp_n:
         rest = settle(ctx, c, cmp_n, rest, notes)
         cmp_n = 0
@@ -172,6 +174,7 @@ def stunt_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResu
                         ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
 
 
-def add_pending(c: Combatant, kind: str, n: int, source: Combatant) -> None:
+def add_pending(ctx: RulesContext, c: Combatant, kind: Literal["enh", "cmp"], n: int,
+                source: Combatant) -> None:
     """An Enhance / Complicate Stunt waiting for ``c``'s next action roll."""
-    c.data.setdefault("pending", []).append({"kind": kind, "n": n, "from": source.name})
+    fighter(ctx, c).pending.append(Pending(kind=kind, n=n, source=source.name))

@@ -12,6 +12,7 @@ from .options import bonus, flag
 from .positions import held_fast, opponents_close
 from .prone import stand_result
 from .rolls import faces_text, roll_pool
+from .schema import Tables
 from .stunts import check_harm_options
 from .turns import use_action, use_reflexive
 
@@ -30,7 +31,7 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         use_reflexive(ctx, c)
     else:
         use_action(ctx, c, "mixed" if half else "simple")
-    diff = max(int(ctx.tables["dice"]["difficulty"]), int(opts.get("diff") or ctx.tables["dice"]["difficulty"]))
+    diff = max(Tables.of(ctx).dice.difficulty, int(opts.get("diff") or Tables.of(ctx).dice.difficulty))
     dice, label = mixed_dice(c, str(opts["pool"]), half)
     r = roll_pool(ctx, c, task or "action", dice, label,
                   enhancement=bonus(ctx, opts),

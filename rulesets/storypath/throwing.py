@@ -10,6 +10,7 @@ from .mixed import second_half
 from .momentum import settle
 from .options import flag
 from .rolls import faces_text, opposed, roll_named
+from .schema import Tables
 from .stats import weapon_of
 from .stunts import check_harm_options
 from .turns import use_action
@@ -25,8 +26,8 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise RuleError("throw someone else at the target: person=NAME")
     if person is not None and grappled_by(person) != c.id:
         raise RuleError(f"to throw {person.name}, grapple them first (SP-THROW-1)")
-    w = dict(weapon_of(ctx.tables, c, "thrown"))
-    tags = [x for x in w["tags"] if x != "Bashing"]
+    w = weapon_of(Tables.of(ctx), c, "thrown")
+    tags = [x for x in w.tags if x != "Bashing"]
     tags.insert(0, "Lethal" if flag(opts, "lethal") else "Bashing")
     if flag(opts, "stun"):
         tags.append("Stun")
@@ -34,8 +35,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         tags.append("Shockwave")
     check_harm_options(ctx, opts)
     what = person.name if person else str(opts.get("object") or "an object")
-    w["tags"] = tags
-    w["name"] = what
+    w = w.model_copy(update={"tags": tags, "name": what})
     half = second_half(ctx, c, opts)
     use_action(ctx, c, "mixed" if half else "simple", attack=True)
     if person is not None:
@@ -59,7 +59,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                 roll=r.roll, difficulty=weight, outcome="success" if win else "failure")
     if not win:
         return
-    attack(ctx, c, a, weapon=w, pool_text=str(opts.get("pool") or w["pool"]),
+    attack(ctx, c, a, weapon=w, pool_text=str(opts.get("pool") or w.pool),
            thrown_person=person, budget=False, verb="throw")
     if person is not None:
         ctx.remove_condition(person, "Grappled", quiet=True)

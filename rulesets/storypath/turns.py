@@ -1,48 +1,47 @@
 """Turns and the action budget (SP-ACT-1, SP-ACT-2, SP-ACT-4): non-reflexive actions in the
 character's own slot, one simple or mixed action and one attack a turn, reflexive actions any
-time. State in ``data["turn"]`` (set afresh by ``initiative.start_turn``)."""
+time. State: the combatant's ``turn`` (set afresh by ``initiative.start_turn``)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
 from . import initiative
+from .schema import Tables
+from .state import Turn, fight, fighter
 
 
-def turn_of(ctx: RulesContext, c: Combatant) -> dict[str, Any]:
-    t = c.data.get("turn")
-    if not t or t.get("round") != ctx.enc.round:
-        t = {"round": ctx.enc.round, "used": None, "attacks": 0, "reflexive": 0}
-        c.data["turn"] = t
-    return t
+def turn_of(ctx: RulesContext, c: Combatant) -> Turn:
+    me = fighter(ctx, c)
+    if not me.turn or me.turn.round != ctx.enc.round:
+        me.turn = Turn(round=ctx.enc.round)
+    return me.turn
 
 
 def ensure_turn(ctx: RulesContext, c: Combatant) -> None:
     """Non-reflexive actions happen in the character's own slot (SP-ACT-1). A PC who has not
     acted yet may claim an open PC slot by acting in it (SP-INIT-3)."""
     enc = ctx.enc
-    cur = initiative.current(enc)
+    cur = initiative.current(ctx)
     if cur is not None and cur.id == c.id:
-        if initiative.is_open(enc):
+        if initiative.is_open(ctx):
             initiative.take_slot(ctx, c)
         return
-    if (c.data.get("held_round") == enc.round and not turn_of(ctx, c)["used"]):
+    if (fighter(ctx, c).held_round == enc.round and not turn_of(ctx, c).used):
         return
-    slots = initiative.roster(enc)
-    i = initiative.slot_index(enc)
-    if (initiative.is_open(enc) and slots[i]["side"] == c.side and not c.out
-            and not initiative.done(enc, c)
-            and c.id not in {s.get("who") for s in slots}):
+    slots = initiative.roster(ctx)
+    i = initiative.slot_index(ctx)
+    if (initiative.is_open(ctx) and slots[i].side == c.side and not c.out
+            and not initiative.done(ctx, c)
+            and c.id not in {s.who for s in slots}):
         initiative.take_slot(ctx, c)
         return
     if cur is None:
         raise RuleError(f"every slot of round {enc.round} has acted: end starts the next round")
-    if initiative.is_open(enc) and not initiative.done(enc, c):
-        raise RuleError(f"{initiative.open_slot_text(enc)}; {c.name} waits for their own slot "
+    if initiative.is_open(ctx) and not initiative.done(ctx, c):
+        raise RuleError(f"{initiative.open_slot_text(ctx)}; {c.name} waits for their own slot "
                         "(reflexive actions work any time)")
-    if initiative.done(enc, c):
+    if initiative.done(ctx, c):
         raise RuleError(f"{c.name} has already had a turn this round ({cur.name} acts now)")
     raise RuleError(f"it is {cur.name}'s turn, not {c.name}'s (next ends it; reflexive actions "
                     "work any time)")
@@ -51,33 +50,34 @@ def ensure_turn(ctx: RulesContext, c: Combatant) -> None:
 def use_action(ctx: RulesContext, c: Combatant, kind: str, *, attack: bool = False) -> None:
     ensure_turn(ctx, c)
     t = turn_of(ctx, c)
-    rules = ctx.tables["actions"]
-    if t["used"]:
-        raise RuleError(f"{c.name} has already taken a {t['used']} action this turn "
+    rules = Tables.of(ctx).actions
+    if t.used:
+        raise RuleError(f"{c.name} has already taken a {t.used} action this turn "
                         "(one simple or one mixed action; next ends the turn)")
-    if attack and t["attacks"] >= int(rules["attacks_per_turn"]):
+    if attack and t.attacks >= rules.attacks_per_turn:
         raise RuleError(f"{c.name} has already attacked this turn (one attack per turn)")
-    if (kind == "mixed" and rules["reflexive_counts_for_mixed"]
-            and t["reflexive"] + 2 > int(rules["mixed_parts"])):
-        raise RuleError(f"{c.name} already took {t['reflexive']} reflexive action(s) this turn; "
-                        f"they count toward the mixed action's limit of {rules['mixed_parts']}")
-    t["used"] = kind
+    if (kind == "mixed" and rules.reflexive_counts_for_mixed
+            and t.reflexive + 2 > rules.mixed_parts):
+        raise RuleError(f"{c.name} already took {t.reflexive} reflexive action(s) this turn; "
+                        f"they count toward the mixed action's limit of {rules.mixed_parts}")
+    t.used = kind
     if attack:
-        t["attacks"] += 1
+        t.attacks += 1
 
 
 def use_reflexive(ctx: RulesContext, c: Combatant) -> None:
     """SP-ACT-2: any time; on the character's own turn it counts toward a mixed action."""
     enc = ctx.enc
-    if (c.data.get("lose_turn_round") == enc.round
-            and (enc.data.get("initiative") or {}).get("round") == enc.round):
+    rolled = fight(ctx).initiative
+    if (fighter(ctx, c).lose_turn_round == enc.round
+            and rolled is not None and rolled.round == enc.round):
         raise RuleError(f"{c.name} is surprised: no action in the first turn (SP-AMB-3)")
-    cur = initiative.current(enc)
+    cur = initiative.current(ctx)
     if cur is not None and cur.id == c.id:
         t = turn_of(ctx, c)
-        rules = ctx.tables["actions"]
-        if (t["used"] == "mixed" and rules["reflexive_counts_for_mixed"]
-                and t["reflexive"] + 3 > int(rules["mixed_parts"])):
+        rules = Tables.of(ctx).actions
+        if (t.used == "mixed" and rules.reflexive_counts_for_mixed
+                and t.reflexive + 3 > rules.mixed_parts):
             raise RuleError(f"{c.name} took a mixed action this turn; a reflexive action would "
-                            f"exceed its limit of {rules['mixed_parts']} things")
-        t["reflexive"] += 1
+                            f"exceed its limit of {rules.mixed_parts} things")
+        t.reflexive += 1

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import COMMA, Combatant, RuleError, RulesContext, partition
 
 from . import initiative, injuries
 from .momentum import consolation, settle
 from .positions import match_band, set_band
 from .rolls import faces_text, roll_named
+from .schema import Tables
+from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
 from .stats import is_pc, trait
 from .words import they
 
@@ -64,15 +64,14 @@ def slot(ctx: RulesContext, words: list[str]) -> None:
 def _ambush_pool(ctx: RulesContext, c: Combatant, given: str | None) -> str:
     if given:
         return given
-    t = ctx.tables["ambush"]
-    if "agility" in str(t["pool"]) and c.stats.get("agility") is None:
-        return str(t["fallback_pool"])  # AMB-SP-6
-    return str(t["pool"])
+    t = Tables.of(ctx).ambush
+    if "agility" in t.pool and c.stats.get("agility") is None:
+        return t.fallback_pool  # AMB-SP-6
+    return t.pool
 
 
 def ambush(ctx: RulesContext, words: list[str]) -> None:
-    enc = ctx.enc
-    if enc.data.get("initiative"):
+    if fight(ctx).initiative:
         raise RuleError("initiative has been rolled: an ambush comes before the fight (aftermath ends it)")
     pos, opts = _words(words)
     _only(opts, ("pool", "tpool", "spend"), "ambush")
@@ -85,13 +84,13 @@ def ambush(ctx: RulesContext, words: list[str]) -> None:
                 roll=r.roll, successes=r.total)
     total_t = 0
     for c in tgt:
-        r = roll_named(ctx, c, "notice the ambush", opts.get("tpool") or ctx.tables["ambush"]["target_pool"])
+        r = roll_named(ctx, c, "notice the ambush", opts.get("tpool") or Tables.of(ctx).ambush.target_pool)
         total_t += r.total
         ctx.log(f"{c.name} notices: {faces_text(r)}", kind="roll", actor=c, action="notice",
                 roll=r.roll, successes=r.total)
     a = total_a // len(amb)  # SP-AMB-2
     t = total_t // len(tgt)
-    diff = max(int(ctx.tables["dice"]["difficulty"]), t)
+    diff = max(Tables.of(ctx).dice.difficulty, t)
     ok = a >= diff
     spare = a - diff if ok else 0
     spend = spare if opts.get("spend") is None else min(spare, max(0, _int(opts["spend"], "spend=")))
@@ -101,13 +100,13 @@ def ambush(ctx: RulesContext, words: list[str]) -> None:
     if ok and spend:
         text += f"; Surprise {spend}: Complication {spend} on the targets' initiative"
         for c in tgt:
-            c.data["surprise_cmp"] = spend
+            fighter(ctx, c).surprise_cmp = spend
     elif ok:
         text += "; no successes left for Surprise"
     ctx.log(text, kind="ambush", action="ambush", difficulty=diff,
             outcome="success" if ok else "failure", ambushers=a, targets=t, surprise=spend)
-    enc.data["ambush"] = {"ambushers": [c.id for c in amb], "targets": [c.id for c in tgt],
-                          "result": a, "difficulty": diff, "surprise": spend, "success": ok}
+    fight(ctx).ambush = Ambush(ambushers=[c.id for c in amb], targets=[c.id for c in tgt],
+                               result=a, difficulty=diff, surprise=spend, success=ok)
 
 
 # -- surprise attack (SP-SURP-*) ---------------------------------------------------------------
@@ -119,8 +118,8 @@ def surprise(ctx: RulesContext, words: list[str]) -> None:
     _only(opts, ("pool", "attr"), "surprise")
     atk, tgt = _sides(ctx, pos, "surprise")
     composure = max(trait(c, "composure") for c in tgt)  # SP-SURP-2: highest in the group
-    diff = max(int(ctx.tables["dice"]["difficulty"]), composure // 2)
-    base = str(ctx.tables["surprise"]["pool"])
+    diff = max(Tables.of(ctx).dice.difficulty, composure // 2)
+    base = Tables.of(ctx).surprise.pool
     if opts.get("attr"):
         attr = opts["attr"].lower()
         if not ("dexterity".startswith(attr) or "intellect".startswith(attr)):
@@ -137,20 +136,20 @@ def surprise(ctx: RulesContext, words: list[str]) -> None:
         if ok:
             winners.append(c.id)
     if winners:
-        enc.data["surprise"] = {"attackers": winners, "pending": True,
-                                "targets": [c.id for c in tgt]}
+        fight(ctx).surprise = SurpriseRound(attackers=winners, pending=True,
+                                            targets=[c.id for c in tgt])
         names = [enc.name_of(w) for w in winners]
         ctx.log(f"{they(names, 'gets', 'get')} a full round before initiative "
                 "(start begins it)", kind="surprise", outcome="surprise round")
     else:
-        enc.data.pop("surprise", None)
+        fight(ctx).surprise = None
         ctx.log("No surprise: initiative as normal", kind="surprise", outcome="no surprise")
 
 
 def surprise_outcome(ctx: RulesContext, c: Combatant, targets: list[Combatant], n: int, diff: int
                      ) -> tuple[bool, str]:
     """AMB-SP-8: exactly meeting the Difficulty favours the PC side; bandmates: the defender."""
-    if n != diff or ctx.tables["surprise"]["ties"] != "literal":
+    if n != diff or Tables.of(ctx).surprise.ties != "literal":
         return n >= diff, ""
     if all(t.side == c.side for t in targets):
         return False, " (tie between bandmates favours the defender)"
@@ -166,7 +165,7 @@ def range_(ctx: RulesContext, words: list[str]) -> None:
     pos, opts = _words(words)
     _only(opts, (), "range")
     if len(pos) != 3:
-        raise RuleError(f"usage: range NAME NAME BAND ({', '.join(ctx.tables['ranges']['bands'])})")
+        raise RuleError(f"usage: range NAME NAME BAND ({', '.join(Tables.of(ctx).ranges.bands)})")
     a, b = ctx.find(pos[0]), ctx.find(pos[1])
     if a.id == b.id:
         raise RuleError("range needs two different combatants")
@@ -182,12 +181,10 @@ def aftermath(ctx: RulesContext, words: list[str]) -> None:
         raise RuleError("aftermath takes no arguments")
     if enc.phase == "setup":
         raise RuleError("no fight is on")
-    for key in ("roster", "initiative", "surprise", "ambush", "slot", "ranges"):
-        enc.data.pop(key, None)
+    reset(fight(ctx), ("roster", "initiative", "surprise", "ambush", "slot", "ranges"))
     for c in enc.combatants:
-        for key in ("turn", "defense", "init", "init_seq", "done_round", "held_round",
-                    "lose_turn_round", "surprise_cmp", "pending"):
-            c.data.pop(key, None)
+        reset(fighter(ctx, c), ("turn", "defense", "init", "init_seq", "done_round",
+                                "held_round", "lose_turn_round", "surprise_cmp", "pending"))
         c.held = False
         for cond in list(c.conditions):
             if cond.data.get("blocked"):
@@ -200,64 +197,64 @@ def aftermath(ctx: RulesContext, words: list[str]) -> None:
             "scene ends the scene", kind="round", outcome="over")
 
 
-def _eligible(ctx: RulesContext, p: Combatant, i: dict[str, Any]) -> str | None:
+def _eligible(ctx: RulesContext, p: Combatant, i: Injury) -> str | None:
     """Why injury ``i`` cannot be downgraded (None: it can). SP-AID-2."""
-    if i.get("downgraded"):
+    if i.downgraded:
         return "it was downgraded once already"
-    if i["level"] in ("bruised", "hit"):
+    if i.level in ("bruised", "hit"):
         return None
-    if _lower_box(ctx, p, i["level"]) is None:
+    if _lower_box(ctx, p, i.level) is None:
         return "no empty box of a lower level"
     return None
 
 
 def _lower_box(ctx: RulesContext, p: Combatant, level: str) -> str | None:
-    levels = list(ctx.tables["injury"]["levels"])
+    levels = list(Tables.of(ctx).injury.levels)
     below = levels if level == injuries.TAKEN_OUT else levels[:levels.index(level)]
-    left = injuries.free(ctx.tables, p)
+    left = injuries.free(ctx, p)
     for lv in reversed(below):
         if left.get(lv, 0) > 0:
             return lv
     return None
 
 
-def aid_difficulty(ctx: RulesContext, p: Combatant, i: dict[str, Any]) -> int:
-    fa = ctx.tables["first_aid"]
-    if i["level"] == injuries.TAKEN_OUT:
-        others = len([x for x in injuries.marked(p) if x is not i])
-        return max(int(ctx.tables["dice"]["difficulty"]), int(fa["taken_out_per_condition"]) * others)
-    lv = "bruised" if i["level"] == "hit" else i["level"]
-    return int(fa["difficulty"][lv])
+def aid_difficulty(ctx: RulesContext, p: Combatant, i: Injury) -> int:
+    fa = Tables.of(ctx).first_aid
+    if i.level == injuries.TAKEN_OUT:
+        others = len([x for x in injuries.marked(ctx, p) if x is not i])
+        return max(Tables.of(ctx).dice.difficulty, fa.taken_out_per_condition * others)
+    lv = "bruised" if i.level == "hit" else i.level
+    return int(fa.difficulty[lv])
 
 
 def aid(ctx: RulesContext, words: list[str]) -> None:
     """``aid MEDIC PATIENT [LEVEL|NAME] [enh=N] [pool=P]``: SP-AID-*."""
     enc = ctx.enc
-    fa = ctx.tables["first_aid"]
+    fa = Tables.of(ctx).first_aid
     pos, opts = _words(words)
     _only(opts, ("enh", "pool"), "aid")
     if len(pos) < 2:
         raise RuleError("usage: aid MEDIC PATIENT [LEVEL|NAME] [enh=N]")
-    if fa["after_combat_only"] and enc.phase != "setup":
+    if fa.after_combat_only and enc.phase != "setup":
         raise RuleError("first aid comes after combat: aftermath ends the fight first")
     medic, p = ctx.find(pos[0]), ctx.find(pos[1])
     if medic.out:
         raise RuleError(f"{medic.name} is {medic.status} and cannot give first aid")
-    session = int(enc.data.get("session", 1))
-    who = p if fa["per"] == "patient" else medic
-    key = "aid_session" if fa["per"] == "patient" else "aid_given_session"
-    if who.data.get(key) == session:
+    session = fight(ctx).session
+    who = p if fa.per == "patient" else medic
+    key = "aid_session" if fa.per == "patient" else "aid_given_session"
+    if getattr(fighter(ctx, who), key) == session:
         raise RuleError(f"{who.name} has already {'had' if who is p else 'given'} first aid this "
                         "session (one Condition per session; session starts a new one)")
-    have = injuries.store(p)
+    have = injuries.store(ctx, p)
     if not have:
         raise RuleError(f"{p.name} has no Injury Conditions")
     if len(pos) > 2:
         word = " ".join(pos[2:])
-        named = [i for i in have if (i.get("name") or "").lower() == word.lower()]
+        named = [i for i in have if (i.name or "").lower() == word.lower()]
         if not named:
-            lv = injuries.match_level(word, ctx.tables, taken_out=True)
-            named = [i for i in have if i["level"] == lv]
+            lv = injuries.match_level(word, Tables.of(ctx), taken_out=True)
+            named = [i for i in have if i.level == lv]
             if not named:
                 raise RuleError(f"{p.name} has no {injuries.title(lv)} Condition")
         i = next((x for x in reversed(named) if _eligible(ctx, p, x) is None), named[-1])
@@ -265,28 +262,28 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
         if why:
             raise RuleError(f"{injuries.names_text_one(i)} cannot be downgraded: {why}")
     else:
-        order = list(ctx.tables["injury"]["levels"]) + [injuries.TAKEN_OUT]
+        order = list(Tables.of(ctx).injury.levels) + [injuries.TAKEN_OUT]
         cands = [x for x in have if _eligible(ctx, p, x) is None]
         if not cands:
             raise RuleError(f"none of {p.name}'s Injury Conditions can be downgraded "
                             "(each only once, into an empty lower box)")
-        i = max(cands, key=lambda x: order.index(x["level"]) if x["level"] in order else 0)
+        i = max(cands, key=lambda x: order.index(x.level) if x.level in order else 0)
     diff = aid_difficulty(ctx, p, i)
     enh = int(opts["enh"]) if opts.get("enh") else 0
     r = roll_named(ctx, medic, f"first aid on {p.name}'s {injuries.names_text_one(i)} "
-                   f"(Difficulty {diff})", opts.get("pool") or fa["pool"], enhancement=enh)
+                   f"(Difficulty {diff})", opts.get("pool") or fa.pool, enhancement=enh)
     need = diff + r.extra_difficulty
     ok = r.total >= need
     label = injuries.names_text_one(i)
     if ok:
-        if i["level"] in ("bruised", "hit"):
+        if i.level in ("bruised", "hit"):
             have.remove(i)
             result = "removed"
         else:
-            new = _lower_box(ctx, p, i["level"])
+            new = _lower_box(ctx, p, i.level)
             assert new is not None
-            i["level"] = new
-            i["downgraded"] = True
+            i.level = new
+            i.downgraded = True
             result = f"downgraded to {injuries.title(new)}"
         injuries.refresh_status(ctx, p)
     else:
@@ -294,14 +291,14 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
     notes: list[str] = list(r.notes)
     if r.complication:
         settle(ctx, medic, r.complication, r.total - need, notes, can_buy=ok)
-    if not ok and fa["consolation"]:
+    if not ok and fa.consolation:
         consolation(ctx, medic, notes)
     cmp = "".join(f"; {x}" for x in notes)
     ctx.log(f"{medic.name} gives first aid to {p.name}: {faces_text(r)} vs Difficulty {need} "
             f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,
             roll=r.roll, difficulty=need, outcome="success" if ok else "failure", injury=label)
-    if ok or fa["failed_attempt_counts"]:
-        who.data[key] = session
+    if ok or fa.failed_attempt_counts:
+        setattr(fighter(ctx, who), key, session)
 
 
 def scene(ctx: RulesContext, words: list[str]) -> None:
@@ -316,6 +313,7 @@ def scene(ctx: RulesContext, words: list[str]) -> None:
 def session(ctx: RulesContext, words: list[str]) -> None:
     if words:
         raise RuleError("session takes no arguments")
-    n = int(ctx.enc.data.get("session", 1)) + 1
-    ctx.enc.data["session"] = n
+    state = fight(ctx)
+    state.session += 1
+    n = state.session
     ctx.log(f"Session {n} begins: first aid is available again", kind="round")

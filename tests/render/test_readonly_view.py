@@ -18,9 +18,7 @@ from combat_cli.repl.toolbar import create_toolbar
 from combat_cli.report.build import report
 
 
-@pytest.mark.parametrize("name", ["d6", pytest.param("storypath", marks=pytest.mark.xfail(
-    strict=True, reason="initiative.roster() writes an empty roster while reading")),
-    "d12", "czech_pool"])
+@pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
 def test_rendering_a_fight_changes_nothing(name: str) -> None:
     rs = plugins.load(name)
     t = Table.new(rs, RandomDice(7))

@@ -54,3 +54,10 @@ def duel():  # noqa: ANN201
         "add Orc cunning=1 close_combat=2 might=2 stamina=2 defense=2 weapon=club",
         "start")
     return t
+
+
+def view(t):  # noqa: ANN001, ANN201
+    """What a display hook sees of the table now (typed state, tables)."""
+    from combat_cli.api import RulesView
+
+    return RulesView(t.enc, t.ruleset)

@@ -8,14 +8,15 @@ import pytest
 
 from combat_cli.api import RulesView
 from rulesets.storypath import injuries
+from rulesets.storypath.schema import Tables
 
-from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, who
+from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, view, who
 
 
 def _boxes(stamina: int, scale: int = 0, house=None) -> dict[str, int]:  # noqa: ANN001
     t = new_table(house=house)
     run(t, f"add P side=pc stamina={stamina} scale={scale}")
-    return injuries.boxes(t.tables, who(t, "P"))
+    return injuries.boxes(Tables.of(view(t)), who(t, "P"))
 
 
 # -- SP-INJ-2: the seed's worked examples -----------------------------------------------------
@@ -56,7 +57,7 @@ def test_SP_INJ_1_named_injuries_shown_with_their_level():
     t = new_table()
     out = run(t, "add Ann side=pc stamina=3", 'damage Ann injured name="Broken Arm"')
     assert "Ann takes Broken Arm (Injured)" in texts(out)
-    assert injuries.names_text(who(t, "Ann")) == "Broken Arm (Injured)"
+    assert injuries.names_text(view(t), who(t, "Ann")) == "Broken Arm (Injured)"
     assert who(t, "Ann").status == "Injured"
 
 
@@ -153,7 +154,7 @@ def test_AMB_SP_4_sgc_health_counter():
     t = new_table()
     run(t, "add Mook health=1", "damage Mook 1")
     assert not who(t, "Mook").out
-    assert injuries.track_text(t.tables, who(t, "Mook")) == "Health 0/1"
+    assert injuries.track_text(view(t), who(t, "Mook")) == "Health 0/1"
     run(t, "damage Mook 1")
     assert who(t, "Mook").out and who(t, "Mook").status == "Taken Out"
 
@@ -161,7 +162,7 @@ def test_AMB_SP_4_sgc_health_counter():
 def test_AMB_SP_4_sgc_default_health_from_boxes_and_no_penalty():
     t = new_table([F] + [S, F])
     run(t, "add Brute stamina=3 might=1 athletics=1 cunning=0 close_combat=1")
-    assert injuries.health(t.tables, who(t, "Brute")) == 4
+    assert injuries.health(Tables.of(view(t)), who(t, "Brute")) == 4
     run(t, "damage Brute injured", "start", "act Brute do pool=athletics+might")
     assert "Complication" not in last(t, "action").text
 
@@ -312,7 +313,7 @@ def test_SP_INJ_1_alike_unnamed_injuries_are_counted_in_the_status():
     t = new_table()
     run(t, "add Ann side=pc stamina=5", "damage Ann bruised", "damage Ann bruised",
         'damage Ann injured name="Broken Arm"')
-    assert injuries.names_text(who(t, "Ann")) == "2x Bruised; Broken Arm (Injured)"
+    assert injuries.names_text(view(t), who(t, "Ann")) == "2x Bruised; Broken Arm (Injured)"
 
 
 @pytest.mark.parametrize("others,diff", [(["bruised"], 1), (["bruised", "maimed"], 2),
