@@ -166,6 +166,18 @@ def source_of(text: str, lang: str) -> str | None:
     return _inverse[lang].get(text)
 
 
+def agree(word: str, gender: str, lang: str | None = None) -> str:
+    """``word`` (in ``lang`` or English) agreeing with a ``gender`` subject: the catalogue's
+    gendered form of the English it translates (``agree("zraněn", "f", "cs")`` -> "zraněna");
+    the word as it is when the catalogue has no gendered forms of it."""
+    lang = lang or current() or SOURCE
+    if not word or lang == SOURCE:
+        return word
+    src = source_of(word, lang) or word
+    found = catalogue(lang).pgettext(gender if gender in GENDERS else "m", src)
+    return word if found == src else found
+
+
 # -- messages built elsewhere in English, translated where they are shown ----------------------
 _patterns: dict[str, list[tuple[Any, str, list[str]]]] = {}
 # placeholders that always hold a whole number (so "1..{max}{zero}" splits right)
