@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from combat_cli.locale import _
+from combat_cli.locale import _, dice
 from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
@@ -155,7 +155,7 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
         console.print(Text(f"  {without_rule_ids(str(e.data['for']))}"))
     bits = []
     if e.dice:
-        bits.append(f"{rs.label('dice', lang)} {e.dice}")
+        bits.append(f"{rs.label('dice', lang)} {dice(e.dice, lang or None)}")
     if e.faces is not None:
         bits.append(f"{rs.label('faces', lang)} {' '.join(map(str, e.faces))}"
                     + (_(" (typed)", lang) if e.data.get("manual") else ""))
