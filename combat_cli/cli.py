@@ -151,12 +151,17 @@ def new(
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
+    from combat_cli.locale import use
     from combat_cli.store.savefile import SaveError, save
 
+    try:
+        rs = plugins.load(ruleset)
+    except CommandError as e:
+        _fail(str(e))
+    use(_lang(lang, _config()) or rs.language)  # what is said: in the new table's language
     if file.exists() and not force:
         _fail(f"{file} already exists: combat play {file} resumes it (--force replaces it)")
     try:
-        rs = plugins.load(ruleset)
         overrides = _read_house_rules(house_rules) if house_rules else {}
         table = Table.new(rs, RandomDice(), overrides, lang=lang or _ROOT_LANG[0])
         if from_file is not None and from_file.resolve() == file.resolve():

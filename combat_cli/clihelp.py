@@ -46,7 +46,8 @@ def reword(text: str) -> str:
             out.append(_reword_piece(line))
             continue
         first, gap, rest = row.groups()
-        name = _argument(first) if first.strip() in _ARGUMENTS else _reword_piece(first)
+        arg = first.strip().removesuffix("...") in _ARGUMENTS
+        name = first.replace(first.strip(), word(first.strip())) if arg else _reword_piece(first)
         width = max(len(first) + len(gap), len(name) + 2)
         out.append(name.ljust(width) + _reword_piece(rest))
     return "\n".join(out)
@@ -68,11 +69,6 @@ def _reword_piece(line: str) -> str:
     line = _ARG.sub(lambda m: "{" + word(m.group(1)) + "}", line)
     line = _DEFAULT.sub(lambda m: "[" + word("default:") + " " + m.group(1) + "]", line)
     return _TRY.sub(lambda m: word("Help:") + " " + m.group(1), line)
-
-
-def _argument(first: str) -> str:
-    """An ``Arguments:`` row's name ("  file" -> "  soubor")."""
-    return first.replace(first.strip(), word(first.strip()))
 
 
 _ARGUMENTS: set[str] = set()
