@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from combat_cli.commands.parsing import check_option, partition
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.engine.capabilities import Healing, rest_options
 from combat_cli.engine.clockwork import advance as advance_clock
 from combat_cli.engine.durations import DurationError, format_clock, parse_duration
 from combat_cli.engine.errors import CommandError
@@ -45,17 +46,19 @@ def rest(cmd: Cmd) -> None:
         raise cmd.usage_error("rest needs a name and a duration")
     c = find_combatant(cmd.enc, pos[0])
     seconds = _duration(cmd, pos[1])
-    specs = {o.name.lower(): o for o in cmd.ruleset.rest_options}
+    options = rest_options(cmd.ruleset)
+    specs = {o.name.lower(): o for o in options}
     checked = {}
     for k, v in opts.items():
         o = specs.get(k.lower())
         if o is None:
             guess = closest(k, list(specs))
-            known = ", ".join(o.name + "=" for o in cmd.ruleset.rest_options) or "none"
+            known = ", ".join(o.name + "=" for o in options) or "none"
             raise CommandError(f"rest has no option {k}=" + (f" — did you mean {guess}=?" if guess else "")
                                + f" (options: {known})")
         checked[o.name] = check_option("rest", o, v)
-    cmd.ruleset.rest(cmd.ctx, c, seconds, checked)
+    if isinstance(cmd.ruleset, Healing):
+        cmd.ruleset.rest(cmd.ctx, c, seconds, checked)
     _move(cmd, seconds)
     cmd.show("where")
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from combat_cli.commands.parsing import action_names
 from combat_cli.commands.registry import all_verbs
+from combat_cli.engine.capabilities import Healing, rest_options
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant
@@ -96,7 +97,7 @@ def suggest(text: str, table: Table) -> tuple[str, list[str]]:
     if verb == "move":
         return partial, ["before", "after"] if len(args) == 1 else names if len(args) == 2 else []
     if verb in ("damage", "heal") and len(args) == 1:
-        return partial, [quote(w) for w in rs.value_words(table.tables, verb)]
+        return partial, [quote(w) for w in rs.value_words(table.tables, verb)] if isinstance(rs, Healing) else []
     if verb == "rest" and len(args) == 1:
         return partial, list(DURATIONS)
     if verb in ACTION_AFTER_NAME or verb == "react":
@@ -104,7 +105,7 @@ def suggest(text: str, table: Table) -> tuple[str, list[str]]:
     if verb == "set":
         return partial, [s.name + "=" for s in rs.stats] + ["side=", "name="]
     if verb == "rest":
-        return partial, [o.name + "=" for o in rs.rest_options]
+        return partial, [o.name + "=" for o in rest_options(rs)]
     return partial, names if verb in {v.name for v in rs.verbs} else []
 
 
@@ -136,7 +137,7 @@ def _option_value(table: Table, verb: str, args: list[str], partial: str) -> lis
         if group:
             spec = action_names(table.ruleset).get(group[0].lower())
     elif verb == "rest":
-        rest = next((o for o in table.ruleset.rest_options if o.name.lower() == low), None)
+        rest = next((o for o in rest_options(table.ruleset) if o.name.lower() == low), None)
         if rest is not None and rest.choices:
             return [f"{rest.name}={ch}" for ch in rest.choices]
     o = spec.option(key) if spec is not None else None

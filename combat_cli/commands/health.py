@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from combat_cli.commands.parsing import partition
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.engine.capabilities import Healing, need
 from combat_cli.engine.durations import DurationError, parse_duration
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import Combatant
@@ -16,7 +17,7 @@ def damage(cmd: Cmd) -> None:
     if len(cmd.args) < 2:
         raise cmd.usage_error("damage needs a name and a value")
     for c in find_many(cmd.enc, cmd.args[0]):
-        cmd.ruleset.damage(cmd.ctx, c, " ".join(cmd.args[1:]))
+        need(cmd.ruleset, Healing).damage(cmd.ctx, c, " ".join(cmd.args[1:]))
 
 
 @verb("heal", "heal NAME [VALUE]", "heal directly; the ruleset reads VALUE")
@@ -24,7 +25,7 @@ def heal(cmd: Cmd) -> None:
     if not cmd.args:
         raise cmd.usage_error("heal needs a name")
     c = find_combatant(cmd.enc, cmd.args[0])
-    cmd.ruleset.heal(cmd.ctx, c, " ".join(cmd.args[1:]) or None)
+    need(cmd.ruleset, Healing).heal(cmd.ctx, c, " ".join(cmd.args[1:]) or None)
 
 
 def quote(name: str) -> str:
