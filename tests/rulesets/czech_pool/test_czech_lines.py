@@ -61,3 +61,22 @@ def test_the_report_wound_words_agree_with_the_fighter() -> None:
     for row in ("| Jitka | CP | zraněna |", "| Vlk | CP | zraněn |", "| Kotě | CP | zraněno |",
                 "| Zbojnice | CP | vyřazena |"):
         assert row in text, text
+
+
+PREPOSITIONS = ("proti", "od", "na", "pro", "před", "za", "s", "se", "k", "ke", "u", "o", "do",
+                "z", "ze", "bez", "mezi", "po", "při", "nad", "pod", "vůči")
+NAMES = ("name", "target", "other", "actor", "who", "holder_name", "victim_name", "name_victim",
+         "winner", "loser", "attacker", "defender", "names")
+
+
+def test_no_czech_sentence_puts_a_name_after_a_preposition() -> None:
+    """Names stand in the nominative: never "proti {who}", "na {target}" ("Bořek → Vlk")."""
+    import re
+
+    from combat_cli.locale import catalogue
+
+    rx = re.compile(r"\b(" + "|".join(PREPOSITIONS) + r")\s+\{(" + "|".join(NAMES) + r")\}",
+                    re.IGNORECASE)
+    cat = getattr(catalogue("cs"), "_catalog", {})
+    bad = [f"{k!r}: {v!r}" for k, v in cat.items() if isinstance(v, str) and rx.search(v)]
+    assert not bad, "\n".join(bad)
