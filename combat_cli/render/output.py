@@ -43,7 +43,7 @@ def entry_text(e: LogEntry) -> Text:
     why = e.data.get("for")
     if e.dice and why:
         faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
-        line.append(f"   ({why}{faces}{' ' + _('typed') if e.data.get('manual') else ''})", style="note")
+        line.append(f"   ({dice(str(why))}{faces}{' ' + _('typed') if e.data.get('manual') else ''})", style="note")
     return line
 
 
@@ -153,7 +153,7 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
     console.print(Text(f"#{e.seq} ({rs.label('Round', lang)} {e.round}) "
                        f"{without_rule_ids(e.text)}", style=entry_style(e)))
     if e.data.get("for"):
-        console.print(Text(f"  {without_rule_ids(str(e.data['for']))}"))
+        console.print(Text(f"  {dice(without_rule_ids(str(e.data['for'])), lang or None)}"))
     bits = []
     if e.dice:
         bits.append(f"{rs.label('dice', lang)} {dice(e.dice, lang or None)}")
