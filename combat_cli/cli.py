@@ -32,7 +32,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 DICE = choices.fixed("auto", "manual", "players")
-LANGS = choices.fixed("en", "cs")
+LANGS = choices.languages()
 RULESETS = choices.rulesets()
 
 
