@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 SOURCE = "en"
-_HEAD = re.compile(rb'"ruleset":("(?:[^"\\]|\\.)*")(?:,"lang":"([a-z]{2,3})")?')
+_HEAD = rb'"ruleset":("(?:[^"\\]|\\.)*")(?:,"lang":"([a-z]{2,3})")?'
 
 
 def supported() -> tuple[str, ...]:
@@ -42,16 +43,29 @@ def from_flag(argv: Sequence[str]) -> str:
     return ""
 
 
-def from_config() -> str:
-    """The config file's ``lang`` ("" when unset; a broken file is reported by the command)."""
+def _config_path() -> Path:
+    """:func:`combat_cli.paths.config_file` without importing platformdirs on Linux (this runs
+    on every start: ``$XDG_CONFIG_HOME`` or ``~/.config``, as platformdirs has it there)."""
+    given = os.environ.get("COMBAT_CONFIG")
+    if given:
+        return Path(given)
+    if sys.platform.startswith("linux"):
+        base = os.environ.get("XDG_CONFIG_HOME", "").strip() or os.path.expanduser("~/.config")
+        return Path(base, "combat-cli", "config.toml")
     from combat_cli.paths import config_file
 
-    if not config_file().is_file():
+    return config_file()
+
+
+def from_config() -> str:
+    """The config file's ``lang`` ("" when unset; a broken file is reported by the command)."""
+    path = _config_path()
+    if not path.is_file():
         return ""
     from combat_cli.config import ConfigError, load
 
     try:
-        return load().lang
+        return load(path).lang
     except (ConfigError, OSError, TypeError, ValueError):
         return ""
 
@@ -80,7 +94,7 @@ def of_file(path: Path) -> str:
             start = f.read(4096)
     except (OSError, ValueError):
         return ""
-    m = _HEAD.search(start.partition(b"\n")[0])
+    m = re.search(_HEAD, start.partition(b"\n")[0])
     if m is None:
         return ""
     if m.group(2):
