@@ -80,3 +80,18 @@ def test_no_czech_sentence_puts_a_name_after_a_preposition() -> None:
     cat = getattr(catalogue("cs"), "_catalog", {})
     bad = [f"{k!r}: {v!r}" for k, v in cat.items() if isinstance(v, str) and rx.search(v)]
     assert not bad, "\n".join(bad)
+
+
+def test_dice_and_decimals_the_czech_way() -> None:
+    from combat_cli.dice import parse
+    from combat_cli.locale import dice, message, number, shown
+    from combat_cli.report.words import Words
+
+    assert parse("3k10>=6") == parse("3d10>=6") and parse("2K6+1") == parse("2d6+1")
+    assert dice("6d10>=6 a 1d8+2", "cs") == "6k10>=6 a 1k8+2" and dice("6d10", "en") == "6d10"
+    assert dice("hod d10", "cs") == "hod k10"  # a bare die too
+    assert number(12.5, 1, "cs") == "12,5" and number(12.5, 1, "en") == "12.5"
+    assert shown("12.5", "cs") == "12,5" and shown("Vlk", "cs") == "Vlk"
+    assert message("3d10>=6 needs 3 faces, got 2", "cs") == "3k10>=6: čísel má být 3, zadáno 2"
+    assert Words("cs")("rolls", actor="Bořek", dice="3d10>=6") == "Bořek hází 3k10>=6"
+    assert Words("en")("rolls", actor="Bořek", dice="3d10>=6") == "Bořek rolls 3d10>=6"
