@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from combat_cli.commands.parsing import check_option, partition
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.commands.views import WhereView
 from combat_cli.engine.capabilities import Healing, rest_options
 from combat_cli.engine.clockwork import advance as advance_clock
 from combat_cli.engine.durations import DurationError, format_clock, parse_duration
@@ -35,7 +36,7 @@ def advance(cmd: Cmd) -> None:
     if len(cmd.args) != 1:
         raise cmd.usage_error("advance needs one duration")
     _move(cmd, _duration(cmd, cmd.args[0]))
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("rest", "rest NAME DURATION [opt=v ...]",
@@ -60,7 +61,7 @@ def rest(cmd: Cmd) -> None:
     if isinstance(cmd.ruleset, Healing):
         cmd.ruleset.rest(cmd.ctx, c, seconds, checked)
     _move(cmd, seconds)
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("timer", "timer TEXT in=DURATION [who=NAME]",

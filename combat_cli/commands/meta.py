@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb
+from combat_cli.commands.results import SaveRequest
+from combat_cli.commands.views import (
+    ActionHelp,
+    CombatantView,
+    HelpView,
+    LogView,
+    RulesHelp,
+    StatusView,
+    VerbHelp,
+    WhereView,
+    WhyView,
+)
 from combat_cli.dice import DiceError
 from combat_cli.dice.words import roll_expression
 from combat_cli.engine.errors import CommandError
@@ -17,22 +31,22 @@ def help_(cmd: Cmd) -> None:
     if len(cmd.args) > 1:
         raise cmd.usage_error("help takes at most one word")
     if not cmd.args:
-        cmd.show("help", None)
+        cmd.show(HelpView())
         return
     word = cmd.args[0].lower()
     verbs = all_verbs(cmd.table)
     rs = cmd.ruleset
     for a in rs.actions:
         if word == a.name or word in a.aliases:
-            cmd.show("help-action", a)
+            cmd.show(ActionHelp(a))
             if word in verbs:        # a verb of the same name (d12: task, defend): both
-                cmd.show("help-verb", verbs[word])
+                cmd.show(VerbHelp(verbs[word]))
             return
     if word == "rules":
-        cmd.show("help-rules", None)
+        cmd.show(RulesHelp())
         return
     try:
-        cmd.show("help-verb", find_verb(word, verbs))
+        cmd.show(VerbHelp(find_verb(word, verbs)))
     except CommandError:
         names = sorted(verbs) + [a.name for a in rs.actions]
         from combat_cli.engine.queries import closest
@@ -91,9 +105,9 @@ def status(cmd: Cmd) -> None:
     if len(cmd.args) > 1:
         raise cmd.usage_error("status takes at most one name")
     if cmd.args:
-        cmd.show("combatant", find_combatant(cmd.enc, cmd.args[0]).id)
+        cmd.show(CombatantView(find_combatant(cmd.enc, cmd.args[0]).id))
     else:
-        cmd.show("status")
+        cmd.show(StatusView())
 
 
 @verb("log", "log [N|all]", "the last N log entries (default 20), or all of them", mutates=False)
@@ -111,7 +125,7 @@ def log(cmd: Cmd) -> None:
                 raise CommandError(f"log takes a number or all, not {cmd.args[0]!r}") from None
             if n < 1:
                 raise CommandError("log N needs N of at least 1")
-    cmd.show("log", n)
+    cmd.show(LogView(n))
 
 
 @verb("why", "why [N]", "the full breakdown of the last roll (or of log entry N)", mutates=False,
@@ -137,7 +151,7 @@ def why(cmd: Cmd) -> None:
             raise CommandError(f"no log entry {n}: the log has {len(log)} (log shows them)"
                                if log else "the log is empty")
         entry = LogEntry.model_validate_json(log[n - 1])
-    cmd.show("why", entry)
+    cmd.show(WhyView(entry))
 
 
 @verb("undo", "undo [N]", "step back one command (or N)", mutates=False, aliases=("u",))
@@ -145,7 +159,7 @@ def undo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.undo()
         cmd.out.notes.append(f"undone: {line}")
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("redo", "redo [N]", "step forward again (or N)", mutates=False)
@@ -153,7 +167,7 @@ def redo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.redo()
         cmd.out.notes.append(f"redone: {line}")
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 def _count(cmd: Cmd) -> int:
@@ -178,7 +192,7 @@ def save(cmd: Cmd) -> None:
         raise cmd.usage_error("save takes at most one file")
     if cmd.args and not cmd.args[0].strip():
         raise cmd.usage_error("save needs a file name")
-    cmd.show("save", cmd.args[0] if cmd.args else None)
+    cmd.out.save = SaveRequest(Path(cmd.args[0]) if cmd.args else None)
 
 
 @verb("quit", "quit", "save and leave", mutates=False, aliases=("exit", "q"))

@@ -8,6 +8,7 @@ from typing import Any
 
 from combat_cli.commands.parsing import partition
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.commands.views import RosterView
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import Combatant, Template
 from combat_cli.engine.queries import ensure_tags, find_combatant, find_many, match_word
@@ -117,7 +118,7 @@ def add(cmd: Cmd) -> None:
                             kind="roster", actor=c)
         if hidden:
             entry.data["hidden"] = True
-    cmd.show("roster", [c for c in enc.combatants if c.name in names])
+    cmd.show(RosterView(tuple(c for c in enc.combatants if c.name in names)))
 
 
 @verb("import", "import FILE", "load stat blocks (TOML) as templates for add ... template=T",

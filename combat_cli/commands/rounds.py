@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from combat_cli.commands.parsing import groups, parse_action, parse_actions
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.commands.views import RoundView, WhereView
 from combat_cli.engine.capabilities import DeclarePhase, OpenTurns, Reactions, need
 from combat_cli.engine.clockwork import advance
 from combat_cli.engine.errors import CommandError
@@ -55,7 +56,7 @@ def start(cmd: Cmd) -> None:
     enc.round = 1
     cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=1), kind="round")
     _first_phase(cmd)
-    cmd.show("round")
+    cmd.show(RoundView())
 
 
 @verb("declare", "declare NAME ACTION [TARGET] [opt=v ...][, ACTION ...]",
@@ -197,7 +198,7 @@ def resolve(cmd: Cmd) -> None:
             _resolve_item(cmd, item)
     if cmd.ctx.halted is not None and _next_item(cmd) is not None:
         cmd.ctx.note(cmd.ctx.say("Stopped: {reason} — resolve goes on", reason=cmd.ctx.halted))
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("act", "act NAME ACTION [TARGET] [opt=v ...]",
@@ -267,7 +268,7 @@ def hold(cmd: Cmd) -> None:
     cmd.ctx.log(cmd.ctx.say("{name} holds their action", name=c.name), kind="hold", actor=c)
     if enc.phase == "turns":
         cmd.ruleset.next_turn(cmd.ctx)
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("release", "release NAME [ACTION [TARGET] [opt=v ...]]",
@@ -305,7 +306,7 @@ def release(cmd: Cmd) -> None:
         raise CommandError(f"{c.name} has no planned action left: release {c.name} ACTION")
     else:
         raise CommandError(f"say what {c.name} does: release {c.name} ACTION [TARGET]")
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("next", "next", "end the acting combatant's turn (skips a planned action while resolving)",
@@ -332,7 +333,7 @@ def next_(cmd: Cmd) -> None:
         if cur is None:
             raise CommandError(f"everyone has acted in round {enc.round}: end starts the next round")
         cmd.ruleset.next_turn(cmd.ctx)
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 def lapsing(cmd: Cmd) -> list[tuple[str, str, str]]:
@@ -379,7 +380,7 @@ def _give_open_turn(cmd: Cmd) -> bool:
     c = by_word[match_word(answer.strip(), list(by_word), "player for " + what)]
     need(cmd.ruleset, OpenTurns).give_turn(cmd.ctx, c)
     cmd.ctx.note(cmd.ctx.say("{name}'s turn: act {name} ..., next ends it", name=c.name))
-    cmd.show("round")
+    cmd.show(RoundView())
     return True
 
 
@@ -428,7 +429,7 @@ def end(cmd: Cmd) -> None:
     enc.round += 1
     cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=enc.round), kind="round")
     _first_phase(cmd)
-    cmd.show("round")
+    cmd.show(RoundView())
 
 
 def confirm_lapses(cmd: Cmd, drops: list[tuple[str, str, str]]) -> bool:
