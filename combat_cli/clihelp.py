@@ -26,7 +26,6 @@ HEADINGS = ("Usage:", "Options:", "Arguments:", "Commands:", "Error:")
 MARKERS = ("[OPTIONS]", "COMMAND", "[ARGS]...", "[required]", "<str>", "<int>", "<text>",
            "<integer>", "TEXT", "INTEGER", "PATH")
 _ARG = re.compile(r"\{(\w+)\}")
-_DEFAULT = re.compile(r"\[default: ([^\]]*)\]")
 _TRY = re.compile(r"Try '(.*)' for help\.")
 PHRASES = ("Show this message and exit.",)
 
@@ -46,8 +45,9 @@ def reword(text: str) -> str:
             out.append(_reword_piece(line))
             continue
         first, gap, rest = row.groups()
-        arg = first.strip().removesuffix("...") in _ARGUMENTS
-        name = first.replace(first.strip(), word(first.strip())) if arg else _reword_piece(first)
+        arg = first.strip().removesuffix("...").lower() in _ARGUMENTS
+        name = (first.replace(first.strip(), _argument_name(first.strip())) if arg
+                else _reword_piece(first))
         width = max(len(first) + len(gap), len(name) + 2)
         out.append(name.ljust(width) + _reword_piece(rest))
     return "\n".join(out)
@@ -67,11 +67,21 @@ def _reword_piece(line: str) -> str:
         if phrase in line:
             line = line.replace(phrase, word(phrase))
     line = _ARG.sub(lambda m: "{" + word(m.group(1)) + "}", line)
-    line = _DEFAULT.sub(lambda m: "[" + word("default:") + " " + m.group(1) + "]", line)
+    for arg in _ARGUMENTS:  # click's own metavar: the name in capitals (FILE, EXPR...)
+        if arg.upper() in line:
+            line = re.sub(rf"(?<![\w-]){arg.upper()}(?![\w-])", word(arg).upper(), line)
+    line = line.replace("[default:", "[" + word("default:"))  # it may wrap before its "]"
     return _TRY.sub(lambda m: word("Help:") + " " + m.group(1), line)
 
 
 _ARGUMENTS: set[str] = set()
+
+
+def _argument_name(shown: str) -> str:
+    """An argument's name as click shows it (``file``, ``FILE``, ``expr...``), translated."""
+    bare = shown.removesuffix("...")
+    name = word(bare.lower())
+    return (name.upper() if bare.isupper() else name) + shown[len(bare):]
 
 
 def _translate_tree(cmd: Any) -> None:
@@ -105,8 +115,8 @@ def _show(self: Any, file: Any = None) -> None:
         option = ctx.help_option_names[0] if ctx.help_option_names else "--help"
         file.write(f"{ctx.get_usage()}\n{word('Help:')} {ctx.command_path} {option}\n\n")
     text = message(" ".join(str(self.format_message()).split()))
-    text = re.sub(r"'(\w+)'", lambda m: f"'{word(m.group(1))}'" if m.group(1) in _ARGUMENTS
-                  else m.group(0), text)
+    text = re.sub(r"'(\w+)'", lambda m: f"'{_argument_name(m.group(1))}'"
+                  if m.group(1).lower() in _ARGUMENTS else m.group(0), text)
     file.write(f"{word('Error:')} {text}\n")
     file.flush()
 
