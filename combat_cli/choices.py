@@ -63,3 +63,14 @@ def rulesets() -> Choice:
         return registry.known(value)
 
     return Choice(every, accepts, hint=True)
+
+
+def languages() -> Choice:
+    """The display languages: English and every language with a compiled catalogue."""
+
+    def every() -> tuple[str, ...]:
+        from combat_cli.locale import languages as found
+
+        return found()
+
+    return Choice(every)

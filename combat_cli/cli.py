@@ -32,7 +32,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 DICE = choices.fixed("auto", "manual", "players")
-LANGS = choices.fixed("en", "cs")
+LANGS = choices.languages()
 RULESETS = choices.rulesets()
 
 
@@ -48,14 +48,22 @@ def _show_version(value: bool) -> None:
 def _root(
     version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
                                  help="print the version and leave"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS,
+                                    help="the language of the command line and its fights"),
 ) -> None:
     """combat-cli: a terminal combat tracker for the Game Master."""
+    _ROOT_LANG[0] = lang or ""
+
+
+_ROOT_LANG = [""]
+"""``combat --lang cs COMMAND``: the language given before the command."""
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
+    from combat_cli.locale import message as worded
     from combat_cli.textsafe import escape_all
 
-    sys.stderr.write(f"combat: {escape_all(message)}\n")
+    sys.stderr.write(f"combat: {escape_all(worded(message))}\n")
     raise typer.Exit(code)
 
 
@@ -114,7 +122,16 @@ def _config() -> Config:
 
 def _lang(lang: str | None, cfg: Config) -> str:
     """--lang, else the config file's language, else the ruleset's own ("")."""
-    return lang if lang is not None else cfg.lang
+    return lang if lang is not None else _ROOT_LANG[0] or cfg.lang
+
+
+def _speak_for(file: Path, lang: str | None, cfg: Config) -> None:
+    """What is said about ``file`` before its ruleset is loaded (errors, a refused lock, the
+    greeting) in the language its table will have: --lang, the config's, the file's own."""
+    from combat_cli import clilang
+    from combat_cli.locale import use
+
+    use(clilang.for_file(_lang(lang, cfg), "", file))
 
 
 @app.command()
@@ -127,20 +144,26 @@ def new(
     from_file: Path | None = typer.Option(
         None, "--from", help="carry the PCs (wounds, conditions, timers) and the clock of an "
         "earlier fight into this one"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
     """Create an encounter file for a ruleset."""
     from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
     from combat_cli.engine.table import Table
+    from combat_cli.locale import use
     from combat_cli.store.savefile import SaveError, save
 
+    try:
+        rs = plugins.load(ruleset)
+    except CommandError as e:
+        _fail(str(e))
+    use(_lang(lang, _config()) or rs.language)  # what is said: in the new table's language
     if file.exists() and not force:
         _fail(f"{file} already exists: combat play {file} resumes it (--force replaces it)")
     try:
-        rs = plugins.load(ruleset)
         overrides = _read_house_rules(house_rules) if house_rules else {}
-        table = Table.new(rs, RandomDice(), overrides)
+        table = Table.new(rs, RandomDice(), overrides, lang=lang or _ROOT_LANG[0])
         if from_file is not None and from_file.resolve() == file.resolve():
             _fail(f"--from {from_file} is the file being created: name a new file")
         carried = _carry_from(from_file, table) if from_file is not None else None
@@ -198,6 +221,7 @@ def play(
     from combat_cli.store.savefile import Lock, SaveError
 
     cfg = _config()
+    _speak_for(file, lang, cfg)
     interactive = script is None and sys.stdin.isatty()
     driver_ref: list[Driver] = []
     code = 0
@@ -295,6 +319,7 @@ def show(
     from combat_cli.store.savefile import SaveError, load
 
     cfg = _config()
+    _speak_for(file, lang, cfg)
     try:
         table = load(file, RandomDice(), _lang(lang, cfg))
     except SaveError as e:
@@ -334,13 +359,17 @@ def serve(
         from combat_cli.web.server import serve as run
     except ModuleNotFoundError as e:
         _fail(f"serve needs {e.name}: reinstall combat-cli (pip install -e .)")
+    cfg = _config()
+    _speak_for(file, lang, cfg)
     try:
-        run(file, host, port, _lang(lang, _config()), show_rolls)
+        run(file, host, port, _lang(lang, cfg), show_rolls)
     except (SaveError, ServeError) as e:
         _fail(str(e))
     except KeyboardInterrupt:
         pass
-    print("stopped")
+    from combat_cli.locale import _
+
+    print(_("stopped"))
 
 
 @app.command()
@@ -361,8 +390,10 @@ def report(
         _fail(f'--format is md or html, not "{format_}"', 2)
     if out is not None and out.exists() and file.exists() and out.resolve() == file.resolve():
         _fail(f"-o {out} is the encounter file itself: pick another name", 2)
+    cfg = _config()
+    _speak_for(file, lang, cfg)
     try:
-        table = load(file, RandomDice(), _lang(lang, _config()))
+        table = load(file, RandomDice(), _lang(lang, cfg))
     except SaveError as e:
         _fail(str(e))
     text = tell(table, format_, player)
@@ -373,18 +404,29 @@ def report(
         out.write_text(text, encoding="utf-8")
     except OSError as e:
         _fail(f"can't write {out}: {e.strerror or e}")
-    print(f"wrote {out}")
+    from combat_cli.locale import _
+
+    print(_("wrote {out}").format(out=out))
 
 
 @app.command("rulesets")
-def list_rulesets() -> None:
+def list_rulesets(
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+) -> None:
     """List the installed rulesets."""
     from combat_cli import plugins
+    from combat_cli.engine.errors import CommandError
+    from combat_cli.locale import _, message
 
-    found = plugins.available()
-    if not found:
-        print("no rulesets installed")
-    for name, title in found.items():
+    names = plugins.names()
+    if not names:
+        print(_("no rulesets installed"))
+    for name in names:
+        try:
+            rs = plugins.load(name)
+            title = _(rs.title) if rs.title else ""
+        except CommandError as e:
+            title = _("(broken: {problem})").format(problem=message(str(e)))
         print(f"{name:<12} {title}")
 
 
@@ -394,27 +436,62 @@ def roll(
     ruleset: str | None = typer.Option(None, "--ruleset", "-r", click_type=RULESETS,
                                        help="read EXPR in this ruleset's notation"),
     seed: int | None = typer.Option(None, "--seed", help="seed the dice"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
     """Roll dice once and show every face."""
-    from combat_cli.dice import DiceError, RandomDice, parse
+    from combat_cli.dice import RandomDice
+    from combat_cli.locale import dice, n_
+
+    spec = _roll_spec(expr, ruleset)
+    r = RandomDice(seed).roll(spec)
+    total = n_("{n} success", "{n} successes", r.total) if spec.is_pool else str(r.total)
+    print(f"{dice(spec.text())}: [{' '.join(map(str, r.faces or ()))}] = {total}")
+
+
+def _roll_spec(expr: list[str], ruleset: str | None) -> Any:
+    """The typed words as one roll, in ``ruleset``'s notation (or the core's); a bad one
+    stops here in one line."""
+    from combat_cli.dice import DiceError, parse
     from combat_cli.dice.words import roll_expression
+    from combat_cli.engine.errors import CommandError
 
     try:
         if ruleset:
             from combat_cli import plugins
-            from combat_cli.engine.errors import CommandError
 
-            try:
-                spec = roll_expression(plugins.load(ruleset).parse_roll, expr)
-            except CommandError as e:
-                _fail(str(e))
-        else:
-            spec = roll_expression(parse, expr)
-        r = RandomDice(seed).roll(spec)
+            return roll_expression(plugins.load(ruleset).parse_roll, expr)
+        return roll_expression(parse, expr)
+    except CommandError as e:
+        _fail(str(e))
     except DiceError as e:
         _fail(str(e), 2)
-    unit = (" success" if r.total == 1 else " successes") if spec.is_pool else ""
-    print(f"{spec.text()}: [{' '.join(map(str, r.faces or ()))}] = {r.total}{unit}")
+
+
+@app.command()
+def odds(
+    expr: list[str] = typer.Argument(..., help="a roll, then the result it must reach: "
+                                     "4D+1 15, 6d10>=8 3, 1d12 9"),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", click_type=RULESETS,
+                                       help="read EXPR in this ruleset's notation"),
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+) -> None:
+    """The exact chance that a roll reaches a result (successes, for a pool)."""
+    from combat_cli.dice.odds import chance
+    from combat_cli.locale import _, dice, f_, n_, number
+
+    if len(expr) < 2:
+        _fail("odds needs an expression and a target", 2)
+    try:
+        target = int(expr[-1])
+    except ValueError:
+        _fail(f"the target must be a number, not {expr[-1]!r}", 2)
+    spec = _roll_spec(expr[:-1], ruleset)
+    p = chance(spec, target)
+    fraction = f" ({p.numerator}/{p.denominator})" if p.denominator < 10**9 else ""
+    what = (n_("{n} success or more", "{n} successes or more", target) if spec.is_pool
+            else _("{n} or more").format(n=target))
+    percent = f_("{p}%", p=number(float(p) * 100, 1 if fraction else 2))
+    print(f"{dice(spec.text())}: {what}: {percent}{fraction}")
 
 
 @app.command()
@@ -443,7 +520,10 @@ def demo(
     if not lines:
         _fail(f"{ruleset} has no demo fight")
     if pace and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        sys.stderr.write("combat: --pace needs a terminal; playing the demo straight through\n")
+        from combat_cli.locale import _
+
+        sys.stderr.write("combat: " + _("--pace needs a terminal; playing the demo straight "
+                                        "through") + "\n")
         pace = False
     console = _make_console()
     driver = Driver(table, None, console)
@@ -458,30 +538,49 @@ def demo(
 
 
 @app.command()
-def paths() -> None:
+def paths(
+    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+) -> None:
     """Where the config file, REPL history and error log are."""
     from combat_cli import paths as where
+    from combat_cli.locale import _
 
     config = where.config_file()
     history = where.history_file()
-    print(f"config     {config}{'' if config.is_file() else '  (none yet: defaults apply)'}")
-    print(f"history    {history if history is not None else 'off (COMBAT_HISTORY is empty)'}")
-    print(f"error log  {where.error_log()}")
+    rows = [(_("config"), f"{config}{'' if config.is_file() else '  ' + _('(none yet: defaults apply)')}"),
+            (_("history"), str(history) if history is not None else _("off (COMBAT_HISTORY is empty)")),
+            (_("error log"), str(where.error_log()))]
+    width = max(len(name) for name, _v in rows) + 2
+    for name, value in rows:
+        print(f"{name:<{width}}{value}")
 
 
 def main() -> None:
     # pydantic otherwise scans every installed package for plug-ins on first use (~15 ms);
     # combat-cli uses none. A user who wants them can set the variable themselves.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from combat_cli import clilang
+
+    lang = clilang.for_command(sys.argv[1:])
     try:
-        app()
+        if lang == clilang.SOURCE:
+            app()
+        else:  # the command line's own words (help, usage errors) in that language too
+            from combat_cli import clihelp
+            from combat_cli.locale import use
+
+            use(lang)
+            clihelp.localized(app)()
     except Exception as e:  # a bug: one line and the traceback in the error log
+        from combat_cli.locale import message
         from combat_cli.paths import crash_line, record_crash
 
         where = crash_line(record_crash(" ".join(sys.argv)))
         what = " ".join(str(e).split())[:200]
-        sys.stderr.write(f"combat: internal error ({type(e).__name__}: {what}); {where}\n")
+        line = message(f"internal error ({type(e).__name__}: {what}); {where}")
+        sys.stderr.write(f"combat: {line}\n")
         sys.exit(1)
+
 
 
 if __name__ == "__main__":

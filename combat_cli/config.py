@@ -16,7 +16,8 @@ from typing import Any
 DICE_MODES = ("auto", "manual", "players")
 """What ``--dice`` and ``dice =`` accept."""
 LANGUAGES = ("en", "cs")
-"""Display languages the built-in rulesets have (``--lang``, ``lang =``)."""
+"""Display languages the built-in rulesets have (``--lang``, ``lang =``); a language whose
+catalogue is added later is accepted too (:func:`combat_cli.locale.languages`)."""
 COLORS = ("auto", "always", "never")
 
 
@@ -83,6 +84,10 @@ def _value(path: Path, key: str, value: Any) -> str:
     if name == "color" and isinstance(value, bool):
         return "always" if value else "never"
     allowed = _KEYS[name]
+    if name == "lang":
+        from combat_cli.locale import languages
+
+        allowed = tuple(dict.fromkeys((*allowed, *languages())))
     if isinstance(value, str) and value in allowed:
         return value
     raise ConfigError(f"the config file {path}: {key} is {' or '.join(allowed)}, "

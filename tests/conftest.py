@@ -25,6 +25,10 @@ os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
 os.environ["XDG_STATE_HOME"] = os.path.join(_HOME, "state")
 os.environ["COMBAT_CONFIG"] = os.path.join(_HOME, "config", "combat-cli", "config.toml")
 os.environ["COLUMNS"] = "120"
+# the command line speaks the environment's language (LANG=cs_CZ: Czech): the tests ask for one
+for _var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_var, None)
+os.environ["LANG"] = "C.UTF-8"
 for p in (str(ROOT), str(PLUGINS)):
     if p not in sys.path:
         sys.path.insert(0, p)

@@ -6,7 +6,8 @@ rolled, shown to the GM, typed in by hand, or turned into exact odds (:mod:`comb
 
 Notation accepted by :func:`parse` (case-insensitive, spaces ignored):
 
-- ``NdX``, ``dX``, ``NdX+M``, ``2d6+1d4-1`` — sums of dice;
+- ``NdX``, ``dX``, ``NdX+M``, ``2d6+1d4-1`` — sums of dice (``k`` for ``d`` too, as Czech
+  players write it: ``3k10``, ``2k6+1``);
 - ``ND`` / ``ND+P`` — the D6 notation, N six-sided dice plus P pips (``3D+2``);
 - ``Nd10>=8`` (or ``Nd10>7``) — a success pool: the result is the number of dice at or above 8;
 - ``NdX!`` — exploding: a die showing its highest face is rolled again and added (or, in a pool,
@@ -123,7 +124,7 @@ def _check(count: int, sides: int, constant: int) -> None:
         raise DiceError(f"a modifier must be within ±{MAX_CONSTANT}")
 
 
-_TERM = re.compile(r"([+-]?)(\d*)(d|D)(\d*)(!?)|([+-]?)(\d+)")
+_TERM = re.compile(r"([+-]?)(\d*)([dDkK])(\d*)(!?)|([+-]?)(\d+)")
 _POOL = re.compile(r"^(.*?)(>=|>)(\d+)$")
 
 

@@ -15,9 +15,11 @@ standard library's :mod:`gettext` to read it).
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -94,8 +96,8 @@ def ng_(gender: str, one: str, many: str, n: int, lang: str | None = None) -> st
 
 
 def f_(msg: str, lang: str | None = None, **values: Any) -> str:
-    """``_(msg).format(**values)``."""
-    return _(msg, lang).format(**values)
+    """``_(msg).format(**values)`` (dice and decimals in the language's notation)."""
+    return _(msg, lang).format(**{k: shown(v, lang) for k, v in values.items()})
 
 
 def parse_gender(word: str) -> str | None:
@@ -145,8 +147,9 @@ def say(template: str, lang: str | None = None, **values: Any) -> str:
         one, many, key = pair
         count = values.get(key)
         n = count if isinstance(count, int) else 5
-        return catalogue(lang).ngettext(one, many, n).format(**values)
-    return _(template, lang).format(**values)
+        return catalogue(lang).ngettext(one, many, n).format(
+            **{k: shown(v, lang) for k, v in values.items()})
+    return _(template, lang).format(**{k: shown(v, lang) for k, v in values.items()})
 
 
 _inverse: dict[str, dict[str, str]] = {}
@@ -166,6 +169,55 @@ def source_of(text: str, lang: str) -> str | None:
     return _inverse[lang].get(text)
 
 
+def agree(word: str, gender: str, lang: str | None = None) -> str:
+    """``word`` (in ``lang`` or English) agreeing with a ``gender`` subject: the catalogue's
+    gendered form of the English it translates (``agree("zraněn", "f", "cs")`` -> "zraněna");
+    the word as it is when the catalogue has no gendered forms of it."""
+    lang = lang or current() or SOURCE
+    if not word or lang == SOURCE:
+        return word
+    src = source_of(word, lang) or word
+    found = catalogue(lang).pgettext(gender if gender in GENDERS else "m", src)
+    return word if found == src else found
+
+
+# -- notation: dice and numbers as a language writes them (from the catalogue's "notation")
+@cache
+def _dice_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A dice term (``3d10``) and a whole dice expression (``6d10>=6``, ``2d6+1``)."""
+    return (re.compile(r"(?<![\w.])(\d*)d(\d+)(?![\w.])"),
+            re.compile(r"[0-9dD!+\-<>= ]*\dd\d[0-9dD!+\-<>= ]*"))
+
+
+def dice(text: str, lang: str | None = None) -> str:
+    """Dice notation as ``lang`` writes it: Czech ``3k10``, ``2k6+1`` for ``3d10``, ``2d6+1``
+    (the catalogue's "notation" entry for "d"); English unchanged."""
+    letter = catalogue(lang).pgettext("notation", "d")
+    if letter == "d" or "d" not in text:
+        return text
+    term, _v = _dice_patterns()
+    return term.sub(lambda m: f"{m.group(1)}{letter}{m.group(2)}", text)
+
+
+def number(value: float, digits: int = 1, lang: str | None = None) -> str:
+    """``value`` with ``digits`` decimals and the language's decimal mark (Czech ``12,5``)."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", catalogue(lang).pgettext("notation", "."))
+
+
+def shown(value: Any, lang: str | None = None) -> Any:
+    """A value put into a sentence: a dice expression in the language's notation, a decimal
+    number with its decimal mark; anything else as it is."""
+    if not isinstance(value, str) or not value or (lang or current() or SOURCE) == SOURCE:
+        return value
+    _t, whole = _dice_patterns()
+    if whole.fullmatch(value):
+        return dice(value, lang)
+    if value.replace(".", "", 1).lstrip("-").isdigit() and "." in value:
+        return value.replace(".", catalogue(lang).pgettext("notation", "."))
+    return value
+
+
 # -- messages built elsewhere in English, translated where they are shown ----------------------
 _patterns: dict[str, list[tuple[Any, str, list[str]]]] = {}
 # placeholders that always hold a whole number (so "1..{max}{zero}" splits right)
@@ -183,7 +235,7 @@ def _templates(lang: str) -> list[tuple[Any, str, list[str]]]:
         for key, value in cat.items():
             if not isinstance(key, str) or "{" not in key or "\x04" in key or not value:
                 continue
-            parts = re.split(r"\{([a-z_]+)\}", key)
+            parts = re.split(r"\{([a-z_][a-z_0-9]*)\}", key)
             names = parts[1::2]
             if not names or len(set(names)) != len(names):
                 continue
@@ -209,7 +261,7 @@ def message(text: str, lang: str | None = None, _depth: int = 0) -> str:
     for rx, value, names in _templates(lang):
         m = rx.fullmatch(text)
         if m:
-            values = {n: message(v, lang, _depth + 1)
+            values = {n: shown(message(v, lang, _depth + 1), lang)
                       for n, v in zip(names, m.groups(), strict=True)}
             try:
                 return value.format(**values)

@@ -178,7 +178,10 @@ def _player_row(enc: Any, rs: Any, lang: str, w: Any, c: Any, cur: Any, nxt: Any
     if c.side == "pc":
         wounds = pc_wounds(enc, rs, lang, c)
     else:
-        wounds = rs.wound_word(RulesView(enc, rs, lang), c)
+        from combat_cli.locale import agree, gender_of
+
+        wounds = agree(rs.wound_word(RulesView(enc, rs, lang), c), gender_of(c.name, c.stats),
+                       lang or rs.language)
     return {
         "name": c.name,
         "side": c.side,

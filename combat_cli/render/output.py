@@ -24,7 +24,7 @@ from combat_cli.commands.views import (
     WhyView,
 )
 from combat_cli.engine.view import RulesView
-from combat_cli.locale import _
+from combat_cli.locale import _, dice
 from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
@@ -58,7 +58,7 @@ def entry_text(e: LogEntry) -> Text:
     why = e.data.get("for")
     if e.dice and why:
         faces = "" if e.faces is None else f" [{' '.join(map(str, e.faces))}]"
-        line.append(f"   ({why}{faces}{' ' + _('typed') if e.data.get('manual') else ''})", style="note")
+        line.append(f"   ({dice(str(why))}{faces}{' ' + _('typed') if e.data.get('manual') else ''})", style="note")
     return line
 
 
@@ -191,10 +191,10 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
     console.print(Text(f"#{e.seq} ({rs.label('Round', lang)} {e.round}) "
                        f"{without_rule_ids(e.text)}", style=entry_style(e)))
     if e.data.get("for"):
-        console.print(Text(f"  {without_rule_ids(str(e.data['for']))}"))
+        console.print(Text(f"  {dice(without_rule_ids(str(e.data['for'])), lang or None)}"))
     bits = []
     if e.dice:
-        bits.append(f"{rs.label('dice', lang)} {e.dice}")
+        bits.append(f"{rs.label('dice', lang)} {dice(e.dice, lang or None)}")
     if e.faces is not None:
         bits.append(f"{rs.label('faces', lang)} {' '.join(map(str, e.faces))}"
                     + (_(" (typed)", lang) if e.data.get("manual") else ""))

@@ -277,6 +277,8 @@ def value_text(v: Any) -> str:
 
 
 def log_table(entries: list[LogEntry], rs: Ruleset, lang: str = "") -> RichTable:
+    from combat_cli.locale import dice
+
     t = RichTable(title=_l(rs, "Log", lang), title_justify="left")
     t.add_column("#", justify="right")
     t.add_column(_l(rs, "Round", lang), justify="right")
@@ -289,8 +291,9 @@ def log_table(entries: list[LogEntry], rs: Ruleset, lang: str = "") -> RichTable
         faces = "" if e.faces is None else " ".join(map(str, e.faces))
         text = Text(without_rule_ids(e.text))
         if e.data.get("for"):   # the breakdown: what was rolled for and how the pool was built
-            text.append(f"\n{without_rule_ids(str(e.data['for']))}", style="note")
-        t.add_row(str(e.seq), str(e.round), text, e.dice or "", faces,
+            text.append(f"\n{dice(without_rule_ids(str(e.data['for'])), lang or None)}",
+                        style="note")
+        t.add_row(str(e.seq), str(e.round), text, dice(e.dice or "", lang or None), faces,
                   "" if e.difficulty is None else str(e.difficulty),
                   _l(rs, e.outcome, lang) if e.outcome else "")
     return t

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
-from combat_cli.locale import _
+from combat_cli.locale import _, dice
 from combat_cli.repl.driver import Driver
 from combat_cli.textsafe import escape_all
 
@@ -54,7 +54,8 @@ def make_asker(lines: ScriptLines, driver_ref: list[Driver]
         rs, lang = driver_ref[0].table.ruleset, driver_ref[0].table.lang
         roll_it = line == ROLL_IT
         shown = rs.label("(rolled)", lang) if roll_it else line
-        console.print(f"  {rs.label('roll', lang)} {purpose or spec.text()}: {shown}", style="note")
+        console.print(f"  {rs.label('roll', lang)} {dice(purpose or spec.text())}: {shown}",
+                      style="note")
         if roll_it:
             return None
         try:

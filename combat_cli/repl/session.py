@@ -18,7 +18,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from combat_cli.dice import DiceError, RollSpec, parse_answer
 from combat_cli.engine.errors import RollAborted
-from combat_cli.locale import _, message
+from combat_cli.locale import _, current, message
 from combat_cli.repl.keybindings import create_key_bindings
 from combat_cli.repl.resume import ResumeView
 from combat_cli.repl.toolbar import create_toolbar
@@ -51,6 +51,8 @@ def make_dice_asker(driver_ref: list[Driver]) -> Callable[[RollSpec, str], str |
     the pool, what it must beat); Enter or ``-`` lets the tracker roll it."""
     from prompt_toolkit import prompt
 
+    from combat_cli.locale import dice
+
     def ask(spec: RollSpec, purpose: str) -> str | None:
         while True:
             try:
@@ -58,7 +60,7 @@ def make_dice_asker(driver_ref: list[Driver]) -> Callable[[RollSpec, str], str |
                 if driver_ref:
                     table = driver_ref[0].table
                     hint = table.ruleset.label(hint, table.lang)
-                text = prompt(f"  {purpose or spec.text()} — {hint}: ")
+                text = prompt(f"  {dice(purpose or spec.text())} — {hint}: ")
             except (KeyboardInterrupt, EOFError):
                 raise RollAborted("roll cancelled; nothing was changed") from None
             if text.strip() in ("", "-"):
@@ -125,8 +127,10 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
     enc = raw.get("encounter", {})
     resume = ResumeView() if enc.get("round") else None
     loader = Loader(build)
-    where = f"round {enc.get('round')}" if enc.get("round") else "setup"
-    early = f" {raw.get('ruleset')} · {where} · dice: {dice_mode} · loading"
+    said = lang or raw.get("lang") or current()  # the table's, before its ruleset is loaded
+    where = f"{_('round', said)} {enc.get('round')}" if enc.get("round") else _("setup", said)
+    early = (f" {raw.get('ruleset')} · {where} · {_('dice', said)}: {_(dice_mode, said)} · "
+             f"{_('loading', said)}")
     full: list[Callable[[], str] | None] = [None]
 
     def toolbar() -> str:
@@ -169,7 +173,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
         if app.is_running and app.loop is not None:
             app.loop.call_soon_threadsafe(app.invalidate)
     loader.on_ready = redraw
-    print(_("{ruleset}: {path} — help lists the verbs, Ctrl-D saves and quits", lang or None)
+    print(_("{ruleset}: {path} — help lists the verbs, Ctrl-D saves and quits", said)
           .format(ruleset=raw.get("ruleset"), path=path), flush=True)
     driver = None
     warned = False
@@ -191,7 +195,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 if line is not None and not _handle(driver, line).quit:
                     continue
             except KeyboardInterrupt:  # before the command started (still loading)
-                print("interrupted", flush=True)
+                print(_("interrupted"), flush=True)
                 continue
             if warned or _saved(driver):
                 break
@@ -218,7 +222,7 @@ def _handle(driver: Driver, line: str) -> Output:
     except KeyboardInterrupt:
         from combat_cli.commands.results import Output
 
-        driver.console.print("interrupted", style="error")
+        driver.console.print(_("interrupted"), style="error")
         return Output()
 
 
@@ -231,6 +235,6 @@ def _saved(driver: Driver) -> bool:
     try:
         driver.saver.flush()
     except SaveError as e:
-        driver.console.print(f"error: {e}", style="error")
+        driver.console.print(f"{_('error')}: {message(str(e))}", style="error")
         return False
     return True

@@ -64,10 +64,12 @@ def gather(table: Table, player: bool = False) -> Facts:
 
 
 def _fighter(enc: Encounter, rs: Ruleset, lang: str, c: Combatant, player: bool) -> Fighter:
+    from combat_cli.locale import agree, gender_of
     from combat_cli.render.jsonview import pc_wounds
 
     if player and c.side != "pc":
-        status = rs.wound_word(RulesView(enc, rs, lang), c) or Words(lang or rs.language)("levels").split("|")[0]
+        status = agree(rs.wound_word(RulesView(enc, rs, lang), c), gender_of(c.name, c.stats),
+                       lang or rs.language) or Words(lang or rs.language)("levels").split("|")[0]
     else:
         status = pc_wounds(enc, rs, lang, c) or rs.label(c.status, lang)
     return Fighter(c.name, c.side, status, c.out, hidden=c.hidden and not player,

@@ -95,7 +95,11 @@ class Words:
             text = cat.npgettext("words", "{n} round fought", "{n} rounds fought", n)
         else:
             text = cat.pgettext("words", EN.get(key, key))
-        return text.format(**values) if values else text
+        if not values:
+            return text
+        from combat_cli.locale import shown  # dice and decimals as the language writes them
+
+        return text.format(**{k: shown(v, self.lang) for k, v in values.items()})
 
     def has(self, key: str) -> bool:
         return key in EN

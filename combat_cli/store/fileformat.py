@@ -2,7 +2,7 @@
 
 ::
 
-    {"schema":2,"app":"combat-cli","ruleset":"d6","encounter":{...},
+    {"schema":2,"app":"combat-cli","ruleset":"d6","lang":"en","encounter":{...},
      "history":{"undo":[{"line":..,"back":[..],"n":2}],"redo":[{"line":..,"fwd":[..],"n":1,"log":[..]}]},
      "log_lines":3}
     {"seq":1,...}                      <- the log, one entry a line (log_lines of them)
@@ -17,6 +17,10 @@ The snapshot is written whole (temp + fsync + rename) when a fight is opened for
 often and on quit; between, each command appends one line. A line cut short by a crash (no
 newline yet) is the command in flight: it is ignored. Everything is plain JSON: loading never
 executes anything.
+
+``lang`` (added later, optional) is the ruleset's own display language, right after
+``ruleset`` so the command line can word its first lines before the ruleset is loaded
+(:mod:`combat_cli.clilang`); a file without it loads as before.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ def snapshot_pieces(table: Table) -> Iterator[str]:
     undo = ",".join(_step(s, "back") for s in h.undo)
     redo = ",".join(_step(s, "fwd") for s in h.redo)
     yield (f'{{"schema":{SCHEMA},"app":"{APP}","ruleset":{dumps(table.ruleset.name)},'
-           f'"encounter":{table.state_json},"history":{{"undo":[{undo}],"redo":[{redo}]}},'
+           f'"lang":{dumps(table.ruleset.language)},"encounter":{table.state_json},"history":{{"undo":[{undo}],"redo":[{redo}]}},'
            f'"log_lines":{len(table.log_json)}}}\n')
     log = table.log_json
     for start in range(0, len(log), 500):
@@ -109,7 +113,9 @@ def parse(name: str, text: str, head: dict[str, Any]) -> dict[str, Any]:
     records = lines[n + 1:]
     for i, line in enumerate(records, start=n + 2):
         state = _replay(name, i, _json(name, line, i), state, log, history)
+    lang = head.get("lang")
     return {"schema": SCHEMA, "app": APP, "ruleset": head["ruleset"], "encounter": state,
+            "lang": lang if isinstance(lang, str) and lang.isalpha() else "",
             "_log_texts": log, "_history": history, "_records": len(records), "_torn": torn}
 
 

@@ -113,7 +113,7 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> Int
             skill = a.options.get("dovednost")
             key = match(skill, skill_names(("boj", "rvacka", "atletika", "kouzleni",
                                              "vzyvani", "modleni")),
-                        ("obrannou dovednost", "defence skill"), ctx) if skill else None
+                        "defence skill", ctx) if skill else None
             if a.name == FULL:
                 out.full = True
             if a.target:
@@ -146,9 +146,9 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> Int
 
 
 def _opt_choice(ctx: RulesContext, a: ActionRequest, key: str,
-                table: Mapping[str, tuple[str, ...]], what: tuple[str, str]) -> str | None:
+                table: Mapping[str, tuple[str, ...]], what: str) -> str | None:
     v = a.options.get(key)
-    return None if v is None else match(str(v), table, (f"{what[0]} ({key}=)", what[1]), ctx)
+    return None if v is None else match(str(v), table, what, ctx)
 
 
 def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
@@ -160,8 +160,8 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
     skill = THREAT_ACTIONS[a.name]
     flags: list[str] = []
     for w in a.args:
-        flags.append(match(w, FLAGS, (f"volbu akce {a.name}", f"flag of {action_en(a.name)}"),
-                           ctx))
+        flags.append(match(w, FLAGS, "flag of {action}", ctx,
+                           action=action_en(a.name) if ctx.lang == "en" else a.name))
     for opt, k in FLAG_OPTIONS.items():
         if opt in a.options:
             try:
@@ -174,20 +174,20 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
                            value=repr(a.options[opt])) from None
             if on:
                 flags.append(k)
-    choice = _opt_choice(ctx, a, "volba", CHOICES, ("volbu", "choice"))
+    choice = _opt_choice(ctx, a, "volba", CHOICES, "choice")
     attr = a.options.get("atribut")
     attr_key = None
     if attr is not None:
         allowed = Tables.of(ctx).skills.attribute[skill]
-        attr_key = match(str(attr), skill_names(tuple(allowed)),
-                         (f"atribut pro {a.name}", f"attribute for {action_en(a.name)}"), ctx)
-    check = _opt_choice(ctx, a, "kontrola", CHECKS, ("kontrolu", "check"))
+        attr_key = match(str(attr), skill_names(tuple(allowed)), "attribute for {action}", ctx,
+                         action=action_en(a.name) if ctx.lang == "en" else a.name)
+    check = _opt_choice(ctx, a, "kontrola", CHECKS, "check")
     return Threat(
         target=a.target, skill=skill, action=a.name, flags=sorted(set(flags)),
         choice=choice, attr=attr_key, check=check,
-        size=_opt_choice(ctx, a, "cíl", SIZES, ("velikost cíle", "target size")),
-        range=_opt_choice(ctx, a, "dostřel", RANGES, ("dostřel", "range")),
-        cover=_opt_choice(ctx, a, "překážka", COVERS, ("překážku", "cover")),
+        size=_opt_choice(ctx, a, "cíl", SIZES, "target size"),
+        range=_opt_choice(ctx, a, "dostřel", RANGES, "range"),
+        cover=_opt_choice(ctx, a, "překážka", COVERS, "cover"),
         diff=int(a.options.get("obt", 0)), pool=int(a.options.get("bank", 0)),
         damage=a.options.get("zranění"), speed=a.options.get("rychlost"),
     )

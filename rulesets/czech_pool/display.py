@@ -85,22 +85,25 @@ def brief(entries: list[LogEntry]) -> list[str]:
     if aware:
         what = aware[0].text.split(" – ", 1)[-1].split(":")[0]
         out.append(f"{what}: " + ", ".join(f"{e.actor} {e.total}" for e in aware))
+    joins = ""    # whose clash or wound the last line tells (a wound or check may join it)
     for e in entries:
         if e.kind == "initiative" and e.total is not None:
             continue
         if e.kind == "roll" and e.action == "bank":
             continue          # each pool: in the clash lines (why, log)
+        who = e.target or e.actor or ""
         if e.kind == "clash" and "target_successes" in e.data:
             tail = _plain(e.text).split(": ", 1)[-1]
             out.append(f"{e.actor} {e.data['successes']} vs {e.target} "
                        f"{e.data['target_successes']}: {tail}")
-        elif e.kind in ("wound", "check") and out and e.target in (None, "") \
-                and e.actor is None:
+            joins = "*"
+        elif e.kind == "wound" and joins and (joins == "*" or who == joins):
             out[-1] += "; " + _plain(e.text).split(": ", 1)[-1]
-        elif e.kind == "wound" and out:
-            out[-1] += "; " + _plain(e.text).split(": ", 1)[-1]
-        elif e.kind == "check" and out and (e.actor or "") in out[-1]:
+            joins = who
+        elif e.kind == "check" and joins and (e.actor or "") == joins:
             out[-1] += " — " + _plain(e.text).split(" — ", 1)[-1]
+            joins = ""
         else:
             out.append(_plain(e.text))
+            joins = who if e.kind in ("wound", "hit") else ""
     return out

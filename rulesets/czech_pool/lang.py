@@ -168,12 +168,13 @@ def tt(ctx: RulesContext | None, key: str) -> str:
     return term(key, ctx.lang if ctx is not None else "")
 
 
-def match(word: str, choices: Mapping[str, Iterable[str]], what: str | tuple[str, str],
-          ctx: RulesContext | None = None) -> str:
+def match(word: str, choices: Mapping[str, Iterable[str]], what: str,
+          ctx: RulesContext | None = None, **values: Any) -> str:
     """The canonical key whose names (Czech or English, with or without diacritics) ``word``
     names exactly or by a unique prefix. ``choices`` list each key's names Czech first,
-    English second; ``what`` is (Czech, English). Without ``ctx`` (a stat being parsed, the
-    language unknown) the refusal gives both."""
+    English second; ``what`` is what was looked for, an English noun from the catalogue
+    (msgctxt "unknown": the Czech after "neznám"), filled with ``values``. Without ``ctx``
+    (a stat being parsed, the language unknown) the refusal gives both languages."""
     w = norm(word)
     names = {key: {norm(n) for n in (key, *ns)} for key, ns in choices.items()}
     for key, ns in names.items():
@@ -182,29 +183,44 @@ def match(word: str, choices: Mapping[str, Iterable[str]], what: str | tuple[str
     hits = {key for key, ns in names.items() if w and any(n.startswith(w) for n in ns)}
     if len(hits) == 1:
         return hits.pop()
+    listed = {key: list(ns) or [key] for key, ns in choices.items()}
+    if ctx is not None or current():
+        lang = language(ctx)
+        head = _refusal(word, w, names, listed, hits, what, lang, values)
+        if not hits:
+            head = _("{text} (choose: {names})", lang).format(
+                text=head, names=", ".join(_shown(ns, lang) for ns in listed.values()))
+        raise RuleError(head)
+    cz, en = (_refusal(word, w, names, listed, hits, what, lang, values) for lang in ("cs", "en"))
+    if not hits:  # the language is unknown: both, the choices once
+        both = [c if c == e else f"{c}|{e}"
+                for c, e in ((_shown(ns, "cs"), _shown(ns, "en")) for ns in listed.values())]
+        en += f" ({', '.join(both)})"
+    raise RuleError(f"{cz} / {en}")
+
+
+def _shown(names: list[str], lang: str) -> str:
+    """A key's name in ``lang``: the Czech first, the English second."""
+    return names[0] if lang == "cs" else (names[1:] or names)[0]
+
+
+def _refusal(word: str, w: str, names: Mapping[str, set[str]],
+             listed: Mapping[str, list[str]], hits: set[str], what: str, lang: str,
+             values: Mapping[str, Any]) -> str:
+    """Why ``word`` names none (or several) of the choices, in ``lang``; names stay in the
+    nominative, what was looked for is the catalogue's ("neznám démona")."""
     from combat_cli.api import closest
 
-    cz_what, en_what = (what, what) if isinstance(what, str) else what
-    listed = {key: list(ns) or [key] for key, ns in choices.items()}
-    cz_shown = [ns[0] for ns in listed.values()]
-    en_shown = [ns[1] if len(ns) > 1 else ns[0] for ns in listed.values()]
-    both = [c if c == e else f"{c}|{e}" for c, e in zip(cz_shown, en_shown, strict=True)]
     if hits:
-        cz_hits = [listed[k][0] for k in sorted(hits)]
-        en_hits = [(listed[k][1:] or listed[k])[0] for k in sorted(hits)]
-        cz = f'"{word}" může být {", ".join(cz_hits)}: napiš víc'
-        en = f'"{word}" could be {", ".join(en_hits)}: type more'
-    else:
-        guess = closest(w, [n for ns in names.values() for n in ns])
-        near = next((k for k, ns in names.items() if guess in ns), None) if guess else None
-        cz_guess = f" — myslel jsi {listed[near][0]}?" if near else ""
-        en_guess = f" — did you mean {(listed[near][1:] or listed[near])[0]}?" if near else ""
-        cz = f'neznám {cz_what} "{word}"{cz_guess} (na výběr: {", ".join(cz_shown)})'
-        en = f'no {en_what} "{word}"{en_guess} (choose: {", ".join(en_shown)})'
-        if ctx is None:  # the language is unknown: both, the choices once
-            cz = cz.split(" (na výběr")[0]
-            en = en.split(" (choose")[0] + f' ({", ".join(both)})'
-    raise RuleError(t(ctx, cz, en) if ctx is not None else f"{cz} / {en}")
+        return _('"{word}" could be {names}: type more', lang).format(
+            word=word, names=", ".join(_shown(listed[k], lang) for k in sorted(hits)))
+    guess = closest(w, [n for ns in names.values() for n in ns])
+    near = next((k for k, ns in names.items() if guess in ns), None) if guess else None
+    looked = catalogue(lang).pgettext("unknown", what).format(**values)
+    if near is not None:
+        return _('no {what} "{word}" — did you mean {guess}?', lang).format(
+            what=looked, word=word, guess=_shown(listed[near], lang))
+    return _('no {what} "{word}"', lang).format(what=looked, word=word)
 
 
 YES = {"ano", "a", "yes", "y", "1", "true", "on", "+"}
@@ -221,4 +237,4 @@ def flag(value: object) -> bool:
         return True
     if w in NO:
         return False
-    raise ValueError(t(None, f"ano/ne, ne {value!r}", f"yes/no, not {value!r}"))
+    raise ValueError(tr(None, "yes/no, not {value}", value=repr(value)))

@@ -65,7 +65,7 @@ def _talents(v: Any) -> list[str]:
     for w in words:
         if norm(w) in ("", "zadne", "none", "-"):
             continue
-        key = match(w, TALENT_NAMES, ("talent", "talent"))
+        key = match(w, TALENT_NAMES, "talent")
         name = TERMS[key][0]
         if name not in out:
             out.append(name)
@@ -73,7 +73,7 @@ def _talents(v: Any) -> list[str]:
 
 
 def _demon(v: Any) -> str:
-    key = match(str(v), DEMONS, ("démona", "demon"))
+    key = match(str(v), DEMONS, "demon")
     return "" if key == "zadny" else DEMONS[key][0]
 
 

@@ -79,7 +79,7 @@ def _environment(ctx: RulesContext, words: list[str]) -> None:
         key, sep, val = w.partition("=")
         if not sep:
             raise terr(ctx, "{w}: write key=value, e.g. weather=1", w=w)
-        k = match(key, ENV, ("klíč prostředí", "environment key"), ctx)
+        k = match(key, ENV, "environment key", ctx)
         try:
             n = int(flag(val)) if ENV_MAX[k] == 1 and not val.strip().isdigit() else int(val)
         except ValueError:

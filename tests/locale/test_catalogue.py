@@ -110,7 +110,7 @@ def test_every_translation_keeps_its_placeholders(po) -> None:
     ("boj has no option volb= — did you mean volba=? (options: volba=, cíl=)",
      "boj nemá volbu volb= — myslíš volba=? (volby: volba=, cíl=)"),
     ("undone: declare Bořek boj Jitka", "vráceno: declare Bořek boj Jitka"),
-    ("6d10>=6 needs 6 faces, got 3", "6d10>=6: čísel má být 6, zadáno 3"),
+    ("6d10>=6 needs 6 faces, got 3", "6k10>=6: čísel má být 6, zadáno 3"),
     ('"Zb" could be Zbojník 1 or Zbojník 2: type more of the combatant',
      "„Zb“ může být Zbojník 1 nebo Zbojník 2: napiš víc ze jména"),
     ("nothing to undo", "není co vracet"),

@@ -105,7 +105,7 @@ def test_a_czech_fight_has_no_english_core_sentence() -> None:
                "Cyril odkládá svou akci", "Cyril: odložená akce propadá", "Bob: Šero končí"):
         assert any(x.startswith(cz) for x in texts), cz
     assert any(x.startswith("Čas: ") and x.endswith("(spuštěn 1 časovač)") for x in texts)
-    assert any(x.startswith("Hod 3d10>=6 [") and (x.endswith(" úspěchy") or x.endswith(" úspěch") or x.endswith(" úspěchů")) for x in texts)
+    assert any(x.startswith("Hod 3k10>=6 [") and (x.endswith(" úspěchy") or x.endswith(" úspěch") or x.endswith(" úspěchů")) for x in texts)
     assert "Nastává: posila" in texts
 
 

@@ -26,13 +26,37 @@ ENGLISH = {
     "unconscious", "dead", "wounded", "prone", "out", "fight", "turn", "clock",
     "default", "difficulty", "speed", "health", "side", "outcome",
     "rolls", "saved", "saves", "quits", "ends", "starts", "before", "after",
+    # the command line: click's words, the fatal errors, the REPL's first lines
+    "arguments", "commands", "missing", "such", "invalid", "try",
+    "message", "required", "input", "should", "valid", "internal", "traceback", "loading",
+    "interrupted", "unexpected", "extra", "possible", "file", "exists", "damaged", "use",
+    "another", "lists", "encounter", "language", "seed", "installed", "only", "print",
 }
 TOKEN = re.compile(r"[\w.\-/=|]+", re.UNICODE)  # words, file names, ruleset names, options
 
 
-def combat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def combat(*args: str, stdin: str | None = None, env: dict[str, str] | None = None
+           ) -> subprocess.CompletedProcess[str]:
+    import os
+
     return subprocess.run([sys.executable, "-m", "combat_cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60, encoding="utf-8")
+                          capture_output=True, text=True, timeout=60, encoding="utf-8",
+                          env={**os.environ, **(env or {})})
+
+
+D_NOTATION = re.compile(r"(?<![\w.])\d+d\d+")  # 3d10 (not the ruleset d12): Czech writes 3k10
+
+
+def d_notation_in(text: str) -> list[str]:
+    """Dice written with d in the program's own lines (the GM's lines, echoed or quoted,
+    are the GM's)."""
+    found = []
+    for line in text.splitlines():
+        if line.startswith("> "):
+            continue
+        line = re.sub(r"(řádku \d+: ).*", r"\1", line)
+        found += [f"{m.group()!r} in {line.strip()!r}" for m in D_NOTATION.finditer(line)]
+    return found
 
 
 def _verb_names() -> set[str]:
@@ -115,7 +139,11 @@ def test_a_whole_czech_fight_has_no_english(tmp_path: Path) -> None:
     f.mistake("declare Jitka boj Vlk\n")  # knocked out
     f.ok("declare Bořek boj Vlk\ndeclare Vlk boj Bořek volba=nevýhoda\nresolve all\n"
          "heal Jitka 1\nrevive Jitka 2\nend\n")
-    f.ok("roll 2d10\nodds 6d10>=6 3\nlog 30\n")
+    f.ok("roll 2d10\nroll 3k10\nodds 6d10>=6 3\nodds 1k8 8\nlog 30\n")
+    # dice the Czech way: typed faces refused with k notation, a control character
+    assert "3k10" in f.mistake("roll 3k10\n9 9\n", dice="manual")
+    f.mistake("roll 3k\n")
+    f.mistake("add Ví\x1bt\n")
     f.mistake("heal Vlk x\n")
     # issue 9's verbs: why, dice, move, note, help of each, end fight
     f.ok("why\nwhy 12\ndice\ndice manual\ndice auto\nset Bořek dice=manual\ndice\n"
@@ -132,7 +160,40 @@ def test_a_whole_czech_fight_has_no_english(tmp_path: Path) -> None:
     assert show.returncode == 0, show.stderr
     text += "\n" + show.stdout
     assert "Tah 2" in text and "Zranění:" in text and "vráceno:" in text
+    assert "12,5 %" in text and "6k10>=6" in text
     assert not english_in(text), "\n".join(english_in(text)[:40])
+    assert not d_notation_in(text), "\n".join(d_notation_in(text)[:40])
+
+
+CZECH = {"LANG": "cs_CZ.UTF-8"}
+
+
+def test_the_command_line_around_a_czech_fight_has_no_english(tmp_path: Path) -> None:
+    """What a Czech GM meets outside the REPL: help, listings, rolls, odds, and the fatal
+    errors of mistyped commands (the environment says Czech; a Czech fight is Czech anyway)."""
+    f = Fight(tmp_path / "souboj.json")
+    runs = [combat(*args, env=CZECH) for args in (
+        ("--help",), ("play", "--help"), ("new", "--help"), ("roll", "-h"), ("odds", "-h"),
+        ("rulesets",), ("paths",), ("roll", "3k10>=6", "--seed", "4"), ("roll", "2k6+1"),
+        ("odds", "6k10>=6", "3"), ("odds", "2d6", "7"),
+        ("play",), ("plya", "x"), ("play", str(f.path), "--dice", "magie"), ("roll", "3k"),
+        ("play", str(f.path), "--sedd", "3"), ("new", str(f.path), "-r", "czech_pool"),
+        ("play", str(tmp_path / "nic.json"), "--script", "-"), ("roll", "2k6", "3"),
+        ("new", str(tmp_path / "n.json"), "-r", "czech_pool", "--house-rules",
+         str(tmp_path / "nic.toml")),
+    )]
+    # a Czech fight's own errors need no LANG: the file says Czech
+    f.path.with_suffix(".toml").write_text("[amb]\nnotice_rol = 1\n", encoding="utf-8")
+    runs.append(combat("new", str(tmp_path / "d.json"), "-r", "czech_pool", "--house-rules",
+                       str(f.path.with_suffix(".toml"))))
+    broken = tmp_path / "rozbity.json"
+    broken.write_text(f.path.read_text(encoding="utf-8").split("\n")[0][:200], encoding="utf-8")
+    runs += [combat("show", str(broken)), combat("report", str(broken))]
+    text = "\n".join(r.stdout + r.stderr for r in runs)
+    text = "\n".join(x for x in text.splitlines() if not x.startswith("toy"))  # test plug-ins
+    assert "Použití:" in text and "Chyba:" in text and "65,6 %" in text
+    assert not english_in(text), "\n".join(english_in(text)[:40])
+    assert not d_notation_in(text), "\n".join(d_notation_in(text)[:40])
 
 
 def test_the_demo_is_czech() -> None:

@@ -35,7 +35,7 @@ def test_czech_input_without_diacritics_same_numbers() -> None:
     t.faces(6, 6, 1, 1, 1, 1, 1, 1, 1)
     out = t("resolve all")
     roll = next(e for e in out if e.kind == "roll")
-    assert roll.data["for"] == "Ann: bank 5k10 (Obratnost 3 + Boj 2) proti Bob (obt. 6)"
+    assert roll.data["for"] == "Ann: bank 5k10 (Obratnost 3 + Boj 2) → Bob (obt. 6)"
     assert t.level("Ann", "Bob") == 1
 
 
