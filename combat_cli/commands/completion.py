@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.commands.parsing import COMMA, action_names
 from combat_cli.commands.registry import Verb, all_verbs
-from combat_cli.engine.grammar import ACTION_KINDS, GREEDY, Arg, Opt, layout
+from combat_cli.engine.grammar import ACTION_KINDS, Arg, Opt, layout
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant
@@ -81,25 +81,29 @@ def candidates(v: Verb, table: Table, typed: list[str], partial: str) -> list[st
     if "=" in partial:
         key = partial.partition("=")[0]
         return _values(table, spec.opt(key), key, got.taken)
-    pending = _pending(spec.args, got.taken)
-    out = [w for a in pending for w in _arg_words(table, v, a, got.taken)]
-    if not out or not any(not a.optional for a in pending):
+    going, coming = _pending(spec.args, got.taken)
+    out = [w for a in going + coming for w in _arg_words(table, v, a, got.taken)]
+    if not out or not any(not a.optional for a in coming):
         out += _keys(table, spec.opts, got.options)
     return out
 
 
-def _pending(args: tuple[Arg, ...], taken: dict[str, list[str]]) -> list[Arg]:
-    """The arguments the next word may go to: the last one given if it takes more words,
-    then those not given yet, up to the first required one."""
+def _pending(args: tuple[Arg, ...], taken: dict[str, list[str]]
+             ) -> tuple[list[Arg], list[Arg]]:
+    """The arguments the next word may go to: the last one given if it takes more words
+    (``NAME ...``, a VALUE of several words); those not given yet, up to the first required."""
     given = [a for a in args if a.name in taken]
-    out = [given[-1]] if given and (given[-1].repeat or given[-1].kind in GREEDY) else []
-    for a in args:
-        if a.name in taken or (given and args.index(a) < args.index(given[-1])):
+    last = given[-1] if given else None
+    going = [last] if last is not None and (last.repeat or last.kind in ("value", "text")) \
+        else []
+    coming: list[Arg] = []
+    for a in args[args.index(last) + 1 if last is not None else 0:]:
+        if a.name in taken:
             continue
-        out.append(a)
+        coming.append(a)
         if not a.optional:
             break
-    return out
+    return going, coming
 
 
 def _arg_words(table: Table, v: Verb, a: Arg, taken: dict[str, list[str]]) -> list[str]:

@@ -346,7 +346,7 @@ def _join(parts: list[str]) -> str:
 def needs(spec: Syntax, verb: str) -> str:
     """``rest needs a name and a duration``, ``hold needs one name`` ..."""
     args = spec.args
-    only = len(args) == 1 and not args[0].repeat
+    only = len(args) == 1 and not args[0].repeat and args[0].kind not in GREEDY
     parts = [("one " + a.what()) if only else _article(a.what())
              for a in args if not a.optional]
     for o in spec.opts:
@@ -438,11 +438,14 @@ def _joined(a: Arg, words: list[str], ruleset: Ruleset, verb: str) -> Any:
             return roll_expression(ruleset.parse_roll, words)
         except DiceError as e:
             raise CommandError(str(e)) from None
-    glue = "," if a.kind == "list" else ", "
     text = ""
-    for w in words:
-        text = text.rstrip() + glue if w == COMMA else (
-            text + ("" if not text or text.endswith(",") and a.kind == "list" else " ") + w)
+    for w in words:  # a comma sticks to the word before it (a list: to both)
+        if w == COMMA:
+            text += ","
+        elif not text or (a.kind == "list" and text.endswith(",")):
+            text += w
+        else:
+            text += " " + w
     text = text.strip()
     if a.kind == "condition" and (text[:1] not in ("+", "-") or len(text) < 2):
         bare = text.lstrip("+-") or "Prone"
@@ -462,7 +465,7 @@ def _action(a: Arg, words: list[str], enc: Encounter, ruleset: Ruleset, verb: st
     parts = groups(words)
     if len(parts) > 1:
         raise CommandError(a.bad or f"{verb} takes one action")
-    return parse_action(ruleset, enc, parts[0], reaction=a.kind == "reaction")
+    return parse_action(ruleset, enc, parts[0])
 
 
 def _options(spec: Syntax, words: list[str], out: Args, enc: Encounter, ruleset: Ruleset,
