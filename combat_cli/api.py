@@ -18,6 +18,7 @@ from __future__ import annotations
 from combat_cli import locale  # the message catalogue: _(), n_(), g_(), gender_of(), ...
 from combat_cli.commands.parsing import COMMA, is_option, option, parse_action, partition
 from combat_cli.dice import DiceError, DiceSource, DiceTerm, Roll, RollSpec, parse, pool, sum_dice
+from combat_cli.engine.capabilities import DeclarePhase, Healing, OpenTurns, Reactions
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.durations import format_clock, format_duration
 from combat_cli.engine.errors import CommandError, RollAborted, RuleError
@@ -45,7 +46,9 @@ from combat_cli.engine.ruleset import (
     merge_tables,
     wound_words,
 )
+from combat_cli.engine.state import CombatantState, EncounterState, State
 from combat_cli.engine.tables import TablesModel
+from combat_cli.engine.view import RulesView
 
 __all__ = [
     # the ruleset and what it declares
@@ -53,10 +56,14 @@ __all__ = [
     "VerbSpec", "load_toml", "merge_tables",
     # a verb's arguments: declared once, parsed by the core, shown in help, completed
     "Arg", "Args", "Opt", "Syntax",
+    # what it may add to the required core (docs on each)
+    "DeclarePhase", "Healing", "OpenTurns", "Reactions",
+    # its typed data: tables, per-combatant and per-encounter state
+    "CombatantState", "EncounterState", "State",
     # the players' view: an NPC's wounds as a word
     "level_by_fraction", "wound_words",
     # what its hooks get and raise
-    "CommandError", "RollAborted", "RuleError", "RulesContext",
+    "CommandError", "RollAborted", "RuleError", "RulesContext", "RulesView",
     # dice
     "DiceError", "DiceSource", "DiceTerm", "Roll", "RollSpec", "parse", "pool", "sum_dice",
     # the encounter's models

@@ -111,7 +111,23 @@ def check(name: str, target: str, obj: object) -> Ruleset:
     if obj.name != name:
         raise CommandError(f'{where} calls itself "{obj.name}": the entry-point name and '
                            "Ruleset.name must be the same")
+    _check_models(where, obj)
     return obj
+
+
+def _check_models(where: str, rs: Ruleset) -> None:
+    """The typed data a ruleset declares is of the kinds the core reads."""
+    from combat_cli.engine.state import CombatantState, EncounterState
+    from combat_cli.engine.tables import TablesModel
+
+    wanted: tuple[tuple[str, object, type], ...] = (
+        ("combatant_state", rs.combatant_state, CombatantState),
+        ("encounter_state", rs.encounter_state, EncounterState),
+        ("tables_model", rs.tables_model or TablesModel, TablesModel))
+    for attr, value, base in wanted:
+        if not (isinstance(value, type) and issubclass(value, base)):
+            raise CommandError(f"{where}: {attr} must be a subclass of {base.__name__} from "
+                               f"combat_cli.api, not {value!r}")
 
 
 @cache

@@ -8,15 +8,19 @@ import json
 import re
 from typing import Any
 
-CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-"""C0 (but tab), DEL and C1: never allowed in a typed line."""
-SHOWN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+"""Bidirectional controls (the "Trojan Source" characters): they reorder what follows on the
+line, so a name could make the table read differently from what it holds."""
+CONTROL = re.compile(f"[\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f{BIDI}]")
+"""C0 (but tab), DEL, C1 and the bidirectional controls: never allowed in a typed line."""
+SHOWN = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI}]")
 """What output escapes: the same, less the newline that ends a line (tab is expanded)."""
-_JSON_C1 = re.compile(r"[\x7f-\x9f]")
+_JSON_C1 = re.compile(f"[\\x7f-\\x9f{BIDI}]")
 
 
 def _hex(m: re.Match[str]) -> str:
-    return f"\\x{ord(m.group()):02x}"
+    n = ord(m.group())
+    return f"\\x{n:02x}" if n <= 0xFF else f"\\u{n:04x}"
 
 
 def escape(text: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.engine.capabilities import Healing
 from combat_cli.engine.clockwork import advance as advance_clock
 from combat_cli.engine.durations import format_clock
 from combat_cli.engine.grammar import Arg, Opt
@@ -30,7 +31,8 @@ def advance(cmd: Cmd) -> None:
       "NAME rests (the ruleset's rest options, e.g. care=...); the clock moves, timers fire")
 def rest(cmd: Cmd) -> None:
     seconds: int = cmd.args["duration"]
-    cmd.ruleset.rest(cmd.ctx, cmd.args["name"], seconds, dict(cmd.args.extra))
+    if isinstance(cmd.ruleset, Healing):
+        cmd.ruleset.rest(cmd.ctx, cmd.args["name"], seconds, dict(cmd.args.extra))
     _move(cmd, seconds)
     cmd.show("where")
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.commands.parsing import COMMA, action_names
 from combat_cli.commands.registry import Verb, all_verbs
+from combat_cli.engine.capabilities import Healing, rest_options
 from combat_cli.engine.grammar import ACTION_KINDS, Arg, Opt, layout
 
 if TYPE_CHECKING:
@@ -116,7 +117,8 @@ def _arg_words(table: Table, v: Verb, a: Arg, taken: dict[str, list[str]]) -> li
     if a.kind == "duration":
         return list(DURATIONS)
     if a.kind == "value":
-        return [quote(w) for w in rs.value_words(table.tables, v.name)]
+        return [quote(w) for w in rs.value_words(table.tables, v.name)] \
+            if isinstance(rs, Healing) else []
     if a.kind == "condition":
         first = next(iter(taken.values()), [""])
         c = _find(table, first[0])
@@ -139,7 +141,7 @@ def _keys(table: Table, opts: tuple[Opt, ...], given: list[str]) -> list[str]:
         if o.kind == "stats":
             out += [s.name + "=" for s in table.ruleset.stats]
         elif o.kind == "rest":
-            out += [r.name + "=" for r in table.ruleset.rest_options]
+            out += [r.name + "=" for r in rest_options(table.ruleset)]
         elif o.name.lower() not in have:
             out.append(o.name + "=")
     return out
@@ -148,7 +150,7 @@ def _keys(table: Table, opts: tuple[Opt, ...], given: list[str]) -> list[str]:
 def _values(table: Table, o: Opt | None, key: str, taken: dict[str, list[str]]) -> list[str]:
     """Values after ``key=`` of the verb's own option (or of the ruleset's rest options)."""
     if o is None:
-        rest = next((r for r in table.ruleset.rest_options if r.name.lower() == key.lower()),
+        rest = next((r for r in rest_options(table.ruleset) if r.name.lower() == key.lower()),
                     None)
         return [f"{rest.name}={ch}" for ch in rest.choices] if rest is not None else []
     if o.choices:

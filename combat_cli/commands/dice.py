@@ -13,8 +13,10 @@ from combat_cli.dice import MODES, OWN_MODES, TableDice
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Syntax
 from combat_cli.engine.queries import match_word
+from combat_cli.engine.state import CombatantState, EncounterState
 
 if TYPE_CHECKING:
+    from combat_cli.engine.context import RulesContext
     from combat_cli.engine.models import Combatant
     from combat_cli.engine.table import Table
 
@@ -52,7 +54,8 @@ def dice(cmd: Cmd) -> None:
     now = current_mode(cmd.table)
     mode = cmd.args["mode"]
     if mode is None:
-        own = [f"{c.name}={c.data['dice']}" for c in cmd.enc.combatants if c.data.get("dice")]
+        own = [f"{c.name}={d}" for c in cmd.enc.combatants
+               if (d := CombatantState.of(cmd.ctx, c).dice)]
         say, meaning = cmd.ctx.say, cmd.ctx.label(MEANING[now])
         cmd.ctx.note(say("dice: {mode} ({meaning}); own dice: {own}", mode=now,
                          meaning=meaning, own=", ".join(own)) if own else
@@ -61,18 +64,19 @@ def dice(cmd: Cmd) -> None:
     if mode == now:
         cmd.ctx.note(cmd.ctx.say("dice: already {mode}", mode=mode))
         return
-    cmd.enc.data["dice"] = mode
+    EncounterState.of(cmd.ctx, cmd.enc).dice = mode
     cmd.ctx.log(cmd.ctx.say("dice: {mode} ({meaning})", mode=mode,
                             meaning=cmd.ctx.label(MEANING[mode])), kind="note")
 
 
-def set_own_dice(c: Combatant, value: str) -> str:
+def set_own_dice(ctx: RulesContext, c: Combatant, value: str) -> str:
     """``set NAME dice=manual|auto|default``: the combatant's own dice; returns the change."""
     word = match_word(value, [*OWN_MODES, "default"], "dice (manual, auto or default)")
+    own = CombatantState.of(ctx, c)
     if word == "default":
-        if "dice" not in c.data:
+        if own.dice is None:
             raise CommandError(f"{c.name} already follows the table's dice mode")
-        del c.data["dice"]
+        own.dice = None
     else:
-        c.data["dice"] = word
+        own.dice = word
     return f"dice={word}"

@@ -10,6 +10,7 @@ from combat_cli.engine.durations import format_clock, format_duration
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Syntax
 from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.engine.state import EncounterState
 
 if TYPE_CHECKING:
     from combat_cli.engine.ruleset import Ruleset
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 def end_fight(cmd: Cmd) -> None:
     """No more rounds; what stands, wounds, conditions and what is due, on one screen."""
     enc = cmd.enc
-    if enc.data.get("fight_over"):
+    if EncounterState.of(cmd.ctx, enc).fight_over:
         raise CommandError("the fight is already over: combat new NEXT.json --from THIS.json "
                            "starts the next encounter")
     if enc.round == 0:
@@ -31,7 +32,7 @@ def end_fight(cmd: Cmd) -> None:
     enc.declarations.clear()
     cmd.ruleset.end_round(cmd.ctx)
     enc.phase = "setup"
-    enc.data["fight_over"] = True
+    EncounterState.of(cmd.ctx, enc).fight_over = True
     day = cmd.ctx.label("day")
     cmd.ctx.log(cmd.ctx.say("The fight is over after round {n} (clock {clock})", n=enc.round,
                             clock=format_clock(enc.clock.seconds, day)), kind="round")
@@ -84,7 +85,7 @@ def move(cmd: Cmd) -> None:
     after = cmd.args["where"] == "after"
     cmd.ruleset.move_in_order(cmd.ctx, c, other, after)
     if enc.phase == "declare":  # the plan is made later: it follows the move then
-        enc.data.setdefault("order_moves", []).append([c.id, other.id, after])
+        EncounterState.of(cmd.ctx, enc).order_moves.append([c.id, other.id, after])
     move_queue(enc, c.id, other.id, after)
     cmd.ctx.log(cmd.ctx.say("{name} moves {where} {other} in the order", name=c.name,
                             where=cmd.ctx.label("after" if after else "before"),

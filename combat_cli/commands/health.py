@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.engine.capabilities import Healing, need
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Args, Opt, Syntax
 from combat_cli.engine.models import Combatant
@@ -13,13 +14,13 @@ from combat_cli.engine.queries import closest, match_word
       aliases=("dmg",), details="A group's name damages each living member.")
 def damage(cmd: Cmd) -> None:
     for c in cmd.args["name"]:
-        cmd.ruleset.damage(cmd.ctx, c, cmd.args["value"])
+        need(cmd.ruleset, Healing).damage(cmd.ctx, c, cmd.args["value"])
 
 
 @verb("heal", (Arg("name", "name"), Arg("value", "value", optional=True)),
       "heal directly; the ruleset reads VALUE")
 def heal(cmd: Cmd) -> None:
-    cmd.ruleset.heal(cmd.ctx, cmd.args["name"], cmd.args["value"] or None)
+    need(cmd.ruleset, Healing).heal(cmd.ctx, cmd.args["name"], cmd.args["value"] or None)
 
 
 def quote(name: str) -> str:

@@ -153,7 +153,7 @@ def set_(cmd: Cmd) -> None:
     if own_dice is not None:
         from combat_cli.commands.dice import set_own_dice
 
-        changes.append(set_own_dice(c, own_dice))
+        changes.append(set_own_dice(cmd.ctx, c, own_dice))
     c.stats.update(stats)
     if side:
         c.side = side  # type: ignore[assignment]

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.engine.capabilities import DeclarePhase, OpenTurns, Reactions, need
 from combat_cli.engine.clockwork import advance
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg
 from combat_cli.engine.models import ActionRequest, Combatant, Declaration, QueueItem
 from combat_cli.engine.queries import find_combatant, is_combatant_name
+from combat_cli.engine.state import EncounterState
 
 
 def _require_fight(cmd: Cmd) -> None:
-    if cmd.enc.data.get("fight_over"):
+    if EncounterState.of(cmd.ctx, cmd.enc).fight_over:
         raise CommandError(f"the fight is over (after round {cmd.enc.round}): the clock, rest "
                            "and timers go on; combat new NEXT.json --from THIS.json starts "
                            "the next encounter")
@@ -20,7 +22,7 @@ def _require_fight(cmd: Cmd) -> None:
 
 
 def _not_over(cmd: Cmd) -> None:
-    if cmd.enc.data.get("fight_over"):
+    if EncounterState.of(cmd.ctx, cmd.enc).fight_over:
         _require_fight(cmd)
 
 
@@ -28,7 +30,7 @@ def _first_phase(cmd: Cmd) -> None:
     enc = cmd.enc
     enc.declarations.clear()
     enc.queue.clear()
-    enc.data.pop("order_moves", None)
+    EncounterState.of(cmd.ctx, enc).order_moves = []
     for c in enc.combatants:
         c.held = False
     cmd.ruleset.begin_round(cmd.ctx)
@@ -77,7 +79,7 @@ def able(cmd: Cmd, doing: str) -> list[Combatant]:
         return members
     out = []
     for c in members:
-        why = cmd.ruleset.can_act(cmd.enc, c)
+        why = cmd.ruleset.can_act(cmd.ctx.view, c)
         if why:
             cmd.ctx.note(cmd.ctx.say("{why}: skipped", why=why))
         else:
@@ -89,19 +91,19 @@ def able(cmd: Cmd, doing: str) -> list[Combatant]:
 
 def _declare_one(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
     enc = cmd.enc
-    why = cmd.ruleset.can_act(enc, c)
+    why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
         raise CommandError(f"{why} and cannot declare")
     old = enc.declarations.get(c.id)
     decl = Declaration(actor=c.id, actions=actions)
     enc.declarations[c.id] = decl
-    cmd.ruleset.declare(cmd.ctx, c, actions)
+    need(cmd.ruleset, DeclarePhase).declare(cmd.ctx, c, actions)
     warn_own_side(cmd, c, actions)
     cmd.ctx.log(cmd.ctx.say("{name} declares: {actions}", name=c.name,
                             actions=", ".join(a.text for a in actions)), kind="declare",
                 actor=c, action=",".join(a.name for a in actions))
     if old is not None:
-        cmd.ruleset.replaced(cmd.ctx, c, old)
+        need(cmd.ruleset, DeclarePhase).replaced(cmd.ctx, c, old)
 
 
 def warn_own_side(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
@@ -137,7 +139,7 @@ def _next_item(cmd: Cmd) -> QueueItem | None:
 def _resolve_item(cmd: Cmd, item: QueueItem) -> None:
     enc = cmd.enc
     c = enc.get(item.actor)
-    why = cmd.ruleset.can_act(enc, c)
+    why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if item.action.target and not any(x.id == item.action.target for x in enc.combatants):
         why = "the target has left the encounter"
     if why:
@@ -146,7 +148,7 @@ def _resolve_item(cmd: Cmd, item: QueueItem) -> None:
                                 action=item.action.name, why=why), kind="lapse", actor=c,
                     action=item.action.name)
         return
-    cmd.ruleset.resolve(cmd.ctx, item)
+    need(cmd.ruleset, DeclarePhase).resolve(cmd.ctx, item)
     if item.state == "pending":
         item.state = "done"
 
@@ -156,11 +158,13 @@ def _open_resolution(cmd: Cmd) -> None:
     if enc.phase == "declare":
         if not enc.declarations:
             raise CommandError("nobody has declared yet: declare NAME ACTION first")
-        enc.queue = cmd.ruleset.plan(cmd.ctx)
+        enc.queue = need(cmd.ruleset, DeclarePhase).plan(cmd.ctx)
         from combat_cli.commands.fight import move_queue
 
-        for cid, oid, after in enc.data.pop("order_moves", []):
+        moves = EncounterState.of(cmd.ctx, enc)
+        for cid, oid, after in moves.order_moves:
             move_queue(enc, cid, oid, after)
+        moves.order_moves = []
         enc.phase = "resolve"
         cmd.ctx.log(cmd.ctx.say("Round {n}: resolving {count} action(s)", n=enc.round,
                                 count=len(enc.queue)), kind="round")
@@ -201,7 +205,7 @@ def act(cmd: Cmd) -> None:
     if cur is not None and any(c.id == cur.id for c in members):
         members = [cur]  # turn by turn, a group's name means the member whose turn it is
     for c in members:
-        why = cmd.ruleset.can_act(enc, c)
+        why = cmd.ruleset.can_act(cmd.ctx.view, c)
         if why:
             raise CommandError(f"{why} and cannot act")
         action = cmd.args["action"].model_copy(deep=True)
@@ -215,18 +219,17 @@ def act(cmd: Cmd) -> None:
               "resolution begins with it (a dodge against the first shot) — unless the "
               "reaction is part of the plan (a d12 defensive bid joins the declaration).")
 def react(cmd: Cmd) -> None:
-    enc = cmd.enc
     _require_fight(cmd)
     c = cmd.args["name"]
-    why = cmd.ruleset.can_act(enc, c)
+    why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
         raise CommandError(f"{why} and cannot react")
     action = cmd.args["reaction"]
     # A reaction to the round's first attack closes the declarations: resolution begins with it
     # (unless the ruleset's reactions are part of the declarations).
-    if cmd.ruleset.react_closes_declarations:
+    if not isinstance(cmd.ruleset, DeclarePhase) or cmd.ruleset.react_closes_declarations:
         _open_resolution(cmd)
-    cmd.ruleset.react(cmd.ctx, c, action)
+    need(cmd.ruleset, Reactions).react(cmd.ctx, c, action)
 
 
 @verb("hold", (Arg("name", "name"),), "hold an action; act with it later (release NAME)")
@@ -236,7 +239,7 @@ def hold(cmd: Cmd) -> None:
     c = cmd.args["name"]
     if c.held:
         raise CommandError(f"{c.name} is already holding: release {c.name} when they act")
-    why = cmd.ruleset.can_act(enc, c)
+    why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
         raise CommandError(f"{why} and cannot hold an action")
     if enc.phase == "resolve" and not any(i.actor == c.id and i.state == "pending" for i in enc.queue):
@@ -272,7 +275,7 @@ def release(cmd: Cmd) -> None:
             planned.action = action
             _resolve_item(cmd, planned)
         else:
-            why = cmd.ruleset.can_act(enc, c)
+            why = cmd.ruleset.can_act(cmd.ctx.view, c)
             if why:
                 raise CommandError(f"{why} and cannot act")
             cmd.ruleset.act(cmd.ctx, c, action)
@@ -340,7 +343,7 @@ def _give_open_turn(cmd: Cmd) -> bool:
     from combat_cli.commands.registry import ask
     from combat_cli.engine.queries import match_word
 
-    choice = cmd.ruleset.open_turn(cmd.enc)
+    choice = cmd.ruleset.open_turn(cmd.enc) if isinstance(cmd.ruleset, OpenTurns) else None
     if choice is None:
         return False
     what, who = choice
@@ -352,7 +355,7 @@ def _give_open_turn(cmd: Cmd) -> bool:
                                        "NAME ...)", what=what, names=names))
     by_word = {c.name: c for c in who} | {c.tag: c for c in who if c.tag}
     c = by_word[match_word(answer.strip(), list(by_word), "player for " + what)]
-    cmd.ruleset.give_turn(cmd.ctx, c)
+    need(cmd.ruleset, OpenTurns).give_turn(cmd.ctx, c)
     cmd.ctx.note(cmd.ctx.say("{name}'s turn: act {name} ..., next ends it", name=c.name))
     cmd.show("round")
     return True

@@ -20,13 +20,20 @@ from combat_cli.engine.queries import find_combatant
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
+    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.state import State
+    from combat_cli.engine.tables import TablesModel
+    from combat_cli.engine.view import RulesView
 
 
 class RulesContext:
     def __init__(self, enc: Encounter, dice: DiceSource, tables: dict[str, Any],
                  round_seconds: int = 6, lang: str = "",
-                 label: Callable[[str], str] | None = None, language: str = "en") -> None:
+                 label: Callable[[str], str] | None = None, language: str = "en",
+                 ruleset: Ruleset | None = None) -> None:
         self.enc = enc
+        self.ruleset = ruleset
+        """The ruleset playing (None only in bare tests of the core)."""
         self.dice = dice
         self.tables = tables
         self.round_seconds = round_seconds
@@ -41,6 +48,56 @@ class RulesContext:
         self.halted: str | None = None
         self.shown = 0
         """How many of :attr:`entries` were already shown (before a roll was asked)."""
+        self._states: dict[int, tuple[Combatant | Encounter, State, dict[str, Any]]] = {}
+
+    # -- typed data ----------------------------------------------------------------------
+    @property
+    def typed(self) -> TablesModel | None:
+        """The tables as the ruleset's :class:`~combat_cli.engine.tables.TablesModel` (read
+        them through ``MyTables.of(ctx)``); None when the ruleset declares no model."""
+        if self.ruleset is None:
+            return None
+        return self.ruleset.typed_tables(self.enc.house_rules)
+
+    def state(self, owner: Combatant | Encounter) -> State:
+        """The typed state of a combatant or of the encounter (the ruleset's model), the
+        same object for the whole command; what rules code changes in it is kept by
+        :meth:`commit` when the command succeeds. Read it as ``MyState.of(ctx, c)``."""
+        from combat_cli.engine import state
+
+        hit = self._states.get(id(owner))
+        if hit is None or hit[0] is not owner:
+            model = state.model_for(self.ruleset, owner) if self.ruleset is not None else (
+                state.OpenCombatantState if isinstance(owner, Combatant)
+                else state.OpenEncounterState)
+            typed = state.read(model, owner.data)
+            hit = (owner, typed, state.dump(typed))
+            self._states[id(owner)] = hit
+        return hit[1]
+
+    def commit(self) -> None:
+        """Write the typed states back into the working copy's ``data`` (the table calls it
+        when the command's work is done; a test driving a ruleset by hand may too)."""
+        from combat_cli.engine.state import dump
+
+        for owner, st, base in self._states.values():
+            now = dump(st)
+            if now == base:
+                continue
+            data = dict(owner.data)
+            for key in base.keys() - now.keys():
+                data.pop(key, None)
+            data.update((k, v) for k, v in now.items() if k not in base or base[k] != v)
+            owner.data = data
+            self._states[id(owner)] = (owner, st, now)
+
+    @property
+    def view(self) -> RulesView:
+        """This state as the display hooks see it (``can_act`` asked from rules code)."""
+        from combat_cli.engine.view import RulesView
+
+        assert self.ruleset is not None, "a view needs the ruleset"
+        return RulesView(self.enc, self.ruleset, self.lang)
 
     def say(self, template: str, **values: Any) -> str:
         """A sentence of the core's in the table's language: ``template`` is English with
@@ -103,8 +160,8 @@ class RulesContext:
             by = max(named, key=lambda c: len(c.name)) if named else None
         if by is None:
             return None
-        own = by.data.get("dice")
-        return Roller(by.name, by.side == "pc", own if isinstance(own, str) else None)
+        own = self.state(by)
+        return Roller(by.name, by.side == "pc", getattr(own, "dice", None))
 
     def flush(self) -> None:
         """Show the entries logged since the last flush (through the dice source's sink)."""

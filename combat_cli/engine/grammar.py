@@ -506,13 +506,14 @@ def _unknown(verb: str, key: str, opts: Sequence[Any]) -> str:
 def _rest(verb: str, given: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     """The ruleset's rest options (``care=easy``), checked."""
     from combat_cli.commands.parsing import check_option
+    from combat_cli.engine.capabilities import rest_options
 
-    specs = {o.name.lower(): o for o in ruleset.rest_options}
+    specs = {o.name.lower(): o for o in rest_options(ruleset)}
     out: dict[str, Any] = {}
     for k, v in given.items():
         o = specs.get(k.lower())
         if o is None:
-            raise CommandError(_unknown(verb, k, ruleset.rest_options))
+            raise CommandError(_unknown(verb, k, rest_options(ruleset)))
         out[o.name] = check_option(verb, o, v)
     return out
 

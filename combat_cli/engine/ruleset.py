@@ -7,21 +7,23 @@ the ruleset decides everything a rule system decides, through these methods. Eac
 :class:`~combat_cli.engine.context.RulesContext` (a working copy of the state, the dice, the
 tables) and changes state only through it; it raises ``RuleError`` to refuse a line.
 
-How the four systems use it:
+**The required core** (this class): ``name``, ``title``, the stats/actions/conditions it
+declares, and :meth:`Ruleset.act`; every other hook here has a default. Its data is typed:
+:attr:`Ruleset.tables_model` (``tables.toml``), :attr:`Ruleset.combatant_state` and
+:attr:`Ruleset.encounter_state` (:mod:`combat_cli.engine.state`). Display hooks get a
+read-only :class:`~combat_cli.engine.view.RulesView` (the encounter, the tables, the language).
 
-- declare-then-resolve (``d6``, ``d12``, ``czech_pool``): ``declare_phase = True``; the GM
-  types ``declare`` lines, the ruleset validates them in :meth:`Ruleset.declare`, and on the
-  first ``resolve`` the core asks :meth:`Ruleset.plan` for the queue (segments, movement first,
-  speed order ...), then hands each item to :meth:`Ruleset.resolve`.
-- turn-based (``storypath``): ``declare_phase = False``; the core keeps ``order``/``turn``, the
-  GM types ``act`` lines, ``next`` calls :meth:`Ruleset.next_turn`. Extra verbs (``slot NAME``)
-  come from :attr:`Ruleset.verbs`.
-- reactions (``react``), damage/heal/rest, timers: the matching methods.
+**Capabilities** (:mod:`combat_cli.engine.capabilities`), listed before ``Ruleset`` by the
+systems that have them:
 
-Rulesets import this through :mod:`combat_cli.api` only. Required: ``name``, ``title`` and
-:meth:`Ruleset.act` (or :meth:`Ruleset.resolve`, which the default ``act`` calls); every other
-hook has a default, and docs/writing-a-ruleset.md lists which kind of system needs which
-(turn-based, declare-phase, reactions, healing over time).
+- ``DeclarePhase`` — declare-then-resolve (``d6``, ``d12``, ``czech_pool``): ``declare``,
+  ``plan``, ``resolve``. Without it a system is turn-based (``storypath``): the core keeps
+  ``order``/``turn``, ``act`` resolves at once, ``next`` calls :meth:`Ruleset.next_turn`.
+- ``Reactions`` (``react``), ``Healing`` (``damage``, ``heal``, ``rest``, healing over time),
+  ``OpenTurns`` (a turn the players give, Storypath's open PC slot).
+
+Extra verbs (``slot NAME``) come from :attr:`Ruleset.verbs`. Rulesets import all of this through
+:mod:`combat_cli.api` only; docs/writing-a-ruleset.md shows a whole plug-in.
 """
 
 from __future__ import annotations
@@ -36,16 +38,17 @@ from combat_cli.engine.grammar import Arg, Args, Opt, Syntax, syntax
 from combat_cli.engine.models import (
     ActionRequest,
     Combatant,
-    Declaration,
     Encounter,
     LogEntry,
-    QueueItem,
     Timer,
 )
+from combat_cli.engine.state import OpenCombatantState, OpenEncounterState
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
+    from combat_cli.engine.state import State
     from combat_cli.engine.tables import TablesModel
+    from combat_cli.engine.view import RulesView
 
 __all__ = [
     "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
@@ -210,16 +213,12 @@ class Ruleset:
     actions: Sequence[ActionSpec] = ()
     conditions: Sequence[ConditionSpec] = ()
     verbs: Sequence[VerbSpec] = ()
-    rest_options: Sequence[OptionSpec] = ()
     house_rules: dict[str, str] = {}
     """House-rule switch (dotted key in tables.toml) -> what it does; for help and README."""
     language: str = "en"
     """The language the ruleset shows by default (``--lang`` with it is accepted too)."""
     languages: tuple[str, ...] = ()
     """Display languages besides the default (``("en",)`` for a Czech ruleset)."""
-    react_closes_declarations: bool = True
-    """``react`` typed while declaring closes the declarations (resolution begins with it);
-    False: the reaction joins the reacting combatant's declaration and others still declare."""
     table_ranges: dict[str, tuple[int | None, int | None]] = {}
     """Numeric table values and their valid range (``"damage.ev_step": (1, None)``; ``*``
     matches any key of one level, a list is checked item by item): a house rule outside the
@@ -229,6 +228,13 @@ class Ruleset:
     code may read ``c.stats["hp"]``). A ruleset whose many defaults are read through its own
     helpers, and should not be listed as typed stats, sets this False."""
 
+    combatant_state: type[State] = OpenCombatantState
+    """The model of what the ruleset keeps per combatant (a subclass of
+    :class:`~combat_cli.engine.state.CombatantState`; rules code reads it as
+    ``MyState.of(ctx, c)``). The default keeps any keys, unchecked."""
+    encounter_state: type[State] = OpenEncounterState
+    """The model of what the ruleset keeps per encounter (an ``EncounterState``)."""
+
     fight_only: tuple[str, ...] = ()
     """Combatant ``data`` keys that belong to one fight (round bookkeeping, initiative, per-pair
     state): dropped when the PCs go on to the next encounter (``combat new --from``)."""
@@ -236,6 +242,12 @@ class Ruleset:
     """Encounter ``data`` keys that outlast the fight (a momentum pool, the session number)."""
 
     # -- data ----------------------------------------------------------------------------
+    def migrate_state(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A saved state (``kind`` "combatant" or "encounter") as the models expect it now:
+        a ruleset whose state changed shape converts older files here (renamed or retired
+        keys). Called on every load, before validation; the default changes nothing."""
+        return data
+
     def load_tables(self) -> dict[str, Any]:
         """The tables as shipped (``tables.toml`` of :attr:`tables_package`)."""
         return load_toml(self.tables_package) if self.tables_package else {}
@@ -340,33 +352,10 @@ class Ruleset:
         """Round ``ctx.enc.round`` begins: set ``ctx.enc.order`` (default: as added)."""
         ctx.enc.order = [c.id for c in ctx.enc.combatants]
 
-    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        """Check a declaration; the core stores it (a later one replaces it)."""
-
-    def replaced(self, ctx: RulesContext, c: Combatant, old: Declaration) -> None:
-        """A new ``declare`` for ``c`` replaced ``old`` (default: nothing more is said)."""
-
-    def plan(self, ctx: RulesContext) -> list[QueueItem]:
-        """Build the resolution queue from ``ctx.enc.declarations`` (default: in order, each
-        combatant's first action in segment 1, its second in segment 2 ...)."""
-        items: list[QueueItem] = []
-        rank = {cid: i for i, cid in enumerate(ctx.enc.order)}
-        decls = sorted(ctx.enc.declarations.values(), key=lambda d: rank.get(d.actor, 1 << 30))
-        for d in decls:
-            for n, a in enumerate(d.actions, start=1):
-                items.append(QueueItem(id=ctx.enc.new_id(), actor=d.actor, action=a, segment=n))
-        items.sort(key=lambda i: i.segment)
-        return items
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        raise RuleError(f"{self.name} cannot resolve {item.action.name}")
-
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """Declare and resolve at once (turn-based systems, or the GM's override)."""
-        self.resolve(ctx, QueueItem(id=ctx.enc.new_id(), actor=c.id, action=action))
-
-    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        raise RuleError(f"{self.name} has no reaction {action.name}")
+        """Resolve ``act NAME ACTION``: the one hook every ruleset supplies (a declare-phase
+        system gets it from :class:`~combat_cli.engine.capabilities.DeclarePhase`)."""
+        raise RuleError(f"{self.name} cannot resolve {action.name}")
 
     def next_turn(self, ctx: RulesContext) -> None:
         """End the acting combatant's turn (turn-based phase): move to the next who can act."""
@@ -392,15 +381,6 @@ class Ruleset:
         if acting is not None:
             enc.turn = order.index(acting)
 
-    def open_turn(self, enc: Encounter) -> tuple[str, list[Combatant]] | None:
-        """When the acting turn must first be given to someone (Storypath's open PC slot):
-        what is open and who may take it. ``next`` then asks the GM, never picks."""
-        return None
-
-    def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
-        """``c`` takes the open turn :meth:`open_turn` named; their turn begins."""
-        raise RuleError(f"{self.name} has no open turns to give")
-
     def end_round(self, ctx: RulesContext) -> None:
         """The round ends (before the clock moves and the next round begins)."""
 
@@ -411,46 +391,28 @@ class Ruleset:
 
         return acting(enc)
 
-    def acting_label(self, enc: Encounter) -> str | None:
+    def acting_label(self, view: RulesView) -> str | None:
         """What the header and the toolbar say acts now (default: :meth:`current`'s name; a
         ruleset may say more, e.g. an open initiative slot and who may take it)."""
-        cur = self.current(enc)
+        cur = self.current(view.enc)
         return cur.name if cur is not None else None
 
-    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
-        """Why ``c`` cannot act now (None: it can). Default: out of the fight."""
+    def can_act(self, view: RulesView, c: Combatant) -> str | None:
+        """Why ``c`` cannot act now (None: it can). Default: out of the fight. Rules code
+        asks it with ``ctx.view``."""
         return f"{c.name} is {c.status}" if c.out else None
 
-    # -- health and time -----------------------------------------------------------------
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        raise RuleError(f"{self.name} does not take direct damage")
-
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        raise RuleError(f"{self.name} does not heal directly")
-
-    def rest(self, ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
-        """``c`` rests for ``seconds`` (the core then moves the clock and fires timers)."""
-
+    # -- time ----------------------------------------------------------------------------
     def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
         """A timer of this ruleset is due (the core has removed it already)."""
         ctx.log(ctx.say("Due: {name}", name=timer.name), kind="timer", actor=timer.combatant)
 
-    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
-        """Words the GM may type as the VALUE of ``damage NAME VALUE`` / ``heal NAME VALUE``
-        (wound levels, realms, tracks ...), for tab completion."""
-        return []
-
-    # -- display -------------------------------------------------------------------------
-    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
-        """Extra columns for the status table (header -> cell text)."""
+    # -- display (a read-only view: the encounter, the tables, the language) ---------------
+    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
+        """Extra columns for the status table (header -> cell text), in ``view.language``."""
         return {}
 
-    def columns(self, enc: Encounter, c: Combatant, lang: str = "") -> dict[str, str]:
-        """The status columns as shown in ``lang`` (the renderer calls this; a ruleset with
-        its own language overrides it, others only :meth:`status_columns`)."""
-        return self.status_columns(enc, c)
-
-    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str] | None:
+    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str] | None:
         """The lines a command's log entries print, at most one per thing that happened
         (an attack with its damage and wound is one line); the full breakdown stays in the
         log (``why``, ``log``). None: each entry's text, one line each."""
@@ -461,22 +423,22 @@ class Ruleset:
     """Headers of :meth:`status_columns` that show wounds: the players' screen shows them
     for PCs (NPCs get only :meth:`wound_word`)."""
 
-    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+    def wound_level(self, view: RulesView, c: Combatant) -> int:
         """How badly ``c`` is hurt as the players may know it: 0 unhurt, 1 hurt, 2 badly hurt,
         3 down. Default: out of the fight is down, any status but OK is hurt."""
         if c.out:
             return 3
         return 0 if c.status in ("OK", "", "Healthy") else 1
 
-    def wound_word(self, enc: Encounter, c: Combatant, lang: str = "") -> str:
+    def wound_word(self, view: RulesView, c: Combatant) -> str:
         """The word the players see for an NPC's wounds ("" when unhurt)."""
-        return wound_words(lang or self.language)[self.wound_level(enc, c)]
+        return wound_words(view.language)[self.wound_level(view, c)]
 
-    def order_labels(self, enc: Encounter) -> list[str] | None:
+    def order_labels(self, view: RulesView) -> list[str] | None:
         """Rows of the order column when the order is not just combatant names (slots)."""
         return None
 
-    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+    def json_extra(self, view: RulesView) -> dict[str, Any]:
         """Ruleset keys added beside the binding ones in ``show --json``."""
         return {}
 

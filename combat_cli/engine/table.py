@@ -68,7 +68,8 @@ class Table:
         rs, lang = self.ruleset, self.lang
         use(self.language)
         return RulesContext(enc or self.enc, self.dice, self.tables, rs.round_seconds, lang,
-                            label=lambda word: rs.label(word, lang), language=self.language)
+                            label=lambda word: rs.label(word, lang), language=self.language,
+                            ruleset=rs)
 
     def run(self, line: str, work: Callable[[RulesContext], None], *,
             undoable: bool = True) -> RulesContext:
@@ -78,6 +79,7 @@ class Table:
         working = Encounter.model_validate_json(self.state_json)  # a deep copy, faster
         ctx = self.context(working)
         work(ctx)
+        ctx.commit()
         if not undoable:
             for e in ctx.entries:
                 e.data["free"] = True
@@ -165,12 +167,15 @@ class Table:
         except (LookupError, TypeError, ValueError):
             raise CommandError("the undo history is damaged; nothing was changed") from None
 
-    @staticmethod
-    def _validate(obj: Any) -> Encounter:
+    def _validate(self, obj: Any) -> Encounter:
+        from combat_cli.engine import state
+
         try:
-            return Encounter.model_validate(obj)
-        except ValueError:
+            enc = Encounter.model_validate(obj)
+            state.check(self.ruleset, enc)
+        except (ValueError, CommandError):
             raise CommandError("the undo history is damaged; nothing was changed") from None
+        return enc
 
     def _restore(self, enc: Encounter) -> None:
         self.enc = enc

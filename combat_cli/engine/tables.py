@@ -12,17 +12,34 @@ unknown key, each value keeps its kind).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from combat_cli.engine.errors import RuleError
+
+T = TypeVar("T", bound="TablesModel")
+
+
+class HasTables(Protocol):
+    @property
+    def typed(self) -> TablesModel | None: ...
 
 
 class TablesModel(BaseModel):
     """Base of a ruleset's table models (the whole file, and each section that is typed)."""
 
     model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+    @classmethod
+    def of(cls: type[T], where: HasTables) -> T:
+        """The tables the table plays with, as this model: ``D6Tables.of(ctx).ties.mode``
+        (``where`` is the rules context or a display hook's view)."""
+        found = where.typed
+        if not isinstance(found, cls):
+            raise TypeError(f"{cls.__name__} is not the ruleset's tables_model "
+                            f"({type(found).__name__})")
+        return found
 
 
 def house_rules_key(house_rules: dict[str, Any]) -> str:

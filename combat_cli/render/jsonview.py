@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.engine.view import RulesView
+
 if TYPE_CHECKING:
     from combat_cli.engine.table import Table
 
@@ -54,7 +56,7 @@ def public_json(table: Table) -> dict[str, Any]:
         "undo": len(table.history.undo),
         "redo": len(table.history.redo),
     }
-    out.update(rs.json_extra(enc))
+    out.update(rs.json_extra(RulesView(enc, rs)))
     return out
 
 
@@ -77,7 +79,7 @@ def player_json(table: Table, show_rolls: bool = False) -> dict[str, Any]:
     lines = teller.tail(texts, PLAYER_LOG_LINES)
     over = _is_over(enc, table.log_tail(50))
     cur, nxt = rs.current(enc), _next(enc, rs)
-    if cur is not None and rs.acting_label(enc) != cur.name:
+    if cur is not None and rs.acting_label(RulesView(enc, rs)) != cur.name:
         cur = nxt = None  # the ruleset says more (an open slot): its line, no one marked
     rank = {cid: i for i, cid in enumerate(enc.order)}
     shown = sorted((c for c in enc.combatants if c.name not in hidden),
@@ -103,7 +105,7 @@ def player_json(table: Table, show_rolls: bool = False) -> dict[str, Any]:
 
 def pc_wounds(enc: Any, rs: Any, lang: str, c: Any) -> str:
     """A PC's wounds in full: the status and the ruleset's wound columns."""
-    cols = rs.columns(enc, c, lang)
+    cols = rs.status_columns(RulesView(enc, rs, lang), c)
     keys = [k for k in rs.wound_columns if cols.get(k)]
     vals = [f"{rs.label(k, lang)} {cols[k]}" if len(rs.wound_columns) > 1 else cols[k]
             for k in keys]
@@ -138,7 +140,7 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[
         return w("waiting")
     if enc.phase == "declare":
         return w("declare")
-    label, cur = rs.acting_label(enc), rs.current(enc)
+    label, cur = rs.acting_label(RulesView(enc, rs)), rs.current(enc)
     if label and any(h in label for h in hidden):
         label = w("unseen")
     if label and cur is not None and label not in (cur.name, w("unseen")):
@@ -170,7 +172,7 @@ def _player_row(enc: Any, rs: Any, lang: str, w: Any, c: Any, cur: Any, nxt: Any
     if c.side == "pc":
         wounds = pc_wounds(enc, rs, lang, c)
     else:
-        wounds = rs.wound_word(enc, c, lang)
+        wounds = rs.wound_word(RulesView(enc, rs, lang), c)
     return {
         "name": c.name,
         "side": c.side,

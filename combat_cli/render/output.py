@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.engine.view import RulesView
 from combat_cli.locale import _
 from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
@@ -65,7 +66,7 @@ def brief_lines(table: Table, entries: list[LogEntry], roster: bool = False) -> 
     def flush() -> None:
         if not run:
             return
-        lines = rs.brief(enc, list(run), table.lang)
+        lines = rs.brief(RulesView(enc, rs, table.lang), list(run))
         if lines is None:
             lines = [e.text for e in run]
         style = entry_style(run[-1]) if len(run) == 1 else ""

@@ -11,6 +11,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from combat_cli.engine.durations import format_clock, format_duration, in_rounds
+from combat_cli.engine.view import RulesView
 from combat_cli.render.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def _status(rs: Ruleset, c: Combatant, lang: str) -> str:
 
 
 def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
-    who = rs.acting_label(enc)
+    who = rs.acting_label(RulesView(enc, rs))
     bits = [f"{_l(rs, 'Round', lang)} {enc.round}" if enc.round else _l(rs, "setup", lang)]
     if enc.round:
         bits.append(_l(rs, enc.phase, lang))
@@ -164,7 +165,8 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
     columns; empty columns left out, low-priority ones dropped to fit ``width``."""
     rows = _order(enc)
     now, nxt = upcoming(enc, rs)
-    extras = [rs.columns(enc, c, lang) for c in rows]
+    view = RulesView(enc, rs, lang)
+    extras = [rs.status_columns(view, c) for c in rows]
     status = [_status(rs, c, lang) if c.status not in ("OK", "") else "" for c in rows]
     cols = [
         Column("", [Text("▶" if c.id == now else "›" if c.id == nxt else "") for c in rows], 100),
@@ -199,7 +201,7 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
     head = header(enc, rs, lang)
     head.no_wrap, head.overflow = True, "ellipsis"
     parts: list[Any] = [head, t]
-    labels = rs.order_labels(enc)
+    labels = rs.order_labels(RulesView(enc, rs))
     if labels:
         parts.append(Text(_l(rs, "Order: ", lang) + " · ".join(labels), overflow="ellipsis",
                           no_wrap=True))
@@ -242,7 +244,7 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
         t.add_row("hidden", "yes (off the players' screen)")
     for n in c.notes:
         t.add_row("note", n)
-    for k, v in rs.columns(enc, c, lang).items():
+    for k, v in rs.status_columns(RulesView(enc, rs, lang), c).items():
         t.add_row(_l(rs, k, lang), v)
     for k, v in c.stats.items():
         t.add_row(_l(rs, k, lang), value_text(v))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.durations import format_duration, in_rounds
+from combat_cli.engine.view import RulesView
 from combat_cli.report.sentences import PlayerTeller, hidden_names
 from combat_cli.report.words import Words
 
@@ -66,7 +67,7 @@ def _fighter(enc: Encounter, rs: Ruleset, lang: str, c: Combatant, player: bool)
     from combat_cli.render.jsonview import pc_wounds
 
     if player and c.side != "pc":
-        status = rs.wound_word(enc, c, lang) or Words(lang or rs.language)("levels").split("|")[0]
+        status = rs.wound_word(RulesView(enc, rs, lang), c) or Words(lang or rs.language)("levels").split("|")[0]
     else:
         status = pc_wounds(enc, rs, lang, c) or rs.label(c.status, lang)
     return Fighter(c.name, c.side, status, c.out, hidden=c.hidden and not player,
@@ -167,7 +168,7 @@ def _levels_by_round(table: Table) -> dict[str, dict[int, int]]:
             continue
         for c in enc.combatants:
             try:
-                out.setdefault(c.name, {})[enc.round] = rs.wound_level(enc, c)
+                out.setdefault(c.name, {})[enc.round] = rs.wound_level(RulesView(enc, rs), c)
             except Exception:  # noqa: BLE001 - an old snapshot a ruleset can't read
                 continue
     return out

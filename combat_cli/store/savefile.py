@@ -151,11 +151,21 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     unknown = _dangling_ids(enc)
     if unknown:
         raise SaveError(f"{path} is damaged: it refers to combatant {unknown!r}, who is not in it")
+    from combat_cli.engine import state
+    from combat_cli.engine.errors import RuleError
+
+    before = enc.model_dump_json()
+    try:
+        state.check(ruleset, enc)   # the ruleset's typed state, older shapes migrated
+    except RuleError as e:
+        raise SaveError(f"{path} is damaged: {e}") from None
+    migrated = enc.model_dump_json() != before
     try:
         table = Table(enc, ruleset, dice, log_json=texts, history=raw["_history"], lang=lang)
     except CommandError as e:
         raise SaveError(f"{path}: {e}") from None
-    table.changed = bool(raw.get("_records") or raw.get("_torn") or raw.get("_migrated"))
+    table.changed = bool(raw.get("_records") or raw.get("_torn") or raw.get("_migrated")
+                         or migrated)
     if "_valid_bytes" in raw:
         _VALID_BYTES[table] = raw["_valid_bytes"]
     return table

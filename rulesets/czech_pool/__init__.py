@@ -17,13 +17,15 @@ from combat_cli.api import (
     ActionSpec,
     Combatant,
     ConditionSpec,
-    Encounter,
+    DeclarePhase,
+    Healing,
     LogEntry,
     OptionSpec,
     QueueItem,
     RuleError,
     RulesContext,
     Ruleset,
+    RulesView,
 )
 from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool import schema
@@ -197,7 +199,7 @@ SWITCH_VALUES: dict[str, Any] = {
 }
 
 
-class CzechPool(Ruleset):
+class CzechPool(DeclarePhase, Healing, Ruleset):
     name = "czech_pool"
     fight_only = ("forced", "forced_next", "surprised")
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
@@ -304,17 +306,17 @@ class CzechPool(Ruleset):
 
         end_round(ctx)
 
-    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+    def can_act(self, view: RulesView, c: Combatant) -> str | None:
         """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
         context, so in the table's language); here only for the core's other verbs, whose
         refusals the core words in the table's language ("... — nemůže odložit akci")."""
+        enc = view.enc
         if not c.out or enc.phase == "declare":
             return None
         if enc.phase == "resolve" and any(i.actor == c.id and i.state == "pending"
                                           for i in enc.queue):
             return None
-        lang = _lang.language_now()
-        return f"{c.name}: {self.label(c.status, lang, _lang.gender(c)).lower()}"
+        return f"{c.name}: {view.label(c.status, _lang.gender(c)).lower()}"
 
     # -- health ----------------------------------------------------------------------
     def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
@@ -331,39 +333,30 @@ class CzechPool(Ruleset):
         heal(ctx, c, value)
 
     # -- display ---------------------------------------------------------------------
-    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.czech_pool.display import status_columns
 
-        return status_columns(self, enc, c)
+        return status_columns(self, view.enc, c, view.lang)
 
-    def columns(self, enc: Encounter, c: Combatant, lang: str = "") -> dict[str, str]:
-        from rulesets.czech_pool.display import status_columns
-
-        return status_columns(self, enc, c, lang)
-
-    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str]:
+    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.czech_pool.display import brief
 
         return brief(entries)
 
     wound_columns = ("Health",)
 
-    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+    def wound_level(self, view: RulesView, c: Combatant) -> int:
         from combat_cli.api import level_by_fraction
         from rulesets.czech_pool.health import taken
         from rulesets.czech_pool.stats import max_levels
 
-        key = repr(sorted(enc.house_rules.items()))  # tables cached: a report asks often
-        cache = self.__dict__.setdefault("_wound_tables", {})
-        if key not in cache:
-            cache[key] = self.tables_for(enc.house_rules)
-        most = max_levels(c, cache[key])
+        most = max_levels(c, view.tables)
         return level_by_fraction(most - taken(c), most, c.out)
 
-    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+    def json_extra(self, view: RulesView) -> dict[str, Any]:
         from rulesets.czech_pool.display import json_extra
 
-        return json_extra(self, enc)
+        return json_extra(self, view.enc)
 
     def help_text(self) -> str:
         lang = _lang.language_now()

@@ -14,13 +14,16 @@ from combat_cli.api import (
     ActionSpec,
     Combatant,
     Declaration,
-    Encounter,
+    DeclarePhase,
+    Healing,
     LogEntry,
     OptionSpec,
     QueueItem,
+    Reactions,
     RuleError,
     RulesContext,
     Ruleset,
+    RulesView,
     StatSpec,
 )
 from rulesets.d12 import health, schema
@@ -148,7 +151,7 @@ def _check_choices(tables: dict[str, Any]) -> None:
                                 f"({', '.join(CHARACTERISTICS)}), not {stat!r}")
 
 
-class D12Ruleset(Ruleset):
+class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
     name = "d12"
     fight_only = ("spent", "duel", "duel_action", "result", "out_round")
     tables_model = schema.Tables
@@ -273,19 +276,21 @@ class D12Ruleset(Ruleset):
 
         end_round(ctx)
 
-    def acting_label(self, enc: Encounter) -> str | None:
+    def acting_label(self, view: RulesView) -> str | None:
         """Who acts and where the round stands: ``Shooter 2 (exchange 3/5)``."""
         from rulesets.d12.mob import step
 
-        name = super().acting_label(enc)
+        enc = view.enc
+        name = super().acting_label(view)
         where = step(enc) if enc.phase == "resolve" else None
         return f"{name} ({where})" if name and where else name
 
-    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+    def can_act(self, view: RulesView, c: Combatant) -> str | None:
         if not c.out:
             return None
+        enc = view.enc
         if enc.phase == "resolve" and c.data.get("out_round") == enc.round and \
-                self.tables_for(enc.house_rules)["mob"]["simultaneous"]:
+                view.tables["mob"]["simultaneous"]:
             return None
         return f"{c.name} is {c.status}"
 
@@ -302,29 +307,29 @@ class D12Ruleset(Ruleset):
         health.heal(ctx, c, value)
 
     # -- display -----------------------------------------------------------------------------
-    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str]:
+    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.d12.display import brief
 
         return brief(entries)
 
-    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.d12.display import status_columns
 
-        return status_columns(enc, c, self.tables_for(enc.house_rules))
+        return status_columns(view.enc, c, view.tables)
 
     wound_columns = ("Hits",)
 
-    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+    def wound_level(self, view: RulesView, c: Combatant) -> int:
         from combat_cli.api import level_by_fraction
 
-        t = self.tables_for(enc.house_rules)
+        t = view.tables
         return max(level_by_fraction(health.current(c, k, t), health.max_hits(c, k, t)[0], c.out)
                    for k in ("body", "mind", "soul"))
 
-    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+    def json_extra(self, view: RulesView) -> dict[str, Any]:
         from rulesets.d12.verbs import bids_json
 
-        t = self.tables_for(enc.house_rules)
+        enc, t = view.enc, view.tables
         return {"d12": {
             "realm": enc.data.get("realm", t["default_realm"]),
             "hits": {c.name: {k: {"current": health.current(c, k, t),

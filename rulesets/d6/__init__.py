@@ -7,18 +7,21 @@ Rules: /work/shared/rules/d6.md (rule IDs D6-*, tables T-D6-*, ambiguities AMB-D
 from __future__ import annotations
 
 import copy
-import json
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import (
     ActionSpec,
     Arg,
     ConditionSpec,
+    DeclarePhase,
+    Healing,
     Opt,
     OptionSpec,
+    Reactions,
     RollAborted,
     RuleError,
     Ruleset,
+    RulesView,
     Syntax,
     VerbSpec,
 )
@@ -32,7 +35,6 @@ if TYPE_CHECKING:
         ActionRequest,
         Args,
         Combatant,
-        Encounter,
         LogEntry,
         QueueItem,
         RulesContext,
@@ -93,7 +95,7 @@ def _kit_verb(ctx: RulesContext, args: Args) -> None:
     restock(ctx, args)
 
 
-class D6(Ruleset):
+class D6(DeclarePhase, Reactions, Healing, Ruleset):
     name = "d6"
     fight_only = ("rd", "init_roll", "stuns", "stun_round", "pairs", "counted", "surprised")
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
@@ -307,10 +309,10 @@ class D6(Ruleset):
 
         mortal_checks(ctx)
 
-    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+    def can_act(self, view: RulesView, c: Combatant) -> str | None:
         from rulesets.d6.core import can_act_reason
 
-        return can_act_reason(enc, c)
+        return can_act_reason(view.enc, c)
 
     # -- health and time -------------------------------------------------------------------
     def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
@@ -343,31 +345,19 @@ class D6(Ruleset):
 
         return copy.deepcopy(defaults())
 
-    def display_tables(self, enc: Encounter) -> dict[str, Any]:
-        """The table's own tables (house rules merged), cached per set of house rules: the
-        status columns and ``show --json`` show the penalties the table plays with."""
-        key = json.dumps(enc.house_rules, sort_keys=True, default=str)
-        cache = self.__dict__.setdefault("_display_cache", {})
-        if key not in cache:
-            try:
-                cache[key] = self.tables_for(enc.house_rules)
-            except RuleError:
-                cache[key] = self.load_tables()
-        return cache[key]
-
-    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.d6.display import status_columns
 
-        return status_columns(enc, c, self.display_tables(enc))
+        return status_columns(view.enc, c, view.tables)
 
-    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str]:
+    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.d6.display import brief
 
         return brief(entries)
 
     wound_columns = ()   # the status says the wound; the Penalty column mixes in the actions
 
-    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+    def wound_level(self, view: RulesView, c: Combatant) -> int:
         from rulesets.d6.wounds import INCAP, WOUNDED2
 
         w = int(c.data.get("wound", 0))
@@ -375,10 +365,10 @@ class D6(Ruleset):
             return 3
         return 2 if w == WOUNDED2 else int(w > 0 or int(c.data.get("stuns", 0)) > 0)
 
-    def json_extra(self, enc: Encounter) -> dict[str, Any]:
+    def json_extra(self, view: RulesView) -> dict[str, Any]:
         from rulesets.d6.display import json_extra
 
-        return json_extra(enc, self.display_tables(enc))
+        return json_extra(view.enc, view.tables)
 
     def parse_roll(self, text: str) -> Any:
         from combat_cli.api import parse

@@ -18,13 +18,17 @@ from combat_cli.api import (
     Combatant,
     ConditionSpec,
     Encounter,
+    Healing,
     LogEntry,
+    OpenTurns,
     Opt,
     OptionSpec,
     QueueItem,
+    Reactions,
     RuleError,
     RulesContext,
     Ruleset,
+    RulesView,
     VerbSpec,
 )
 
@@ -143,7 +147,7 @@ def _sides(verb: str) -> tuple[Arg, ...]:
             Arg("other", "name", repeat=True, metavar="NAME", missing=both))
 
 
-class Storypath(Ruleset):
+class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     name = "storypath"
     fight_only = ("turn", "init", "init_seq", "done_round", "held_round", "lose_turn_round",
                   "surprise", "surprise_cmp", "ambush", "ranges")
@@ -312,19 +316,21 @@ class Storypath(Ruleset):
                 if c.id in (cond.data.get("by"), cond.data.get("blocked_by")):
                     ctx.remove_condition(other, cond.name, reason=f"{c.name} left")
 
-    def acting_label(self, enc: Encounter) -> str | None:
+    def acting_label(self, view: RulesView) -> str | None:
+        enc = view.enc
         if enc.phase == "turns" and initiative.roster(enc) and initiative.is_open(enc):
             i = initiative.slot_index(enc)
             names = " or ".join(c.name for c in initiative.candidates(enc, i)) or "nobody"
             return f"{initiative.slot_name(initiative.roster(enc)[i])}, open: {names}"
-        return super().acting_label(enc)
+        return super().acting_label(view)
 
-    def can_act(self, enc: Encounter, c: Combatant) -> str | None:
+    def can_act(self, view: RulesView, c: Combatant) -> str | None:
         if c.out:
             return f"{c.name} is {c.status}"
         return None
 
-    def order_labels(self, enc: Encounter) -> list[str] | None:
+    def order_labels(self, view: RulesView) -> list[str] | None:
+        enc = view.enc
         if not initiative.roster(enc):
             return None
         return initiative.labels(enc)
@@ -364,22 +370,22 @@ class Storypath(Ruleset):
         injuries.heal(ctx, c, value)
 
     # -- display ---------------------------------------------------------------------------
-    def brief(self, enc: Encounter, entries: list[LogEntry], lang: str = "") -> list[str]:
+    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.storypath.display import brief
 
         return brief(entries)
 
-    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.storypath.display import status_columns
 
-        return status_columns(enc, c, self._tables(enc))
+        return status_columns(view.enc, c, view.tables)
 
     wound_columns = ("Injuries", "Injury Conditions")
 
-    def wound_level(self, enc: Encounter, c: Combatant) -> int:
+    def wound_level(self, view: RulesView, c: Combatant) -> int:
         from combat_cli.api import level_by_fraction
 
-        t = self._tables(enc)
+        t = view.tables
         if injuries.uses_health(t, c):
             most = injuries.health(t, c)
             hits = len([i for i in injuries.marked(c) if i["level"] != injuries.TAKEN_OUT])
@@ -401,8 +407,8 @@ class Storypath(Ruleset):
     def _tables(self, enc: Encounter) -> dict[str, Any]:
         return self.tables_for(enc.house_rules)
 
-    def json_extra(self, enc: Encounter) -> dict[str, Any]:
-        tables = self._tables(enc)
+    def json_extra(self, view: RulesView) -> dict[str, Any]:
+        enc, tables = view.enc, view.tables
         hs = initiative.holders(enc) if initiative.roster(enc) else []
         return {"storypath": {
             "roster": [{"slot": initiative.slot_name(s), "side": s["side"], "value": s["value"],

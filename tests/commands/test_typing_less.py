@@ -228,7 +228,7 @@ def test_combatant_tag_field_default() -> None:
 def test_a_group_member_who_cannot_act_is_skipped_with_a_note(make_table) -> None:  # noqa: ANN001
     t = make_table()
     run(t, "add Lector", 'add "Demon Thug" x3', "start")
-    t.ruleset.can_act = lambda enc, c: "DT2 is dazed" if c.tag == "DT2" else None  # type: ignore[method-assign]
+    t.ruleset.can_act = lambda view, c: "DT2 is dazed" if c.tag == "DT2" else None  # type: ignore[method-assign]
     try:
         out = run(t, 'declare "Demon Thug" attack Lector')
     finally:

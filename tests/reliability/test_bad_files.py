@@ -209,7 +209,8 @@ def test_stale_temp_files_are_cleaned_at_the_next_open(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.99999.tmp", "fight.json"]
 
 
-EVIL = ["\x1b]0;owned\x07", "\x1b[2J", "\x1b]52;c;ZXZpbA==\x07", "\x9b31m", "\x07\x08\x7f"]
+EVIL = ["\x1b]0;owned\x07", "\x1b[2J", "\x1b]52;c;ZXZpbA==\x07", "\x9b31m", "\x07\x08\x7f",
+        "\u202egnp.exe\u2066"]
 
 
 def test_control_characters_from_a_file_are_shown_escaped(tmp_path):
@@ -219,7 +220,7 @@ def test_control_characters_from_a_file_are_shown_escaped(tmp_path):
     enc["combatants"][0]["name"] = "Ann" + EVIL[0]
     enc["combatants"][0]["conditions"] = [{"name": "Hex" + EVIL[1], "until": None}]
     enc["combatants"][1]["name"] = "Bob" + EVIL[2] + EVIL[3]
-    enc["combatants"][1]["status"] = "OK" + EVIL[4]
+    enc["combatants"][1]["status"] = "OK" + EVIL[4] + EVIL[5]
     enc["timers"] = [{"id": 1, "name": "Bell" + EVIL[1], "due": 3600, "kind": "note"}]
     log = [{"seq": 1, "text": "note " + EVIL[0], "actor": "Ann" + EVIL[0]}]
     head = {"schema": 2, "app": "combat-cli", "ruleset": "toy", "encounter": enc,
@@ -231,20 +232,23 @@ def test_control_characters_from_a_file_are_shown_escaped(tmp_path):
     for r in outs:
         text = r.stdout + r.stderr
         assert "Traceback" not in text
-        for ch in "\x1b\x07\x08\x7f\x9b":
+        for ch in "\x1b\x07\x08\x7f\x9b\u202e\u2066":
             assert ch not in text, (repr(ch), text)
     assert "\\x1b]0;owned" in outs[0].stdout and "\\u001b" in outs[1].stdout
+    assert "\\u202egnp.exe\\u2066" in outs[0].stdout and "\\u202e" in outs[1].stdout
     assert "\\x1b]52;c;" in outs[2].stdout
 
 
-@pytest.mark.parametrize("bad", ["\x1b", "\x07", "\x00", "\x7f", "\x9b", "\r"])
+@pytest.mark.parametrize("bad", ["\x1b", "\x07", "\x00", "\x7f", "\x9b", "\r", "\u202e",
+                                 "\u2067"])
 def test_control_characters_typed_are_refused_naming_them(make_table, bad):
     from tests.conftest import fails
 
     t = make_table()
+    shown = f"\\x{ord(bad):02x}" if ord(bad) <= 0xFF else f"\\u{ord(bad):04x}"
     for line in (f"add Ev{bad}il", f"note Ann a{bad}b", f"condition Ann +Hex{bad}y",
                  f"timer T{bad} in=1r", f"set Ann skill={bad}4", f"import a{bad}b.toml"):
-        assert f"control character (\\x{ord(bad):02x})" in fails(t, line)
+        assert f"control character ({shown})" in fails(t, line)
 
 
 def test_a_control_character_typed_in_a_script_is_refused_and_never_echoed(tmp_path):

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from combat_cli.api import RulesView
 from combat_cli.engine.models import Combatant, Encounter
 from combat_cli.render.jsonview import player_json
 from combat_cli.web.view import player_bytes, player_text
@@ -86,11 +87,11 @@ def test_each_ruleset_says_an_npcs_wounds_as_a_word(make_table, ruleset, lines, 
     t = make_table(faces, ruleset=ruleset)
     run(t, lines[0])
     c = t.enc.combatants[0]
-    assert t.ruleset.wound_word(t.enc, c) == ""
+    assert t.ruleset.wound_word(RulesView(t.enc, t.ruleset), c) == ""
     seen = []
     for line in lines[1:]:
         run(t, line)
-        seen.append(t.ruleset.wound_word(t.enc, t.enc.combatants[0]))
+        seen.append(t.ruleset.wound_word(RulesView(t.enc, t.ruleset), t.enc.combatants[0]))
     assert seen == words
 
 
@@ -119,7 +120,7 @@ def test_storypath_says_which_slot_is_open_and_who_may_take_it(make_table) -> No
     run(t, "add Ann side=pc cunning=3 close_combat=3", "add Ben side=pc cunning=2 firearms=3",
         "add Thug cunning=0 health=3", "start")
     data = player_json(t)
-    assert data["turn"] == t.ruleset.acting_label(t.enc)
+    assert data["turn"] == t.ruleset.acting_label(RulesView(t.enc, t.ruleset))
     assert "open" in data["turn"] and "Ann" in data["turn"] and "Ben" in data["turn"]
     run(t, "slot Ann")
     data = player_json(t)

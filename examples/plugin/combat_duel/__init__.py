@@ -1,10 +1,8 @@
-"""Duel: an example ruleset. Turn by turn, highest skill first; ``attack TARGET`` rolls
-1d20 + skill against the target's defence, a hit deals the tables' damage, 0 hp is out."""
-
+"""Duel, an example ruleset: highest skill first; attack TARGET is 1d20 + skill vs defence."""
 from typing import Literal  # noqa: I001 - one compact import of the api
-
-from combat_cli.api import (ActionRequest, ActionSpec, Combatant, Encounter,
-                            OptionSpec, RuleError, RulesContext, Ruleset, StatSpec, TablesModel)
+from combat_cli.api import (ActionRequest, ActionSpec, Combatant, CombatantState, Healing,
+                            OptionSpec, RuleError, RulesContext, Ruleset, RulesView, StatSpec,
+                            TablesModel)
 
 
 class Tables(TablesModel):  # tables.toml, typed: a bad house rule is refused with its choices
@@ -12,11 +10,16 @@ class Tables(TablesModel):  # tables.toml, typed: a bad house rule is refused wi
     crit: Literal["double", "none"]
 
 
-class Duel(Ruleset):
+class Fighter(CombatantState):  # what the rules keep per combatant: typed, checked on load
+    taken: int = 0
+
+
+class Duel(Healing, Ruleset):  # Healing: the GM's `damage NAME N` works too
     name = "duel"
     title = "Example: d20 + skill vs defence, hit points"
     tables_package = "combat_duel"
     tables_model = Tables
+    combatant_state = Fighter
     stats = (StatSpec("skill", "added to attacks; the turn order", int, 0),
              StatSpec("defence", "what an attack must reach", int, 10),
              StatSpec("hp", "hit points", int, 6))
@@ -25,8 +28,7 @@ class Duel(Ruleset):
     house_rules = {"damage": "a hit's damage (1d6)", "crit": "a natural 20: double or none"}
 
     def begin_round(self, ctx: RulesContext) -> None:
-        ranked = sorted(ctx.enc.combatants, key=lambda c: -c.stats["skill"])
-        ctx.enc.order = [c.id for c in ranked]
+        ctx.enc.order = [c.id for c in sorted(ctx.enc.combatants, key=lambda c: -c.stats["skill"])]
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         target = ctx.combatant(action.target or "")
@@ -38,21 +40,21 @@ class Duel(Ruleset):
         ctx.log(f"{c.name} attacks {target.name}: {r.total} vs {target.stats['defence']}, "
                 f"{'hit' if hit else 'miss'}", kind="attack", actor=c, target=target, roll=r)
         if hit:
-            tables = self.typed_tables(ctx.enc.house_rules)
-            assert isinstance(tables, Tables)
-            d = ctx.roll(tables.damage, f"{c.name}: damage {tables.damage}")
-            crit = r.faces == (20,) and tables.crit == "double"
-            self.damage(ctx, target, str(d.total * (2 if crit else 1)))
+            t = Tables.of(ctx)   # the tables with the table's house rules, typed
+            d = ctx.roll(t.damage, f"{c.name}: damage {t.damage}").total
+            self.damage(ctx, target, str(d * (2 if r.faces == (20,) and t.crit == "double" else 1)))
 
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         if not value.isdigit():
             raise RuleError(f"damage is a number of hit points, not {value!r}")
-        c.stats["hp"] = max(0, c.stats["hp"] - int(value))
-        ctx.set_status(c, "Out" if c.stats["hp"] == 0 else "Hurt", out=c.stats["hp"] == 0)
-        ctx.log(f"{c.name} takes {value}: {c.stats['hp']} hp left", kind="wound", target=c)
+        me = Fighter.of(ctx, c)
+        me.taken = min(c.stats["hp"], me.taken + int(value))
+        left = c.stats["hp"] - me.taken
+        ctx.set_status(c, "Out" if left == 0 else "Hurt", out=left == 0)
+        ctx.log(f"{c.name} takes {value}: {left} hp left", kind="wound", target=c)
 
-    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
-        return {"HP": str(c.stats["hp"])}
+    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
+        return {"HP": str(c.stats["hp"] - Fighter.of(view, c).taken)}
 
 
 RULESET = Duel()

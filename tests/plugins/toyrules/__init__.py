@@ -17,12 +17,15 @@ from combat_cli.api import (
     Args,
     Combatant,
     ConditionSpec,
-    Encounter,
+    DeclarePhase,
+    Healing,
     OptionSpec,
     QueueItem,
+    Reactions,
     RuleError,
     RulesContext,
     Ruleset,
+    RulesView,
     StatSpec,
     Timer,
     VerbSpec,
@@ -61,7 +64,7 @@ def _listen(ctx: RulesContext, args: Args) -> None:
         ctx.log(f.read(), kind="note")
 
 
-class Toy(Ruleset):
+class Toy(DeclarePhase, Reactions, Healing, Ruleset):
     name = "toy"
     title = "Test-only rules: speed order, d20 attacks, hp"
     round_seconds = 6
@@ -169,7 +172,7 @@ class Toy(Ruleset):
             ctx.add_timer(timer.name, due_in=86400, kind="heal", combatant=c, data=timer.data,
                           quiet=True)
 
-    def status_columns(self, enc: Encounter, c: Combatant) -> dict[str, str]:
+    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         return {"HP": f"{c.stats.get('hp')}/{c.data.get('max_hp')}"}
 
     def demo(self) -> list[str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from combat_cli import plugins
+from combat_cli.api import RulesView
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.engine.table import Table
@@ -130,7 +131,7 @@ def test_an_english_fight_says_it_in_english_without_czech() -> None:
     for text in texts:
         assert not CZECH.search(text), f"Czech in an English log: {text!r}"
     for c in t.enc.combatants:
-        cols = t.ruleset.columns(t.enc, c, "en")
+        cols = t.ruleset.status_columns(RulesView(t.enc, t.ruleset, "en"), c)
         assert not any(CZECH.search(v) for v in cols.values()), cols
 
 
@@ -141,10 +142,9 @@ def test_status_columns_follow_the_language() -> None:
     t.faces(6, 6, 6, 6, 6, 1, 1, 1, 1)
     t("resolve all", "end")
     rs, enc, bob = t.t.ruleset, t.t.enc, t.c("Bob")
-    assert rs.columns(enc, bob, "")["Forced"] == "Boj/Rvačka"
-    assert rs.columns(enc, bob, "en")["Forced"] == "Melee/Brawl"
-    assert rs.status_columns(enc, bob)["Forced"] == "Boj/Rvačka"
-    assert rs.columns(enc, t.c("Ann"), "en")["Disadvantages"] == "Bob +1"
+    assert rs.status_columns(RulesView(enc, rs, ""), bob)["Forced"] == "Boj/Rvačka"
+    assert rs.status_columns(RulesView(enc, rs, "en"), bob)["Forced"] == "Melee/Brawl"
+    assert rs.status_columns(RulesView(enc, rs, "en"), t.c("Ann"))["Disadvantages"] == "Bob +1"
     assert rs.label("Forced") == "Nucená" and rs.label("Forced", "en") == "Forced"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from combat_cli.api import RulesView
 from combat_cli.commands.registry import dispatch
 from tests.rulesets.czech_pool.conftest import T
 
@@ -11,13 +12,13 @@ def test_i13_20_wound_levels_stop_at_zero() -> None:
     t("add Ada Konstituce=2", "add Bor", "start", "damage Ada 5 bez", "damage Ada 4 bez")
     ada = t.c("Ada")
     assert ada.status == "Bezvědomí"
-    assert t.t.ruleset.columns(t.t.enc, ada)["Health"] == "0/7"
+    assert t.t.ruleset.status_columns(RulesView(t.t.enc, t.t.ruleset), ada)["Health"] == "0/7"
     assert all("-" not in e.text.split("zbývá")[-1] for e in t.kinds("wound"))
     # healing one level does not silently bring her back: she stays unconscious, and says so
     out = t("heal Ada 1")
     ada = t.c("Ada")
     assert ada.status == "Bezvědomí" and ada.out
-    assert t.t.ruleset.columns(t.t.enc, ada)["Health"] == "1/7"
+    assert t.t.ruleset.status_columns(RulesView(t.t.enc, t.t.ruleset), ada)["Health"] == "1/7"
     assert any("bezvědomí" in e.text and "revive Ada" in e.text for e in out)
     # bringing her back is explicit
     t("revive Ada")
@@ -32,7 +33,7 @@ def test_i13_20_heal_never_revives_the_dead() -> None:
     assert "revive Ada" in err
     t("revive Ada 3")
     ada = t.c("Ada")
-    assert not ada.out and t.t.ruleset.columns(t.t.enc, ada)["Health"] == "3/7"
+    assert not ada.out and t.t.ruleset.status_columns(RulesView(t.t.enc, t.t.ruleset), ada)["Health"] == "3/7"
     assert "revive" in t.fails("revive Ada")  # not out: nothing to revive
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from combat_cli.api import RulesView
 from tests.rulesets.czech_pool.conftest import T
 
 SIX = [6] * 10
@@ -418,9 +419,9 @@ def test_CZ_RES_2_lost_when_the_other_side_wins_kept_on_draw() -> None:
 def test_CZ_HP_1_five_plus_constitution_levels() -> None:
     t = T()
     t("add Ann Konstituce=3", "damage Ann 2 bez")
-    extra = t.t.ruleset.json_extra(t.t.enc)["czech_pool"]["fighters"]["Ann"]
+    extra = t.t.ruleset.json_extra(RulesView(t.t.enc, t.t.ruleset))["czech_pool"]["fighters"]["Ann"]
     assert extra["wound_levels"] == 8 and extra["left"] == 6
-    assert t.t.ruleset.status_columns(t.t.enc, t.c("Ann"))["Health"] == "6/8"
+    assert t.t.ruleset.status_columns(RulesView(t.t.enc, t.t.ruleset), t.c("Ann"))["Health"] == "6/8"
     assert t.t.ruleset.label("Health") == "Zdraví"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from combat_cli.api import RulesView
+
 from .helpers import body, fails, kinds, out, run, table, who
 
 SHOOTERS = '"Shooter 1,Shooter 2,Shooter 3,Shooter 4"'
@@ -44,7 +46,7 @@ def test_D12_MOB_6_cory_budget_valid_and_invalid():
 def test_D12_MOB_6_defend_verb_builds_the_allocation():
     t = _cory()
     run(t, "defend Cory 1 from=Puncher", f"defend Cory 5 from={SHOOTERS}")
-    j = t.ruleset.json_extra(t.enc)["d12"]["bids"]["Cory"]
+    j = t.ruleset.json_extra(RulesView(t.enc, t.ruleset))["d12"]["bids"]["Cory"]
     assert j["defences"] == [
         {"from": ["Puncher"], "bid": 1, "realm": "corporeal"},
         {"from": ["Shooter 1", "Shooter 2", "Shooter 3", "Shooter 4"], "bid": 5,
@@ -330,7 +332,7 @@ def test_D12_MOB_6_defend_verb_takes_spaced_names_without_quotes():
     t = _cory()
     run(t, "defend Cory 5 from=Shooter 1, Shooter 2, Shooter 3, Shooter 4 realm=corporeal",
         "defend Cory 1 from=Puncher")
-    j = t.ruleset.json_extra(t.enc)["d12"]["bids"]["Cory"]
+    j = t.ruleset.json_extra(RulesView(t.enc, t.ruleset))["d12"]["bids"]["Cory"]
     assert [(d["from"], d["bid"]) for d in j["defences"]] == [
         (["Shooter 1", "Shooter 2", "Shooter 3", "Shooter 4"], 5), (["Puncher"], 1)]
     assert "Cory: defend 5 vs Shooter 1, Shooter 2, Shooter 3, Shooter 4; defend 1 vs " \
@@ -355,10 +357,10 @@ def test_AMB_D12_4_bids_verb_shows_what_per_fight_has_spent():
     assert out(t, "bids Cory").notes == [
         "Cory: attack X 1; defend 1 vs any other attacker [corporeal 2 bid + 4 spent earlier of "
         "6 physical: 0 left]"]
-    j = t.ruleset.json_extra(t.enc)["d12"]["bids"]["Cory"]
+    j = t.ruleset.json_extra(RulesView(t.enc, t.ruleset))["d12"]["bids"]["Cory"]
     assert (j["committed"], j["budget"], j["spent"], j["left"]) == (
         {"corporeal": 2}, {"corporeal": 6}, {"corporeal": 4}, {"corporeal": 0})
-    assert t.ruleset.status_columns(t.enc, who(t, "Cory"))["Bids"] == "X 1; def 1 (2/2)"
+    assert t.ruleset.status_columns(RulesView(t.enc, t.ruleset), who(t, "Cory"))["Bids"] == "X 1; def 1 (2/2)"
 
 
 def test_AMB_D12_4_derived_budget_error_says_how_to_raise_it():

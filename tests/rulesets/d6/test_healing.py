@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from combat_cli.api import RulesView
 from tests.rulesets.d6.conftest import T, faces
 
 MEDIC = 'add Medic side=pc Instincts=2D "First Aid=4D" kits=1'
@@ -78,7 +79,7 @@ def test_D6_HEAL_1_taking_it_easy_twice_the_time_is_plus_1D(t):
 
 def test_status_columns_show_what_is_due(t):
     t(PATIENT, "damage Mina Wounded")
-    cols = t.table.ruleset.status_columns(t.enc, t.c("Mina"))
+    cols = t.table.ruleset.status_columns(RulesView(t.enc, t.table.ruleset), t.c("Mina"))
     # the wound's penalty; the healing roll matters after the fight: status lists it, the
     # round table does not (issue 9)
     assert cols["Penalty"] == "-1D" and cols["Due"] == ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from combat_cli.api import RulesView
 from tests.rulesets.d6.conftest import LECTOR, MINA, THUG, T, faces
 
 FAST_THUG = ('add "Demon Thug" Instincts=4D Firearms=3D Brawling=3D Strength=2D '
@@ -129,8 +130,8 @@ def test_range_and_cover_are_remembered_per_shooter_and_target(mk):
     t.dice(faces(4, 4))
     t("act Lector shoot X")
     assert t.last("attack").difficulty == 20 + 12
-    data = json.loads(t.table.ruleset.json_extra(t.enc) and json.dumps(
-        t.table.ruleset.json_extra(t.enc)))
+    data = json.loads(t.table.ruleset.json_extra(RulesView(t.enc, t.table.ruleset)) and json.dumps(
+        t.table.ruleset.json_extra(RulesView(t.enc, t.table.ruleset))))
     assert data["d6_positions"]["Lector > X"] == {"range": "long", "conceal": "darkness"}
     assert data["d6_positions"]["Mina > X"] == {"conceal": "darkness"}
 
@@ -167,12 +168,12 @@ def test_status_columns_and_json_follow_the_house_rules(mk):
     t(LECTOR, THUG, "start", "damage Lector Wounded",
       'declare "Demon Thug" shoot Lector, shoot Lector')
     rs = t.table.ruleset
-    assert rs.columns(t.enc, t.c("Lector"))["Penalty"] == "-2D"      # Wounded: the Status
-    assert rs.columns(t.enc, t.c("Demon Thug"))["Penalty"] == "-2D"  # two actions
-    assert rs.json_extra(t.enc)["d6"]["Lector"]["penalty"] == 2
+    assert rs.status_columns(RulesView(t.enc, rs), t.c("Lector"))["Penalty"] == "-2D"      # Wounded: the Status
+    assert rs.status_columns(RulesView(t.enc, rs), t.c("Demon Thug"))["Penalty"] == "-2D"  # two actions
+    assert rs.json_extra(RulesView(t.enc, rs))["d6"]["Lector"]["penalty"] == 2
     plain = T()
     plain(LECTOR, "damage Lector Wounded")
-    assert plain.table.ruleset.columns(plain.enc, plain.c("Lector"))["Penalty"] == "-1D"
+    assert plain.table.ruleset.status_columns(RulesView(plain.enc, plain.table.ruleset), plain.c("Lector"))["Penalty"] == "-1D"
 
 
 def test_T_D6_2_full_auto_is_the_only_action_declared_or_not(mk):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from combat_cli.api import RulesView
+
 from .conftest import F, S, fails, last, new_table, run, texts, who
 
 
@@ -165,7 +167,7 @@ def test_SP_SURP_3_a_full_round_before_initiative():
     t = _sucker(3, [S, F, F, F])
     run(t, "surprise Ann vs Vic", "start")
     assert t.ruleset.current(t.enc).name == "Ann"
-    assert t.ruleset.order_labels(t.enc) == ["▶ Surprise slot: Ann"]
+    assert t.ruleset.order_labels(RulesView(t.enc, t.ruleset)) == ["▶ Surprise slot: Ann"]
     assert "not Vic's" in fails(t, "act Vic do pool=1")
     run(t, "next")
     assert t.ruleset.current(t.enc) is None

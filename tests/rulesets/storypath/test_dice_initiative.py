@@ -3,6 +3,8 @@ Complications, opposed rolls, teamwork; the initiative roster of PC and SGC slot
 
 from __future__ import annotations
 
+from combat_cli.api import RulesView
+
 from .conftest import F, S, T, fails, feed, last, new_table, run, texts, who
 
 
@@ -147,7 +149,7 @@ def test_SP_INIT_2_roster_of_pc_and_sgc_slots_highest_first():
     t = _four([S, F, F, S, S, S, S, S, F, F, F, F])
     slots = t.enc.data["roster"]
     assert [(s["side"], s["value"]) for s in slots] == [("pc", 3), ("npc", 2), ("pc", 1), ("npc", 0)]
-    labels = t.ruleset.order_labels(t.enc)
+    labels = t.ruleset.order_labels(RulesView(t.enc, t.ruleset))
     assert labels[0] == "▶ PC slot (3): open (B first in line)"
     assert labels[1] == "SGC slot (2): X"
 

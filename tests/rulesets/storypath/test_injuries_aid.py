@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from combat_cli.api import RulesView
 from rulesets.storypath import injuries
 
 from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, who
@@ -45,7 +46,7 @@ def test_SP_INJ_2_AMB_SP_3_even_stamina():
 def test_SP_INJ_2_track_shown_in_status():
     t = new_table()
     run(t, "add Ann side=pc stamina=3", "damage Ann injured name=Broken Arm")
-    cols = t.ruleset.status_columns(t.enc, who(t, "Ann"))
+    cols = t.ruleset.status_columns(RulesView(t.enc, t.ruleset), who(t, "Ann"))
     assert cols["Injuries"] == "B○○ I● M○"
     assert cols["Injury Conditions"] == "Broken Arm (Injured)"
 

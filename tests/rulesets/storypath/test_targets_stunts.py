@@ -4,6 +4,8 @@ the open PC slot's prompt."""
 
 from __future__ import annotations
 
+from combat_cli.api import RulesView
+
 from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, who
 
 
@@ -205,7 +207,7 @@ def test_SP_INIT_3_open_pc_slot_names_who_may_take_it():
               "add Orc cunning=0", "start")
     line = next(e.text for e in out.entries if "is up" in e.text)
     assert "Ann or Ben" in line and "slot NAME" in line and "first in line" not in line
-    roster = t.ruleset.json_extra(t.enc)["storypath"]["roster"]
+    roster = t.ruleset.json_extra(RulesView(t.enc, t.ruleset))["storypath"]["roster"]
     assert [(r["slot"], r["chosen"], r["may_take"]) for r in roster] == [
         ("PC slot (1)", False, ["Ann", "Ben"]), ("PC slot (1)", False, ["Ann", "Ben"]),
         ("SGC slot (0)", True, [])]

@@ -1,0 +1,139 @@
+"""Typed state: what a ruleset keeps per combatant and per encounter, as pydantic models.
+
+A ruleset declares a subclass of :class:`CombatantState` (``Ruleset.combatant_state``) and of
+:class:`EncounterState` (``Ruleset.encounter_state``) with a field per thing it keeps (a wound
+count, a bid, the range bands between pairs). Rules code reads and writes fields::
+
+    me = Fighter.of(ctx, c)          # the typed state of c for this command
+    me.wounds += 1                   # kept when the command succeeds
+
+In the save file they stay plain JSON (``Combatant.data``, ``Encounter.data``): a field is
+written when it differs from its default, so a file holds no more than before.
+Loading a save validates every combatant's and the encounter's state against the models (a
+wrong value is one line naming the combatant and the field); a ruleset whose state changed
+shape converts older files in :meth:`~combat_cli.engine.ruleset.Ruleset.migrate_state`.
+
+The core's own keys live in the same place and are fields of the two base classes (a
+combatant's own dice mode; the encounter's dice mode, the closed fight, the GM's order moves).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from combat_cli.engine.errors import RuleError
+
+if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant, Encounter
+
+S = TypeVar("S", bound="State")
+
+
+class State(BaseModel):
+    """Base of the typed states: unknown keys are refused (a typo never silently adds one)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    @classmethod
+    def of(cls: type[S], where: StateSource, owner: Combatant | Encounter) -> S:
+        """The state of ``owner`` (a combatant, or the encounter) as this model.
+
+        ``where`` is the rules context (changes are kept when the command succeeds) or a
+        read-only view (display hooks: changes are never kept)."""
+        found = where.state(owner)
+        if not isinstance(found, cls):
+            raise TypeError(f"{cls.__name__} is not the state model the ruleset declares "
+                            f"for {type(owner).__name__} (it is {type(found).__name__})")
+        return found
+
+
+class CombatantState(State):
+    """Base of a ruleset's per-combatant state; the core's field: the combatant's own dice."""
+
+    dice: str | None = None
+    """``set NAME dice=manual|auto``: who rolls for this combatant (None: the table's mode)."""
+
+
+class EncounterState(State):
+    """Base of a ruleset's per-encounter state; the core's fields."""
+
+    dice: str | None = None
+    """``dice auto|manual|players``: who rolls, as the GM last said (None: the flag's)."""
+    fight_over: bool = False
+    """``end fight`` closed the fight."""
+    order_moves: list[list[Any]] = Field(default_factory=list)
+    """This round's ``move NAME before|after OTHER`` ([id, other id, after]), kept for the
+    next round's order."""
+
+
+class OpenCombatantState(CombatantState):
+    """The state of a ruleset that declares no model: any JSON keys, unchecked."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class OpenEncounterState(EncounterState):
+    model_config = ConfigDict(extra="allow")
+
+
+class StateSource(Protocol):
+    def state(self, owner: Combatant | Encounter) -> State: ...
+
+
+def model_for(ruleset: Any, owner: Combatant | Encounter) -> type[State]:
+    from combat_cli.engine.models import Combatant
+
+    if isinstance(owner, Combatant):
+        model: type[State] = ruleset.combatant_state
+    else:
+        model = ruleset.encounter_state
+    return model
+
+
+def read(model: type[S], data: dict[str, Any]) -> S:
+    """``data`` as ``model`` (the caller has validated it on load: a failure is a bug)."""
+    return model.model_validate(data)
+
+
+def dump(state: State) -> dict[str, Any]:
+    """The JSON to keep: the fields that differ from their default (and, in an open state,
+    every key it holds)."""
+    full = state.model_dump(mode="json")
+    fields = type(state).model_fields
+    return {k: v for k, v in full.items() if k not in fields or v != _default_json(fields[k])}
+
+
+def _default_json(field: Any) -> Any:
+    default = field.get_default(call_default_factory=True)
+    if isinstance(default, BaseModel):
+        return default.model_dump(mode="json")
+    return default
+
+
+def check(ruleset: Any, enc: Encounter) -> None:
+    """Validate (and migrate) the ruleset state of a loaded encounter, in place; RuleError
+    naming the combatant and the field when something is wrong. Valid data that needed no
+    migration is left as it was, byte for byte."""
+    enc.data = _checked(ruleset, "encounter", enc.data, ruleset.encounter_state, "")
+    for c in enc.combatants:
+        c.data = _checked(ruleset, "combatant", c.data, ruleset.combatant_state, c.name)
+
+
+def _checked(ruleset: Any, kind: str, data: dict[str, Any], model: type[State],
+             who: str) -> dict[str, Any]:
+    migrated = ruleset.migrate_state(kind, dict(data))
+    try:
+        typed = model.model_validate(migrated)
+        return data if migrated == data else dump(typed)
+    except ValidationError as e:
+        err = e.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in err["loc"])
+        value = err.get("input")
+        msg = str(err["msg"]).replace("Input should be", "must be")
+        if err["type"] == "extra_forbidden":
+            msg = "is not something this ruleset keeps"
+        owner = f"{who}: " if who else "the encounter: "
+        raise RuleError(f"{owner}{where} {msg[0].lower()}{msg[1:]} (found {value!r})"
+                        ) from None

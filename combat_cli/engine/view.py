@@ -1,0 +1,49 @@
+"""What the display hooks see: a read-only view of the fight with its tables and language.
+
+The round table, the toolbar, the players' page, ``show --json`` and the report ask the ruleset
+for columns, brief lines and wound words through :class:`RulesView`: the encounter, the tables
+the table plays with (typed and as read from ``tables.toml``), the language shown and the
+ruleset's words for it. A display hook reads; it never changes the encounter (a test renders
+every view and checks the state is byte-identical afterwards).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine import state as _state
+
+if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant, Encounter
+    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.state import State
+    from combat_cli.engine.tables import TablesModel
+
+
+class RulesView:
+    def __init__(self, enc: Encounter, ruleset: Ruleset, lang: str = "") -> None:
+        self.enc = enc
+        self.ruleset = ruleset
+        self.lang = "" if lang == ruleset.language else lang
+        """The display language asked for ("" = the ruleset's own)."""
+        self.language = self.lang or ruleset.language
+        """The language shown."""
+
+    @cached_property
+    def tables(self) -> dict[str, Any]:
+        """The tables (house rules merged) as plain values: shared, never change them."""
+        return self.ruleset.tables_for(self.enc.house_rules)
+
+    @cached_property
+    def typed(self) -> TablesModel | None:
+        """The same tables as the ruleset's model (read them as ``MyTables.of(view)``)."""
+        return self.ruleset.typed_tables(self.enc.house_rules)
+
+    def label(self, word: str, gender: str = "") -> str:
+        """The ruleset's word (or sentence template) in the language shown."""
+        return self.ruleset.label(word, self.lang, gender)
+
+    def state(self, owner: Combatant | Encounter) -> State:
+        """The typed state of a combatant or of the encounter: a copy, read-only."""
+        return _state.read(_state.model_for(self.ruleset, owner), owner.data)
