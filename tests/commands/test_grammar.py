@@ -319,3 +319,4 @@ def test_ruleset_verb_completion_from_the_spec(make_table, ruleset: str, text: s
     run(t, "add Ann side=pc", "add Bob")
     got = _c(t, text)
     assert all(e in got for e in expect), got
+
