@@ -126,8 +126,6 @@ def _arg_words(table: Table, v: Verb, a: Arg, taken: dict[str, list[str]]) -> li
         return ["+" + k.name for k in rs.conditions] + present
     if a.kind == "topic":
         return sorted(all_verbs(table)) + [x.name for x in rs.actions] + ["rules"]
-    if a.kind == "word" and a.name == "weapon":
-        return [quote(w) for w in _weapons(table, "")]
     return []
 
 

@@ -209,8 +209,12 @@ class Args:
     words: list[str] = field(default_factory=list)
     typed: dict[str, str] = field(default_factory=dict)
     """Every option with its key as typed (``weather=1`` for ``počasí``)."""
+    known: frozenset[str] = frozenset()
+    """The names the verb declares: another name is a bug in the handler (KeyError)."""
 
     def __getitem__(self, key: str) -> Any:
+        if key not in self.values and self.known and key not in self.known:
+            raise KeyError(f"the verb declares no argument {key!r}")
         return self.values.get(key)
 
     def __contains__(self, key: object) -> bool:
@@ -325,7 +329,7 @@ def parse(spec: Syntax, words: Sequence[str], enc: Encounter, ruleset: Ruleset,
         raise UsageError(spec.missing or needs(spec, verb), arity=not spec.missing)
     if got.left:
         raise UsageError(spec.many or too_many(spec, verb, got.left[0]), arity=not spec.many)
-    out = Args(words=list(words))
+    out = Args(words=list(words), known=frozenset(i.name for i in spec.items))
     for a in spec.args:
         taken = got.taken.get(a.name)
         if taken is not None:

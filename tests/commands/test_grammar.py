@@ -320,3 +320,10 @@ def test_ruleset_verb_completion_from_the_spec(make_table, ruleset: str, text: s
     got = _c(t, text)
     assert all(e in got for e in expect), got
 
+
+
+def test_a_name_the_verb_does_not_declare_is_a_bug(table) -> None:  # noqa: ANN001
+    args = _parse(table, (Arg("name", "name"), Opt("n", "int")), "Ann")
+    assert args["n"] is None and "n" not in args
+    with pytest.raises(KeyError):
+        args["nmae"]
