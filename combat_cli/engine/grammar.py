@@ -329,11 +329,13 @@ def parse(spec: Syntax, words: Sequence[str], enc: Encounter, ruleset: Ruleset,
         raise UsageError(spec.missing or needs(spec, verb), arity=not spec.missing)
     if got.left:
         raise UsageError(spec.many or too_many(spec, verb, got.left[0]), arity=not spec.many)
+    from combat_cli.commands.parsing import COMMA
+
     out = Args(words=list(words), known=frozenset(i.name for i in spec.items))
     for a in spec.args:
         taken = got.taken.get(a.name)
         if taken is not None:
-            out.raw[a.name] = " ".join(taken)
+            out.raw[a.name] = " ".join("," if w == COMMA else w for w in taken)
             out.values[a.name] = convert(a, taken, enc, ruleset, verb)
     _options(spec, got.options, out, enc, ruleset, verb)
     return out
