@@ -39,6 +39,8 @@ class Verb:
     topic: str = "core"
     undoable: bool = True
     """False: logged, but not an undo step (a free roll)."""
+    before: Callable[[Cmd], None] | None = None
+    """A check of the state made before the words are read (the fight has not started)."""
 
     @property
     def usage(self) -> str:
@@ -65,8 +67,15 @@ class Cmd:
         """The words after the verb, as typed."""
         self.verb = verb
         self.out = out
+        self.args = Args()
+        """The words parsed by the verb's syntax (:meth:`run` parses them)."""
+
+    def run(self) -> None:
+        """The verb's check of the state first, then its words, then its handler."""
+        if self.verb.before is not None:
+            self.verb.before(self)
         self.args = self.parse()
-        """The words parsed by the verb's syntax."""
+        self.verb.handler(self)
 
     def parse(self) -> Args:
         try:
@@ -117,12 +126,13 @@ VERBS: dict[str, Verb] = {}
 
 def verb(name: str, args: Syntax | tuple[Item, ...], summary: str, *, mutates: bool = True,
          aliases: tuple[str, ...] = (), details: str = "", topic: str = "core",
-         undoable: bool = True) -> Callable[[Callable[[Cmd], None]], Callable[[Cmd], None]]:
+         undoable: bool = True, before: Callable[[Cmd], None] | None = None
+         ) -> Callable[[Callable[[Cmd], None]], Callable[[Cmd], None]]:
     """Register a core verb: its name, its arguments (usage, parsing and completion come from
     them), one line of help."""
     def deco(fn: Callable[[Cmd], None]) -> Callable[[Cmd], None]:
         VERBS[name] = Verb(name, syntax(args), summary, fn, mutates, aliases, details, topic,
-                           undoable)
+                           undoable, before)
         return fn
     return deco
 
@@ -179,10 +189,10 @@ def dispatch(table: Table, line: str) -> Output:
         v = find_verb(words[0], all_verbs(table))
         if v.mutates:
             def work(ctx: RulesContext) -> None:
-                v.handler(Cmd(table, ctx, words[1:], v, out))
+                Cmd(table, ctx, words[1:], v, out).run()
             ctx = table.run(line.strip(), work, undoable=v.undoable)
         else:
-            ctx = table.peek(lambda ctx: v.handler(Cmd(table, ctx, words[1:], v, out)))
+            ctx = table.peek(lambda ctx: Cmd(table, ctx, words[1:], v, out).run())
         out.entries = ctx.entries
         out.notes = [message(n, table.language) for n in ctx.notes + out.notes]
     except (CommandError, DiceError) as e:  # DiceError: a roll built too big, a bad notation

@@ -56,16 +56,19 @@ def start(cmd: Cmd) -> None:
     cmd.show("round")
 
 
-@verb("declare", (Arg("name", "group"), Arg("actions", "actions", noun="action")),
-      "plan this round's actions (systems with a declare phase)", aliases=("decl",),
-      details="A second declare for the same combatant replaces the first.")
-def declare(cmd: Cmd) -> None:
-    enc = cmd.enc
+def _declaring(cmd: Cmd) -> None:
     _require_fight(cmd)
     if not cmd.ruleset.declare_phase:
         raise CommandError(f"{cmd.ruleset.name} has no declare phase: use act NAME ACTION")
-    if enc.phase != "declare":
+    if cmd.enc.phase != "declare":
         raise CommandError("declarations are closed for this round (resolving): end starts the next round")
+
+
+@verb("declare", (Arg("name", "group"), Arg("actions", "actions", noun="action")),
+      "plan this round's actions (systems with a declare phase)", aliases=("decl",),
+      details="A second declare for the same combatant replaces the first.",
+      before=_declaring)
+def declare(cmd: Cmd) -> None:
     for c in able(cmd, "declare"):
         _declare_one(cmd, c, [a.model_copy(deep=True) for a in cmd.args["actions"]])
 
@@ -170,11 +173,11 @@ def _open_resolution(cmd: Cmd) -> None:
                                 count=len(enc.queue)), kind="round")
 
 
-@verb("resolve", (Arg("all", "keyword", optional=True, choices=("all",)),), "resolve the next planned action in order, or all that remain",
-      aliases=("r",))
+@verb("resolve", (Arg("all", "keyword", optional=True, choices=("all",)),),
+      "resolve the next planned action in order, or all that remain", aliases=("r",),
+      before=_require_fight)
 def resolve(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
     if enc.phase == "turns":
         raise CommandError(f"{cmd.ruleset.name} is turn by turn: act NAME ACTION, then next")
     _open_resolution(cmd)
@@ -196,10 +199,10 @@ def resolve(cmd: Cmd) -> None:
 
 @verb("act", (Arg("name", "group"), Arg("action", "action", bad="act takes one action; declare "
                                                               "several with declare")),
-      "declare and resolve at once (turn-based systems, or the GM's override)")
+      "declare and resolve at once (turn-based systems, or the GM's override)",
+      before=_require_fight)
 def act(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
     members = able(cmd, "act")
     cur = cmd.ruleset.current(enc) if enc.phase == "turns" and len(members) > 1 else None
     if cur is not None and any(c.id == cur.id for c in members):
@@ -217,9 +220,9 @@ def act(cmd: Cmd) -> None:
       "a reaction during resolution (dodge, parry, block, defend ...)",
       details="Typed while still declaring, it closes the declarations and the round's "
               "resolution begins with it (a dodge against the first shot) — unless the "
-              "reaction is part of the plan (a d12 defensive bid joins the declaration).")
+              "reaction is part of the plan (a d12 defensive bid joins the declaration).",
+      before=_require_fight)
 def react(cmd: Cmd) -> None:
-    _require_fight(cmd)
     c = cmd.args["name"]
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
@@ -232,10 +235,10 @@ def react(cmd: Cmd) -> None:
     need(cmd.ruleset, Reactions).react(cmd.ctx, c, action)
 
 
-@verb("hold", (Arg("name", "name"),), "hold an action; act with it later (release NAME)")
+@verb("hold", (Arg("name", "name"),), "hold an action; act with it later (release NAME)",
+      before=_require_fight)
 def hold(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
     c = cmd.args["name"]
     if c.held:
         raise CommandError(f"{c.name} is already holding: release {c.name} when they act")
@@ -256,10 +259,10 @@ def hold(cmd: Cmd) -> None:
 
 
 @verb("release", (Arg("name", "name"), Arg("action", "action", optional=True)),
-      "a held combatant acts now (with the planned action, or the one given)")
+      "a held combatant acts now (with the planned action, or the one given)",
+      before=_require_fight)
 def release(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
     c = cmd.args["name"]
     if not c.held:
         raise CommandError(f"{c.name} is not holding (hold {c.name} first)")
@@ -289,10 +292,10 @@ def release(cmd: Cmd) -> None:
 
 
 @verb("next", (), "end the acting combatant's turn (skips a planned action while resolving)",
-      aliases=("n",))
+      aliases=("n",),
+      before=_require_fight)
 def next_(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
     if enc.phase == "declare":
         raise CommandError("still declaring: resolve starts the round's actions")
     if enc.phase == "resolve":

@@ -220,6 +220,7 @@ def test_core_errors(table, line: str, error: str) -> None:  # noqa: ANN001
 
 
 def test_quote_hint_for_a_name_with_spaces(table) -> None:  # noqa: ANN001
+    run(table, "start")
     assert fails(table, "hold Demon Thug 1").endswith('(quote names with spaces: "Demon Thug 1")')
 
 
@@ -232,6 +233,11 @@ def test_ruleset_verbs_say_their_usage_first(make_table) -> None:  # noqa: ANN00
     assert fails(t, "slot Ann x") == "slot N takes a whole number, not 'x'"
     assert fails(t, "ambush Ann vs") == "ambush needs names on both sides of vs"
     assert fails(t, "surprise Ann Orc").startswith("surprise needs two sides")
+
+
+def test_the_state_is_checked_before_the_words(table) -> None:  # noqa: ANN001
+    assert fails(table, "declare Zed attack Ann") == "the fight has not started: type start"
+    assert fails(table, "hold") == "the fight has not started: type start"
 
 
 def test_usage_error_knows_whether_it_is_about_arity() -> None:
