@@ -61,15 +61,19 @@ def fails(table, line: str) -> str:  # noqa: ANN001
     before = (table.state_json, len(table.log), len(table.history.undo))
     out = dispatch(table, line)
     assert out.error, f"{line!r} should have failed"
-    assert_refusal(line, out.error)
+    assert_refusal(line, out)
     assert (table.state_json, len(table.log), len(table.history.undo)) == before
     return out.error
 
 
-def assert_refusal(line: str, error: str) -> None:
+def assert_refusal(line: str, out) -> None:  # noqa: ANN001 - an Output
     """A refusal is one line saying what is wrong; a crash caught by the dispatcher (an
-    "internal error", e.g. FixedDice running out of faces) is a bug, not a refusal."""
-    assert not error.startswith("internal error"), f"{line!r} crashed: {error}"
+    "internal error", e.g. FixedDice running out of faces — in any language) is a bug, not a
+    refusal."""
+    error = out.error
+    assert error, f"{line!r} should have failed"
+    assert not out.internal and not error.startswith("internal error"), \
+        f"{line!r} crashed: {error}"
     assert "\n" not in error, f"{line!r}: {error!r} is more than one line"
 
 

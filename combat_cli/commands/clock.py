@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.commands.views import WhereView
 from combat_cli.engine.capabilities import Healing
 from combat_cli.engine.clockwork import advance as advance_clock
 from combat_cli.engine.durations import format_clock
@@ -24,7 +25,7 @@ def _move(cmd: Cmd, seconds: int) -> None:
       aliases=("adv",))
 def advance(cmd: Cmd) -> None:
     _move(cmd, cmd.args["duration"])
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("rest", (Arg("name", "name"), Arg("duration", "duration"), Opt("opt", "rest")),
@@ -34,7 +35,7 @@ def rest(cmd: Cmd) -> None:
     if isinstance(cmd.ruleset, Healing):
         cmd.ruleset.rest(cmd.ctx, cmd.args["name"], seconds, dict(cmd.args.extra))
     _move(cmd, seconds)
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("timer", (Arg("text", "text"), Opt("in", "duration", required=True), Opt("who", "name")),

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb
+from combat_cli.commands.results import SaveRequest
+from combat_cli.commands.views import (
+    ActionHelp,
+    CombatantView,
+    HelpView,
+    LogView,
+    RulesHelp,
+    StatusView,
+    VerbHelp,
+    WhereView,
+    WhyView,
+)
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Opt, Syntax
 
@@ -13,22 +27,22 @@ from combat_cli.engine.grammar import Arg, Opt, Syntax
       details="help rules: the house-rule switches with the rule each one settles")
 def help_(cmd: Cmd) -> None:
     if cmd.args["word"] is None:
-        cmd.show("help", None)
+        cmd.show(HelpView())
         return
     word = cmd.args["word"].lower()
     verbs = all_verbs(cmd.table)
     rs = cmd.ruleset
     for a in rs.actions:
         if word == a.name or word in a.aliases:
-            cmd.show("help-action", a)
+            cmd.show(ActionHelp(a))
             if word in verbs:        # a verb of the same name (d12: task, defend): both
-                cmd.show("help-verb", verbs[word])
+                cmd.show(VerbHelp(verbs[word]))
             return
     if word == "rules":
-        cmd.show("help-rules", None)
+        cmd.show(RulesHelp())
         return
     try:
-        cmd.show("help-verb", find_verb(word, verbs))
+        cmd.show(VerbHelp(find_verb(word, verbs)))
     except CommandError:
         names = sorted(verbs) + [a.name for a in rs.actions]
         from combat_cli.engine.queries import closest
@@ -71,9 +85,9 @@ def odds(cmd: Cmd) -> None:
       mutates=False, aliases=("st",))
 def status(cmd: Cmd) -> None:
     if cmd.args["name"] is not None:
-        cmd.show("combatant", cmd.args["name"].id)
+        cmd.show(CombatantView(cmd.args["name"].id))
     else:
-        cmd.show("status")
+        cmd.show(StatusView())
 
 
 @verb("log", (Arg("number", "int", optional=True, choices=("all",), metavar="N|all",
@@ -86,7 +100,7 @@ def log(cmd: Cmd) -> None:
         n = 0
     elif n < 1:
         raise CommandError("log N needs N of at least 1")
-    cmd.show("log", n)
+    cmd.show(LogView(n))
 
 
 @verb("why", (Arg("number", "int", optional=True, metavar="N", noun="log number",
@@ -108,7 +122,7 @@ def why(cmd: Cmd) -> None:
             raise CommandError(f"no log entry {n}: the log has {len(log)} (log shows them)"
                                if log else "the log is empty")
         entry = LogEntry.model_validate_json(log[n - 1])
-    cmd.show("why", entry)
+    cmd.show(WhyView(entry))
 
 
 COUNT = Syntax((Arg("n", "int", optional=True, bad="not a number: {word}"),),
@@ -120,7 +134,7 @@ def undo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.undo()
         cmd.out.notes.append(f"undone: {line}")
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("redo", COUNT, "step forward again (or N)", mutates=False)
@@ -128,7 +142,7 @@ def redo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.redo()
         cmd.out.notes.append(f"redone: {line}")
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 def _count(cmd: Cmd) -> int:
@@ -149,7 +163,7 @@ def save(cmd: Cmd) -> None:
     file: str | None = cmd.args["file"]
     if file is not None and not file.strip():
         raise cmd.usage_error("save needs a file name")
-    cmd.show("save", file)
+    cmd.out.save = SaveRequest(Path(file) if file is not None else None)
 
 
 @verb("quit", (), "save and leave", mutates=False, aliases=("exit", "q"))

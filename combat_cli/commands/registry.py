@@ -3,17 +3,19 @@
 Each verb declares its arguments once (a :class:`~combat_cli.engine.grammar.Syntax`): the
 dispatcher parses the words after the verb with it, ``help`` shows the usage made from it and
 the completion walks it. Handlers get a :class:`Cmd` (the table, a rules context on a working
-copy, the parsed :class:`~combat_cli.engine.grammar.Args`) and never print; they add log entries through the context and ask for views (``status``,
-``round``, ``log``, ``help``) with :meth:`Cmd.show`. The front end (REPL or script) renders the
-output and saves.
+copy, the parsed :class:`~combat_cli.engine.grammar.Args`) and never print; they add log
+entries through the context and ask for views (:mod:`combat_cli.commands.views`) with
+:meth:`Cmd.show`. The front end (REPL or script) renders the :class:`Output`
+(:mod:`combat_cli.commands.results`) and saves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.commands.results import Output
 from combat_cli.dice import DiceError
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Args, Item, Syntax, UsageError, parse, syntax
@@ -21,8 +23,9 @@ from combat_cli.engine.queries import closest
 from combat_cli.locale import message
 
 if TYPE_CHECKING:
+    from combat_cli.commands.views import View
     from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Encounter, LogEntry
+    from combat_cli.engine.models import Encounter
     from combat_cli.engine.ruleset import Ruleset
     from combat_cli.engine.table import Table
 
@@ -45,17 +48,6 @@ class Verb:
     @property
     def usage(self) -> str:
         return self.syntax.usage(self.name)
-
-
-@dataclass
-class Output:
-    """What a line produced: new log entries, notes, views to render, or one error."""
-
-    entries: list[LogEntry] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    views: list[tuple[str, Any]] = field(default_factory=list)
-    error: str | None = None
-    quit: bool = False
 
 
 class Cmd:
@@ -94,8 +86,8 @@ class Cmd:
     def ruleset(self) -> Ruleset:
         return self.table.ruleset
 
-    def show(self, view: str, payload: Any = None) -> None:
-        self.out.views.append((view, payload))
+    def show(self, view: View) -> None:
+        self.out.views.append(view)
 
     def usage_error(self, what: str) -> CommandError:
         return CommandError(f"{what}: usage {self.verb.usage}{self._quote_hint()}")
@@ -203,5 +195,5 @@ def dispatch(table: Table, line: str) -> Output:
         where = crash_line(record_crash(repr(line)))
         what = " ".join(str(e).split())
         out = Output(error=message(f"internal error ({type(e).__name__}: {what}); nothing was "
-                                   f"changed; {where}", table.language))
+                                   f"changed; {where}", table.language), internal=True)
     return out

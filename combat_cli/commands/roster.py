@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.commands.views import RosterView
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Opt
 from combat_cli.engine.models import Combatant, Template
@@ -99,7 +100,7 @@ def add(cmd: Cmd) -> None:
                             kind="roster", actor=c)
         if hidden:
             entry.data["hidden"] = True
-    cmd.show("roster", [c for c in enc.combatants if c.name in names])
+    cmd.show(RosterView(tuple(c for c in enc.combatants if c.name in names)))
 
 
 @verb("import", (Arg("file", "word", metavar="FILE"),), "load stat blocks (TOML) as templates for add ... template=T",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
+from combat_cli.commands.views import RoundView, WhereView
 from combat_cli.engine.capabilities import DeclarePhase, OpenTurns, Reactions, need
 from combat_cli.engine.clockwork import advance
 from combat_cli.engine.errors import CommandError
@@ -53,7 +54,7 @@ def start(cmd: Cmd) -> None:
     enc.round = 1
     cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=1), kind="round")
     _first_phase(cmd)
-    cmd.show("round")
+    cmd.show(RoundView())
 
 
 def _declaring(cmd: Cmd) -> None:
@@ -194,7 +195,7 @@ def resolve(cmd: Cmd) -> None:
             _resolve_item(cmd, item)
     if cmd.ctx.halted is not None and _next_item(cmd) is not None:
         cmd.ctx.note(cmd.ctx.say("Stopped: {reason} — resolve goes on", reason=cmd.ctx.halted))
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("act", (Arg("name", "group"), Arg("action", "action", bad="act takes one action; declare "
@@ -255,7 +256,7 @@ def hold(cmd: Cmd) -> None:
     cmd.ctx.log(cmd.ctx.say("{name} holds their action", name=c.name), kind="hold", actor=c)
     if enc.phase == "turns":
         cmd.ruleset.next_turn(cmd.ctx)
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("release", (Arg("name", "name"), Arg("action", "action", optional=True)),
@@ -288,7 +289,7 @@ def release(cmd: Cmd) -> None:
         raise CommandError(f"{c.name} has no planned action left: release {c.name} ACTION")
     else:
         raise CommandError(f"say what {c.name} does: release {c.name} ACTION [TARGET]")
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 @verb("next", (), "end the acting combatant's turn (skips a planned action while resolving)",
@@ -313,7 +314,7 @@ def next_(cmd: Cmd) -> None:
         if cur is None:
             raise CommandError(f"everyone has acted in round {enc.round}: end starts the next round")
         cmd.ruleset.next_turn(cmd.ctx)
-    cmd.show("where")
+    cmd.show(WhereView())
 
 
 def lapsing(cmd: Cmd) -> list[tuple[str, str, str]]:
@@ -360,7 +361,7 @@ def _give_open_turn(cmd: Cmd) -> bool:
     c = by_word[match_word(answer.strip(), list(by_word), "player for " + what)]
     need(cmd.ruleset, OpenTurns).give_turn(cmd.ctx, c)
     cmd.ctx.note(cmd.ctx.say("{name}'s turn: act {name} ..., next ends it", name=c.name))
-    cmd.show("round")
+    cmd.show(RoundView())
     return True
 
 
@@ -407,7 +408,7 @@ def end(cmd: Cmd) -> None:
     enc.round += 1
     cmd.ctx.log(cmd.ctx.say("Round {n} begins", n=enc.round), kind="round")
     _first_phase(cmd)
-    cmd.show("round")
+    cmd.show(RoundView())
 
 
 def confirm_lapses(cmd: Cmd, drops: list[tuple[str, str, str]]) -> bool:

@@ -34,6 +34,7 @@ def public_json(table: Table) -> dict[str, Any]:
         "combatants": [
             {
                 "name": c.name,
+                "tag": c.tag,   # the short tag that works wherever the name does
                 "side": c.side,
                 "status": c.status,
                 "out": c.out,

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NoReturn
 
 from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.commands.views import (
+    TABLE_VIEWS,
+    ActionHelp,
+    CombatantView,
+    HelpView,
+    LogView,
+    RosterView,
+    RoundView,
+    RulesHelp,
+    StatusView,
+    VerbHelp,
+    View,
+    WhereView,
+    WhyView,
+)
 from combat_cli.engine.view import RulesView
 from combat_cli.locale import _
 from combat_cli.render.ruleids import without_rule_ids
@@ -22,15 +37,15 @@ from combat_cli.render.tables import (
 )
 
 if TYPE_CHECKING:
-    from combat_cli.commands.registry import Output
-    from combat_cli.engine.models import LogEntry
+    from combat_cli.commands.registry import Verb
+    from combat_cli.commands.results import Output
+    from combat_cli.engine.models import Combatant, LogEntry
+    from combat_cli.engine.ruleset import ActionSpec, Ruleset
     from combat_cli.engine.table import Table
 
 _OUTCOME_STYLE = {"hit": "hit", "miss": "miss", "success": "hit", "failure": "miss"}
 _KIND_STYLE = {"wound": "wound", "round": "round", "timer": "timer", "condition": "held",
                "lapse": "note", "declare": ""}
-_TABLE_VIEWS = ("round", "status", "where")
-"""Views that say the round and phase: a round entry beside them is not printed again."""
 
 
 def entry_style(e: LogEntry) -> str:
@@ -86,49 +101,72 @@ def print_output(console: Console, table: Table, out: Output) -> None:
     if out.error:
         put(console, f"{_('error', table.language)}: {without_rule_ids(out.error)}", "error")
         return
-    tables = any(v in _TABLE_VIEWS for v, _ in out.views)
+    tables = any(isinstance(v, TABLE_VIEWS) for v in out.views)
     entries = [e for e in out.entries if not (e.kind == "round" and tables)]
-    for line in brief_lines(table, entries, roster=_has(out, "roster")):
+    roster = any(isinstance(v, RosterView) for v in out.views)
+    for line in brief_lines(table, entries, roster=roster):
         put(console, line)
     for n in out.notes:
         put(console, without_rule_ids(n), "note")
-    for view, payload in out.views:
-        print_view(console, table, view, payload)
+    for view in out.views:
+        print_view(console, table, view)
 
 
-def _has(out: Output, view: str) -> bool:
-    return any(v == view for v, _ in out.views)
+def print_view(console: Console, table: Table, view: View) -> None:
+    """Render one view; a view type with no case here is a mypy error (``_unrendered``)."""
+    match view:
+        case RoundView():
+            _print_round(console, table)
+        case StatusView():
+            _print_round(console, table)
+            for line in timer_lines(table.enc, table.ruleset, table.lang):
+                put(console, line, "timer")
+        case WhereView():
+            _print_where(console, table)
+        case CombatantView(cid=cid):
+            enc = table.enc
+            console.print(combatant_table(enc, table.ruleset, enc.get(cid), table.lang))
+        case RosterView(added=added):
+            for line in roster_lines(table, added):
+                put(console, line)
+        case LogView(count=count):
+            _print_log(console, table, count)
+        case WhyView(entry=entry):
+            print_why(console, table, entry)
+        case HelpView() | RulesHelp():
+            _print_help_lines(console, table, rules=isinstance(view, RulesHelp))
+        case VerbHelp(verb=v):
+            _print_verb_help(console, table, v)
+        case ActionHelp(action=a):
+            _print_action_help(console, table, a)
+        case _:
+            _unrendered(view)
 
 
-def print_view(console: Console, table: Table, view: str, payload: Any) -> None:
-    enc, rs, lang = table.enc, table.ruleset, table.lang
-    if view == "round":
-        console.print(round_table(enc, rs, lang, console.width, table.log_tail(40)))
-    elif view == "status":
-        console.print(round_table(enc, rs, lang, console.width, table.log_tail(40)))
-        for line in timer_lines(enc, rs, lang):
-            put(console, line, "timer")
-    elif view == "where":
-        if enc.phase in ("resolve", "turns"):   # who acts now; while declaring: nobody
-            put(console, header(enc, rs, lang))
-    elif view == "combatant":
-        console.print(combatant_table(enc, rs, enc.get(payload), lang))
-    elif view == "roster":
-        for line in roster_lines(table, payload):
-            put(console, line)
-    elif view == "log":
-        entries = table.log_tail(payload)
-        if not entries:
-            console.print(Text(_("the log is empty", lang), style="note"))
-        else:
-            console.print(log_table(entries, rs, lang))
-    elif view == "why":
-        print_why(console, table, payload)
-    elif view in ("help", "help-verb", "help-action", "help-rules"):
-        print_help(console, table, view, payload)
+def _unrendered(view: NoReturn) -> NoReturn:
+    raise TypeError(f"no renderer for {view!r}")  # mypy: every View is handled above
 
 
-def roster_lines(table: Table, added: list[Any]) -> list[str]:
+def _print_round(console: Console, table: Table) -> None:
+    console.print(round_table(table.enc, table.ruleset, table.lang, console.width,
+                              table.log_tail(40)))
+
+
+def _print_where(console: Console, table: Table) -> None:
+    enc = table.enc
+    if enc.phase in ("resolve", "turns"):   # who acts now; while declaring: nobody
+        put(console, header(enc, table.ruleset, table.lang))
+
+
+def _print_log(console: Console, table: Table, count: int) -> None:
+    entries = table.log_tail(count)
+    if not entries:
+        console.print(Text(_("the log is empty", table.lang), style="note"))
+    else:
+        console.print(log_table(entries, table.ruleset, table.lang))
+
+
+def roster_lines(table: Table, added: tuple[Combatant, ...]) -> list[str]:
     """``Mina joins (pc): Dodge=4D, ...``; a group with one stat block on one line."""
     rs, lang = table.ruleset, table.lang
     joins = {e.actor: e.text for e in table.log_tail(len(added)) if e.kind == "roster"}
@@ -175,44 +213,45 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
                            style="note"))
 
 
-def print_help(console: Console, table: Table, view: str, payload: Any) -> None:
-    """``help``: verbs and actions on one screen; one verb or action without rule IDs;
-    ``help rules``: the switches with the rules they settle."""
-    from combat_cli.render.ruleids import without_rule_ids as plain
+def _print_verb_help(console: Console, table: Table, v: Verb) -> None:
+    """``help VERB``: its usage, summary, details and aliases, without rule IDs; the
+    ruleset's actions under the verbs that take one."""
+    console.print(Text(_(v.usage), style="bold"))
+    console.print(Text(f"  {without_rule_ids(_(v.summary))}"))
+    if v.details:
+        console.print(Text(f"  {without_rule_ids(_(v.details))}"))
+    if v.aliases:
+        console.print("  " + _("aliases: {names}").format(names=", ".join(v.aliases)))
+    if v.name in ("declare", "act", "react", "release"):
+        _actions(console, table.ruleset, reaction=v.name == "react", lang=table.lang)
 
-    rs = table.ruleset
-    if view == "help-verb":
-        v = payload
-        console.print(Text(_(v.usage), style="bold"))
-        console.print(Text(f"  {plain(_(v.summary))}"))
-        if v.details:
-            console.print(Text(f"  {plain(_(v.details))}"))
-        if v.aliases:
-            console.print("  " + _("aliases: {names}").format(names=", ".join(v.aliases)))
-        if v.name in ("declare", "act", "react", "release"):
-            _actions(console, rs, reaction=v.name == "react", lang=table.lang)
-        return
-    if view == "help-action":
-        a, lang = payload, table.lang
-        name, args = rs.label(a.name, lang), rs.label(a.args, lang) if a.args else ""
-        target = _("TARGET")
-        console.print(Text(f"{name} {target + ' ' if a.target == 'required' else f'[{target}] ' if a.target == 'optional' else ''}"
-                           f"{args + ' ' if args else ''}"
-                           + " ".join(f"[{rs.label(o.name, lang)}=...]" for o in a.options), style="bold"))
-        console.print(Text(f"  {plain(rs.label(a.help, lang))}" + (_("  (a reaction: react NAME {action})").format(action=name) if a.reaction else "")))
-        for o in a.options:
-            choices = f" ({'|'.join(o.choices)})" if o.choices else (" " + _("(number)") if o.kind == "int" else "")
-            console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {plain(rs.label(o.help, lang))}"))
-        return
+
+def _print_action_help(console: Console, table: Table, a: ActionSpec) -> None:
+    """``help ACTION``: how to type it (target, words, options), what it does, each option."""
+    rs, lang, plain = table.ruleset, table.lang, without_rule_ids
+    name, args = rs.label(a.name, lang), rs.label(a.args, lang) if a.args else ""
+    target = _("TARGET")
+    console.print(Text(f"{name} {target + ' ' if a.target == 'required' else f'[{target}] ' if a.target == 'optional' else ''}"
+                       f"{args + ' ' if args else ''}"
+                       + " ".join(f"[{rs.label(o.name, lang)}=...]" for o in a.options), style="bold"))
+    console.print(Text(f"  {plain(rs.label(a.help, lang))}" + (_("  (a reaction: react NAME {action})").format(action=name) if a.reaction else "")))
+    for o in a.options:
+        choices = f" ({'|'.join(o.choices)})" if o.choices else (" " + _("(number)") if o.kind == "int" else "")
+        console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {plain(rs.label(o.help, lang))}"))
+
+
+def _print_help_lines(console: Console, table: Table, rules: bool) -> None:
+    """``help``: verbs and actions on one screen; ``help rules``: the switches with the
+    rules they settle."""
     from combat_cli.commands import helptext
 
-    lines = (helptext.rules(table) if view == "help-rules"
+    lines = (helptext.rules(table) if rules
              else helptext.overview(table, min(console.width, 100)))
     for line in lines:
         console.print(Text(line), overflow="ellipsis", no_wrap=True)
 
 
-def _actions(console: Console, rs: Any, reaction: bool = False, lang: str = "") -> None:
+def _actions(console: Console, rs: Ruleset, reaction: bool = False, lang: str = "") -> None:
     acts = [a for a in rs.actions if a.reaction or not reaction]
     if not acts:
         return
@@ -244,7 +283,7 @@ def print_resume(console: Console, table: Table, lines: int = 3) -> None:
     """Where a resumed fight stands: the round table and the last ``lines`` log lines."""
     if table.enc.phase == "setup":
         return
-    print_view(console, table, "round", None)
+    print_view(console, table, RoundView())
     tail = [e for e in table.log_tail(lines * 4) if e.kind != "roster"]
     for line in brief_lines(table, tail)[-lines:]:
         put(console, line)

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.commands.dice import follow_mode
-from combat_cli.commands.registry import Output, dispatch
+from combat_cli.commands.registry import dispatch
+from combat_cli.commands.results import Output
 from combat_cli.locale import _
 from combat_cli.locale import message as translated
 from combat_cli.render.output import print_output
@@ -58,11 +59,10 @@ class Driver:
         if out.error and self.streamed:
             self.console.print("the command was abandoned: nothing above was kept",
                                style="error")
-        for view, payload in out.views:
-            if view == "save":
-                err = self.save_as(payload)
-                if err:
-                    out.error = out.error or err
+        if out.save is not None and not out.error:
+            err = self.save_as(out.save.copy_to)
+            if err:
+                out.error = err
         if self.saver is not None:
             failed = self.saver.take_error()
             if self.table.changed:
@@ -75,7 +75,7 @@ class Driver:
         self.console.print(f"{_('error')}: {translated(str(err))}", style="error")
         out.error = out.error or str(err)
 
-    def save_as(self, target: str | None) -> str | None:
+    def save_as(self, target: Path | None) -> str | None:
         """``save`` (now) or ``save FILE`` (a copy to a new file); returns the error, if any."""
         if target is None:
             if self.saver is None:
@@ -88,7 +88,7 @@ class Driver:
                 return self._fail(str(e))
             self.console.print(_("saved {path}").format(path=self.path), style="note")
             return None
-        dest = Path(target).expanduser()
+        dest = target.expanduser()
         if dest.exists() or dest.with_name(dest.name + ".lock").exists():
             return self._fail(f"{dest} already exists: save FILE writes a copy to a new file "
                               "(pick another name)")

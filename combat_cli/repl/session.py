@@ -25,7 +25,7 @@ from combat_cli.repl.toolbar import create_toolbar
 from combat_cli.store.savefile import SaveError
 
 if TYPE_CHECKING:
-    from combat_cli.commands.registry import Output
+    from combat_cli.commands.results import Output
     from combat_cli.dice import DiceSource
     from combat_cli.repl.driver import Driver
 
@@ -216,7 +216,7 @@ def _handle(driver: Driver, line: str) -> Output:
     try:
         return driver.handle(line)
     except KeyboardInterrupt:
-        from combat_cli.commands.registry import Output
+        from combat_cli.commands.results import Output
 
         driver.console.print("interrupted", style="error")
         return Output()

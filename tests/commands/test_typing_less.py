@@ -7,6 +7,7 @@ import pytest
 
 from combat_cli.commands.completion import suggest
 from combat_cli.commands.helptext import no_ids, overview
+from combat_cli.commands.views import RulesHelp
 from combat_cli.engine.models import Combatant, Encounter
 from combat_cli.engine.queries import find_combatant, fold, make_tag
 from tests.conftest import fails, run
@@ -144,7 +145,7 @@ def test_help_fits_one_screen_without_rule_ids(make_table) -> None:  # noqa: ANN
 def test_help_rules_has_the_switches(make_table) -> None:  # noqa: ANN001
     t = make_table(ruleset="d6")
     out = run(t, "help rules")
-    assert out.views == [("help-rules", None)]
+    assert out.views == [RulesHelp()]
 
 
 def test_no_ids() -> None:

@@ -40,6 +40,20 @@ def test_fixed_dice_running_out_is_a_crash_for_the_helpers_not_a_refusal(make_ta
         fails(t, "act Ann attack Bob")
 
 
+def test_a_crash_in_czech_is_a_crash_for_the_helpers_too():
+    """The internal-error line is translated; the helpers tell a crash by the Output's flag."""
+    from combat_cli import plugins
+    from combat_cli.dice import FixedDice
+    from combat_cli.engine.table import Table
+    from tests.conftest import fails, run
+
+    t = Table.new(plugins.load("czech_pool"), FixedDice([]))
+    run(t, "add Ann Obratnost=3 Boj=2", "add Bob Obratnost=2 Boj=1", "start",
+        "declare Ann boj Bob")
+    with pytest.raises(AssertionError, match="crashed: "):
+        fails(t, "resolve")
+
+
 def test_manual_answer_faces_and_totals():
     spec = parse("3D+2")
     r = parse_answer(spec, "3 4 6")

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from combat_cli.api import RulesView
+from combat_cli.commands.views import CombatantView
 from combat_cli.engine.models import Combatant, Encounter
 from combat_cli.render.jsonview import player_json
 from combat_cli.web.view import player_bytes, player_text
@@ -25,7 +26,7 @@ def test_hidden_note_and_secret_condition_verbs(make_table) -> None:  # noqa: AN
     out = run(t, "note Ghost")
     assert out.notes == ["Ghost: knows the way"]
     out = run(t, "status Ghost")
-    assert out.views and out.views[0][0] == "combatant" or out.views
+    assert out.views == [CombatantView(ghost.id)]
     run(t, "set Ghost hidden=no", "note Ghost -", "condition Mina -Cursed")
     assert not t.enc.combatants[1].hidden and t.enc.combatants[1].notes == []
     assert "hidden= value" in fails(t, "set Mina hidden=maybe")

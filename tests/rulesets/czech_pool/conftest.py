@@ -36,7 +36,7 @@ class T:
         before = self.t.state_json
         out = dispatch(self.t, line)
         assert out.error, f"{line!r} should fail"
-        assert_refusal(line, out.error)
+        assert_refusal(line, out)
         assert self.t.state_json == before
         return out.error
 

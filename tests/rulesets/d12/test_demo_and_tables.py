@@ -6,6 +6,7 @@ from pathlib import Path
 
 from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
+from combat_cli.commands.views import ActionHelp, VerbHelp
 from combat_cli.dice import RandomDice
 from combat_cli.engine.table import Table
 
@@ -98,8 +99,9 @@ def test_help_for_task_and_defend_names_the_verbs_too():
 
     t = table()
     for word in ("task", "defend"):
-        views = [(v, getattr(p, "name", None)) for v, p in out(t, f"help {word}").views]
-        assert views == [("help-action", word), ("help-verb", word)]
+        action, verb_help = out(t, f"help {word}").views
+        assert isinstance(action, ActionHelp) and action.action.name == word
+        assert isinstance(verb_help, VerbHelp) and verb_help.verb.name == word
     rs = plugins.load("d12")
     acts = {a.name: a.help for a in rs.actions}
     assert "the verb task NAME tn=N" in acts["task"]

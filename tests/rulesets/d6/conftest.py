@@ -71,7 +71,7 @@ class T:
         queued = list(self.fixed.queue)
         out = dispatch(self.table, line)
         assert out.error, f"{line!r} should have failed"
-        assert_refusal(line, out.error)
+        assert_refusal(line, out)
         assert self.table.state_json == before
         self.fixed.queue[:] = queued
         return out.error
