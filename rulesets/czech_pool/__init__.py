@@ -22,13 +22,12 @@ from combat_cli.api import (
     LogEntry,
     OptionSpec,
     QueueItem,
-    RuleError,
     RulesContext,
     Ruleset,
     RulesView,
 )
 from rulesets.czech_pool import lang as _lang
-from rulesets.czech_pool import schema
+from rulesets.czech_pool import schema, state
 from rulesets.czech_pool.stats import STAT_EN, STATS
 
 # help in English (the source); the Czech is in the message catalogue
@@ -157,10 +156,11 @@ def _ask_demon_numbers(ctx: RulesContext, c: Combatant) -> None:
     dk = demon_key(c)
     if not dk.startswith("silny"):
         return
-    row = rows(ctx.tables)[dk]
-    cells = [("Démon bank", "demon_pool", row.get("pool", 0)),
-             ("Démon obtížnost", "demon_difficulty", row.get("difficulty", 0)),
-             ("Démon zranění", "demon_damage", row.get("damage", row.get("damage_taken", 0)))]
+    row = rows(schema.Tables.of(ctx))[dk]
+    cells = [("Démon bank", "demon_pool", row.cell("pool")),
+             ("Démon obtížnost", "demon_difficulty", row.cell("difficulty")),
+             ("Démon zranění", "demon_damage",
+              row.cell("damage" if row.has("damage") else "damage_taken"))]
     unset = [(cz, en, v) for cz, en, v in cells if c.stats.get(cz) is None]
     if not unset:
         return
@@ -172,36 +172,11 @@ def _ask_demon_numbers(ctx: RulesContext, c: Combatant) -> None:
                       demon=_lang.term(dk, ctx.lang), values=shown, first=first))
 
 
-# the values each house-rule switch knows (bool / int: of that type)
-SWITCH_VALUES: dict[str, Any] = {
-    "amb.full_defence": ("both", "attacker", "own"),
-    "amb.success": (">=", ">"),
-    "amb.ones_cancel": bool,
-    "amb.one_roll": ("per_pair", "highest"),
-    "amb.forced_skill": ("trump", "melee_or_brawl"),
-    "amb.talent_difficulty": ("opponent", "own"),
-    "amb.table_columns": ("recommended", "as_printed"),
-    "amb.range_second_value": ("pool", "damage"),
-    "amb.outnumber_baseline": ("free", "one"),
-    "amb.undefended_zero": bool,
-    "amb.non_threat_disadvantage_only": bool,
-    "amb.drop_defence_disadvantage": bool,
-    "amb.difficulty_min": int,
-    "amb.difficulty_max": int,
-    "amb.ties_simultaneous": bool,
-    "amb.clash_speed": ("own", "faster"),
-    "amb.notice_roll": bool,
-    "amb.notice_difficulty": int,
-    "amb.notice_surprise": bool,
-    "health.recheck_against": ("previous", "worst"),
-    "health.at_zero": ("bezvedomi", "smrt", "unconscious", "dead"),
-    "core.default_choice": ("wound", "disadvantage", "zranit", "nevyhoda"),
-}
-
-
 class CzechPool(DeclarePhase, Healing, Ruleset):
     name = "czech_pool"
     fight_only = ("forced", "forced_next", "surprised")
+    combatant_state = state.Fighter
+    encounter_state = state.Souboj
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     tables_model = schema.Tables
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
@@ -215,6 +190,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         "core.free_skill_floor": (0, None), "core.talent_free_bonus": (0, None),
         "core.disadvantage_step": (0, None), "core.disadvantage_max": (0, None),
         "core.full_defence_floor": (1, None), "amb.notice_difficulty": (1, None),
+        "amb.difficulty_min": (1, 10), "amb.difficulty_max": (1, 10),
         "health.base_levels": (1, None), "health.severity": (1, None),
         "health.penalty_from": (1, None), "modifiers.*.max": (1, None),
         "weapons.*.length": (0, None),
@@ -231,35 +207,6 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
 
         self.verbs = VERBS
 
-    _tables_cache: dict[str, Any] | None = None
-
-    def load_tables(self) -> dict[str, Any]:
-        """tables.toml, read once (a deep copy each time, so nobody can change the original)."""
-        import copy
-
-        if self._tables_cache is None:
-            self._tables_cache = super().load_tables()
-        return copy.deepcopy(self._tables_cache)
-
-    def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        """The tables with the house rules merged in; a switch set to a value it does not
-        know is refused (a typo must not silently change the rules)."""
-        tables = super().tables_for(house_rules)
-        for key, allowed in SWITCH_VALUES.items():
-            part, name = key.split(".")
-            v = tables[part][name]
-            ok = isinstance(v, bool) if allowed is bool else (
-                isinstance(v, int) and not isinstance(v, bool) if allowed is int
-                else _lang.norm(str(v)) in allowed)
-            if not ok:
-                shown = ("true|false" if allowed is bool else "a whole number" if allowed is int
-                         else "|".join(allowed))  # type: ignore[arg-type]
-                raise RuleError(f"house rules: {key} is {shown}, not {v!r}")
-        amb = tables["amb"]
-        if not 1 <= amb["difficulty_min"] <= amb["difficulty_max"] <= 10:
-            raise RuleError("house rules: 1 <= amb.difficulty_min <= amb.difficulty_max <= 10")
-        return tables
-
     # -- language --------------------------------------------------------------------
     def label(self, word: str, lang: str = "", gender: str = "") -> str:
         if lang == "en" and word in STAT_EN:
@@ -272,8 +219,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         from rulesets.czech_pool.stats import weapon
 
-        weapon(c, ctx.tables, ctx)  # an unknown catalogue weapon is refused here
-        c.data.setdefault("wounds", [])
+        weapon(c, schema.Tables.of(ctx), ctx)  # an unknown catalogue weapon is refused here
         _ask_demon_numbers(ctx, c)
 
     # -- rounds ----------------------------------------------------------------------
@@ -336,7 +282,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
         from rulesets.czech_pool.display import status_columns
 
-        return status_columns(self, view.enc, c, view.lang)
+        return status_columns(view, c)
 
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.czech_pool.display import brief
@@ -350,13 +296,13 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         from rulesets.czech_pool.health import taken
         from rulesets.czech_pool.stats import max_levels
 
-        most = max_levels(c, view.tables)
-        return level_by_fraction(most - taken(c), most, c.out)
+        most = max_levels(c, schema.Tables.of(view))
+        return level_by_fraction(most - taken(view, c), most, c.out)
 
     def json_extra(self, view: RulesView) -> dict[str, Any]:
         from rulesets.czech_pool.display import json_extra
 
-        return json_extra(self, view.enc)
+        return json_extra(view)
 
     def help_text(self) -> str:
         lang = _lang.language_now()

@@ -1,20 +1,21 @@
 """The turn: declarations -> engagements, pools, per-pair difficulties, speeds; the single roll
 per combatant; pair resolution in speed order; disadvantages and forced skills.
 
-State kept in ``enc.data["czp"]``:
-- ``pairs``: ``"HOLDER>VICTIM"`` -> ``{"level": 0..3, "fd": bool}`` (disadvantage imposed by
-  HOLDER on VICTIM; ``fd`` = imposed while only defending),
-- ``turn``: this turn's engagements, pools, rolls, difficulties, and what resolved.
+State kept (typed, :mod:`rulesets.czech_pool.state`): the pairs' disadvantages
+(``czp(ctx).pairs``) and this turn's model (``czp(ctx).turn``: engagements, pools, rolls,
+difficulties, and what resolved).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.lang import TERMS, count, flag, match, say, status, term, terr
+from rulesets.czech_pool.schema import Row, Tables
+from rulesets.czech_pool.state import Difficulty, Pool, Threat, Turn, Where, czp, fighter
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
 
 # action name (Czech, canonical) -> skill key
@@ -51,85 +52,95 @@ def skill_names(keys: list[str] | tuple[str, ...]) -> dict[str, tuple[str, str]]
 
 
 # ---------------------------------------------------------------- state helpers ----------
-def store(enc: Encounter) -> dict[str, Any]:
-    return enc.data.setdefault("czp", {"pairs": {}, "turn": {}})
-
-
-def pair_level(enc: Encounter, holder: str, victim: str) -> int:
-    return int(store(enc)["pairs"].get(f"{holder}>{victim}", {}).get("level", 0))
+def pair_level(where: Where, holder: str, victim: str) -> int:
+    p = czp(where).pairs.get(f"{holder}>{victim}")
+    return p.level if p else 0
 
 
 def pkey(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def rows(tables: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def rows(tables: Tables) -> dict[str, Row]:
     """The modifier table with the columns chosen by AMB-CZ-7."""
-    out = {k: dict(v) for k, v in tables["modifiers"].items()}
-    if tables["amb"]["table_columns"] == "as_printed":
-        out.update({k: dict(v) for k, v in tables["modifiers_as_printed"].items()})
+    out = dict(tables.modifiers)
+    if tables.amb.table_columns == "as_printed":
+        out.update(tables.modifiers_as_printed)
     return out
 
 
-def _cell(row: dict[str, Any], column: str, index: int = 0) -> int:
-    v = row.get(column, 0)
-    if isinstance(v, list):
-        return int(v[min(index, len(v) - 1)]) if v else 0
-    return int(v)
+def _cell(row: Row, column: str, index: int = 0) -> int:
+    return row.cell(column, index)
 
 
-def demon(c: Combatant, rw: dict[str, dict[str, Any]], column: str, override: str
-          ) -> tuple[str, int]:
+def demon(c: Combatant, rw: dict[str, Row], column: str, override: str) -> tuple[str, int]:
     """c's demon row and its value in ``column``; a strong demon's "?" cell is the
     per-combatant number ``override`` (Démon bank / obtížnost / zranění) when the GM set it."""
     dk = demon_key(c)
     if not dk:
         return "", 0
     v = _cell(rw[dk], column)
-    if dk.startswith("silny") and column in rw[dk] and stat(c, override) is not None:
+    if dk.startswith("silny") and rw[dk].has(column) and stat(c, override) is not None:
         v = int(stat(c, override))
     return dk, v
 
 
 # ---------------------------------------------------------------- declarations -----------
-def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> dict[str, Any]:
+@dataclass
+class Intent:
+    """What a declaration means (worked out again from the declarations when needed)."""
+
+    threats: list[Threat] = field(default_factory=list)
+    full: bool = False
+    """Only defends (pouze bránit)."""
+    def_skill: str | None = None
+    """The skill he defends with (bránit dovednost=)."""
+    def_vs: dict[str, str | None] = field(default_factory=dict)
+    """Opponents he defends against by name (bránit NAME), with the skill if given."""
+    ignore: list[str] = field(default_factory=list)
+    """Opponents he does not defend against (nebránit)."""
+    stand: bool = False
+
+
+def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> Intent:
     """What a declaration means: threats, defence, full defence, ignored attackers, standing."""
-    out: dict[str, Any] = {"threats": [], "full": False, "def_skill": None, "def_vs": {},
-                           "ignore": [], "stand": False}
+    out = Intent()
+    threats = out.threats
     for a in actions:
         if a.name in THREAT_ACTIONS:
-            out["threats"].append(_threat(ctx, c, a))
+            threats.append(_threat(ctx, c, a))
         elif a.name in (DEFEND, FULL):
             skill = a.options.get("dovednost")
             key = match(skill, skill_names(("boj", "rvacka", "atletika", "kouzleni",
                                              "vzyvani", "modleni")),
                         ("obrannou dovednost", "defence skill"), ctx) if skill else None
             if a.name == FULL:
-                out["full"] = True
+                out.full = True
             if a.target:
-                out["def_vs"][a.target] = key
-                if a.target in out["ignore"]:
+                out.def_vs[a.target] = key
+                if a.target in out.ignore:
                     raise terr(ctx, "{name}: {name_a_target} both defended and ignored", name=c.name, name_a_target=ctx.name(a.target))
             elif key:
-                out["def_skill"] = key
+                out.def_skill = key
         elif a.name == IGNORE:
             if a.target == c.id:
                 raise RuleError(say(ctx, "{name} cannot ignore himself", c, name=c.name))
-            out["ignore"].append(a.target)
+            if a.target is not None:  # nebránit needs a target (the core asks for one)
+                out.ignore.append(a.target)
         elif a.name == STAND:
-            out["stand"] = True
-    targets = [x["target"] for x in out["threats"]]
+            out.stand = True
+    targets = [x.target for x in threats]
     if len(set(targets)) != len(targets):
         raise terr(ctx, "{name} threatens the same opponent twice: one action per opponent", name=c.name)
-    if out["full"] and targets:
+    if out.full and targets:
         raise terr(ctx, "{name}: full defence threatens nobody — drop the attack or the full defence", name=c.name)
-    if out["stand"] and targets:
+    if out.stand and targets:
         raise terr(ctx, "{name}: standing up takes the whole action — no attack this turn", name=c.name)
-    for x in out["ignore"]:
+    for x in out.ignore:
         if x in targets:
             raise RuleError(say(ctx, "{name} cannot threaten {other} and not defend against "
                                 "him", name=c.name, other=ctx.name(x)))
-        if x in out["def_vs"]:
+        if x in out.def_vs:
             raise terr(ctx, "{name}: {name_x} both defended and ignored", name=c.name, name_x=ctx.name(x))
     return out
 
@@ -140,7 +151,7 @@ def _opt_choice(ctx: RulesContext, a: ActionRequest, key: str,
     return None if v is None else match(str(v), table, (f"{what[0]} ({key}=)", what[1]), ctx)
 
 
-def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]:
+def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
     if a.target is None:
         shown = action_en(a.name) if ctx.lang == "en" else a.name
         raise terr(ctx, "{action} needs a target: {action} NAME", action=shown)
@@ -167,30 +178,30 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> dict[str, Any]
     attr = a.options.get("atribut")
     attr_key = None
     if attr is not None:
-        allowed = ctx.tables["skills"]["attribute"][skill]
+        allowed = Tables.of(ctx).skills.attribute[skill]
         attr_key = match(str(attr), skill_names(tuple(allowed)),
                          (f"atribut pro {a.name}", f"attribute for {action_en(a.name)}"), ctx)
     check = _opt_choice(ctx, a, "kontrola", CHECKS, ("kontrolu", "check"))
-    return {
-        "target": a.target, "skill": skill, "action": a.name, "flags": sorted(set(flags)),
-        "choice": choice, "attr": attr_key, "check": check,
-        "size": _opt_choice(ctx, a, "cíl", SIZES, ("velikost cíle", "target size")),
-        "range": _opt_choice(ctx, a, "dostřel", RANGES, ("dostřel", "range")),
-        "cover": _opt_choice(ctx, a, "překážka", COVERS, ("překážku", "cover")),
-        "diff": int(a.options.get("obt", 0)), "pool": int(a.options.get("bank", 0)),
-        "damage": a.options.get("zranění"), "speed": a.options.get("rychlost"),
-    }
+    return Threat(
+        target=a.target, skill=skill, action=a.name, flags=sorted(set(flags)),
+        choice=choice, attr=attr_key, check=check,
+        size=_opt_choice(ctx, a, "cíl", SIZES, ("velikost cíle", "target size")),
+        range=_opt_choice(ctx, a, "dostřel", RANGES, ("dostřel", "range")),
+        cover=_opt_choice(ctx, a, "překážka", COVERS, ("překážku", "cover")),
+        diff=int(a.options.get("obt", 0)), pool=int(a.options.get("bank", 0)),
+        damage=a.options.get("zranění"), speed=a.options.get("rychlost"),
+    )
 
 
 def free_number(ctx: RulesContext, c: Combatant, skill: str) -> int:
     """CZ-POOL-3/4: 1 + 1 per skill point above 2, +1 per usable Shield/Two-Weapon talent."""
-    core = ctx.tables["core"]
-    n = int(core["free_base"]) + max(0, value(c, skill) - int(core["free_skill_floor"]))
-    return n + int(core["talent_free_bonus"]) * len(usable_talents(ctx, c, skill))
+    core = Tables.of(ctx).core
+    n = core.free_base + max(0, value(c, skill) - core.free_skill_floor)
+    return n + core.talent_free_bonus * len(usable_talents(ctx, c, skill))
 
 
 def usable_talents(ctx: RulesContext, c: Combatant, skill: str) -> list[str]:
-    if skill not in ctx.tables["core"]["talent_skills"]:
+    if skill not in Tables.of(ctx).core.talent_skills:
         return []
     have = talents(c)
     out = []
@@ -211,25 +222,26 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
     if c.out:
         raise terr(ctx, "{name} is out of the fight ({status_text_ctx_c}) and cannot declare", name=c.name, status_text_ctx_c=status_text(ctx, c))
     it = intent(ctx, c, actions)
-    turn_skills = [x["skill"] for x in it["threats"]]
-    if turn_skills and c.data.get("surprised") and ctx.enc.round == 1:
+    me = fighter(ctx, c)
+    turn_skills = [x.skill for x in it.threats]
+    if turn_skills and me.surprised and ctx.enc.round == 1:
         ctx.note(say(ctx, "{name} is surprised: he threatens nobody in turn 1, only defends "
                      "(his attack will lapse)", c, name=c.name))
-    for x in it["threats"]:
-        o = ctx.combatant(x["target"])
+    for x in it.threats:
+        o = ctx.combatant(x.target)
         if o.out:
             raise terr(ctx, "{o_name} is out of the fight ({status_text_ctx_o}): choose another target", o_name=o.name, status_text_ctx_o=status_text(ctx, o))
-    forced = c.data.get("forced")
+    forced = me.forced
     if forced:
-        for x in it["threats"]:
-            if x["skill"] not in forced:
+        for x in it.threats:
+            if x.skill not in forced:
                 names = "/".join(term(k) for k in forced)
                 en = "/".join(term(k, "en") for k in forced)
                 shown = en if ctx.lang == "en" else names
                 raise RuleError(say(ctx, "{name} must fight with {skills} this turn (lost to it "
                                     "last turn): declare {name} {first} ...", c, name=c.name,
                                     skills=shown, first=shown.lower().split("/")[0]))
-    if it["stand"] and not c.has_condition(PRONE):
+    if it.stand and not c.has_condition(PRONE):
         raise terr(ctx, "{name} is not prone: stand is for a prone fighter (condition {name} +prone)", name=c.name)
     if turn_skills:
         low = min(turn_skills, key=lambda k: value(c, k))
@@ -242,17 +254,18 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
 
 
 # ---------------------------------------------------------------- the turn model ---------
-def _speed(ctx: RulesContext, c: Combatant, th: dict[str, Any]) -> tuple[int, str]:
-    """CZ-INIT-2: attribute + skill + weapon/spell/miracle speed."""
-    skill = th["skill"]
-    attr = th["attr"] or best_attr(ctx, c, skill)
-    src = ctx.tables["skills"]["speed_source"].get(skill, "none")
-    if th.get("speed") is not None:
-        extra = int(th["speed"])
+def _speed(ctx: RulesContext, c: Combatant, skill: str, attr: str | None = None,
+           given: int | None = None) -> tuple[int, str]:
+    """CZ-INIT-2: attribute + skill + weapon/spell/miracle speed (``given``: rychlost=)."""
+    tables = Tables.of(ctx)
+    attr = attr or best_attr(ctx, c, skill)
+    src = tables.skills.speed_source.get(skill, "none")
+    if given is not None:
+        extra = int(given)
     elif src == "weapon":
-        extra = weapon(c, ctx.tables)["speed"]
+        extra = weapon(c, tables)["speed"]
     elif src == "brawl":
-        extra = int(ctx.tables["core"]["brawl_speed"])
+        extra = tables.core.brawl_speed
     elif src == "spell":
         extra = int(stat(c, "Rychlost kouzla", 0))
     elif src == "miracle":
@@ -264,7 +277,7 @@ def _speed(ctx: RulesContext, c: Combatant, th: dict[str, Any]) -> tuple[int, st
 
 
 def best_attr(ctx: RulesContext, c: Combatant, skill: str) -> str:
-    allowed = ctx.tables["skills"]["attribute"].get(skill, ["obratnost"])
+    allowed = Tables.of(ctx).skills.attribute.get(skill, ["obratnost"])
     return max(allowed, key=lambda k: value(c, k))
 
 
@@ -274,14 +287,14 @@ def stand_speed(c: Combatant) -> int:
 
 def potential_speed(ctx: RulesContext, c: Combatant) -> int:
     """Before declarations: the speed of a melee attack (for the order shown)."""
-    return _speed(ctx, c, {"skill": "boj", "attr": None})[0]
+    return _speed(ctx, c, "boj")[0]
 
 
 def _length(ctx: RulesContext, c: Combatant, skill: str) -> tuple[int, int]:
+    tables = Tables.of(ctx)
     if skill == "rvacka":
-        core = ctx.tables["core"]
-        return int(core["brawl_length"]), int(core["brawl_speed"])
-    w = weapon(c, ctx.tables)
+        return tables.core.brawl_length, tables.core.brawl_speed
+    w = weapon(c, tables)
     return w["length"], w["speed"]
 
 
@@ -291,98 +304,89 @@ def present_actions(enc: Encounter, actions: list[ActionRequest]) -> list[Action
     return [a for a in actions if a.target is None or a.target in here]
 
 
-def build(ctx: RulesContext) -> dict[str, Any]:
+def build(ctx: RulesContext) -> Turn:
     """Everything fixed at the start of resolution: who engages whom with which skill, pools,
     per-pair difficulties, speeds."""
     enc = ctx.enc
-    tables = ctx.tables
-    sk = tables["skills"]
-    core = tables["core"]
-    amb = tables["amb"]
+    tables = Tables.of(ctx)
+    sk, core, amb = tables.skills, tables.core, tables.amb
     live = [c for c in enc.combatants if not c.out]
-    intents: dict[str, dict[str, Any]] = {}
+    intents: dict[str, Intent] = {}
     for c in live:
         d = enc.declarations.get(c.id)
-        intents[c.id] = intent(ctx, c, present_actions(enc, d.actions)) if d else {
-            "threats": [], "full": False, "def_skill": None, "def_vs": {}, "ignore": [],
-            "stand": False}
+        intents[c.id] = intent(ctx, c, present_actions(enc, d.actions)) if d else Intent()
         it = intents[c.id]
-        if it["threats"] and c.data.get("surprised") and enc.round == 1:
-            it["threats"] = []  # AMB-CZ-14 (said at the declaration and when it lapses)
+        if it.threats and fighter(ctx, c).surprised and enc.round == 1:
+            it.threats = []  # AMB-CZ-14 (said at the declaration and when it lapses)
     # attackers
     attackers: dict[str, list[str]] = {c.id: [] for c in live}
-    threat_of: dict[str, dict[str, dict[str, Any]]] = {c.id: {} for c in live}
+    threat_of: dict[str, dict[str, Threat]] = {c.id: {} for c in live}
     for cid, it in intents.items():
-        for th in it["threats"]:
-            if th["target"] in attackers:
-                attackers[th["target"]].append(cid)
-                threat_of[cid][th["target"]] = th
-    model: dict[str, Any] = {"pools": {}, "diff": {}, "self_diff": {}, "threats": {},
-                             "engage": {}, "defended": {}, "full": [], "stand": [],
-                             "resolved": [], "void": [], "checked": {}, "wounds": {},
-                             "out_speed": {}, "speeds": {}}
+        for th in it.threats:
+            if th.target in attackers:
+                attackers[th.target].append(cid)
+                threat_of[cid][th.target] = th
+    model = Turn()
     # engagement skills
     for c in live:
         it = intents[c.id]
         eng: dict[str, str] = {}
         for o, th in threat_of[c.id].items():
-            eng[o] = th["skill"]
-        own = [th["skill"] for th in threat_of[c.id].values()]
+            eng[o] = th.skill
+        own = [th.skill for th in threat_of[c.id].values()]
         extra_skills: list[str] = []
-        defended = [x for x in attackers[c.id] if x not in it["ignore"]]
+        defended = [x for x in attackers[c.id] if x not in it.ignore]
         for x in defended:
-            xs = threat_of[x][c.id]["skill"]
-            allowed = list(sk["defend_with"].get(xs, ["atletika"]))
+            xs = threat_of[x][c.id].skill
+            allowed = list(sk.defend_with.get(xs, ["atletika"]))
             if x in eng and eng[x] in allowed:
                 continue
-            chosen = it["def_vs"].get(x)
+            chosen = it.def_vs.get(x)
             if chosen is not None and chosen not in allowed:
                 raise RuleError(say(
                     ctx, "{name} cannot defend against {other}'s {attack} with {skill} (use "
                     "{allowed})", name=c.name, other=ctx.name(x), attack=term(xs, ctx.lang),
                     skill=term(chosen, ctx.lang),
                     allowed="/".join(term(k, ctx.lang) for k in allowed)))
-            if chosen is None and it["def_skill"] in allowed:
-                chosen = it["def_skill"]
+            if chosen is None and it.def_skill in allowed:
+                chosen = it.def_skill
             if chosen is None:
                 inuse = [s for s in own if s in allowed]
                 chosen = inuse[0] if inuse else max(allowed, key=lambda k: value(c, k))
             # he faces x with the parrying skill (his threat skill, if any, stays in use too)
             eng[x] = chosen
             extra_skills.append(chosen)
-        model["engage"][c.id] = eng
-        model.setdefault("used", {})[c.id] = list(dict.fromkeys(
-            [*own, *extra_skills, *eng.values()]))
-        model["defended"][c.id] = defended
-        if it["full"]:
-            model["full"].append(c.id)
-        if it["stand"]:
-            model["stand"].append(c.id)
+        model.engage[c.id] = eng
+        model.used[c.id] = list(dict.fromkeys([*own, *extra_skills, *eng.values()]))
+        model.defended[c.id] = defended
+        if it.full:
+            model.full.append(c.id)
+        if it.stand:
+            model.stand.append(c.id)
     # pools
     rw = rows(tables)
     for c in live:
         it = intents[c.id]
-        eng = model["engage"][c.id]
-        used = list(dict.fromkeys([*model["used"][c.id], *(["atletika"] if it["stand"] else [])]))
+        used = list(dict.fromkeys([*model.used[c.id], *(["atletika"] if it.stand else [])]))
         if not used:
             continue
         # CZ-SKILL-4: the lowest skill (on a tie, the one with the lower attribute)
         skill = min(used, key=lambda k: (value(c, k), value(c, best_attr(ctx, c, k))))
-        magic_attr = next((th["attr"] for th in it["threats"]
-                           if th["skill"] == skill and th["attr"]), None)
+        magic_attr = next((th.attr for th in it.threats if th.skill == skill and th.attr),
+                          None)
         attr = magic_attr or best_attr(ctx, c, skill)
         parts: list[tuple[str, int]] = [(term(attr, ctx.lang), value(c, attr)),
                                         (term(skill, ctx.lang), value(c, skill))]
         free = free_number(ctx, c, skill)
-        ndef = len(model["defended"][c.id])
-        base = free if amb["outnumber_baseline"] == "free" else 1
+        ndef = len(model.defended[c.id])
+        base = free if amb.outnumber_baseline == "free" else 1
         extra = max(0, ndef - base)
         if extra:
-            parts.append((term("precisleni", ctx.lang), -int(core["outnumber_penalty"]) * extra))
+            parts.append((term("precisleni", ctx.lang), -core.outnumber_penalty * extra))
         bonus = int(stat(c, "Bonus", 0))
         if bonus:
             parts.append((term("bonus", ctx.lang), bonus))
-        tier = health.penalty_tier(c, tables)
+        tier = health.penalty_tier(ctx, c)
         if tier:
             v = _cell(rw["zraneni"], "pool", tier - 1)
             if v:
@@ -390,64 +394,64 @@ def build(ctx: RulesContext) -> dict[str, Any]:
         dk, v = demon(c, rw, "pool", "Démon bank")
         if v:
             parts.append((term(dk, ctx.lang), v))
-        second = amb["range_second_value"] == "pool"
-        for th in it["threats"]:
-            if second and "dlouhy_vrh" in th["flags"]:
+        second = amb.range_second_value == "pool"
+        for th in it.threats:
+            if second and "dlouhy_vrh" in th.flags:
                 v = _cell(rw["dlouhy_vrh"], "second")
                 if v:
                     parts.append((term("dlouhy_vrh", ctx.lang), v))
-            if second and th["range"] is not None:
-                v = _cell(rw["dostrel"], "second", int(th["range"]))
+            if second and th.range is not None:
+                v = _cell(rw["dostrel"], "second", int(th.range))
                 if v:
                     parts.append((term("dostrel", ctx.lang), v))
-            if th["pool"]:
-                parts.append((term("bonus", ctx.lang), int(th["pool"])))
+            if th.pool:
+                parts.append((term("bonus", ctx.lang), th.pool))
         n = sum(v for _, v in parts)
         text = parts_text(parts)
-        model["pools"][c.id] = {"n": max(0, n), "skill": skill, "attr": attr, "free": free,
-                                "defended": ndef, "text": text, "faces": None, "total": 0}
+        model.pools[c.id] = Pool(n=max(0, n), skill=skill, attr=attr, free=free,
+                                 defended=ndef, text=text)
     # difficulties
     for c in live:
-        model["self_diff"][c.id] = _difficulty(ctx, c, None, intents, threat_of, model)[0]
-        model["diff"][c.id] = {}
-        for o in model["engage"][c.id]:
-            value_, terms = _difficulty(ctx, c, ctx.combatant(o), intents, threat_of, model)
-            model["diff"][c.id][o] = {"value": value_, "parts": terms}
-        if amb["one_roll"] == "highest" and model["diff"][c.id]:
-            top = max(x["value"] for x in model["diff"][c.id].values())
-            for x in model["diff"][c.id].values():
-                x["value"] = top
+        model.self_diff[c.id] = _difficulty(ctx, c, None, threat_of, model)[0]
+        mine: dict[str, Difficulty] = {}
+        model.diff[c.id] = mine
+        for o in model.engage[c.id]:
+            value_, terms = _difficulty(ctx, c, ctx.combatant(o), threat_of, model)
+            mine[o] = Difficulty(value=value_, parts=terms)
+        if amb.one_roll == "highest" and mine:
+            top = max(dx.value for dx in mine.values())
+            for dx in mine.values():
+                dx.value = top
     # threats and speeds
     for c in live:
         ths = []
-        for th in intents[c.id]["threats"]:
-            s, why = _speed(ctx, c, th)
-            ths.append({**th, "speed_value": s, "speed_text": why})
-        model["threats"][c.id] = ths
-        speeds = [x["speed_value"] for x in ths]
-        if c.id in model["stand"]:
+        for th in intents[c.id].threats:
+            s, why = _speed(ctx, c, th.skill, th.attr, th.speed)
+            ths.append(th.model_copy(update={"speed_value": s, "speed_text": why}))
+        model.threats[c.id] = ths
+        speeds = [x.speed_value for x in ths]
+        if c.id in model.stand:
             speeds.append(stand_speed(c))
-        model["speeds"][c.id] = max(speeds) if speeds else None
+        model.speeds[c.id] = max(speeds) if speeds else None
     return model
 
 
 def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
-                intents: dict[str, Any], threat_of: dict[str, Any], model: dict[str, Any]
-                ) -> tuple[int, list[list[Any]]]:
+                threat_of: dict[str, dict[str, Threat]], model: Turn
+                ) -> tuple[int, list[tuple[str, int]]]:
     """c's difficulty against o (None: c's own difficulty, e.g. to stand up)."""
-    tables = ctx.tables
-    core = tables["core"]
-    amb = tables["amb"]
+    tables = Tables.of(ctx)
+    core, amb = tables.core, tables.amb
     rw = rows(tables)
     lang = ctx.lang
-    parts: list[list[Any]] = []
+    parts: list[tuple[str, int]] = []
 
     def add(key: str, v: int) -> None:
         if v:
-            parts.append([term(key, lang), v])
+            parts.append((term(key, lang), v))
 
     # personal (and the environment verb's values for everyone)
-    env = store(ctx.enc).get("env", {})
+    env = czp(ctx).env
     for cond, key in ((PRONE, "lezici"), ("Šero", "sero"), ("Tma", "tma"),
                       ("Stísněný", "stisneny")):
         if c.has_condition(cond) or env.get(key):
@@ -455,9 +459,10 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
     for st, key in (("Únava", "unava"), ("Počasí", "pocasi"), ("Terén", "teren")):
         n = max(int(stat(c, st, 0)), int(env.get(key, 0)))
         if n:
-            add(key, min(n, int(rw[key].get("max", n))) * _cell(rw[key], "difficulty"))
+            top = rw[key].max
+            add(key, min(n, n if top is None else top) * _cell(rw[key], "difficulty"))
     add("demon", demon(c, rw, "difficulty", "Démon obtížnost")[1])
-    tier = health.penalty_tier(c, tables)
+    tier = health.penalty_tier(ctx, c)
     if tier:
         add("zraneni", _cell(rw["zraneni"], "difficulty", tier - 1))
     for key in ("resistence", "zranitelnost"):
@@ -465,24 +470,24 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
         if n:
             add(key, n * _cell(rw[key], "difficulty"))
     if o is not None:
-        add("nevyhoda", pair_level(ctx.enc, o.id, c.id))
+        add("nevyhoda", pair_level(ctx, o.id, c.id))
         th = threat_of[c.id].get(o.id)
         if th:
-            for f in th["flags"]:
+            for f in th.flags:
                 if f != "zady":
                     add(f, _cell(rw[f], "difficulty"))
-            if th["size"]:
-                add(th["size"], _cell(rw[th["size"]], "difficulty"))
-            if th["range"] is not None:
-                add("dostrel", _cell(rw["dostrel"], "difficulty", int(th["range"])))
-            if th["cover"] is not None:
-                add("prekazka", _cell(rw["prekazka"], "difficulty", int(th["cover"])))
-            add("obt", th["diff"])
+            if th.size:
+                add(th.size, _cell(rw[th.size], "difficulty"))
+            if th.range is not None:
+                add("dostrel", _cell(rw["dostrel"], "difficulty", int(th.range)))
+            if th.cover is not None:
+                add("prekazka", _cell(rw["prekazka"], "difficulty", int(th.cover)))
+            add("obt", th.diff)
         oth = threat_of[o.id].get(c.id)
-        if oth and "zady" in oth["flags"]:
+        if oth and "zady" in oth.flags:
             add("zady", _cell(rw["zady"], "difficulty"))
-        eng_c = model["engage"][c.id].get(o.id)
-        eng_o = model["engage"].get(o.id, {}).get(c.id)
+        eng_c = model.engage[c.id].get(o.id)
+        eng_o = model.engage.get(o.id, {}).get(c.id)
         melee = ("boj", "rvacka")
         if eng_c in melee and eng_o in melee:
             lc, sc = _length(ctx, c, eng_c)
@@ -490,36 +495,36 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
             if th and lo > lc:
                 add("delsi_zbran", _cell(rw["delsi_zbran"], "difficulty"))
             if lo == lc and so > sc:
-                add("rychlejsi_zbran", int(core["faster_weapon"]))
+                add("rychlejsi_zbran", core.faster_weapon)
         # CZ-POOL-5 talents vs a single opponent (AMB-CZ-6)
-        if amb["talent_difficulty"] == "opponent":
-            opp_o = model["engage"].get(o.id, {})
+        if amb.talent_difficulty == "opponent":
+            opp_o = model.engage.get(o.id, {})
             if len(opp_o) == 1 and eng_o is not None:
                 n = len(usable_talents(ctx, o, eng_o))
-                add("talent_jeden", n * int(core["talent_single_difficulty"]))
+                add("talent_jeden", n * core.talent_single_difficulty)
         else:
-            mine = model["engage"][c.id]
+            mine = model.engage[c.id]
             if len(mine) == 1 and eng_c is not None:
                 n = len(usable_talents(ctx, c, eng_c))
-                add("talent_vlastni", n * int(core["talent_single_difficulty"]))
+                add("talent_vlastni", n * core.talent_single_difficulty)
         # as printed: weak demons raise the opponent's difficulty
         odk = demon_key(o)
         if odk:
             add("demon", _cell(rw[odk], "opponent_difficulty"))
-        if (o.id in model["full"] and th and amb["full_defence"] in ("both", "attacker")):
-            add("soupera_pouze_branit", int(core["full_defence_attacker"]))
-    d = int(core["base_difficulty"]) + sum(v for _, v in parts)
-    if c.id in model["full"] and amb["full_defence"] in ("both", "own"):
-        floor = int(core["full_defence_floor"])
+        if (o.id in model.full and th and amb.full_defence in ("both", "attacker")):
+            add("soupera_pouze_branit", core.full_defence_attacker)
+    d = core.base_difficulty + sum(v for _, v in parts)
+    if c.id in model.full and amb.full_defence in ("both", "own"):
+        floor = core.full_defence_floor
         if d > floor:
-            nd = max(floor, d + int(core["full_defence_own"]))
-            parts.append([term("pouze_branit", lang), nd - d])
+            nd = max(floor, d + core.full_defence_own)
+            parts.append((term("pouze_branit", lang), nd - d))
             d = nd
-    d = min(max(d, int(amb["difficulty_min"])), int(amb["difficulty_max"]))
+    d = min(max(d, amb.difficulty_min), amb.difficulty_max)
     return d, parts
 
 
-def describe_diff(base: int, parts: list[list[Any]], d: int) -> str:
+def describe_diff(base: int, parts: Sequence[tuple[str, int]], d: int) -> str:
     bits = "".join(f" {'+' if v >= 0 else '-'} {name} {abs(v)}" for name, v in parts)
     return f"{d} ({base}{bits})" if parts else str(d)
 

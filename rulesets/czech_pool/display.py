@@ -3,47 +3,41 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from combat_cli.api import Combatant, Encounter, LogEntry
+from combat_cli.api import Combatant, LogEntry, RulesView
 from rulesets.czech_pool import health
-from rulesets.czech_pool.combat import store
 from rulesets.czech_pool.lang import term
+from rulesets.czech_pool.schema import Tables
+from rulesets.czech_pool.state import Turn, czp, fighter
 from rulesets.czech_pool.stats import max_levels
 
-if TYPE_CHECKING:
-    from combat_cli.api import Ruleset
 
-
-def _tables(rs: Ruleset, enc: Encounter) -> dict[str, Any]:
-    return rs.tables_for(enc.house_rules)
-
-
-def status_columns(rs: Ruleset, enc: Encounter, c: Combatant, lang: str = "") -> dict[str, str]:
-    """Headers in English (the core shows them through ``label``); cells in ``lang``."""
-    tables = _tables(rs, enc)
+def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
+    """Headers in English (the core shows them through ``label``); cells in the view's
+    language."""
+    enc, tables, lang = view.enc, Tables.of(view), view.lang
     mx = max_levels(c, tables)
-    out = {"Health": f"{health.left(c, tables)}/{mx}"}
-    st = store(enc)
-    held = [f"{enc.name_of(k.split('>')[1])} +{v['level']}"
-            for k, v in st["pairs"].items() if k.startswith(f"{c.id}>") and v.get("level")]
-    out["Penalty"] = wound_penalty(c, tables)
+    out = {"Health": f"{health.left(view, c)}/{mx}"}
+    st = czp(view)
+    held = [f"{enc.name_of(k.split('>')[1])} +{v.level}"
+            for k, v in st.pairs.items() if k.startswith(f"{c.id}>") and v.level]
+    out["Penalty"] = wound_penalty(view, c, tables)
     out["Disadvantages"] = ", ".join(held)
-    forced = c.data.get("forced")
+    forced = fighter(view, c).forced
     out["Forced"] = "/".join(term(k, lang) for k in forced) if forced else ""
-    turn = st.get("turn") or {}
-    p = (turn.get("pools") or {}).get(c.id)
-    out["Pool"] = str(p["n"]) if p else ""
-    sp = (turn.get("speeds") or {}).get(c.id)
+    p = st.turn.pools.get(c.id) if st.turn else None
+    out["Pool"] = str(p.n) if p else ""
+    sp = st.turn.speeds.get(c.id) if st.turn else None
     out["Speed"] = "" if sp is None else str(sp)
     return out
 
 
-def wound_penalty(c: Combatant, tables: dict[str, Any]) -> str:
+def wound_penalty(view: RulesView, c: Combatant, tables: Tables) -> str:
     """What the worst wound takes off the pool and adds to the difficulty: ``-1k, +1``."""
     from rulesets.czech_pool.combat import _cell, rows
 
-    tier = health.penalty_tier(c, tables)
+    tier = health.penalty_tier(view, c)
     if not tier:
         return ""
     row = rows(tables)["zraneni"]
@@ -51,29 +45,28 @@ def wound_penalty(c: Combatant, tables: dict[str, Any]) -> str:
     return ", ".join(x for x in (f"{pool:+d}k" if pool else "", f"obt {diff:+d}" if diff else "") if x)
 
 
-def json_extra(rs: Ruleset, enc: Encounter) -> dict[str, Any]:
-    tables = _tables(rs, enc)
-    st = store(enc)
-    turn = st.get("turn") or {}
+def json_extra(view: RulesView) -> dict[str, Any]:
+    enc, tables = view.enc, Tables.of(view)
+    st = czp(view)
+    turn = st.turn or Turn()
     fighters = {}
     for c in enc.combatants:
         mx = max_levels(c, tables)
-        p = (turn.get("pools") or {}).get(c.id)
+        me = fighter(view, c)
+        p = turn.pools.get(c.id)
         fighters[c.name] = {
-            "wound_levels": mx, "left": health.left(c, tables), "wounds": health.wounds(c),
-            "forced": c.data.get("forced"), "surprised": bool(c.data.get("surprised")),
-            "pool": p["n"] if p else None, "faces": p["faces"] if p else None,
-            "speed": (turn.get("speeds") or {}).get(c.id),
-            "difficulty": {enc.name_of(o): d["value"]
-                           for o, d in (turn.get("diff") or {}).get(c.id, {}).items()},
+            "wound_levels": mx, "left": health.left(view, c), "wounds": me.wounds,
+            "forced": me.forced or None, "surprised": me.surprised,
+            "pool": p.n if p else None, "faces": p.faces if p else None,
+            "speed": turn.speeds.get(c.id),
+            "difficulty": {enc.name_of(o): d.value for o, d in turn.diff.get(c.id, {}).items()},
         }
     pairs = [{"holder": enc.name_of(k.split(">")[0]), "victim": enc.name_of(k.split(">")[1]),
-              "level": v["level"], "from_full_defence": bool(v.get("fd"))}
-             for k, v in st["pairs"].items() if v.get("level")]
+              "level": v.level, "from_full_defence": v.fd}
+             for k, v in st.pairs.items() if v.level]
     return {"czech_pool": {"fighters": fighters, "disadvantages": pairs,
-                           "resolved_pairs": [
-                               [enc.name_of(x) for x in k.split("|")]
-                               for k in turn.get("resolved", [])]}}
+                           "resolved_pairs": [[enc.name_of(x) for x in k.split("|")]
+                                              for k in turn.resolved]}}
 
 
 def _plain(text: str) -> str:

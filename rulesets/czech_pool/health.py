@@ -3,58 +3,63 @@ direct ``damage`` / ``heal`` values."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import Combatant, Roll, RuleError, RulesContext, pool
 from rulesets.czech_pool.lang import levels as count_levels
 from rulesets.czech_pool.lang import norm, say, term, terr, tr
 from rulesets.czech_pool.lang import successes as n_hits
+from rulesets.czech_pool.schema import Tables
+from rulesets.czech_pool.state import Where, fighter
 from rulesets.czech_pool.stats import max_levels, value
 
 OK, WOUNDED, UNCONSCIOUS, DEAD = "OK", "Zraněný", "Bezvědomí", "Mrtvý"
 
 
-def wounds(c: Combatant) -> list[int]:
-    return [int(w) for w in c.data.get("wounds", [])]
+def wounds(where: Where, c: Combatant) -> list[int]:
+    """c's wounds (a copy: change them with :func:`set_wounds`)."""
+    return list(fighter(where, c).wounds)
 
 
-def taken(c: Combatant) -> int:
-    return sum(wounds(c))
+def set_wounds(ctx: RulesContext, c: Combatant, levels: list[int]) -> None:
+    fighter(ctx, c).wounds = levels
 
 
-def left(c: Combatant, tables: dict[str, Any]) -> int:
+def taken(where: Where, c: Combatant) -> int:
+    return sum(wounds(where, c))
+
+
+def left(where: Where, c: Combatant) -> int:
     """Wound levels left: never below zero."""
-    return max(0, max_levels(c, tables) - taken(c))
+    return max(0, max_levels(c, Tables.of(where)) - taken(where, c))
 
 
-def worst(c: Combatant) -> int:
-    return max(wounds(c), default=0)
+def worst(where: Where, c: Combatant) -> int:
+    return max(wounds(where, c), default=0)
 
 
-def severity(levels: int, tables: dict[str, Any]) -> int:
+def severity(levels: int, tables: Tables) -> int:
     """T-CZ-2: the check difficulty of one wound of ``levels`` levels (6 light .. 10 deadly)."""
-    sev = list(tables["health"]["severity"])
-    return int(sev[min(max(levels, 1), len(sev)) - 1])
+    sev = tables.health.severity
+    return sev[min(max(levels, 1), len(sev)) - 1]
 
 
-def penalty_tier(c: Combatant, tables: dict[str, Any]) -> int:
+def penalty_tier(where: Where, c: Combatant) -> int:
     """0: unhurt; 1 bruise, 2 wound, 3 maiming (by the worst wound so far)."""
-    w = worst(c)
+    w = worst(where, c)
     tier = 0
-    for i, start in enumerate(tables["health"]["penalty_from"], start=1):
-        if w >= int(start):
+    for i, start in enumerate(Tables.of(where).health.penalty_from, start=1):
+        if w >= start:
             tier = i
     return tier
 
 
-def successes(faces: list[int] | None, total: int, difficulty: int, tables: dict[str, Any]) -> int:
+def successes(faces: list[int] | None, total: int, difficulty: int, tables: Tables) -> int:
     """Successes of a roll at ``difficulty`` (AMB-CZ-2 >= or >, AMB-CZ-3 ones cancel)."""
     if faces is None:  # the GM typed only a total
         return max(0, int(total))
-    amb = tables["amb"]
-    strict = amb["success"] == ">"
+    amb = tables.amb
+    strict = amb.success == ">"
     n = sum(1 for f in faces if (f > difficulty if strict else f >= difficulty))
-    if amb["ones_cancel"]:
+    if amb.ones_cancel:
         n -= sum(1 for f in faces if f == 1)
     return max(0, n)
 
@@ -65,11 +70,12 @@ def roll_pool(ctx: RulesContext, n: int, difficulty: int, purpose: str, *,
     ``difficulty``."""
     if n <= 0:
         return None, [], 0
-    sides = int(ctx.tables["core"]["die_sides"])
+    tables = Tables.of(ctx)
+    sides = tables.core.die_sides
     d = min(max(difficulty, 1), sides)
     r = ctx.roll(pool(min(n, 100), sides, d, faces_only=faces_only), purpose)
     faces = list(r.faces) if r.faces is not None else None
-    return r, faces, successes(faces, r.total, difficulty, ctx.tables)
+    return r, faces, successes(faces, r.total, difficulty, tables)
 
 
 def set_state(ctx: RulesContext, c: Combatant, status: str) -> None:
@@ -79,11 +85,11 @@ def set_state(ctx: RulesContext, c: Combatant, status: str) -> None:
 def unconsciousness_check(ctx: RulesContext, c: Combatant, levels: int) -> bool:
     """CZ-HP-4: Odolnost + the best of Boj/Rvačka/Pevnost mysli against 6..10 by severity.
     True: stays conscious."""
-    h = ctx.tables["health"]
-    attr = h["check_attribute"]
-    best = max(h["check_skills"], key=lambda k: value(c, k))
+    tables = Tables.of(ctx)
+    attr = tables.health.check_attribute
+    best = max(tables.health.check_skills, key=lambda k: value(c, k))
     n = value(c, attr) + value(c, best)
-    diff = severity(levels, ctx.tables)
+    diff = severity(levels, tables)
     lang = ctx.lang
     purpose = (f"{c.name}: {tr(ctx, 'unconsciousness check')} {n}{tr(ctx, 'd10')} "
                f"({term(attr, lang)} {value(c, attr)} + {term(best, lang)} {value(c, best)}) "
@@ -103,24 +109,25 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
     """Take one wound of ``levels`` wound levels (CZ-HP-1..4)."""
     if levels <= 0:
         return
-    before = wounds(c)
+    before = wounds(ctx, c)
     prev_worst = max(before, default=0)
     prev_last = before[-1] if before else 0
-    mx = max_levels(c, ctx.tables)
+    tables = Tables.of(ctx)
+    mx = max_levels(c, tables)
     # the levels really lost: wound levels stop at zero (the check still uses the full wound)
-    lost = min(levels, left(c, ctx.tables))
+    lost = min(levels, left(ctx, c))
     if lost:
-        c.data["wounds"] = [*before, lost]
-    rest = left(c, ctx.tables)
+        set_wounds(ctx, c, [*before, lost])
+    rest = left(ctx, c)
     src = f" ({source})" if source else ""
     ctx.log(say(ctx, "{name} takes a {n}-level wound{src}: {rest}/{max} left", name=c.name,
                 n=levels, levels=count_levels(ctx, levels), src=src, rest=rest, max=mx),
             kind="wound", target=c, outcome=f"-{levels}", levels=levels, left=rest,
-            max=mx, severity=severity(levels, ctx.tables))
+            max=mx, severity=severity(levels, tables))
     if c.status == DEAD:
         return
     if rest <= 0:
-        dead = norm(ctx.tables["health"]["at_zero"]) in ("smrt", "dead")
+        dead = tables.health.at_zero in ("smrt", "dead")
         set_state(ctx, c, DEAD if dead else UNCONSCIOUS)
         ctx.log(say(ctx, "{name} has lost every wound level: dead" if dead else
                     "{name} has lost every wound level: unconscious", c, name=c.name),
@@ -128,7 +135,7 @@ def apply_wound(ctx: RulesContext, c: Combatant, levels: int, *, source: str = "
         return
     if c.status != UNCONSCIOUS:
         set_state(ctx, c, WOUNDED)
-    against = prev_worst if ctx.tables["health"]["recheck_against"] == "worst" else prev_last
+    against = prev_worst if tables.health.recheck_against == "worst" else prev_last
     if check and c.status != UNCONSCIOUS and (not before or levels > against):
         if not unconsciousness_check(ctx, c, levels):
             set_state(ctx, c, UNCONSCIOUS)
@@ -164,10 +171,10 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
     apply_wound(ctx, c, parse_levels(ctx, words[0], "damage"), source="GM", check=check)
 
 
-def _heal_levels(c: Combatant, n: int) -> int:
+def _heal_levels(ctx: RulesContext, c: Combatant, n: int) -> int:
     """Take ``n`` levels off the latest wounds first; the levels healed."""
-    ws = wounds(c)
-    healed = min(n, taken(c))
+    ws = wounds(ctx, c)
+    healed = min(n, taken(ctx, c))
     todo = healed
     while todo and ws:
         take = min(todo, ws[-1])
@@ -175,7 +182,7 @@ def _heal_levels(c: Combatant, n: int) -> int:
         todo -= take
         if ws[-1] == 0:
             ws.pop()
-    c.data["wounds"] = ws
+    set_wounds(ctx, c, ws)
     return healed
 
 
@@ -183,24 +190,24 @@ def heal(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     """``heal NAME`` heals everything; ``heal NAME N`` N wound levels (latest wounds first).
     Healing never brings back the unconscious or the dead: that is ``revive NAME``."""
     if text is None or norm(text) in ("vse", "all", "vsechno"):
-        n = taken(c)
+        n = taken(ctx, c)
     else:
         n = parse_levels(ctx, text, "heal")
     if c.status == DEAD:
         raise RuleError(say(ctx, "{name} is dead: healing does not bring back the dead "
                             "(revive {name} [N])", c, name=c.name))
-    if not wounds(c):
+    if not wounds(ctx, c):
         raise terr(ctx, "{name} has no wounds to heal", name=c.name)
-    healed = _heal_levels(c, n)
-    mx = max_levels(c, ctx.tables)
+    healed = _heal_levels(ctx, c, n)
+    mx = max_levels(c, Tables.of(ctx))
     if c.status != UNCONSCIOUS:
-        set_state(ctx, c, WOUNDED if wounds(c) else OK)
+        set_state(ctx, c, WOUNDED if wounds(ctx, c) else OK)
     still = (tr(ctx, "; still unconscious (to wake: revive {name})", name=c.name)
              if c.status == UNCONSCIOUS else "")
     ctx.log(say(ctx, "{name} heals {n} levels: {rest}/{max} left", name=c.name, n=healed,
-                levels=count_levels(ctx, healed), rest=left(c, ctx.tables), max=mx) + still,
+                levels=count_levels(ctx, healed), rest=left(ctx, c), max=mx) + still,
             kind="heal", target=c, outcome=c.status, levels=healed,
-            left=left(c, ctx.tables), max=mx)
+            left=left(ctx, c), max=mx)
 
 
 def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
@@ -209,14 +216,14 @@ def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     if not c.out:
         raise RuleError(say(ctx, "revive: {name} is neither unconscious nor dead (to heal: "
                             "heal {name} N)", c, name=c.name))
-    mx = max_levels(c, ctx.tables)
-    want = max(1, left(c, ctx.tables)) if text is None else parse_levels(ctx, text, "revive")
+    mx = max_levels(c, Tables.of(ctx))
+    want = max(1, left(ctx, c)) if text is None else parse_levels(ctx, text, "revive")
     if want > mx:
         raise terr(ctx, "revive: {name} has at most {mx} levels, not {want}", name=c.name, mx=mx, want=want)
-    if want > left(c, ctx.tables):
-        _heal_levels(c, want - left(c, ctx.tables))
-    elif want < left(c, ctx.tables):
-        c.data["wounds"] = [*wounds(c), left(c, ctx.tables) - want]
-    set_state(ctx, c, WOUNDED if wounds(c) else OK)
-    ctx.log(tr(ctx, "{name} is back in the fight: {left_c_ctx_tables}/{mx} left", name=c.name, left_c_ctx_tables=left(c, ctx.tables), mx=mx),
-            kind="status", target=c, outcome=c.status, left=left(c, ctx.tables), max=mx)
+    if want > left(ctx, c):
+        _heal_levels(ctx, c, want - left(ctx, c))
+    elif want < left(ctx, c):
+        set_wounds(ctx, c, [*wounds(ctx, c), left(ctx, c) - want])
+    set_state(ctx, c, WOUNDED if wounds(ctx, c) else OK)
+    ctx.log(tr(ctx, "{name} is back in the fight: {left_c_ctx_tables}/{mx} left", name=c.name, left_c_ctx_tables=left(ctx, c), mx=mx),
+            kind="status", target=c, outcome=c.status, left=left(ctx, c), max=mx)

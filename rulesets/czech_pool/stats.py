@@ -9,6 +9,7 @@ from typing import Any
 
 from combat_cli.api import Combatant, RulesContext, StatSpec
 from rulesets.czech_pool.lang import TERMS, flag, match, norm, terr, tr
+from rulesets.czech_pool.schema import Tables
 
 ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
               "obezretnost", "klamani", "charisma", "pevnost_mysli")
@@ -171,19 +172,19 @@ def stat(c: Combatant, name: str, default: Any = None) -> Any:
     return default if v is None else v
 
 
-def weapon(c: Combatant, tables: dict[str, Any], ctx: RulesContext | None = None
+def weapon(c: Combatant, tables: Tables, ctx: RulesContext | None = None
            ) -> dict[str, int]:
     """Speed, length and damage: the catalogue entry named by Zbraň, overridden by the numbers."""
     base = {"speed": 0, "length": 1, "damage": 0}
     name = stat(c, "Zbraň", "")
     if name:
-        cat = tables.get("weapons", {})
+        cat = tables.weapons
         key = norm(name)
-        key = next((k for k, v in cat.items() if norm(v.get("en", "")) == key), key)
+        key = next((k for k, v in cat.items() if norm(v.en) == key), key)
         if key not in cat:
             from combat_cli.api import closest
 
-            en = {k: str(v.get("en", k)) for k, v in cat.items()}
+            en = {k: v.en for k, v in cat.items()}
             guess = closest(key, [*cat, *en.values()])
             guess = next((k for k, e in en.items() if guess in (k, e)), None) if guess else None
             english = ctx is not None and ctx.lang == "en"
@@ -193,7 +194,8 @@ def weapon(c: Combatant, tables: dict[str, Any], ctx: RulesContext | None = None
                     tr(ctx, " (known: {names})", names=", ".join(names)))
             raise terr(ctx, '{name}: no weapon "{weapon}" in the catalogue{hint}', name=c.name,
                        weapon=name, hint=hint)
-        base.update({k: int(v) for k, v in cat[key].items() if k in base})  # type: ignore
+        w = cat[key]
+        base.update(speed=w.speed, length=w.length, damage=w.damage)
     for k, s in (("speed", "Rychlost zbraně"), ("length", "Délka zbraně"),
                  ("damage", "Zranění zbraně")):
         if c.stats.get(s) is not None:
@@ -214,5 +216,5 @@ def demon_key(c: Combatant) -> str:
     return ""
 
 
-def max_levels(c: Combatant, tables: dict[str, Any]) -> int:
-    return int(tables["health"]["base_levels"]) + value(c, "konstituce")
+def max_levels(c: Combatant, tables: Tables) -> int:
+    return tables.health.base_levels + value(c, "konstituce")

@@ -3,34 +3,33 @@ pools, speeds and per-pair difficulties)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import Arg, Args, Opt, RulesContext, Syntax, VerbSpec
-from rulesets.czech_pool.combat import store
 from rulesets.czech_pool.lang import terr, tr, tt
+from rulesets.czech_pool.schema import Tables
+from rulesets.czech_pool.state import Pair, Turn, czp
 
 
 def _disadvantage(ctx: RulesContext, args: Args) -> None:
     holder, victim, n = args["kdo"], args["na_koho"], args["n"]
     if holder.id == victim.id:
         raise terr(ctx, "a disadvantage is between two different fighters")
-    top = int(ctx.tables["core"]["disadvantage_max"])
+    top = Tables.of(ctx).core.disadvantage_max
     if not 0 <= n <= top:
         raise terr(ctx, "N is 0..{top}, not {n}", top=top, n=n)
-    store(ctx.enc)["pairs"][f"{holder.id}>{victim.id}"] = {"level": n, "fd": False}
+    czp(ctx).pairs[f"{holder.id}>{victim.id}"] = Pair(level=n)
     ctx.log(tr(ctx, "{holder_name} holds a +{n} disadvantage on {victim_name}", holder_name=holder.name, n=n, victim_name=victim.name),
             kind="disadvantage", actor=holder, target=victim, outcome=f"+{n}", level=n)
 
 
-def _preview(ctx: RulesContext) -> dict[str, Any]:
+def _preview(ctx: RulesContext) -> Turn:
     """The turn as resolve will build it: AMB-CZ-11 drops first (on this read-only copy)."""
     from rulesets.czech_pool.combat import build
     from rulesets.czech_pool.resolution import defence_drops
 
     for c, victim, p in defence_drops(ctx):
-        ctx.note(tr(ctx, "{name} stopped only defending: his +{p_level} disadvantage on {name_victim} will be lost", name=c.name, p_level=p['level'], name_victim=ctx.name(victim)))
-        p["level"] = 0
-        p["fd"] = False
+        ctx.note(tr(ctx, "{name} stopped only defending: his +{p_level} disadvantage on {name_victim} will be lost", name=c.name, p_level=p.level, name_victim=ctx.name(victim)))
+        p.level = 0
+        p.fd = False
     return build(ctx)
 
 
@@ -40,21 +39,21 @@ def _overview(ctx: RulesContext, args: Args) -> None:
     enc = ctx.enc
     if enc.phase == "setup":
         raise terr(ctx, "the fight has not started: start")
-    model = store(enc).get("turn") or _preview(ctx)
-    base = int(ctx.tables["core"]["base_difficulty"])
-    if not model["pools"]:
+    model = czp(ctx).turn or _preview(ctx)
+    base = Tables.of(ctx).core.base_difficulty
+    if not model.pools:
         ctx.note(tr(ctx, 'nobody fights yet: declare NAME ACTION TARGET ...'))
     for c in enc.combatants:
-        p = model["pools"].get(c.id)
+        p = model.pools.get(c.id)
         if p is None:
             continue
-        line = f"{c.name}: {tr(ctx, 'pool')} {p['n']} ({p['text']})"
-        sp = model["speeds"].get(c.id)
+        line = f"{c.name}: {tr(ctx, 'pool')} {p.n} ({p.text})"
+        sp = model.speeds.get(c.id)
         if sp is not None:
             line += f", {tr(ctx, 'speed')} {sp}"
-        for o, d in model["diff"].get(c.id, {}).items():
+        for o, d in model.diff.get(c.id, {}).items():
             line += f"; vs {ctx.name(o)}: {tr(ctx, 'diff')} " + describe_diff(
-                base, d["parts"], d["value"])
+                base, d.parts, d.value)
         ctx.note(line)
 
 
@@ -67,7 +66,7 @@ def _environment(ctx: RulesContext, args: Args) -> None:
     """``prostředí počasí=1 terén=2 šero=1``: modifiers for everyone (0 removes one)."""
     from rulesets.czech_pool.lang import flag, match
 
-    env = store(ctx.enc).setdefault("env", {})
+    env = czp(ctx).env
     for key, val in args.typed.items():
         k = match(key, ENV, ("klíč prostředí", "environment key"), ctx)
         try:

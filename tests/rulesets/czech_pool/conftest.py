@@ -10,6 +10,8 @@ from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import FixedDice
 from combat_cli.engine.table import Table
+from combat_cli.engine.view import RulesView
+from rulesets.czech_pool.state import Czp, Fighter, Souboj
 from tests.conftest import assert_refusal
 
 
@@ -46,9 +48,19 @@ class T:
     def c(self, name: str) -> Any:
         return next(x for x in self.t.enc.combatants if x.name == name)
 
+    def me(self, name: str) -> Fighter:
+        """The typed state of a combatant (as the display hooks read it)."""
+        return Fighter.of(RulesView(self.t.enc, self.t.ruleset), self.c(name))
+
+    @property
+    def czp(self) -> Czp:
+        return Souboj.of(RulesView(self.t.enc, self.t.ruleset), self.t.enc).czp
+
     @property
     def turn(self) -> dict[str, Any]:
-        return self.t.enc.data["czp"]["turn"]
+        """This turn's model (typed in the state) as plain values."""
+        turn = self.czp.turn
+        return turn.model_dump(mode="json") if turn else {}
 
     def pool(self, name: str) -> dict[str, Any]:
         return self.turn["pools"][self.c(name).id]
@@ -57,8 +69,8 @@ class T:
         return self.turn["diff"][self.c(name).id][self.c(other).id]["value"]
 
     def level(self, holder: str, victim: str) -> int:
-        p = self.t.enc.data["czp"]["pairs"].get(f"{self.c(holder).id}>{self.c(victim).id}")
-        return p["level"] if p else 0
+        p = self.czp.pairs.get(f"{self.c(holder).id}>{self.c(victim).id}")
+        return p.level if p else 0
 
     def kinds(self, kind: str) -> list[Any]:
         return [e for e in self.entries if e.kind == kind]

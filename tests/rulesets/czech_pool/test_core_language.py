@@ -165,7 +165,7 @@ def test_out_of_the_fight_refused_and_lapsing_in_the_tables_language() -> None:
         out = t("resolve all")
         lapsed = [e for e in out if e.kind == "lapse"]
         assert len(lapsed) == 1 and lapsed[0].text.endswith(lapse)
-        assert not t.c("Cyril").data["wounds"]
+        assert not t.me("Cyril").wounds
         # the core's own refusals follow the table's language too
         assert t.fails("hold Bob") == held
 

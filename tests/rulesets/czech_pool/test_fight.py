@@ -35,10 +35,10 @@ def test_whole_fight_in_czech() -> None:
     assert clashes == [("Bořek", "Vlk", 1, 2, "loss"), ("Bořek", "Šíp", 1, 0, "win")]
     # Vlk wins with volba=nevýhoda: +1 on Bořek; Bořek wounds Šíp 1 + 2 = 3
     assert t.level("Vlk", "Bořek") == 1
-    assert t.c("Šíp").data["wounds"] == [3]
+    assert t.me("Šíp").wounds == [3]
     assert t.c("Šíp").status == "Zraněný"
     t("end")
-    assert t.c("Šíp").data["forced"] == ["boj", "rvacka"]  # beaten by Boj while shooting
+    assert t.me("Šíp").forced == ["boj", "rvacka"]  # beaten by Boj while shooting
 
     # --- turn 2: the disadvantage counts; Šíp must melee
     t("declare Bořek boj Vlk", "declare Vlk boj Bořek", "declare Šíp pouze_bránit")
@@ -55,6 +55,6 @@ def test_whole_fight_in_czech() -> None:
     assert (clash.data["successes"], clash.data["target_successes"]) == (3, 1)
     # Bořek wins 3-1: wound 2 + sword 2 = 4 >= Vlk's 6 levels? no: 6 - 4 = 2 left, check at 9
     assert t.level("Vlk", "Bořek") == 0  # the other side won: the disadvantage is lost
-    assert t.c("Vlk").data["wounds"] == [4]
+    assert t.me("Vlk").wounds == [4]
     assert t.kinds("check")[-1].difficulty == 9
     assert t.kinds("check")[-1].outcome == "ok" and not t.dice.queue

@@ -194,7 +194,7 @@ def test_AMB_CZ_14_no_perception_stats_given_no_notice_roll_not_surprised() -> N
                                                            ("Bob", "surprised", "1d10>=6")]
     assert notes[0].text == ("Ann: bez Postřehu a Obezřetnosti — na všimnutí se nehází, "
                              "není překvapen (set Ann Postřeh=N Obezřetnost=N)")
-    assert not t.c("Ann").data.get("surprised") and t.c("Bob").data["surprised"]
+    assert not t.me("Ann").surprised and t.me("Bob").surprised
 
 
 def test_clock_toolbar_and_dice_prompts_in_czech_and_english() -> None:

@@ -69,7 +69,7 @@ def test_i13_22_slow_winner_wounded_first_makes_his_check() -> None:
     # conscious (10) but fails the check roll before acting (1): his wound never lands
     t = T(POOLS + [10, 1, 1, 1] + [1])
     t(*FIGHT, "resolve all")
-    assert t.c("Fa").data["wounds"] == []
+    assert t.me("Fa").wounds == []
     checks = [e for e in t.kinds("check") if e.actor == "Sl" and e.outcome == "lost"]
     assert len(checks) == 1
 
@@ -77,7 +77,7 @@ def test_i13_22_slow_winner_wounded_first_makes_his_check() -> None:
 def test_i13_22_slow_winner_who_passes_wounds_at_his_speed() -> None:
     t = T(POOLS + [10, 1, 1, 1] + [10] + [10, 10, 10])
     t(*FIGHT, "resolve all")
-    assert t.c("Fa").data["wounds"] == [4]
+    assert t.me("Fa").wounds == [4]
     texts = [e.text for e in t.entries]
     wound_fa = next(i for i, x in enumerate(texts) if x.startswith("Zranění: Fa "))
     wound_sl = next(i for i, x in enumerate(texts) if x.startswith("Zranění: Sl "))
@@ -87,7 +87,7 @@ def test_i13_22_slow_winner_who_passes_wounds_at_his_speed() -> None:
 def test_i13_22_switch_faster_settles_at_the_faster_speed() -> None:
     t = T(POOLS + [10, 1, 1] + [10, 1, 1, 1], amb={"clash_speed": "faster"})
     t(*FIGHT, "resolve all")
-    assert t.c("Fa").data["wounds"] == [4]
+    assert t.me("Fa").wounds == [4]
     assert not [e for e in t.kinds("check") if e.actor == "Sl" and e.action == "kontrola"
                 and e.outcome == "lost"]
 
@@ -96,7 +96,7 @@ def test_i13_23_surprised_lapsed_attack_is_not_ticked() -> None:
     t = T([1, 10], amb={"notice_roll": True})
     t("add Ada Obratnost=2 Boj=1 Postřeh=1 Obezřetnost=0",
       "add Bor Obratnost=1 Boj=1 Postřeh=1 Obezřetnost=0", "start")
-    assert t.c("Ada").data.get("surprised")
+    assert t.me("Ada").surprised
     t.faces(1, 1, 1, 1)
     t("declare Ada boj Bor", "declare Bor bránit", "resolve all")
     item = next(i for i in t.t.enc.queue if i.actor == t.c("Ada").id)

@@ -71,9 +71,9 @@ def test_CZ_INIT_1_notice_roll_perception_caution_surprise() -> None:
     t("resolve all")
     # Ann's threat is dropped: she only defends, so her win only imposes a disadvantage
     assert t.turn["threats"][t.c("Ann").id] == []
-    assert t.level("Ann", "Bob") == 1 and not t.c("Bob").data["wounds"]
+    assert t.level("Ann", "Bob") == 1 and not t.me("Bob").wounds
     t("end")
-    assert not t.c("Ann").data.get("surprised")
+    assert not t.me("Ann").surprised
 
 
 def test_CZ_INIT_2_speed_by_kind_of_action() -> None:
@@ -110,7 +110,7 @@ def test_CZ_INIT_3_highest_speed_first_and_check_when_wounded_before_acting() ->
     assert order == ["Ann"]
     checks = [e for e in t.kinds("check") if e.action == "kontrola"]
     assert [(e.outcome, e.difficulty) for e in checks] == [("ok", 10), ("lost", 10)]
-    assert not t.c("Cyril").data["wounds"]
+    assert not t.me("Cyril").wounds
 
 
 def test_CZ_INIT_3_check_passed_action_goes_ahead() -> None:
@@ -128,8 +128,8 @@ def test_CZ_INIT_3_check_passed_action_goes_ahead() -> None:
     clashes = t.kinds("clash")
     assert [(e.actor, e.target, e.outcome) for e in clashes] == [
         ("Ann", "Bob", "win"), ("Bob", "Cyril", "win")]
-    assert t.c("Bob").data["wounds"] == [1]
-    assert t.c("Cyril").data["wounds"] == [4]  # 2 - 0 + weapon 2
+    assert t.me("Bob").wounds == [1]
+    assert t.me("Cyril").wounds == [4]  # 2 - 0 + weapon 2
     assert [e.outcome for e in t.kinds("check")] == ["ok", "ok", "ok"]
 
 
@@ -176,11 +176,11 @@ def test_CZ_SKILL_2_3_melee_beats_shooting_forced_next_turn() -> None:
       "declare Ann boj Bob volba=nevýhoda", "declare Bob střelba Ann")
     t.faces(1, 6, 6, 1, 1, 1)  # Bob (speed 6): Střelba vs Boj -> the lower, 0 + Boj 1 = 1 die
     t("resolve all", "end")
-    assert t.c("Bob").data["forced"] == ["boj", "rvacka"]
+    assert t.me("Bob").forced == ["boj", "rvacka"]
     err = t.fails("declare Bob střelba Ann")
     assert "Boj/Rvačka" in err
     t("declare Bob rvačka Ann", "end")
-    assert not t.c("Bob").data.get("forced")
+    assert not t.me("Bob").forced
 
 
 def test_CZ_SKILL_2_brawl_beats_melee() -> None:
@@ -189,7 +189,7 @@ def test_CZ_SKILL_2_brawl_beats_melee() -> None:
       "declare Ann rvačka Bob volba=nevýhoda", "declare Bob boj Ann")
     t.faces(1, 1, 1, 1, 1, 7, 7, 1, 1, 1)  # Bob first; Ann at 7 (Bob's longer weapon)
     t("resolve all", "end")
-    assert t.c("Bob").data["forced"] == ["rvacka"]  # AMB-CZ-5 (a)
+    assert t.me("Bob").forced == ["rvacka"]  # AMB-CZ-5 (a)
     t.fails("declare Bob boj Ann")
 
 
@@ -199,7 +199,7 @@ def test_CZ_SKILL_2_AMB_CZ_5_melee_or_brawl_switch() -> None:
       "declare Ann rvačka Bob volba=nevýhoda", "declare Bob boj Ann")
     t.faces(1, 1, 1, 1, 1, 7, 7, 1, 1, 1)
     t("resolve all", "end", "declare Bob boj Ann")
-    assert t.c("Bob").data["forced"] == ["boj", "rvacka"]
+    assert t.me("Bob").forced == ["boj", "rvacka"]
 
 
 @pytest.mark.parametrize(("stats", "skill", "dice"), [
@@ -381,7 +381,7 @@ def test_CZ_RES_1_wound_by_difference_weapon_and_armour() -> None:
     t("resolve all")
     hit = t.kinds("hit")[0]
     assert hit.data["levels"] == 5  # difference 3 + axe 3 - armour 1
-    assert t.c("Bob").data["wounds"] == [5]
+    assert t.me("Bob").wounds == [5]
     check = [e for e in t.kinds("check")][0]
     assert check.difficulty == 10 and check.outcome == "unconscious"
     assert t.c("Bob").out
@@ -491,9 +491,9 @@ def test_CZ_HP_4_worst_wound_switch() -> None:
 def test_heal_levels_and_all() -> None:
     t = T()
     t("add Ann Konstituce=3", "damage Ann 3 bez", "damage Ann 2 bez", "heal Ann 3")
-    assert t.c("Ann").data["wounds"] == [2]
+    assert t.me("Ann").wounds == [2]
     t("heal Ann")
-    assert t.c("Ann").data["wounds"] == [] and t.c("Ann").status == "OK"
+    assert t.me("Ann").wounds == [] and t.c("Ann").status == "OK"
     t("damage Ann 8 bez")
     assert t.c("Ann").out
     t("heal Ann 2")  # healing alone does not wake her (issue 13 item 20)
@@ -559,9 +559,9 @@ def test_CZ_SKILL_3_seed_example_shooter_beaten_by_melee_must_melee() -> None:
     t.faces(10, 1)                           # 3 + sword 2 = 5 levels: check at 10 passes
     t("resolve all")
     assert t.pool("Lučištník")["skill"] == "atletika" and t.pool("Lučištník")["n"] == 4
-    assert t.c("Lučištník").data["wounds"] == [5]
+    assert t.me("Lučištník").wounds == [5]
     t("end")
-    assert t.c("Lučištník").data["forced"] == ["boj", "rvacka"]
+    assert t.me("Lučištník").forced == ["boj", "rvacka"]
     assert "Boj/Rvačka" in t.fails("declare Lučištník střelba Bořek")
 
 
@@ -578,4 +578,4 @@ def test_CZ_RES_1_spell_wound_by_difference_spell_damage_and_armour() -> None:
     hit = t.kinds("hit")[0]
     assert hit.data["levels"] == 3
     assert hit.text == "Zranění: Šíp 3 stupně (rozdíl úspěchů 2 + kouzlo 2 - zbroj 1; útočila Jitka)"
-    assert t.c("Šíp").data["wounds"] == [3] and t.kinds("check")[0].difficulty == 8
+    assert t.me("Šíp").wounds == [3] and t.kinds("check")[0].difficulty == 8

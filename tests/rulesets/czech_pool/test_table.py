@@ -107,16 +107,18 @@ def test_table_resistance_vulnerability_and_demon_damage() -> None:
 # ------------------------------------------------------------------ AMB switches ---------
 def test_AMB_CZ_2_success_strictly_above() -> None:
     from rulesets.czech_pool.health import successes
+    from rulesets.czech_pool.schema import Tables
 
     t = T(amb={"success": ">"})
-    assert successes([6, 7, 1], 0, 6, t.t.tables) == 1
-    assert successes([6, 7, 1], 0, 6, T().t.tables) == 2
+    assert successes([6, 7, 1], 0, 6, Tables.of(t.t.context())) == 1
+    assert successes([6, 7, 1], 0, 6, Tables.of(T().t.context())) == 2
 
 
 def test_AMB_CZ_3_ones_cancel() -> None:
     from rulesets.czech_pool.health import successes
+    from rulesets.czech_pool.schema import Tables
 
-    tables = T(amb={"ones_cancel": True}).t.tables
+    tables = Tables.of(T(amb={"ones_cancel": True}).t.context())
     assert successes([6, 7, 1], 0, 6, tables) == 1
     assert successes([1, 1, 7], 0, 6, tables) == 0
 
@@ -171,7 +173,7 @@ def test_AMB_CZ_10_non_threatening_winner_may_wound_when_switched_off() -> None:
       "start", "declare Ann bránit", "declare Bob boj Ann")
     t.faces(1, 1, 6, 6, 1, 1, 10)
     t("resolve all")
-    assert t.c("Bob").data["wounds"] == [2]
+    assert t.me("Bob").wounds == [2]
 
 
 def test_AMB_CZ_11_switch_off_keeps_defence_disadvantages() -> None:
@@ -204,7 +206,7 @@ def test_AMB_CZ_13_equal_speeds_simultaneous() -> None:
     assert t.c("Bob").out   # 1 + 5 = 6 levels: all 5 gone
     assert [(e.actor, e.target, e.outcome) for e in out if e.kind == "clash"] == [
         ("Ann", "Bob", "win"), ("Bob", "Cyril", "win")]
-    assert t.c("Cyril").data["wounds"] == [2]
+    assert t.me("Cyril").wounds == [2]
     assert not [e for e in out if e.kind == "check" and e.outcome == "lost"]
 
 
@@ -216,7 +218,7 @@ def test_AMB_CZ_13_switch_off_knocked_out_at_same_speed_does_not_act() -> None:
     t.faces(6, 1, 1, 1, 1, 7, 7, 1, 1, 1, 1, 1)
     out = t("resolve all")
     assert [e.actor for e in out if e.kind == "clash"] == ["Ann"]
-    assert not t.c("Cyril").data["wounds"]
+    assert not t.me("Cyril").wounds
 
 
 def test_AMB_CZ_14_notice_roll_switches() -> None:
@@ -286,18 +288,27 @@ def test_house_rule_switches_refuse_unknown_values() -> None:
     from combat_cli.dice import FixedDice
     from combat_cli.engine.errors import RuleError
     from combat_cli.engine.table import Table
-    from rulesets.czech_pool import HOUSE_RULES, SWITCH_VALUES
+    from rulesets.czech_pool import HOUSE_RULES
+    from rulesets.czech_pool.schema import Tables
 
-    assert set(SWITCH_VALUES) == set(HOUSE_RULES)
     rs = plugins.load("czech_pool")
-    for key, allowed in SWITCH_VALUES.items():
+    for key in HOUSE_RULES:   # each switch is a typed field of the tables
         part, name = key.split(".")
-        wrong = "maybe" if allowed in (bool, int) else True
-        with pytest.raises(RuleError, match=key.replace(".", r"\.")):
-            Table.new(rs, FixedDice([]), house_rules={part: {name: wrong}})
+        section = Tables.model_fields[part].annotation
+        assert name in section.model_fields, key  # type: ignore[union-attr]
+        shipped = rs.load_tables()[part][name]
+        for wrong in ("maybe", 1.5, *(() if isinstance(shipped, bool) else (True,))):
+            with pytest.raises(RuleError, match=key.replace(".", r"\.")):
+                Table.new(rs, FixedDice([]), house_rules={part: {name: wrong}})
     with pytest.raises(RuleError, match="difficulty_min"):
         Table.new(rs, FixedDice([]), house_rules={"amb": {"difficulty_min": 8,
                                                            "difficulty_max": 7}})
+    for low, top in ((0, 5), (2, 11)):
+        with pytest.raises(RuleError, match="1..10"):
+            Table.new(rs, FixedDice([]), house_rules={"amb": {"difficulty_min": low,
+                                                               "difficulty_max": top}})
     ok = Table.new(rs, FixedDice([]), house_rules={"amb": {"full_defence": "own"},
-                                                   "health": {"at_zero": "smrt"}})
+                                                   "health": {"at_zero": "Smrt"}})
     assert ok.tables["amb"]["full_defence"] == "own"
+    typed = Tables.of(ok.context())
+    assert typed.amb.full_defence == "own" and typed.health.at_zero == "smrt"
