@@ -9,7 +9,7 @@ entry-point group ``combat_cli.rulesets`` with the same name as :attr:`Ruleset.n
 Everything a ruleset needs is here: the base class and the specs it declares its stats,
 actions, conditions and verbs with; the :class:`RulesContext` its hooks work through; the
 errors that refuse a line; the dice and model types; the word helpers (closest names,
-combatant lookup, durations) and the parsing helpers for a verb's words. What a hook may
+combatant lookup, durations) and the grammar a verb declares its arguments with. What a hook may
 change and what it must not is described on :class:`Ruleset`. See docs/writing-a-ruleset.md.
 """
 
@@ -22,6 +22,7 @@ from combat_cli.engine.capabilities import DeclarePhase, Healing, OpenTurns, Rea
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.durations import format_clock, format_duration
 from combat_cli.engine.errors import CommandError, RollAborted, RuleError
+from combat_cli.engine.grammar import Arg, Args, Opt, Syntax
 from combat_cli.engine.models import (
     ActionRequest,
     Combatant,
@@ -53,6 +54,8 @@ __all__ = [
     # the ruleset and what it declares
     "ActionSpec", "ConditionSpec", "OptionSpec", "Ruleset", "StatSpec", "TablesModel",
     "VerbSpec", "load_toml", "merge_tables",
+    # a verb's arguments: declared once, parsed by the core, shown in help, completed
+    "Arg", "Args", "Opt", "Syntax",
     # what it may add to the required core (docs on each)
     "DeclarePhase", "Healing", "OpenTurns", "Reactions",
     # its typed data: tables, per-combatant and per-encounter state

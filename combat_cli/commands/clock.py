@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from combat_cli.commands.parsing import check_option, partition
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.commands.views import WhereView
-from combat_cli.engine.capabilities import Healing, rest_options
+from combat_cli.engine.capabilities import Healing
 from combat_cli.engine.clockwork import advance as advance_clock
-from combat_cli.engine.durations import DurationError, format_clock, parse_duration
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.queries import closest, find_combatant
-
-
-def _duration(cmd: Cmd, text: str) -> int:
-    try:
-        return parse_duration(text, cmd.ruleset.round_seconds)
-    except DurationError as e:
-        raise CommandError(str(e)) from None
+from combat_cli.engine.durations import format_clock
+from combat_cli.engine.grammar import Arg, Opt
 
 
 def _move(cmd: Cmd, seconds: int) -> None:
@@ -30,47 +21,25 @@ def _move(cmd: Cmd, seconds: int) -> None:
                 kind="clock")
 
 
-@verb("advance", "advance DURATION", "move the game clock (10r, 5m, 8h, 3d, 2w); due timers fire",
+@verb("advance", (Arg("duration", "duration"),), "move the game clock (10r, 5m, 8h, 3d, 2w); due timers fire",
       aliases=("adv",))
 def advance(cmd: Cmd) -> None:
-    if len(cmd.args) != 1:
-        raise cmd.usage_error("advance needs one duration")
-    _move(cmd, _duration(cmd, cmd.args[0]))
+    _move(cmd, cmd.args["duration"])
     cmd.show(WhereView())
 
 
-@verb("rest", "rest NAME DURATION [opt=v ...]",
+@verb("rest", (Arg("name", "name"), Arg("duration", "duration"), Opt("opt", "rest")),
       "NAME rests (the ruleset's rest options, e.g. care=...); the clock moves, timers fire")
 def rest(cmd: Cmd) -> None:
-    pos, opts = partition(cmd.args)
-    if len(pos) != 2:
-        raise cmd.usage_error("rest needs a name and a duration")
-    c = find_combatant(cmd.enc, pos[0])
-    seconds = _duration(cmd, pos[1])
-    options = rest_options(cmd.ruleset)
-    specs = {o.name.lower(): o for o in options}
-    checked = {}
-    for k, v in opts.items():
-        o = specs.get(k.lower())
-        if o is None:
-            guess = closest(k, list(specs))
-            known = ", ".join(o.name + "=" for o in options) or "none"
-            raise CommandError(f"rest has no option {k}=" + (f" — did you mean {guess}=?" if guess else "")
-                               + f" (options: {known})")
-        checked[o.name] = check_option("rest", o, v)
+    seconds: int = cmd.args["duration"]
     if isinstance(cmd.ruleset, Healing):
-        cmd.ruleset.rest(cmd.ctx, c, seconds, checked)
+        cmd.ruleset.rest(cmd.ctx, cmd.args["name"], seconds, dict(cmd.args.extra))
     _move(cmd, seconds)
     cmd.show(WhereView())
 
 
-@verb("timer", "timer TEXT in=DURATION [who=NAME]",
+@verb("timer", (Arg("text", "text"), Opt("in", "duration", required=True), Opt("who", "name")),
       "a reminder on the game clock (reinforcements in=3r)")
 def timer(cmd: Cmd) -> None:
-    pos, opts = partition(cmd.args)
-    low = {k.lower(): v for k, v in opts.items()}
-    if not pos or "in" not in low or set(low) - {"in", "who"}:
-        raise cmd.usage_error("timer needs a text and in=DURATION")
-    who = find_combatant(cmd.enc, low["who"]) if "who" in low else None
-    cmd.ctx.add_timer(" ".join(pos), due_in=_duration(cmd, low["in"]), kind="reminder",
-                      combatant=who)
+    cmd.ctx.add_timer(cmd.args["text"], due_in=cmd.args["in"], kind="reminder",
+                      combatant=cmd.args["who"])

@@ -1,28 +1,28 @@
-"""What can come next on a line: pure suggestions from the registry and the live state.
+"""What can come next on a line: pure suggestions from the verb's syntax and the live state.
 
 ``suggest(text_before_cursor, table)`` returns (word being typed, candidates); the REPL's
-completer only turns them into prompt-toolkit completions.
+completer only turns them into prompt-toolkit completions. The verb being typed says what it
+takes (its :class:`~combat_cli.engine.grammar.Syntax`, the one its parser and usage come
+from): names where a name goes, the choices of a word or an option, option keys and their
+values, the ruleset's actions after the name for declare/act/release/react, durations ...
 """
 
 from __future__ import annotations
 
 import shlex
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from combat_cli.commands.parsing import action_names
-from combat_cli.commands.registry import all_verbs
+from combat_cli.commands.parsing import COMMA, action_names
+from combat_cli.commands.registry import Verb, all_verbs
 from combat_cli.engine.capabilities import Healing, rest_options
+from combat_cli.engine.grammar import ACTION_KINDS, Arg, Opt, layout
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant
     from combat_cli.engine.table import Table
 
-NAME_FIRST = {"set", "remove", "declare", "act", "react", "hold", "release", "damage", "heal",
-              "condition", "rest", "status", "note", "move"}
-ACTION_AFTER_NAME = {"declare", "act", "release"}
-GROUP_VERBS = {"declare", "act", "damage", "condition", "remove"}
 NAME_OPTIONS = {"from", "vs", "who", "target", "with"}
-"""Options whose value is a combatant's name."""
+"""Options of an action whose value is a combatant's name."""
 DURATIONS = ("1r", "3r", "10r", "1m", "10m", "1h", "8h", "1d", "3d", "1w")
 
 
@@ -61,98 +61,149 @@ def names_of(table: Table, groups: bool = False) -> list[str]:
 def suggest(text: str, table: Table) -> tuple[str, list[str]]:
     words, partial = _words(text)
     verbs = all_verbs(table)
-    rs = table.ruleset
     if not words:
         return partial, sorted(verbs)
-    verb = words[0].lower()
-    for v in verbs.values():
-        if verb in v.aliases:
-            verb = v.name
-    args = words[1:]
-    names = names_of(table, verb in GROUP_VERBS)
-    if "=" in partial:
-        hit = _option_value(table, verb, args, partial)
-        if hit is not None:
-            return partial, hit
-    if verb == "help":
-        return partial, (sorted(verbs) + [a.name for a in rs.actions] + ["rules"]) if not args else []
-    if verb == "add":
-        return partial, [o + "=" for o in ("side", "template")] + [s.name + "=" for s in rs.stats]
-    if verb == "advance":
-        return partial, list(DURATIONS) if not args else []
-    if verb == "end":
-        return partial, ["fight"] if not args else []
-    if verb == "timer":
-        return partial, ["in=", "who="]
-    if verb == "condition" and len(args) == 1:
-        c = _find(table, args[0])
-        present = ["-" + k.name for k in c.conditions] if c else []
-        return partial, ["+" + k.name for k in rs.conditions] + present
-    if verb == "condition" and len(args) >= 2:
-        return partial, ["for="]
-    if verb not in NAME_FIRST and verb not in {v.name for v in rs.verbs}:
+    low = words[0].lower()
+    v = next((v for v in verbs.values() if low == v.name or low in v.aliases), None)
+    if v is None:
         return partial, []
-    if not args:
-        return partial, names
-    if verb == "move":
-        return partial, ["before", "after"] if len(args) == 1 else names if len(args) == 2 else []
-    if verb in ("damage", "heal") and len(args) == 1:
-        return partial, [quote(w) for w in rs.value_words(table.tables, verb)] if isinstance(rs, Healing) else []
-    if verb == "rest" and len(args) == 1:
-        return partial, list(DURATIONS)
-    if verb in ACTION_AFTER_NAME or verb == "react":
-        return partial, _action_words(table, verb, args, names)
-    if verb == "set":
-        return partial, [s.name + "=" for s in rs.stats] + ["side=", "name="]
-    if verb == "rest":
-        return partial, [o.name + "=" for o in rest_options(rs)]
-    return partial, names if verb in {v.name for v in rs.verbs} else []
+    typed = [COMMA if w and set(w) == {","} else w for w in words[1:]]
+    return partial, candidates(v, table, typed, partial)
 
 
-def _action_words(table: Table, verb: str, args: list[str], names: list[str]) -> list[str]:
-    group = args[1:]
-    if "," in group:
-        group = group[len(group) - group[::-1].index(","):]
-    table_ = action_names(table.ruleset, True if verb == "react" else None)
+def candidates(v: Verb, table: Table, typed: list[str], partial: str) -> list[str]:
+    """What may come next after ``typed`` (the words after the verb), walking its syntax."""
+    spec = v.syntax
+    got = layout(spec, typed)
+    action = next((a for a in spec.args if a.kind in ACTION_KINDS), None)
+    in_action = action is not None and (action.name in got.taken or got.next_arg is action)
+    if in_action and action is not None:
+        return _action_words(table, action, got.taken, partial)
+    if "=" in partial:
+        key = partial.partition("=")[0]
+        return _values(table, spec.opt(key), key, got.taken)
+    going, coming = _pending(spec.args, got.taken)
+    out = [w for a in going + coming for w in _arg_words(table, v, a, got.taken)]
+    if not out or not any(not a.optional for a in coming):
+        out += _keys(table, spec.opts, got.options)
+    return out
+
+
+def _pending(args: tuple[Arg, ...], taken: dict[str, list[str]]
+             ) -> tuple[list[Arg], list[Arg]]:
+    """The arguments the next word may go to: the last one given if it takes more words
+    (``NAME ...``, a VALUE of several words); those not given yet, up to the first required."""
+    given = [a for a in args if a.name in taken]
+    last = given[-1] if given else None
+    going = [last] if last is not None and (last.repeat or last.kind in ("value", "text")) \
+        else []
+    coming: list[Arg] = []
+    for a in args[args.index(last) + 1 if last is not None else 0:]:
+        if a.name in taken:
+            continue
+        coming.append(a)
+        if not a.optional:
+            break
+    return going, coming
+
+
+def _arg_words(table: Table, v: Verb, a: Arg, taken: dict[str, list[str]]) -> list[str]:
+    """The candidates of one positional argument, by its kind."""
+    rs = table.ruleset
+    if a.kind in ("name", "group"):
+        return names_of(table, a.kind == "group") + list(a.choices)
+    if a.kind in ("keyword", "choice", "int"):
+        return list(a.choices)
+    if a.kind == "duration":
+        return list(DURATIONS)
+    if a.kind == "value":
+        return [quote(w) for w in rs.value_words(table.tables, v.name)] \
+            if isinstance(rs, Healing) else []
+    if a.kind == "condition":
+        first = next(iter(taken.values()), [""])
+        c = _find(table, first[0])
+        present = ["-" + k.name for k in c.conditions] if c else []
+        return ["+" + k.name for k in rs.conditions] + present
+    if a.kind == "topic":
+        return sorted(all_verbs(table)) + [x.name for x in rs.actions] + ["rules"]
+    return []
+
+
+def _keys(table: Table, opts: tuple[Opt, ...], given: list[str]) -> list[str]:
+    """``key=`` of the options not given yet (a ``stats``/``rest`` option: the ruleset's)."""
+    have = {w.partition("=")[0].lower() for w in given}
+    out: list[str] = []
+    for o in opts:
+        if o.hidden:
+            continue
+        if o.kind == "stats":
+            out += [s.name + "=" for s in table.ruleset.stats]
+        elif o.kind == "rest":
+            out += [r.name + "=" for r in rest_options(table.ruleset)]
+        elif o.name.lower() not in have:
+            out.append(o.name + "=")
+    return out
+
+
+def _values(table: Table, o: Opt | None, key: str, taken: dict[str, list[str]]) -> list[str]:
+    """Values after ``key=`` of the verb's own option (or of the ruleset's rest options)."""
+    if o is None:
+        rest = next((r for r in rest_options(table.ruleset) if r.name.lower() == key.lower()),
+                    None)
+        return [f"{rest.name}={ch}" for ch in rest.choices] if rest is not None else []
+    if o.choices:
+        return [f"{key}={ch}" for ch in o.choices]
+    if o.kind == "duration":
+        return [f"{key}={d}" for d in DURATIONS]
+    if o.kind == "name":
+        return _name_values(table, key)
+    return []
+
+
+def _name_values(table: Table, key: str) -> list[str]:
+    return [f'{key}="{n.strip(chr(34))}"' if " " in n else f"{key}={n}"
+            for n in names_of(table)]
+
+
+def _action_words(table: Table, a: Arg, taken: dict[str, list[str]], partial: str
+                  ) -> list[str]:
+    """After the name: the actions; after an action: its target and option keys; after
+    ``key=``: the option's values."""
+    group = taken.get(a.name, [])
+    if COMMA in group:
+        group = group[len(group) - group[::-1].index(COMMA):]
+    if a.choices:  # a verb standing for one action (d12: task NAME tn=N ...)
+        group = [a.choices[0], *group]
+    names = action_names(table.ruleset, True if a.kind == "reaction" else None)
     if not group:
-        return sorted(table_)
-    spec = table_.get(group[0].lower())
+        return [] if "=" in partial else sorted(names)
+    spec = names.get(group[0].lower())
     if spec is None:
         return []
+    actor = next((w[0] for k, w in taken.items() if k != a.name and w), "")
+    if "=" in partial:
+        return _action_values(table, spec, partial.partition("=")[0], actor)
     opts = [o.name + "=" for o in spec.options]
-    if spec.target != "none" and len(group) == 1:
-        return [n for n in names if n.strip('"') != _find_name(table, args[0])] + opts
+    if spec.target != "none" and len(group) == 1 and not a.choices:
+        return [n for n in names_of(table) if n.strip('"') != _find_name(table, actor)] + opts
     return opts
 
 
-def _option_value(table: Table, verb: str, args: list[str], partial: str) -> list[str] | None:
-    """Values after ``key=``: an option's choices, names, weapons, durations."""
-    key, _, _ = partial.partition("=")
+def _action_values(table: Table, spec: Any, key: str, actor: str) -> list[str]:
+    """Values of an action's option: its choices, durations, names, weapons, sides."""
+    o = spec.option(key)
     low = key.lower()
-    spec = None
-    if verb in ACTION_AFTER_NAME or verb == "react":
-        group = args[1:]
-        if "," in group:
-            group = group[len(group) - group[::-1].index(","):]
-        if group:
-            spec = action_names(table.ruleset).get(group[0].lower())
-    elif verb == "rest":
-        rest = next((o for o in rest_options(table.ruleset) if o.name.lower() == low), None)
-        if rest is not None and rest.choices:
-            return [f"{rest.name}={ch}" for ch in rest.choices]
-    o = spec.option(key) if spec is not None else None
     if o is not None and o.choices:
         return [f"{o.name}={ch}" for ch in o.choices]
     if low in ("for", "in"):
         return [f"{key}={d}" for d in DURATIONS]
     if low in NAME_OPTIONS:
-        return [f'{key}="{n.strip(chr(34))}"' if " " in n else f"{key}={n}"
-                for n in names_of(table)]
+        return _name_values(table, key)
     if low == "weapon":
-        return [f"{key}={quote(w)}" for w in _weapons(table, args[0] if args else "")]
+        return [f"{key}={quote(w)}" for w in _weapons(table, actor)]
     if low == "side":
         return [f"{key}=pc", f"{key}=npc"]
-    return None if o is None else []
+    return []
 
 
 def _weapons(table: Table, who: str) -> list[str]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.dice import MODES, OWN_MODES, TableDice
 from combat_cli.engine.errors import CommandError
+from combat_cli.engine.grammar import Arg, Syntax
 from combat_cli.engine.queries import match_word
 from combat_cli.engine.state import CombatantState, EncounterState
 
@@ -44,15 +45,15 @@ def follow_mode(table: Table, before: object) -> None:
     dice.mode = dice.start_mode if back else str(after)
 
 
-@verb("dice", "dice [auto|manual|players]",
+@verb("dice", Syntax((Arg("mode", "choice", optional=True, choices=MODES,
+                         help="dice mode (auto, manual or players)"),), many="dice takes one mode"),
       "who rolls: the tracker, the GM typing every roll, or the players their PCs' rolls",
       details="set NAME dice=manual|auto makes one combatant's rolls typed or rolled "
               "whatever the mode (dice=default undoes it).")
 def dice(cmd: Cmd) -> None:
-    if len(cmd.args) > 1:
-        raise cmd.usage_error("dice takes one mode")
     now = current_mode(cmd.table)
-    if not cmd.args:
+    mode = cmd.args["mode"]
+    if mode is None:
         own = [f"{c.name}={d}" for c in cmd.enc.combatants
                if (d := CombatantState.of(cmd.ctx, c).dice)]
         say, meaning = cmd.ctx.say, cmd.ctx.label(MEANING[now])
@@ -60,7 +61,6 @@ def dice(cmd: Cmd) -> None:
                          meaning=meaning, own=", ".join(own)) if own else
                      say("dice: {mode} ({meaning})", mode=now, meaning=meaning))
         return
-    mode = match_word(cmd.args[0], list(MODES), "dice mode (auto, manual or players)")
     if mode == now:
         cmd.ctx.note(cmd.ctx.say("dice: already {mode}", mode=mode))
         return

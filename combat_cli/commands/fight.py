@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.durations import format_clock, format_duration
 from combat_cli.engine.errors import CommandError
+from combat_cli.engine.grammar import Arg, Syntax
 from combat_cli.engine.models import Combatant, Encounter
-from combat_cli.engine.queries import find_combatant
 from combat_cli.engine.state import EncounterState
 
 if TYPE_CHECKING:
@@ -69,20 +69,20 @@ def summary(cmd: Cmd, enc: Encounter) -> list[str]:
     return lines
 
 
-@verb("move", "move NAME before|after OTHER", "reorder the initiative by hand",
+@verb("move", Syntax((Arg("name", "name"), Arg("where", "keyword", choices=("before", "after")),
+                     Arg("other", "name", metavar="OTHER")),
+                    missing="move needs NAME, before or after, and OTHER"), "reorder the initiative by hand",
       details="The order of this round changes (and, where the rules keep it, the next "
               "rounds' too). Logged; undo puts it back.")
 def move(cmd: Cmd) -> None:
     enc = cmd.enc
-    if len(cmd.args) != 3 or cmd.args[1].lower() not in ("before", "after"):
-        raise cmd.usage_error("move needs NAME, before or after, and OTHER")
     if enc.phase == "setup":
         raise CommandError("there is no initiative order yet: start the fight first")
-    c = find_combatant(enc, cmd.args[0])
-    other = find_combatant(enc, cmd.args[2])
+    c: Combatant = cmd.args["name"]
+    other: Combatant = cmd.args["other"]
     if c.id == other.id:
-        raise CommandError(f"{c.name} cannot move {cmd.args[1].lower()} themselves")
-    after = cmd.args[1].lower() == "after"
+        raise CommandError(f"{c.name} cannot move {cmd.args['where']} themselves")
+    after = cmd.args["where"] == "after"
     cmd.ruleset.move_in_order(cmd.ctx, c, other, after)
     if enc.phase == "declare":  # the plan is made later: it follows the move then
         EncounterState.of(cmd.ctx, enc).order_moves.append([c.id, other.id, after])

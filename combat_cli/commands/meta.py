@@ -17,23 +17,19 @@ from combat_cli.commands.views import (
     WhereView,
     WhyView,
 )
-from combat_cli.dice import DiceError
-from combat_cli.dice.words import roll_expression
 from combat_cli.engine.errors import CommandError
-from combat_cli.engine.queries import find_combatant
+from combat_cli.engine.grammar import Arg, Opt, Syntax
 
 
-@verb("help", "help [VERB|ACTION|rules]",
+@verb("help", (Arg("word", "topic", optional=True),),
       "the verbs, or one verb with its options and the ruleset's actions",
       mutates=False, aliases=("?",),
       details="help rules: the house-rule switches with the rule each one settles")
 def help_(cmd: Cmd) -> None:
-    if len(cmd.args) > 1:
-        raise cmd.usage_error("help takes at most one word")
-    if not cmd.args:
+    if cmd.args["word"] is None:
         cmd.show(HelpView())
         return
-    word = cmd.args[0].lower()
+    word = cmd.args["word"].lower()
     verbs = all_verbs(cmd.table)
     rs = cmd.ruleset
     for a in rs.actions:
@@ -52,21 +48,15 @@ def help_(cmd: Cmd) -> None:
         from combat_cli.engine.queries import closest
 
         guess = closest(word, names)
-        raise CommandError(f'no verb or action "{cmd.args[0]}"'
+        raise CommandError(f'no verb or action "{cmd.args["word"]}"'
                            + (f" — did you mean {guess}?" if guess else "")) from None
 
 
-@verb("roll", "roll EXPR [for=TEXT]", "a free roll in the table's notation (3D+2, 4d10>=8, 1d12)",
+@verb("roll", (Arg("expression", "dice"), Opt("for", metavar="TEXT")), "a free roll in the table's notation (3D+2, 4d10>=8, 1d12)",
       undoable=False, details="A free roll stays in the log; undo steps over it.")
 def roll(cmd: Cmd) -> None:
-    words = [w for w in cmd.args if not w.lower().startswith("for=")]
-    why = [w[4:] for w in cmd.args if w.lower().startswith("for=")]
-    if not words:
-        raise cmd.usage_error("roll needs an expression")
-    try:
-        spec = roll_expression(cmd.ruleset.parse_roll, words)
-    except DiceError as e:
-        raise CommandError(str(e)) from None
+    spec = cmd.args["expression"]
+    why = [cmd.args["for"]] if cmd.args["for"] is not None else []
     purpose = why[0] if why else cmd.ctx.label("free roll")
     r = cmd.ctx.roll(spec, f"{purpose}: {spec.text()}")
     faces = "" if r.faces is None else f" [{' '.join(map(str, r.faces))}]"
@@ -77,21 +67,13 @@ def roll(cmd: Cmd) -> None:
     cmd.ctx.log(text + (f" ({why[0]})" if why else ""), kind="roll", action="roll", roll=r)
 
 
-@verb("odds", "odds EXPR N", "the exact chance that EXPR rolls N or more (successes for a pool)",
+@verb("odds", (Arg("expression", "dice"),
+               Arg("target", "int", metavar="N", bad="the target must be a number, not {word}")), "the exact chance that EXPR rolls N or more (successes for a pool)",
       mutates=False, details="odds 4D+1 15, odds 6d10>=8 3, odds 1d12 9")
 def odds(cmd: Cmd) -> None:
     from combat_cli.dice.odds import chance
 
-    if len(cmd.args) < 2:
-        raise cmd.usage_error("odds needs an expression and a target")
-    try:
-        target = int(cmd.args[-1])
-    except ValueError:
-        raise cmd.usage_error(f"the target must be a number, not {cmd.args[-1]!r}") from None
-    try:
-        spec = roll_expression(cmd.ruleset.parse_roll, cmd.args[:-1])
-    except DiceError as e:
-        raise CommandError(str(e)) from None
+    spec, target = cmd.args["expression"], cmd.args["target"]
     p = chance(spec, target)
     unit = (" success" if target == 1 else " successes") if spec.is_pool else ""
     cmd.out.notes.append(f"{spec.text()}: {target}{unit} or more: {float(p) * 100:.1f}% "
@@ -99,54 +81,43 @@ def odds(cmd: Cmd) -> None:
                          f"{spec.text()}: {target}{unit} or more: {float(p) * 100:.2f}%")
 
 
-@verb("status", "status [NAME]", "the round table: order, wounds, conditions, held, timers",
+@verb("status", (Arg("name", "name", optional=True),), "the round table: order, wounds, conditions, held, timers",
       mutates=False, aliases=("st",))
 def status(cmd: Cmd) -> None:
-    if len(cmd.args) > 1:
-        raise cmd.usage_error("status takes at most one name")
-    if cmd.args:
-        cmd.show(CombatantView(find_combatant(cmd.enc, cmd.args[0]).id))
+    if cmd.args["name"] is not None:
+        cmd.show(CombatantView(cmd.args["name"].id))
     else:
         cmd.show(StatusView())
 
 
-@verb("log", "log [N|all]", "the last N log entries (default 20), or all of them", mutates=False)
+@verb("log", (Arg("number", "int", optional=True, choices=("all",), metavar="N|all",
+                 bad="log takes a number or all, not {word}"),), "the last N log entries (default 20), or all of them", mutates=False)
 def log(cmd: Cmd) -> None:
-    n = 20
-    if len(cmd.args) > 1:
-        raise cmd.usage_error("log takes at most one number")
-    if cmd.args:
-        if cmd.args[0] == "all":
-            n = 0
-        else:
-            try:
-                n = int(cmd.args[0])
-            except ValueError:
-                raise CommandError(f"log takes a number or all, not {cmd.args[0]!r}") from None
-            if n < 1:
-                raise CommandError("log N needs N of at least 1")
+    n = cmd.args["number"]
+    if n is None:
+        n = 20
+    elif n == "all":
+        n = 0
+    elif n < 1:
+        raise CommandError("log N needs N of at least 1")
     cmd.show(LogView(n))
 
 
-@verb("why", "why [N]", "the full breakdown of the last roll (or of log entry N)", mutates=False,
+@verb("why", (Arg("number", "int", optional=True, metavar="N", noun="log number",
+                 bad="not a log number: {word}"),), "the full breakdown of the last roll (or of log entry N)", mutates=False,
       details="What the roll was for, how the pool was built, the faces, the difficulty and "
               "the outcome; log shows the entries' numbers (log N).")
 def why(cmd: Cmd) -> None:
     from combat_cli.engine.models import LogEntry
 
     log = cmd.table.log_json
-    if len(cmd.args) > 1:
-        raise cmd.usage_error("why takes at most one log number")
-    if not cmd.args:
+    n = cmd.args["number"]
+    if n is None:
         entries = (LogEntry.model_validate_json(x) for x in reversed(log))
         entry = next((e for e in entries if e.dice or e.data.get("for")), None)
         if entry is None:
             raise CommandError("nothing has been rolled yet: why N explains log entry N")
     else:
-        try:
-            n = int(cmd.args[0].lstrip("#"))
-        except ValueError:
-            raise cmd.usage_error(f"not a log number: {cmd.args[0]!r}") from None
         if not 1 <= n <= len(log):
             raise CommandError(f"no log entry {n}: the log has {len(log)} (log shows them)"
                                if log else "the log is empty")
@@ -154,7 +125,11 @@ def why(cmd: Cmd) -> None:
     cmd.show(WhyView(entry))
 
 
-@verb("undo", "undo [N]", "step back one command (or N)", mutates=False, aliases=("u",))
+COUNT = Syntax((Arg("n", "int", optional=True, bad="not a number: {word}"),),
+               many="give one positive number")
+
+
+@verb("undo", COUNT, "step back one command (or N)", mutates=False, aliases=("u",))
 def undo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.undo()
@@ -162,7 +137,7 @@ def undo(cmd: Cmd) -> None:
     cmd.show(WhereView())
 
 
-@verb("redo", "redo [N]", "step forward again (or N)", mutates=False)
+@verb("redo", COUNT, "step forward again (or N)", mutates=False)
 def redo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.redo()
@@ -171,13 +146,10 @@ def redo(cmd: Cmd) -> None:
 
 
 def _count(cmd: Cmd) -> int:
-    if not cmd.args:
+    n: int | None = cmd.args["n"]
+    if n is None:
         return 1
-    try:
-        n = int(cmd.args[0])
-    except ValueError:
-        raise cmd.usage_error(f"not a number: {cmd.args[0]!r}") from None
-    if len(cmd.args) > 1 or n < 1:
+    if n < 1:
         raise cmd.usage_error("give one positive number")
     stack = cmd.table.history.undo if cmd.verb.name == "undo" else cmd.table.history.redo
     if n > len(stack):
@@ -185,18 +157,15 @@ def _count(cmd: Cmd) -> int:
     return n
 
 
-@verb("save", "save [FILE]", "save now (saving also happens after every command), or a copy to FILE",
+@verb("save", (Arg("file", "word", optional=True, metavar="FILE"),), "save now (saving also happens after every command), or a copy to FILE",
       mutates=False)
 def save(cmd: Cmd) -> None:
-    if len(cmd.args) > 1:
-        raise cmd.usage_error("save takes at most one file")
-    if cmd.args and not cmd.args[0].strip():
+    file: str | None = cmd.args["file"]
+    if file is not None and not file.strip():
         raise cmd.usage_error("save needs a file name")
-    cmd.out.save = SaveRequest(Path(cmd.args[0]) if cmd.args else None)
+    cmd.out.save = SaveRequest(Path(file) if file is not None else None)
 
 
-@verb("quit", "quit", "save and leave", mutates=False, aliases=("exit", "q"))
+@verb("quit", (), "save and leave", mutates=False, aliases=("exit", "q"))
 def quit_(cmd: Cmd) -> None:
-    if cmd.args:
-        raise cmd.usage_error("quit takes no arguments")
     cmd.out.quit = True

@@ -176,3 +176,24 @@ def check_option(where: str, o: Any, value: str) -> Any:
     if not value:
         raise CommandError(f"{where}: {o.name}= needs a value")
     return value
+
+
+def glue_options(words: list[str]) -> list[str]:
+    """An option's value goes on over the words after it, up to the next option: a list or
+    free text typed without quotes (``from=Shooter 1, Shooter 2`` -> ``from=Shooter 1,Shooter
+    2``; ``for=pick the lock``). A comma elsewhere glues its neighbours."""
+    out: list[str] = []
+    gluing = False
+    for w in words:
+        if w == COMMA:
+            if not out:
+                raise CommandError("a list starts with a comma")
+            out[-1] += ","
+        elif is_option(w):
+            out.append(w)
+            gluing = True
+        elif out and (gluing or out[-1].endswith(",")):
+            out[-1] += ("" if out[-1].endswith((",", "=")) else " ") + w
+        else:
+            out.append(w)
+    return out

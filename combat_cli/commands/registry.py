@@ -1,9 +1,12 @@
 """The verb registry and the dispatcher: line -> verb -> handler -> :class:`Output`.
 
-Handlers get a :class:`Cmd` (the table, a rules context on a working copy, the words after the
-verb) and never print; they add log entries through the context and ask for views
-(:mod:`combat_cli.commands.views`) with :meth:`Cmd.show`. The front end (REPL or script) renders
-the :class:`Output` (:mod:`combat_cli.commands.results`) and saves.
+Each verb declares its arguments once (a :class:`~combat_cli.engine.grammar.Syntax`): the
+dispatcher parses the words after the verb with it, ``help`` shows the usage made from it and
+the completion walks it. Handlers get a :class:`Cmd` (the table, a rules context on a working
+copy, the parsed :class:`~combat_cli.engine.grammar.Args`) and never print; they add log
+entries through the context and ask for views (:mod:`combat_cli.commands.views`) with
+:meth:`Cmd.show`. The front end (REPL or script) renders the :class:`Output`
+(:mod:`combat_cli.commands.results`) and saves.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.commands.results import Output
 from combat_cli.dice import DiceError
 from combat_cli.engine.errors import CommandError
+from combat_cli.engine.grammar import Args, Item, Syntax, UsageError, parse, syntax
 from combat_cli.engine.queries import closest
 from combat_cli.locale import message
 
@@ -29,7 +33,7 @@ if TYPE_CHECKING:
 @dataclass
 class Verb:
     name: str
-    usage: str
+    syntax: Syntax
     summary: str
     handler: Callable[[Cmd], None]
     mutates: bool = True
@@ -38,16 +42,41 @@ class Verb:
     topic: str = "core"
     undoable: bool = True
     """False: logged, but not an undo step (a free roll)."""
+    before: Callable[[Cmd], None] | None = None
+    """A check of the state made before the words are read (the fight has not started)."""
+
+    @property
+    def usage(self) -> str:
+        return self.syntax.usage(self.name)
 
 
 class Cmd:
-    def __init__(self, table: Table, ctx: RulesContext, args: list[str], verb: Verb,
+    def __init__(self, table: Table, ctx: RulesContext, words: list[str], verb: Verb,
                  out: Output) -> None:
         self.table = table
         self.ctx = ctx
-        self.args = args
+        self.words = words
+        """The words after the verb, as typed."""
         self.verb = verb
         self.out = out
+        self.args = Args()
+        """The words parsed by the verb's syntax (:meth:`run` parses them)."""
+
+    def run(self) -> None:
+        """The verb's check of the state first, then its words, then its handler."""
+        if self.verb.before is not None:
+            self.verb.before(self)
+        self.args = self.parse()
+        self.verb.handler(self)
+
+    def parse(self) -> Args:
+        try:
+            return parse(self.verb.syntax, self.words, self.enc, self.ruleset, self.verb.name)
+        except UsageError as e:
+            if self.verb.topic == "core":
+                raise self.usage_error(e.what) from None
+            raise CommandError(f"usage: {self.verb.usage} ({e.what})" if e.arity else e.what
+                               ) from None
 
     @property
     def enc(self) -> Encounter:  # the working copy
@@ -65,11 +94,11 @@ class Cmd:
 
     def _quote_hint(self) -> str:
         """When the words typed are a name with spaces, say how to quote it."""
-        if "NAME" not in self.verb.usage or len(self.args) < 2:
+        if "NAME" not in self.verb.usage or len(self.words) < 2:
             return ""
         names = {c.name.lower(): c.name for c in self.enc.combatants}
-        for k in range(len(self.args), 1, -1):
-            joined = " ".join(self.args[:k]).lower()
+        for k in range(len(self.words), 1, -1):
+            joined = " ".join(self.words[:k]).lower()
             hit = names.get(joined) or next(
                 (n for low, n in names.items() if low.startswith(joined)), None)
             if hit:
@@ -87,12 +116,15 @@ def ask(cmd: Cmd, question: str) -> str | None:
 VERBS: dict[str, Verb] = {}
 
 
-def verb(name: str, usage: str, summary: str, *, mutates: bool = True,
+def verb(name: str, args: Syntax | tuple[Item, ...], summary: str, *, mutates: bool = True,
          aliases: tuple[str, ...] = (), details: str = "", topic: str = "core",
-         undoable: bool = True) -> Callable[[Callable[[Cmd], None]], Callable[[Cmd], None]]:
+         undoable: bool = True, before: Callable[[Cmd], None] | None = None
+         ) -> Callable[[Callable[[Cmd], None]], Callable[[Cmd], None]]:
+    """Register a core verb: its name, its arguments (usage, parsing and completion come from
+    them), one line of help."""
     def deco(fn: Callable[[Cmd], None]) -> Callable[[Cmd], None]:
-        VERBS[name] = Verb(name, usage, summary, fn, mutates, aliases, details, topic,
-                           undoable)
+        VERBS[name] = Verb(name, syntax(args), summary, fn, mutates, aliases, details, topic,
+                           undoable, before)
         return fn
     return deco
 
@@ -105,12 +137,12 @@ def all_verbs(table: Table | None = None) -> dict[str, Verb]:
         for v in table.ruleset.verbs:
             if v.name in out:
                 continue
-            out[v.name] = Verb(v.name, v.usage, v.help, _ruleset_handler(v.handler),
+            out[v.name] = Verb(v.name, v.syntax, v.help, _ruleset_handler(v.handler),
                                v.mutates, v.aliases, topic=table.ruleset.name)
     return out
 
 
-def _ruleset_handler(fn: Callable[[Any, list[str]], None]) -> Callable[[Cmd], None]:
+def _ruleset_handler(fn: Callable[[Any, Args], None]) -> Callable[[Cmd], None]:
     def run(cmd: Cmd) -> None:
         fn(cmd.ctx, cmd.args)
     return run
@@ -149,10 +181,10 @@ def dispatch(table: Table, line: str) -> Output:
         v = find_verb(words[0], all_verbs(table))
         if v.mutates:
             def work(ctx: RulesContext) -> None:
-                v.handler(Cmd(table, ctx, words[1:], v, out))
+                Cmd(table, ctx, words[1:], v, out).run()
             ctx = table.run(line.strip(), work, undoable=v.undoable)
         else:
-            ctx = table.peek(lambda ctx: v.handler(Cmd(table, ctx, words[1:], v, out)))
+            ctx = table.peek(lambda ctx: Cmd(table, ctx, words[1:], v, out).run())
         out.entries = ctx.entries
         out.notes = [message(n, table.language) for n in ctx.notes + out.notes]
     except (CommandError, DiceError) as e:  # DiceError: a roll built too big, a bad notation

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
-from combat_cli.commands.parsing import partition
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.commands.views import RosterView
 from combat_cli.engine.errors import CommandError
+from combat_cli.engine.grammar import Arg, Opt
 from combat_cli.engine.models import Combatant, Template
-from combat_cli.engine.queries import ensure_tags, find_combatant, find_many, match_word
+from combat_cli.engine.queries import ensure_tags, match_word
 
-_COUNT = re.compile(r"^[xX](\d+)$")
 MAX_GROUP = 50
 MAX_COMBATANTS = 500
 
@@ -37,49 +35,33 @@ def _side(value: str) -> str:
     return match_word(value, ["pc", "npc"], "side (pc or npc)")
 
 
-def _hidden(value: str) -> bool:
-    return match_word(value, ["yes", "no"], "hidden= value (yes or no)") == "yes"
+SIDE = Opt("side", "choice", ("pc", "npc"), "side (pc or npc)")
+STATS = Opt("stats", "stats", help="the ruleset's stats (checked by the ruleset)")
 
 
-def _pop_hidden(opts: dict[str, str]) -> bool | None:
-    """``hidden=yes|no`` taken out of the options (None: not given)."""
-    key = next((k for k in opts if k.lower() == "hidden"), None)
-    return None if key is None else _hidden(opts.pop(key))
+def _hidden(cmd: Cmd) -> bool | None:
+    """``hidden=yes|no`` (None: not given)."""
+    value = cmd.args["hidden"]
+    return None if value is None else value == "yes"
 
 
-def _split_stats(cmd: Cmd, opts: dict[str, str]) -> tuple[str | None, str | None, dict[str, Any]]:
-    side = template = None
-    stats: dict[str, Any] = {}
-    for k, v in opts.items():
-        if k.lower() == "side":
-            side = _side(v)
-        elif k.lower() == "template":
-            template = v
-        else:
-            stats[k] = v
-    return side, template, stats
-
-
-@verb("add", 'add NAME [xN] [side=pc|npc] [template=T] [hidden=yes] [STAT=VALUE ...]',
+@verb("add", (Arg("name", "new"), Arg("count", "count", optional=True), SIDE,
+              Opt("template", metavar="T"),
+              Opt("hidden", "choice", ("yes", "no"), "hidden= value (yes or no)", metavar="yes"),
+              STATS),
       "add a combatant; xN adds NAME 1..N",
       details='Quote names with spaces: add "Demon Thug" x3 template=thug. '
               "Stats are checked by the table's ruleset. hidden=yes keeps it off the "
               "players' screen until set NAME hidden=no.")
 def add(cmd: Cmd) -> None:
-    pos, opts = partition(cmd.args)
-    if not pos:
-        raise cmd.usage_error("add needs a name")
-    count = None
-    if len(pos) >= 2 and _COUNT.match(pos[-1]):
-        count = int(_COUNT.match(pos[-1]).group(1))  # type: ignore[union-attr]
-        pos = pos[:-1]
-        if not 1 <= count <= MAX_GROUP:
-            raise CommandError(f"a group is 1..{MAX_GROUP} strong (x{count} asked)")
-    if len(pos) > 1:
-        raise CommandError(f'one name at a time: quote names with spaces, e.g. add "{" ".join(pos)}"')
-    name = check_name(pos[0].strip())
-    hidden = bool(_pop_hidden(opts))
-    side, template_name, raw = _split_stats(cmd, opts)
+    count: int | None = cmd.args["count"]
+    if count is not None and not 1 <= count <= MAX_GROUP:
+        raise CommandError(f"a group is 1..{MAX_GROUP} strong (x{count} asked)")
+    name = check_name(cmd.args["name"])
+    hidden = bool(_hidden(cmd))
+    side: str | None = cmd.args["side"]
+    template_name: str | None = cmd.args["template"]
+    raw = dict(cmd.args.extra)
     enc = cmd.enc
     stats: dict[str, Any] = cmd.ruleset.stat_defaults()
     if template_name:
@@ -121,14 +103,12 @@ def add(cmd: Cmd) -> None:
     cmd.show(RosterView(tuple(c for c in enc.combatants if c.name in names)))
 
 
-@verb("import", "import FILE", "load stat blocks (TOML) as templates for add ... template=T",
+@verb("import", (Arg("file", "word", metavar="FILE"),), "load stat blocks (TOML) as templates for add ... template=T",
       details="Each top-level table is one template: [thug] side = \"npc\" followed by its stats.")
 def import_(cmd: Cmd) -> None:
-    if len(cmd.args) != 1:
-        raise cmd.usage_error("import needs one file")
     from combat_cli.store.tomlfile import read_toml
 
-    path = Path(cmd.args[0]).expanduser()
+    path = Path(cmd.args["file"]).expanduser()
     doc = read_toml(path, "stat-block file")
     if not doc or not all(isinstance(v, dict) for v in doc.values()):
         raise CommandError(f'{path}: each template is a table, e.g. [thug] with side = "npc" and stats')
@@ -146,26 +126,24 @@ def import_(cmd: Cmd) -> None:
     cmd.ctx.log(f"Templates from {path.name}: {', '.join(added)}", kind="roster")
 
 
-@verb("set", "set NAME STAT=VALUE ... [side=pc|npc] [name=NEW] [hidden=yes|no] "
-      "[dice=manual|auto]",
+@verb("set", (Arg("who", "name", metavar="NAME", noun="name"), Opt("stats", "stats", required=True),
+              SIDE, Opt("name", metavar="NEW"),
+              Opt("hidden", "choice", ("yes", "no"), "hidden= value (yes or no)"),
+              Opt("dice", "choice", ("manual", "auto", "default"),
+                  "dice (manual, auto or default)", metavar="manual|auto")),
       "edit a combatant (hidden=yes keeps it off the players' screen)")
 def set_(cmd: Cmd) -> None:
-    pos, opts = partition(cmd.args)
-    if len(pos) != 1 or not opts:
-        raise cmd.usage_error("set needs one name and at least one STAT=VALUE")
-    c = find_combatant(cmd.enc, pos[0])
-    newname = None
-    own_dice = None
-    for k in list(opts):
-        if k.lower() == "name":
-            newname = opts.pop(k).strip()
-            if not newname:
-                raise CommandError('name= needs the new name: set NAME name="New Name"')
-        elif k.lower() == "dice":
-            own_dice = opts.pop(k)
-    hidden = _pop_hidden(opts)
-    side, template, raw = _split_stats(cmd, opts)
-    if template:
+    c: Combatant = cmd.args["who"]
+    newname = cmd.args["name"]
+    if newname is not None:
+        newname = newname.strip()
+        if not newname:
+            raise CommandError('name= needs the new name: set NAME name="New Name"')
+    own_dice: str | None = cmd.args["dice"]
+    hidden = _hidden(cmd)
+    side: str | None = cmd.args["side"]
+    raw = dict(cmd.args.extra)
+    if any(k.lower() == "template" for k in raw):
         raise CommandError("template= works with add only")
     stats = cmd.ruleset.validate_stats(raw)
     if newname:
@@ -195,14 +173,12 @@ def set_(cmd: Cmd) -> None:
         entry.data["hidden"] = hidden
 
 
-@verb("note", "note NAME [TEXT]", "a GM note on a combatant (never shown to the players)",
+@verb("note", (Arg("name", "name"), Arg("text", "text", optional=True)), "a GM note on a combatant (never shown to the players)",
       details="note NAME TEXT adds a note; note NAME lists them; note NAME - clears them. "
               "status NAME shows them too.")
 def note(cmd: Cmd) -> None:
-    if not cmd.args:
-        raise cmd.usage_error("note needs a name")
-    c = find_combatant(cmd.enc, cmd.args[0])
-    text = " ".join(cmd.args[1:]).strip()
+    c: Combatant = cmd.args["name"]
+    text = (cmd.args["text"] or "").strip()
     if not text:
         cmd.out.notes.extend([f"{c.name}: {n}" for n in c.notes] or [f"{c.name} has no notes"])
         return
@@ -216,12 +192,10 @@ def note(cmd: Cmd) -> None:
     cmd.out.notes.append(f"note on {c.name} kept ({len(c.notes)}; status shows them)")
 
 
-@verb("remove", "remove NAME", "remove a combatant (a group's name: each living member)",
+@verb("remove", (Arg("name", "group"),), "remove a combatant (a group's name: each living member)",
       aliases=("rm",))
 def remove(cmd: Cmd) -> None:
-    if len(cmd.args) != 1:
-        raise cmd.usage_error("remove needs one name")
-    for c in find_many(cmd.enc, cmd.args[0]):
+    for c in cmd.args["name"]:
         _remove_one(cmd, c)
 
 

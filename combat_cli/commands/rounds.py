@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from combat_cli.commands.parsing import groups, parse_action, parse_actions
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.commands.views import RoundView, WhereView
 from combat_cli.engine.capabilities import DeclarePhase, OpenTurns, Reactions, need
 from combat_cli.engine.clockwork import advance
 from combat_cli.engine.errors import CommandError
+from combat_cli.engine.grammar import Arg
 from combat_cli.engine.models import ActionRequest, Combatant, Declaration, QueueItem
-from combat_cli.engine.queries import find_combatant, find_many, is_combatant_name
+from combat_cli.engine.queries import find_combatant, is_combatant_name
 from combat_cli.engine.state import EncounterState
 
 
@@ -43,11 +43,9 @@ def _first_phase(cmd: Cmd) -> None:
         cmd.ruleset.next_turn(cmd.ctx)
 
 
-@verb("start", "start", "begin the fight: round 1, initiative as the ruleset says")
+@verb("start", (), "begin the fight: round 1, initiative as the ruleset says")
 def start(cmd: Cmd) -> None:
     enc = cmd.enc
-    if cmd.args:
-        raise cmd.usage_error("start takes no arguments")
     _not_over(cmd)
     if enc.phase != "setup":
         raise CommandError(f"the fight is already on (round {enc.round}): end ends a round")
@@ -59,26 +57,28 @@ def start(cmd: Cmd) -> None:
     cmd.show(RoundView())
 
 
-@verb("declare", "declare NAME ACTION [TARGET] [opt=v ...][, ACTION ...]",
-      "plan this round's actions (systems with a declare phase)", aliases=("decl",),
-      details="A second declare for the same combatant replaces the first.")
-def declare(cmd: Cmd) -> None:
-    enc = cmd.enc
+def _declaring(cmd: Cmd) -> None:
     _require_fight(cmd)
     if not cmd.ruleset.declare_phase:
         raise CommandError(f"{cmd.ruleset.name} has no declare phase: use act NAME ACTION")
-    if enc.phase != "declare":
+    if cmd.enc.phase != "declare":
         raise CommandError("declarations are closed for this round (resolving): end starts the next round")
-    if len(cmd.args) < 2:
-        raise cmd.usage_error("declare needs a name and an action")
-    for c in able(cmd, cmd.args[0], "declare"):
-        _declare_one(cmd, c)
 
 
-def able(cmd: Cmd, word: str, doing: str) -> list[Combatant]:
+@verb("declare", (Arg("name", "group"), Arg("actions", "actions", noun="action")),
+      "plan this round's actions (systems with a declare phase)", aliases=("decl",),
+      details="A second declare for the same combatant replaces the first.",
+      before=_declaring)
+def declare(cmd: Cmd) -> None:
+    for c in able(cmd, "declare"):
+        _declare_one(cmd, c, [a.model_copy(deep=True) for a in cmd.args["actions"]])
+
+
+def able(cmd: Cmd, doing: str) -> list[Combatant]:
     """The combatant named, or a group's living members that can act now (one that cannot
     is skipped with a note; when none can, the line is refused)."""
-    members = find_many(cmd.enc, word)
+    members: list[Combatant] = cmd.args["name"]
+    word = cmd.args.raw["name"]
     if len(members) == 1:
         return members
     out = []
@@ -93,12 +93,11 @@ def able(cmd: Cmd, word: str, doing: str) -> list[Combatant]:
     return out
 
 
-def _declare_one(cmd: Cmd, c: Combatant) -> None:
+def _declare_one(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
     enc = cmd.enc
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
         raise CommandError(f"{why} and cannot declare")
-    actions = parse_actions(cmd.ruleset, enc, cmd.args[1:])
     old = enc.declarations.get(c.id)
     decl = Declaration(actor=c.id, actions=actions)
     enc.declarations[c.id] = decl
@@ -175,13 +174,11 @@ def _open_resolution(cmd: Cmd) -> None:
                                 count=len(enc.queue)), kind="round")
 
 
-@verb("resolve", "resolve [all]", "resolve the next planned action in order, or all that remain",
-      aliases=("r",))
+@verb("resolve", (Arg("all", "keyword", optional=True, choices=("all",)),),
+      "resolve the next planned action in order, or all that remain", aliases=("r",),
+      before=_require_fight)
 def resolve(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
-    if cmd.args and cmd.args != ["all"]:
-        raise cmd.usage_error(f'unexpected "{cmd.args[0]}"')
     if enc.phase == "turns":
         raise CommandError(f"{cmd.ruleset.name} is turn by turn: act NAME ACTION, then next")
     _open_resolution(cmd)
@@ -193,7 +190,7 @@ def resolve(cmd: Cmd) -> None:
                                "release NAME, or end the round")
         raise CommandError(f"round {enc.round} is fully resolved: end starts the next round")
     _resolve_item(cmd, item)
-    if cmd.args == ["all"]:
+    if cmd.args["all"]:
         while cmd.ctx.halted is None and (item := _next_item(cmd)) is not None:
             _resolve_item(cmd, item)
     if cmd.ctx.halted is not None and _next_item(cmd) is not None:
@@ -201,17 +198,13 @@ def resolve(cmd: Cmd) -> None:
     cmd.show(WhereView())
 
 
-@verb("act", "act NAME ACTION [TARGET] [opt=v ...]",
-      "declare and resolve at once (turn-based systems, or the GM's override)")
+@verb("act", (Arg("name", "group"), Arg("action", "action", bad="act takes one action; declare "
+                                                              "several with declare")),
+      "declare and resolve at once (turn-based systems, or the GM's override)",
+      before=_require_fight)
 def act(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
-    if len(cmd.args) < 2:
-        raise cmd.usage_error("act needs a name and an action")
-    parts = groups(cmd.args[1:])
-    if len(parts) > 1:
-        raise CommandError("act takes one action; declare several with declare")
-    members = able(cmd, cmd.args[0], "act")
+    members = able(cmd, "act")
     cur = cmd.ruleset.current(enc) if enc.phase == "turns" and len(members) > 1 else None
     if cur is not None and any(c.id == cur.id for c in members):
         members = [cur]  # turn by turn, a group's name means the member whose turn it is
@@ -219,26 +212,23 @@ def act(cmd: Cmd) -> None:
         why = cmd.ruleset.can_act(cmd.ctx.view, c)
         if why:
             raise CommandError(f"{why} and cannot act")
-        action = parse_action(cmd.ruleset, enc, parts[0])
+        action = cmd.args["action"].model_copy(deep=True)
         cmd.ruleset.act(cmd.ctx, c, action)
         warn_own_side(cmd, c, [action])
 
 
-@verb("react", "react NAME ACTION [opt=v ...]",
+@verb("react", (Arg("name", "name"), Arg("reaction", "reaction")),
       "a reaction during resolution (dodge, parry, block, defend ...)",
       details="Typed while still declaring, it closes the declarations and the round's "
               "resolution begins with it (a dodge against the first shot) — unless the "
-              "reaction is part of the plan (a d12 defensive bid joins the declaration).")
+              "reaction is part of the plan (a d12 defensive bid joins the declaration).",
+      before=_require_fight)
 def react(cmd: Cmd) -> None:
-    enc = cmd.enc
-    _require_fight(cmd)
-    if len(cmd.args) < 2:
-        raise cmd.usage_error("react needs a name and a reaction")
-    c = find_combatant(enc, cmd.args[0])
+    c = cmd.args["name"]
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
         raise CommandError(f"{why} and cannot react")
-    action = parse_action(cmd.ruleset, enc, cmd.args[1:], reaction=True)
+    action = cmd.args["reaction"]
     # A reaction to the round's first attack closes the declarations: resolution begins with it
     # (unless the ruleset's reactions are part of the declarations).
     if not isinstance(cmd.ruleset, DeclarePhase) or cmd.ruleset.react_closes_declarations:
@@ -246,13 +236,11 @@ def react(cmd: Cmd) -> None:
     need(cmd.ruleset, Reactions).react(cmd.ctx, c, action)
 
 
-@verb("hold", "hold NAME", "hold an action; act with it later (release NAME)")
+@verb("hold", (Arg("name", "name"),), "hold an action; act with it later (release NAME)",
+      before=_require_fight)
 def hold(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
-    if len(cmd.args) != 1:
-        raise cmd.usage_error("hold needs one name")
-    c = find_combatant(enc, cmd.args[0])
+    c = cmd.args["name"]
     if c.held:
         raise CommandError(f"{c.name} is already holding: release {c.name} when they act")
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
@@ -271,14 +259,12 @@ def hold(cmd: Cmd) -> None:
     cmd.show(WhereView())
 
 
-@verb("release", "release NAME [ACTION [TARGET] [opt=v ...]]",
-      "a held combatant acts now (with the planned action, or the one given)")
+@verb("release", (Arg("name", "name"), Arg("action", "action", optional=True)),
+      "a held combatant acts now (with the planned action, or the one given)",
+      before=_require_fight)
 def release(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
-    if not cmd.args:
-        raise cmd.usage_error("release needs a name")
-    c = find_combatant(enc, cmd.args[0])
+    c = cmd.args["name"]
     if not c.held:
         raise CommandError(f"{c.name} is not holding (hold {c.name} first)")
     _open_resolution(cmd)  # released while still declaring: resolution begins with it
@@ -286,11 +272,8 @@ def release(cmd: Cmd) -> None:
     cmd.ctx.log(cmd.ctx.say("{name} releases their held action", name=c.name), kind="hold",
                 actor=c)
     planned = next((i for i in enc.queue if i.actor == c.id and i.state == "pending"), None)
-    if len(cmd.args) > 1:
-        parts = groups(cmd.args[1:])
-        if len(parts) > 1:
-            raise CommandError("release takes one action")
-        action = parse_action(cmd.ruleset, enc, parts[0])
+    action = cmd.args["action"]
+    if action is not None:
         if planned is not None:  # the new action takes the planned one's place
             planned.data["replaced"] = planned.action.text
             planned.action = action
@@ -309,13 +292,11 @@ def release(cmd: Cmd) -> None:
     cmd.show(WhereView())
 
 
-@verb("next", "next", "end the acting combatant's turn (skips a planned action while resolving)",
-      aliases=("n",))
+@verb("next", (), "end the acting combatant's turn (skips a planned action while resolving)",
+      aliases=("n",),
+      before=_require_fight)
 def next_(cmd: Cmd) -> None:
     enc = cmd.enc
-    _require_fight(cmd)
-    if cmd.args:
-        raise cmd.usage_error("next takes no arguments")
     if enc.phase == "declare":
         raise CommandError("still declaring: resolve starts the round's actions")
     if enc.phase == "resolve":
@@ -384,21 +365,19 @@ def _give_open_turn(cmd: Cmd) -> bool:
     return True
 
 
-@verb("end", "end [fight]",
+@verb("end", (Arg("fight", "keyword", optional=True, choices=("fight",)),),
       "end the round (names what lapses; the REPL asks first), or end fight: close the fight",
       details="end fight: no more rounds; a summary of who stands, wounds, conditions and what "
               "is due. The clock, rest, first aid and timers go on; combat new NEXT.json "
               "--from THIS.json starts the next encounter with the PCs.")
 def end(cmd: Cmd) -> None:
     enc = cmd.enc
-    if cmd.args and len(cmd.args) == 1 and "fight".startswith(cmd.args[0].lower()):
+    if cmd.args["fight"]:
         from combat_cli.commands.fight import end_fight
 
         end_fight(cmd)
         return
     _require_fight(cmd)
-    if cmd.args:
-        raise cmd.usage_error(f'unexpected "{cmd.args[0]}"')
     drops = lapsing(cmd)
     if drops and not confirm_lapses(cmd, drops):
         cmd.out.notes.append(cmd.ctx.say("round {n} goes on", n=enc.round))

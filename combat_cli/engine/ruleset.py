@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.errors import RuleError
+from combat_cli.engine.grammar import Arg, Args, Opt, Syntax, syntax
 from combat_cli.engine.models import (
     ActionRequest,
     Combatant,
@@ -113,15 +114,26 @@ class ConditionSpec:
 
 @dataclass(frozen=True)
 class VerbSpec:
-    """A verb the ruleset adds (``slot NAME``). The handler gets the context and the words
-    after the verb; it changes state like any rules code. ``mutates`` False for read-only."""
+    """A verb the ruleset adds (``slot NAME [N]``). ``args`` declares what it takes (a
+    :class:`~combat_cli.engine.grammar.Syntax` or a tuple of ``Arg``/``Opt``): the core parses
+    the words with it, shows its usage in ``help`` and completes it. The handler gets the
+    context and the parsed :class:`~combat_cli.engine.grammar.Args`; it changes state like any
+    rules code. ``mutates`` False for read-only."""
 
     name: str
-    usage: str
+    args: Syntax | tuple[Arg | Opt, ...]
     help: str
-    handler: Callable[[RulesContext, list[str]], None]
+    handler: Callable[[RulesContext, Args], None]
     mutates: bool = True
     aliases: tuple[str, ...] = ()
+
+    @property
+    def syntax(self) -> Syntax:
+        return syntax(self.args)
+
+    @property
+    def usage(self) -> str:
+        return self.syntax.usage(self.name)
 
 
 def load_toml(package: str, resource: str = "tables.toml") -> dict[str, Any]:

@@ -3,22 +3,16 @@ pools, speeds and per-pair difficulties)."""
 
 from __future__ import annotations
 
-from combat_cli.api import RulesContext, VerbSpec
+from combat_cli.api import Arg, Args, Opt, RulesContext, Syntax, VerbSpec
 from rulesets.czech_pool.lang import terr, tr, tt
 from rulesets.czech_pool.schema import Tables
 from rulesets.czech_pool.state import Pair, Turn, czp
 
 
-def _disadvantage(ctx: RulesContext, words: list[str]) -> None:
-    if len(words) != 3:
-        raise terr(ctx, "disadvantage WHO ON_WHOM N (0..3), e.g. disadvantage Ann Wolf 2")
-    holder, victim = ctx.find(words[0]), ctx.find(words[1])
+def _disadvantage(ctx: RulesContext, args: Args) -> None:
+    holder, victim, n = args["kdo"], args["na_koho"], args["n"]
     if holder.id == victim.id:
         raise terr(ctx, "a disadvantage is between two different fighters")
-    try:
-        n = int(words[2])
-    except ValueError:
-        raise terr(ctx, "N is 0..3, not {words_2}", words_2=repr(words[2])) from None
     top = Tables.of(ctx).core.disadvantage_max
     if not 0 <= n <= top:
         raise terr(ctx, "N is 0..{top}, not {n}", top=top, n=n)
@@ -39,7 +33,7 @@ def _preview(ctx: RulesContext) -> Turn:
     return build(ctx)
 
 
-def _overview(ctx: RulesContext, words: list[str]) -> None:
+def _overview(ctx: RulesContext, args: Args) -> None:
     from rulesets.czech_pool.combat import describe_diff
 
     enc = ctx.enc
@@ -68,17 +62,12 @@ ENV = {"pocasi": ("počasí", "weather"), "teren": ("terén", "terrain"), "sero"
 ENV_MAX = {"pocasi": 2, "teren": 2, "sero": 1, "tma": 1, "stisneny": 1}
 
 
-def _environment(ctx: RulesContext, words: list[str]) -> None:
+def _environment(ctx: RulesContext, args: Args) -> None:
     """``prostředí počasí=1 terén=2 šero=1``: modifiers for everyone (0 removes one)."""
     from rulesets.czech_pool.lang import flag, match
 
     env = czp(ctx).env
-    if not words:
-        raise terr(ctx, "environment weather=0..2 terrain=0..2 dusk=yes/no dark=yes/no cramped=yes/no")
-    for w in words:
-        key, sep, val = w.partition("=")
-        if not sep:
-            raise terr(ctx, "{w}: write key=value, e.g. weather=1", w=w)
+    for key, val in args.typed.items():
         k = match(key, ENV, "environment key", ctx)
         try:
             n = int(flag(val)) if ENV_MAX[k] == 1 and not val.strip().isdigit() else int(val)
@@ -93,24 +82,32 @@ def _environment(ctx: RulesContext, words: list[str]) -> None:
             kind="note", outcome=shown)
 
 
-def _revive(ctx: RulesContext, words: list[str]) -> None:
+def _revive(ctx: RulesContext, args: Args) -> None:
     from rulesets.czech_pool.health import revive
 
-    if not 1 <= len(words) <= 2:
-        raise terr(ctx, "revive NAME [N] — back in the fight with N wound levels left")
-    revive(ctx, ctx.find(words[0]), words[1] if len(words) == 2 else None)
+    revive(ctx, args["name"], args["n"])
 
 
+USAGE_DIS = "disadvantage WHO ON_WHOM N (0..3), e.g. disadvantage Ann Wolf 2"
+USAGE_ENV = "environment weather=0..2 terrain=0..2 dusk=yes/no dark=yes/no cramped=yes/no"
+USAGE_REVIVE = "revive NAME [N] — back in the fight with N wound levels left"
 VERBS = (
-    VerbSpec("nevýhoda", "nevýhoda KDO NA_KOHO N",
+    VerbSpec("nevýhoda", Syntax((Arg("kdo", "name"), Arg("na_koho", "name"),
+                                 Arg("n", "int", bad="N is 0..3, not {word}")),
+                                missing=USAGE_DIS, many=USAGE_DIS),
              "set the disadvantage KDO holds on NA_KOHO (0..3) / set a pair's disadvantage",
              _disadvantage, aliases=("nevyhoda", "disadvantage")),
-    VerbSpec("prostředí", "prostředí počasí=N terén=N šero=1 tma=1 stísněný=1",
+    VerbSpec("prostředí", Syntax((*(Opt(cs, metavar="N" if ENV_MAX[k] > 1 else "1", required=True)
+                                    for k, (cs, *_) in ENV.items()),
+                                  Opt("other", "stats", hidden=True)),  # the English keys
+                                 missing=USAGE_ENV, many=USAGE_ENV),
              "modifiers for everyone (environment weather/terrain/dusk/dark/cramped)",
              _environment, aliases=("prostredi", "environment", "env")),
-    VerbSpec("revive", "revive JMÉNO [N]",
+    VerbSpec("revive", Syntax((Arg("name", "name", metavar="JMÉNO"),
+                               Arg("n", "word", optional=True, metavar="N")),
+                              missing=USAGE_REVIVE, many=USAGE_REVIVE),
              "bring back the unconscious or dead with N wound levels left (probrat/oživit)",
              _revive, aliases=("probrat", "oživit", "ozivit")),
-    VerbSpec("přehled", "přehled", "this turn's pools, speeds and difficulties per pair",
+    VerbSpec("přehled", (), "this turn's pools, speeds and difficulties per pair",
              _overview, mutates=False, aliases=("prehled", "overview")),
 )

@@ -7,19 +7,17 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from combat_cli.api import (
-    COMMA,
     ActionRequest,
+    Arg,
+    Args,
     Combatant,
     Declaration,
+    Opt,
     QueueItem,
     RuleError,
     RulesContext,
     VerbSpec,
     find_combatant,
-    is_option,
-    match_word,
-    option,
-    partition,
 )
 from rulesets.d12.bids import (
     check_declaration,
@@ -222,69 +220,16 @@ def _ordinal(n: int) -> str:
 # -- verbs -----------------------------------------------------------------------------------
 
 
-def _words(words: list[str], key: str | None = None) -> list[str]:
-    """Re-join a list typed without quotes. With ``key`` (``from``), the option's value takes
-    every following word up to the next option (``from=Shooter 1, Shooter 2`` -> ``from=Shooter
-    1,Shooter 2``); with ``key=None``, the positional words after the name are one list
-    (``path Shooter Table Guy, crate:2``). Any other comma is glued to its neighbours."""
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        w = words[i]
-        starts = (is_option(w) and option(w)[0].lower() == key) if key else (
-            len(out) == 1 and w != COMMA and not is_option(w))
-        if not starts:
-            if w == COMMA:
-                if not out:
-                    raise RuleError("a list starts with a comma")
-                out[-1] += ","
-            elif out and out[-1].endswith(",") and words[i - 1] == COMMA:
-                out[-1] += w
-            else:
-                out.append(w)
-            i += 1
-            continue
-        text = w
-        comma = ", " if key == "for" else ","      # free text keeps its spaces
-        i += 1
-        while i < len(words) and (words[i] == COMMA or not is_option(words[i])):
-            nxt = words[i]
-            text += comma if nxt == COMMA else (
-                "" if text.endswith((comma, "=")) else " ") + nxt
-            i += 1
-        out.append(text)
-    return out
+def _task_verb(ctx: RulesContext, args: Args) -> None:
+    run_task(ctx, args["name"], args["task"].options)
 
 
-def _action(ctx: RulesContext, words: list[str]) -> ActionRequest:
-    from combat_cli.api import parse_action
-    from rulesets.d12 import RULESET
-
-    return parse_action(RULESET, ctx.enc, words)
+def _defend_verb(ctx: RulesContext, args: Args) -> None:
+    add_defence(ctx, args["name"], args["defence"])
 
 
-def _task_verb(ctx: RulesContext, words: list[str]) -> None:
-    words = _words(words, "for")
-    if not words or is_option(words[0]):
-        raise RuleError("usage: task NAME tn=N [skill=S] [rp=N] [mod=N] [for=TEXT]")
-    c = find_combatant(ctx.enc, words[0])
-    a = _action(ctx, ["task", *words[1:]])
-    run_task(ctx, c, a.options)
-
-
-def _defend_verb(ctx: RulesContext, words: list[str]) -> None:
-    words = _words(words, "from")
-    pos, _ = partition(words)
-    if len(pos) < 2:
-        raise RuleError("usage: defend NAME BID [from=A,B] [skill=S] [realm=R]")
-    c = find_combatant(ctx.enc, words[0])
-    add_defence(ctx, c, _action(ctx, ["defend", *words[1:]]))
-
-
-def _realm_verb(ctx: RulesContext, words: list[str]) -> None:
-    if len(words) != 1:
-        raise RuleError("usage: realm corporeal|ethereal|celestial")
-    r = match_word(words[0], REALMS, "realm")
+def _realm_verb(ctx: RulesContext, args: Args) -> None:
+    r = args["realm"]
     fight(ctx).realm = cast(Realm, r)
     ctx.log(f"The fight is in the {r} realm: damage goes to "
             f"{ {'corporeal': 'Body', 'ethereal': 'Mind', 'celestial': 'Soul'}[r] } hits",
@@ -363,12 +308,9 @@ def _change(ctx: RulesContext, c: Combatant, p: _Pending, key: str, value: str |
             "each attack is its own exchange", kind="order", actor=c, action="attack")
 
 
-def _path_verb(ctx: RulesContext, words: list[str]) -> None:
-    words = _words(words)
-    pos, opts = partition(words)
-    if len(pos) != 2:
-        raise RuleError('usage: path NAME "A,B,..."|clear [target=NAME]')
-    c = find_combatant(ctx.enc, pos[0])
+def _path_verb(ctx: RulesContext, args: Args) -> None:
+    pos, opts = [args.raw["name"], args["path"]], args.opts
+    c = args["name"]
     for p in _pick(ctx, c, opts):
         a = p.action
         w = weapon(weapon_of(a, c, Tables.of(ctx)), Tables.of(ctx))
@@ -386,12 +328,8 @@ def _path_verb(ctx: RulesContext, words: list[str]) -> None:
                     f"{', then '.join(names)}", kind="note", actor=c, action="path")
 
 
-def _reach_verb(ctx: RulesContext, words: list[str]) -> None:
-    pos, opts = partition(words)
-    if len(pos) != 2:
-        raise RuleError("usage: reach NAME yes|no [target=NAME]")
-    c = find_combatant(ctx.enc, pos[0])
-    yes = match_word(pos[1], ["yes", "no"], "answer (yes or no)")
+def _reach_verb(ctx: RulesContext, args: Args) -> None:
+    c, yes, opts = args["name"], args["answer"], args.opts
     for p in _pick(ctx, c, opts):
         a = p.action
         w = weapon(weapon_of(a, c, Tables.of(ctx)), Tables.of(ctx))
@@ -403,12 +341,12 @@ def _reach_verb(ctx: RulesContext, words: list[str]) -> None:
                 f"{ctx.enc.name_of(a.target)}", kind="note", actor=c, action="reach")
 
 
-def _bids_verb(ctx: RulesContext, words: list[str]) -> None:
+def _bids_verb(ctx: RulesContext, args: Args) -> None:
     """One note per combatant: each bid with the names it covers, then per realm what is bid
     against the budget (and, with ``per_fight``, what earlier rounds spent)."""
     enc = ctx.enc
     t = Tables.of(ctx)
-    who = [find_combatant(enc, w) for w in words] or [
+    who = list(args["names"] or []) or [
         c for c in enc.combatants if c.id in enc.declarations or fighter(ctx, c).spent]
     if not who:
         ctx.note("no bids declared this round")
@@ -438,21 +376,10 @@ def _bids_verb(ctx: RulesContext, words: list[str]) -> None:
                  + (f" [{'; '.join(realms)}]" if realms else ""))
 
 
-def _power_verb(ctx: RulesContext, words: list[str]) -> None:
-    pos, opts = partition(words)
-    if len(pos) != 1:
-        raise RuleError("usage: power WEAPON [strength=N] [bid=N] [range=close|far|FEET]")
+def _power_verb(ctx: RulesContext, args: Args) -> None:
     t = Tables.of(ctx)
-    w = weapon(check_weapon(pos[0], t), t)
-    low = {k.lower(): v for k, v in opts.items()}
-    extra = set(low) - {"strength", "bid", "range"}
-    if extra:
-        raise RuleError(f"power has no option {extra.pop()}= (strength=, bid=, range=)")
-    try:
-        strength = int(low["strength"]) if "strength" in low else None
-        bid = int(low.get("bid", 0))
-    except ValueError:
-        raise RuleError("strength= and bid= take whole numbers") from None
+    w = weapon(check_weapon(args["weapon"], t), t)
+    low, strength, bid = args.opts, args["strength"], args["bid"] or 0
     if bid < 0 or (strength is not None and strength < 0):
         raise RuleError("strength= and bid= are 0 or more")
     p = attack_power(w, t, strength=strength, bid=bid, rng=parse_range(low.get("range")))
@@ -460,20 +387,25 @@ def _power_verb(ctx: RulesContext, words: list[str]) -> None:
 
 
 VERBS: tuple[VerbSpec, ...] = (
-    VerbSpec("task", "task NAME tn=N [skill=S] [rp=N] [mod=N] [for=TEXT]",
+    VerbSpec("task", (Arg("name", "name"), Arg("task", "action", choices=("task",),
+                                               metavar="tn=N [skill=S] [rp=N] [mod=N] [for=TEXT]")),
              "player vs thing: d12 - skill - rp, success under the Target Number", _task_verb),
-    VerbSpec("defend", "defend NAME BID [from=A,B,...] [skill=S] [realm=R]",
+    VerbSpec("defend", (Arg("name", "name"), Arg("defence", "action", choices=("defend",),
+                                                 metavar="BID [from=A,B,...] [skill=S] [realm=R]")),
              "add a defensive bid to NAME's declaration; it counts in full against every "
              "attacker named in from= (a direction group)", _defend_verb),
-    VerbSpec("realm", "realm corporeal|ethereal|celestial",
+    VerbSpec("realm", (Arg("realm", "choice", choices=REALMS),),
              "the realm of the fight (damage to Body, Mind or Soul hits)", _realm_verb),
-    VerbSpec("path", 'path NAME "A,B,..."|clear [target=NAME]',
+    VerbSpec("path", (Arg("name", "name"), Arg("path", "list", metavar='"A,B,..."|clear'),
+                      Opt("target", "name")),
              "the things in NAME's line of fire, nearest first (after movement)", _path_verb),
-    VerbSpec("reach", "reach NAME yes|no [target=NAME]",
+    VerbSpec("reach", (Arg("name", "name"), Arg("answer", "choice", choices=("yes", "no"),
+                                                help="answer (yes or no)"), Opt("target", "name")),
              "whether NAME (a brawler) can touch the target after movement", _reach_verb),
-    VerbSpec("bids", "bids [NAME ...]", "this round's bids and budgets", _bids_verb,
+    VerbSpec("bids", (Arg("names", "name", optional=True, repeat=True, metavar="NAME"),), "this round's bids and budgets", _bids_verb,
              mutates=False),
-    VerbSpec("power", "power WEAPON [strength=N] [bid=N] [range=close|far|FEET]",
+    VerbSpec("power", (Arg("weapon", "word"), Opt("strength", "int"), Opt("bid", "int"),
+                       Opt("range", metavar="close|far|FEET")),
              "a weapon's Power (the rules' list, or Walton small|medium|large+edged+firearm)",
              _power_verb, mutates=False),
 )

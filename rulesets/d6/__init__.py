@@ -10,15 +10,18 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import (
     ActionSpec,
+    Arg,
     ConditionSpec,
     DeclarePhase,
     Healing,
+    Opt,
     OptionSpec,
     Reactions,
     RollAborted,
     RuleError,
     Ruleset,
     RulesView,
+    Syntax,
     VerbSpec,
 )
 from rulesets.d6 import schema
@@ -30,6 +33,7 @@ from rulesets.d6.stats import STATS, YES
 if TYPE_CHECKING:
     from combat_cli.api import (
         ActionRequest,
+        Args,
         Combatant,
         LogEntry,
         QueueItem,
@@ -67,28 +71,28 @@ UNARMED_OPTIONS = tuple(o for o in MELEE_OPTIONS if o.name != "weapon")
 VS = OptionSpec("vs", "the attacker this parry/block is for (default: the next one)")
 
 
-def _firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
+def _firstaid_verb(ctx: RulesContext, args: Args) -> None:
     from rulesets.d6.healing import firstaid_verb
 
-    firstaid_verb(ctx, words)
+    firstaid_verb(ctx, args)
 
 
-def _position_verb(ctx: RulesContext, words: list[str]) -> None:
+def _position_verb(ctx: RulesContext, args: Args) -> None:
     from rulesets.d6.positions import position
 
-    position(ctx, words)
+    position(ctx, args)
 
 
-def _revive_verb(ctx: RulesContext, words: list[str]) -> None:
+def _revive_verb(ctx: RulesContext, args: Args) -> None:
     from rulesets.d6.healing import revive
 
-    revive(ctx, words)
+    revive(ctx, args)
 
 
-def _kit_verb(ctx: RulesContext, words: list[str]) -> None:
+def _kit_verb(ctx: RulesContext, args: Args) -> None:
     from rulesets.d6.healing import restock
 
-    restock(ctx, words)
+    restock(ctx, args)
 
 
 class D6(DeclarePhase, Reactions, Healing, Ruleset):
@@ -155,18 +159,25 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         ConditionSpec("Unconscious", "cannot act"),
     )
     verbs = (
-        VerbSpec("position", "position SHOOTER|all TARGET [range=R] [cover=C] [conceal=X] "
-                 "[protection=P]",
+        VerbSpec("position", Syntax((
+            Arg("shooter", "name", choices=("all",), metavar="SHOOTER|all"), Arg("target", "name"),
+            Opt("range", metavar="R"), Opt("cover", metavar="C"), Opt("conceal", metavar="X"),
+            Opt("protection", metavar="P")), unknown="position has no option {key}= (range=, "
+                                                     "cover=, conceal=, protection=)"),
                  "set (or show) the range, cover, concealment and protection between a "
                  "shooter and a target; later shots use them (none clears)",
                  _position_verb, aliases=("pos",)),
-        VerbSpec("firstaid", "firstaid MEDIC PATIENT [facility=yes]",
+        VerbSpec("firstaid", Syntax((Arg("medic", "name"), Arg("patient", "name"),
+                                     Opt("facility", "choice", YES, "facility= value (yes or no)",
+                                         metavar="yes")),
+                                    unknown="firstaid has no option {key}= (only facility=yes)"),
                  "First Aid (kit) or Medicine (A) at a facility, outside the action count "
                  "(in a round, act MEDIC firstaid PATIENT costs an action)",
                  _firstaid_verb, aliases=("fa",)),
-        VerbSpec("restock", "restock NAME USES", "set first-aid kit uses (a kit has 2)",
+        VerbSpec("restock", (Arg("name", "name"), Arg("uses", "int", bad="usage: restock NAME "
+                                                      "USES (a fresh kit is 2 uses)")), "set first-aid kit uses (a kit has 2)",
                  _kit_verb),
-        VerbSpec("revive", "revive NAME [LEVEL]",
+        VerbSpec("revive", (Arg("name", "name"), Arg("level", "text", optional=True)),
                  "bring a Killed combatant back at a wound level (default Mortally Wounded; "
                  "heal never raises the dead)", _revive_verb),
     )

@@ -20,7 +20,7 @@ from rulesets.d6.core import (
 )
 from rulesets.d6.schema import tables
 from rulesets.d6.state import HealClock, fighter
-from rulesets.d6.stats import YES, need_skill, stat
+from rulesets.d6.stats import need_skill, stat
 from rulesets.d6.wounds import (
     INCAP,
     KILLED,
@@ -32,7 +32,7 @@ from rulesets.d6.wounds import (
 )
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, RulesContext, Timer
+    from combat_cli.api import Args, Combatant, RulesContext, Timer
     from rulesets.d6.schema import Level, Tables
 
 DAY = 86400
@@ -204,30 +204,18 @@ def sync_kits(ctx: RulesContext, c: Combatant) -> None:
         me.kit_uses = kit_uses_for(tables(ctx), kits)
 
 
-def firstaid_verb(ctx: RulesContext, words: list[str]) -> None:
+def firstaid_verb(ctx: RulesContext, args: Args) -> None:
     """``firstaid MEDIC PATIENT [facility=yes]`` outside the action count."""
-    from combat_cli.api import partition
-
-    pos, opts = partition(words)
-    if len(pos) != 2:
-        raise RuleError("usage: firstaid MEDIC PATIENT [facility=yes]")
-    bad = [k for k in opts if k.lower() != "facility"]
-    if bad:
-        raise RuleError(f"firstaid has no option {bad[0]}= (only facility=yes)")
-    fac = str(opts.get("facility", "no")).lower()
-    if fac not in YES:
-        raise RuleError("facility= takes yes or no")
-    medic, patient = ctx.find(pos[0]), ctx.find(pos[1])
-    first_aid(ctx, medic, patient, facility=fac == "yes")
+    first_aid(ctx, args["medic"], args["patient"], facility=args["facility"] == "yes")
 
 
-def restock(ctx: RulesContext, words: list[str]) -> None:
+def restock(ctx: RulesContext, args: Args) -> None:
     """``restock NAME USES``: set the first-aid kit uses."""
-    if len(words) != 2 or not words[1].isdigit():
+    c, uses = args["name"], args["uses"]
+    if uses < 0:
         raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
-    c = ctx.find(words[0])
-    fighter(ctx, c).kit_uses = int(words[1])
-    ctx.log(f"{c.name} has {words[1]} first-aid kit use(s)", kind="roster", actor=c)
+    fighter(ctx, c).kit_uses = uses
+    ctx.log(f"{c.name} has {uses} first-aid kit use(s)", kind="roster", actor=c)
 
 
 def _hurt(ctx: RulesContext, c: Combatant) -> bool:
@@ -287,17 +275,14 @@ def fire_timer(ctx: RulesContext, timer: Timer) -> bool:
     return True
 
 
-def revive(ctx: RulesContext, words: list[str]) -> None:
+def revive(ctx: RulesContext, args: Args) -> None:
     """``revive NAME [LEVEL]``: bring a Killed combatant back at a wound level (the house
     rule healing.revive_level when none is given, AMB-D6-16)."""
-    if not words:
-        raise RuleError("usage: revive NAME [LEVEL] (a Killed combatant comes back at that "
-                        "wound level)")
-    c = ctx.find(words[0])
+    c = args["name"]
     if wound(ctx, c) < KILLED:
         raise RuleError(f"{c.name} is not Killed ({c.status}): heal {quoted(c.name)} heals "
                         "the living")
-    level = " ".join(words[1:]).strip()
+    level = (args["level"] or "").strip()
     if not level:
         try:
             idx = level_index(tables(ctx), tables(ctx).healing.revive_level)

@@ -13,7 +13,7 @@ from rulesets.d6.state import fight
 from rulesets.d6.stats import _match, stat, weapon_entry
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, RulesContext
+    from combat_cli.api import Args, Combatant, RulesContext
     from rulesets.d6.schema import Tables
     from rulesets.d6.state import SituationKey
 
@@ -117,21 +117,15 @@ def _choose(word: str, choices: list[str], what: str) -> str:
         raise RuleError(str(e)) from None
 
 
-def position(ctx: RulesContext, words: list[str]) -> None:
+def position(ctx: RulesContext, args: Args) -> None:
     """``position ATTACKER|all TARGET [range=] [cover=] [conceal=] [protection=]``: set (or
     show) what is remembered between a shooter and a target."""
-    from combat_cli.api import partition
-
-    pos, raw = partition(words)
-    usage = ("usage: position SHOOTER|all TARGET [range=medium] [cover=half] "
-             "[conceal=darkness] [protection=metal_door] (none clears)")
-    if len(pos) != 2:
-        raise RuleError(usage)
-    target = ctx.find(pos[1])
-    if pos[0].lower() == "all":
+    pos, raw = [args.raw["shooter"], args.raw["target"]], args.opts
+    target = args["target"]
+    if args["shooter"] == "all":
         shooters = [x for x in ctx.enc.combatants if x.id != target.id]
     else:
-        shooters = [ctx.find(pos[0])]
+        shooters = [args["shooter"]]
         if shooters[0].id == target.id:
             raise RuleError("a shooter and a target are two different combatants")
     t = tables(ctx)

@@ -13,12 +13,14 @@ from typing import Any
 from combat_cli.api import (
     ActionRequest,
     ActionSpec,
+    Arg,
     Combatant,
     ConditionSpec,
     Encounter,
     Healing,
     LogEntry,
     OpenTurns,
+    Opt,
     OptionSpec,
     QueueItem,
     Reactions,
@@ -122,6 +124,15 @@ HOUSE_RULES = {
 }
 
 
+def _sides(verb: str) -> tuple[Arg, ...]:
+    """``NAME ... vs NAME ...``: the two sides of an ambush or a surprise attack."""
+    both = f"{verb} needs names on both sides of vs"
+    return (Arg("side", "name", repeat=True, metavar="NAME", missing=both),
+            Arg("vs", "keyword", choices=("vs",),
+                missing=f"{verb} needs two sides: {verb} NAME [NAME ...] vs NAME [NAME ...]"),
+            Arg("other", "name", repeat=True, metavar="NAME", missing=both))
+
+
 class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     name = "storypath"
     combatant_state = Fighter
@@ -211,24 +222,33 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
                                                  "ranged/thrown attack"),
     )
     verbs = (
-        VerbSpec("slot", "slot NAME [N]", "the players put NAME in the open PC slot that is up "
+        VerbSpec("slot", (Arg("name", "name"), Arg("n", "int", optional=True,
+                                                  bad="slot N takes a whole number, not {word}")),
+                 "the players put NAME in the open PC slot that is up "
                  "(the SG swaps an SGC into hers); slot NAME N assigns slot N ahead of time",
                  verbs.slot),
-        VerbSpec("ambush", "ambush NAME ... vs NAME ... [pool=P] [tpool=P] [spend=N]",
+        VerbSpec("ambush", (*_sides("ambush"), Opt("pool", metavar="P"), Opt("tpool", metavar="P"),
+                            Opt("spend", "int")),
                  "a prepared ambush before the fight: Surprise Complication on initiative",
                  verbs.ambush),
-        VerbSpec("surprise", "surprise NAME ... vs NAME ... [attr=dexterity|intellect] [pool=P]",
+        VerbSpec("surprise", (*_sides("surprise"),
+                              Opt("attr", "choice", ("dexterity", "intellect"),
+                                  "attr= value (dexterity or intellect)"),
+                              Opt("pool", metavar="P")),
                  "a surprise attack before start: a full round before initiative", verbs.surprise),
-        VerbSpec("range", "range NAME NAME BAND", "set the range band between two combatants",
+        VerbSpec("range", (Arg("name", "name"), Arg("other", "name", metavar="NAME"),
+                           Arg("band", "word")), "set the range band between two combatants",
                  verbs.range_),
-        VerbSpec("aftermath", "aftermath", "the fight is over: first aid may begin",
+        VerbSpec("aftermath", (), "the fight is over: first aid may begin",
                  verbs.aftermath),
-        VerbSpec("aid", "aid MEDIC PATIENT [LEVEL|NAME] [enh=N] [pool=P]",
+        VerbSpec("aid", (Arg("medic", "name"), Arg("patient", "name"),
+                         Arg("which", "text", optional=True, metavar="LEVEL|NAME"),
+                         Opt("enh", "int"), Opt("pool", metavar="P")),
                  "first aid after combat: Intellect + Medicine downgrades one Injury Condition",
                  verbs.aid),
-        VerbSpec("scene", "scene", "the scene ends: non-Persistent Injury Conditions clear",
+        VerbSpec("scene", (), "the scene ends: non-Persistent Injury Conditions clear",
                  verbs.scene),
-        VerbSpec("session", "session", "a new session: first aid is available again",
+        VerbSpec("session", (), "a new session: first aid is available again",
                  verbs.session),
     )
     house_rules = HOUSE_RULES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from combat_cli.api import COMMA, Combatant, RuleError, RulesContext, partition
+from combat_cli.api import Args, Combatant, RuleError, RulesContext
 
 from . import initiative, injuries
 from .momentum import consolation, settle
@@ -16,27 +16,8 @@ from .words import they
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def _words(words: list[str]) -> tuple[list[str], dict[str, str]]:
-    pos, opts = partition([w for w in words if w != COMMA])
-    return pos, {k.lower(): v for k, v in opts.items()}
-
-
-def _only(opts: dict[str, str], allowed: tuple[str, ...], verb: str) -> None:
-    for k in opts:
-        if k not in allowed:
-            raise RuleError(f"{verb} has no option {k}= (options: "
-                            f"{', '.join(a + '=' for a in allowed) or 'none'})")
-
-
-def _sides(ctx: RulesContext, pos: list[str], verb: str) -> tuple[list[Combatant], list[Combatant]]:
-    low = [w.lower() for w in pos]
-    if "vs" not in low:
-        raise RuleError(f"{verb} needs two sides: {verb} NAME [NAME ...] vs NAME [NAME ...]")
-    k = low.index("vs")
-    a = [ctx.find(w) for w in pos[:k]]
-    b = [ctx.find(w) for w in pos[k + 1:]]
-    if not a or not b:
-        raise RuleError(f"{verb} needs names on both sides of vs")
+def _sides(args: Args, verb: str) -> tuple[list[Combatant], list[Combatant]]:
+    a, b = args["side"], args["other"]
     if {x.id for x in a} & {x.id for x in b}:
         raise RuleError(f"{verb}: nobody can be on both sides")
     return a, b
@@ -50,13 +31,9 @@ def _int(v: str, what: str) -> int:
 
 
 # -- slot (SP-INIT-3) --------------------------------------------------------------------------
-def slot(ctx: RulesContext, words: list[str]) -> None:
-    pos, opts = _words(words)
-    _only(opts, (), "slot")
-    if not 1 <= len(pos) <= 2:
-        raise RuleError("usage: slot NAME [N] — NAME takes the acting slot (or slot N)")
-    c = ctx.find(pos[0])
-    index = _int(pos[1], "slot N") - 1 if len(pos) == 2 else None
+def slot(ctx: RulesContext, args: Args) -> None:
+    c = args["name"]
+    index = args["n"] - 1 if args["n"] is not None else None
     initiative.take_slot(ctx, c, index)
 
 
@@ -70,12 +47,11 @@ def _ambush_pool(ctx: RulesContext, c: Combatant, given: str | None) -> str:
     return t.pool
 
 
-def ambush(ctx: RulesContext, words: list[str]) -> None:
+def ambush(ctx: RulesContext, args: Args) -> None:
     if fight(ctx).initiative:
         raise RuleError("initiative has been rolled: an ambush comes before the fight (aftermath ends it)")
-    pos, opts = _words(words)
-    _only(opts, ("pool", "tpool", "spend"), "ambush")
-    amb, tgt = _sides(ctx, pos, "ambush")
+    opts = args.opts
+    amb, tgt = _sides(args, "ambush")
     total_a = 0
     for c in amb:
         r = roll_named(ctx, c, "ambush", _ambush_pool(ctx, c, opts.get("pool")))
@@ -110,13 +86,12 @@ def ambush(ctx: RulesContext, words: list[str]) -> None:
 
 
 # -- surprise attack (SP-SURP-*) ---------------------------------------------------------------
-def surprise(ctx: RulesContext, words: list[str]) -> None:
+def surprise(ctx: RulesContext, args: Args) -> None:
     enc = ctx.enc
     if enc.phase != "setup":
         raise RuleError("a surprise attack comes before the fight: use it before start")
-    pos, opts = _words(words)
-    _only(opts, ("pool", "attr"), "surprise")
-    atk, tgt = _sides(ctx, pos, "surprise")
+    opts = args.opts
+    atk, tgt = _sides(args, "surprise")
     composure = max(trait(c, "composure") for c in tgt)  # SP-SURP-2: highest in the group
     diff = max(Tables.of(ctx).dice.difficulty, composure // 2)
     base = Tables.of(ctx).surprise.pool
@@ -161,24 +136,18 @@ def surprise_outcome(ctx: RulesContext, c: Combatant, targets: list[Combatant], 
 
 
 # -- ranges ------------------------------------------------------------------------------------
-def range_(ctx: RulesContext, words: list[str]) -> None:
-    pos, opts = _words(words)
-    _only(opts, (), "range")
-    if len(pos) != 3:
-        raise RuleError(f"usage: range NAME NAME BAND ({', '.join(Tables.of(ctx).ranges.bands)})")
-    a, b = ctx.find(pos[0]), ctx.find(pos[1])
+def range_(ctx: RulesContext, args: Args) -> None:
+    a, b = args["name"], args["other"]
     if a.id == b.id:
         raise RuleError("range needs two different combatants")
-    bnd = match_band(ctx, pos[2])
+    bnd = match_band(ctx, args["band"])
     set_band(ctx, a, b, bnd)
     ctx.log(f"{a.name} and {b.name} are at {bnd} range", kind="note", actor=a, target=b)
 
 
 # -- after the fight -----------------------------------------------------------------------------
-def aftermath(ctx: RulesContext, words: list[str]) -> None:
+def aftermath(ctx: RulesContext, args: Args) -> None:
     enc = ctx.enc
-    if words:
-        raise RuleError("aftermath takes no arguments")
     if enc.phase == "setup":
         raise RuleError("no fight is on")
     reset(fight(ctx), ("roster", "initiative", "surprise", "ambush", "slot", "ranges"))
@@ -227,17 +196,14 @@ def aid_difficulty(ctx: RulesContext, p: Combatant, i: Injury) -> int:
     return int(fa.difficulty[lv])
 
 
-def aid(ctx: RulesContext, words: list[str]) -> None:
+def aid(ctx: RulesContext, args: Args) -> None:
     """``aid MEDIC PATIENT [LEVEL|NAME] [enh=N] [pool=P]``: SP-AID-*."""
     enc = ctx.enc
     fa = Tables.of(ctx).first_aid
-    pos, opts = _words(words)
-    _only(opts, ("enh", "pool"), "aid")
-    if len(pos) < 2:
-        raise RuleError("usage: aid MEDIC PATIENT [LEVEL|NAME] [enh=N]")
+    opts = args.opts
     if fa.after_combat_only and enc.phase != "setup":
         raise RuleError("first aid comes after combat: aftermath ends the fight first")
-    medic, p = ctx.find(pos[0]), ctx.find(pos[1])
+    medic, p = args["medic"], args["patient"]
     if medic.out:
         raise RuleError(f"{medic.name} is {medic.status} and cannot give first aid")
     session = fight(ctx).session
@@ -249,8 +215,8 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
     have = injuries.store(ctx, p)
     if not have:
         raise RuleError(f"{p.name} has no Injury Conditions")
-    if len(pos) > 2:
-        word = " ".join(pos[2:])
+    if args["which"]:
+        word = args["which"]
         named = [i for i in have if (i.name or "").lower() == word.lower()]
         if not named:
             lv = injuries.match_level(word, Tables.of(ctx), taken_out=True)
@@ -301,18 +267,14 @@ def aid(ctx: RulesContext, words: list[str]) -> None:
         setattr(fighter(ctx, who), key, session)
 
 
-def scene(ctx: RulesContext, words: list[str]) -> None:
-    if words:
-        raise RuleError("scene takes no arguments")
+def scene(ctx: RulesContext, args: Args) -> None:
     if ctx.enc.phase != "setup":
         raise RuleError("the fight is still on: aftermath ends it first")
     ctx.log("The scene ends", kind="round")
     injuries.clear_scene(ctx)
 
 
-def session(ctx: RulesContext, words: list[str]) -> None:
-    if words:
-        raise RuleError("session takes no arguments")
+def session(ctx: RulesContext, args: Args) -> None:
     state = fight(ctx)
     state.session += 1
     n = state.session

@@ -13,6 +13,8 @@ from typing import Any
 from combat_cli.api import (
     ActionRequest,
     ActionSpec,
+    Arg,
+    Args,
     Combatant,
     ConditionSpec,
     DeclarePhase,
@@ -38,31 +40,27 @@ def _int(v: Any) -> int:
     return n
 
 
-def _shout(ctx: RulesContext, words: list[str]) -> None:
-    if not words:
-        raise RuleError("shout needs a name")
-    c = ctx.find(words[0])
+def _shout(ctx: RulesContext, args: Args) -> None:
+    c = args["name"]
     ctx.log(f"{c.name} shouts", kind="note", actor=c)
 
 
-def _listen(ctx: RulesContext, words: list[str]) -> None:
+def _listen(ctx: RulesContext, args: Args) -> None:
     """``listen NAME FIFO``: NAME drops to 0 hp, then the command reads FIFO (which blocks
     until someone writes): a command that runs until it is stopped, for the Ctrl-C tests."""
     import os
     import stat
 
-    if len(words) != 2:
-        raise RuleError("listen needs a name and a named pipe: listen NAME FIFO")
-    c = ctx.find(words[0])
+    c, path = args["name"], args["path"]
     try:
-        fifo = stat.S_ISFIFO(os.stat(words[1]).st_mode)
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
     except (OSError, ValueError):
         fifo = False
     if not fifo:
-        raise RuleError(f"{words[1]!r} is not a named pipe")
+        raise RuleError(f"{path!r} is not a named pipe")
     c.stats["hp"] = 0
     ctx.log(f"{c.name} listens", kind="note", actor=c)
-    with open(words[1], encoding="utf-8", errors="replace") as f:
+    with open(path, encoding="utf-8", errors="replace") as f:
         ctx.log(f.read(), kind="note")
 
 
@@ -84,9 +82,10 @@ class Toy(DeclarePhase, Reactions, Healing, Ruleset):
         ActionSpec("wait", "do nothing", target="none"),
     )
     conditions = (ConditionSpec("Prone"), ConditionSpec("Stunned", aliases=("stun",)))
-    verbs = (VerbSpec("shout", "shout NAME", "a ruleset verb", _shout),
-             VerbSpec("listen", "listen NAME PATH", "a command that runs until stopped",
-                      _listen))
+    verbs = (VerbSpec("shout", (Arg("name", "name", missing="shout needs a name"),),
+                      "a ruleset verb", _shout),
+             VerbSpec("listen", (Arg("name", "name"), Arg("path", "word")),
+                      "a command that runs until stopped", _listen))
     house_rules = {"difficulty": "the base difficulty of an attack"}
 
     def load_tables(self) -> dict[str, Any]:
