@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant
     from combat_cli.engine.table import Table
 
-NAME_OPTIONS = {"from", "vs", "who", "target", "with"}
-"""Options of an action whose value is a combatant's name."""
 DURATIONS = ("1r", "3r", "10r", "1m", "10m", "1h", "8h", "1d", "3d", "1w")
 
 
@@ -197,7 +195,7 @@ def _action_values(table: Table, spec: Any, key: str, actor: str) -> list[str]:
         return [f"{o.name}={ch}" for ch in o.choices]
     if low in ("for", "in"):
         return [f"{key}={d}" for d in DURATIONS]
-    if low in NAME_OPTIONS:
+    if o is not None and o.kind in ("name", "names"):
         return _name_values(table, key)
     if low == "weapon":
         return [f"{key}={quote(w)}" for w in _weapons(table, actor)]

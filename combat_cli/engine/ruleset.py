@@ -72,7 +72,9 @@ class StatSpec:
 @dataclass(frozen=True)
 class OptionSpec:
     """An option ``key=value`` of an action. ``choices`` are matched by unique prefix;
-    ``kind`` "int" values are checked to be whole numbers; anything else is passed as text."""
+    ``kind`` "int" values are checked to be whole numbers; "name" (a combatant) and "names"
+    (several, ``A,B``) are completed with the fight's names and passed as text for the rules
+    to look up; anything else is passed as text."""
 
     name: str
     help: str = ""

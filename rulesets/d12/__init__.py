@@ -58,7 +58,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "defend NAME BID from=A 1, B 2 adds one to NAME's declaration", target="none",
                args="[BID]",
                options=(_BID, OptionSpec("from", "the direction group: attackers, "
-                                         "\"Shooter 1,Shooter 2\""), _SKILL, _REALM),
+                                         "\"Shooter 1,Shooter 2\"", kind="names"), _SKILL, _REALM),
                aliases=("def", "dodge"), reaction=True),
     ActionSpec("task", "player vs thing: d12 - skill - rp under the GM's Target Number, "
                "resolved after the round's exchanges (declare NAME task tn=N). Any time, also "

@@ -68,7 +68,8 @@ ATTACK_OPTIONS = (
 MELEE_OPTIONS = tuple(o for o in ATTACK_OPTIONS
                       if o.name in ("weapon", "scale", "diff", "mod", "called", "conceal"))
 UNARMED_OPTIONS = tuple(o for o in MELEE_OPTIONS if o.name != "weapon")
-VS = OptionSpec("vs", "the attacker this parry/block is for (default: the next one)")
+VS = OptionSpec("vs", "the attacker this parry/block is for (default: the next one)",
+                kind="name")
 
 
 def _firstaid_verb(ctx: RulesContext, args: Args) -> None:

@@ -60,9 +60,11 @@ OTHER = OptionSpec("other", "what the other half does (other=stand: stand up, Co
 GIVE = OptionSpec("give", "successes split off to the other half (default: its Difficulty)",
                   kind="int")
 ODIFF = OptionSpec("odiff", "Difficulty of the other half (default 1)", kind="int")
-BLOCK = OptionSpec("block", "the other half is a complicate action against NAME (with task=)")
+BLOCK = OptionSpec("block", "the other half is a complicate action against NAME (with task=)",
+                    kind="name")
 TASK = OptionSpec("task", "the task blocked or attempted (\"open the door\", \"attack Ann\")")
-PROTECT = OptionSpec("protect", "complicate: Blocked applies to attacks on NAME")
+PROTECT = OptionSpec("protect", "complicate: Blocked applies to attacks on NAME",
+                      kind="name")
 BUY = OptionSpec("buy", "the injury Complication: buy it off first, last (after Stunts) or no",
                  choices=("first", "last", "no"))
 BOX = OptionSpec("box", "the Injury box(es) the target's player chooses: bruised, injured, "
@@ -76,11 +78,11 @@ RANGE = OptionSpec("range", "range to the target", choices=BANDS)
 WEAPON = OptionSpec("weapon", "weapon from the catalogue (default: the stat block's)")
 SPLIT = OptionSpec("split", "several targets: each target's successes joined by + (split=3+2)")
 ALLY = OptionSpec("ally", "who gets the Enhance Stunt's Enhancement on their next roll "
-                  "(default: the attacker)")
+                  "(default: the attacker)", kind="name")
 PUSH = OptionSpec("push", "yes: a Pushing weapon knocks the target Prone after an Injury "
                   "Condition", choices=YN)
 SHOCK = OptionSpec("shock", "Shockwave: who else is hit (NAME+NAME; default: everyone at close "
-                   "range of the target; none)")
+                   "range of the target; none)", kind="names")
 MIX = (MIXED, OTHER, GIVE, ODIFF, BLOCK, TASK, PROTECT)
 ROLL = (POOL, ENH, TEAM, WAIVE, BUY)
 HARM = (BOX, NAME, NAME2, STUNTS, RANGE, ALLY, PUSH, SHOCK)
@@ -169,7 +171,8 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
                    options=(OptionSpec("mode", "reaction: roll (default) or standard Defense 1",
                                        choices=("roll", "standard")),
                             OptionSpec("dive", "Dive for Cover from NAME's ranged attack: 1 "
-                                       "success moves one range band away, into cover")),
+                                       "success moves one range band away, into cover",
+                                       kind="name")),
                    aliases=("dodge",)),
         ActionSpec("complicate", "part of a mixed action: Blocked N on the target's task",
                    target="required", options=(*ROLL, *MIX)),

@@ -327,6 +327,21 @@ def test_ruleset_verb_completion_from_the_spec(make_table, ruleset: str, text: s
     assert all(e in got for e in expect), got
 
 
+@pytest.mark.parametrize("ruleset, text, expect", [
+    ("d6", "declare Ann parry vs=", ["vs=Ann", "vs=Bob"]),
+    ("d12", "declare Ann defend 2 from=", ["from=Ann", "from=Bob"]),
+    ("storypath", "act Ann defend dive=", ["dive=Ann", "dive=Bob"]),
+    ("storypath", "act Ann attack Bob ally=", ["ally=Ann", "ally=Bob"]),
+])
+def test_an_action_option_of_kind_name_completes_names(make_table, ruleset: str, text: str,
+                                                       expect: list[str]) -> None:  # noqa: ANN001
+    """The option's kind in the action's spec says it takes a name (no list of key names)."""
+    t = make_table(ruleset=ruleset)
+    run(t, "add Ann side=pc", "add Bob")
+    assert _c(t, text) == expect
+    assert _c(t, text.replace(text.rsplit(" ", 1)[1], "weapon=")) != expect
+
+
 
 def test_a_name_the_verb_does_not_declare_is_a_bug(table) -> None:  # noqa: ANN001
     args = _parse(table, (Arg("name", "name"), Opt("n", "int")), "Ann")
