@@ -282,7 +282,7 @@ def log_table(entries: list[LogEntry], rs: Ruleset, lang: str = "") -> RichTable
     t = RichTable(title=_l(rs, "Log", lang), title_justify="left")
     t.add_column("#", justify="right")
     t.add_column(_l(rs, "Round", lang), justify="right")
-    t.add_column("")
+    t.add_column(_l(rs, "What happened", lang))
     t.add_column(_l(rs, "dice", lang))
     t.add_column(_l(rs, "faces", lang))
     t.add_column(_l(rs, "vs", lang), justify="right")

@@ -102,3 +102,16 @@ def test_text_the_gm_typed_is_printed_as_typed_never_as_markup(make_table):
     run(t, 'add "[/]"', 'add "[bold]Boss"', "condition [/] +[red]x", "start")
     text = rendered(t, "status") + rendered(t, "log")
     assert "[/]" in text and "[bold]Boss" in text and "[red]x" in text
+
+
+def test_every_column_of_the_log_table_is_named_in_english_and_czech() -> None:
+    from combat_cli import plugins
+    from combat_cli.dice import RandomDice
+    from combat_cli.engine.table import Table
+    from combat_cli.render.tables import log_table
+
+    t = Table.new(plugins.load("czech_pool"), RandomDice(3))
+    for lang, named in (("", "Co se stalo"), ("en", "What happened")):
+        table = log_table([], t.ruleset, lang)
+        headers = [str(c.header) for c in table.columns]
+        assert all(headers) and named in headers, headers
