@@ -207,7 +207,8 @@ def number(value: float, digits: int = 1, lang: str | None = None) -> str:
 
 def shown(value: Any, lang: str | None = None) -> Any:
     """A value put into a sentence: a dice expression in the language's notation, a decimal
-    number with its decimal mark; anything else as it is."""
+    number with its decimal mark, a large number with its thousands separator (4,301 ->
+    4 301); anything else as it is."""
     if not isinstance(value, str) or not value or (lang or current() or SOURCE) == SOURCE:
         return value
     _t, whole = _dice_patterns()
@@ -215,7 +216,12 @@ def shown(value: Any, lang: str | None = None) -> Any:
         return dice(value, lang)
     if value.replace(".", "", 1).lstrip("-").isdigit() and "." in value:
         return value.replace(".", catalogue(lang).pgettext("notation", "."))
+    if _GROUPED.fullmatch(value):
+        return value.replace(",", catalogue(lang).pgettext("notation", ","))
     return value
+
+
+_GROUPED = re.compile(r"-?\d{1,3}(?:,\d{3})+")
 
 
 # -- messages built elsewhere in English, translated where they are shown ----------------------

@@ -119,3 +119,13 @@ def test_every_translation_keeps_its_placeholders(po) -> None:
 def test_messages_made_from_templates(english: str, czech: str) -> None:
     assert locale.message(english, "cs") == czech
     assert locale.message(english, "en") == english
+
+
+def test_a_large_number_in_czech_has_a_czech_thousands_separator() -> None:
+    from combat_cli.locale import message
+    from combat_cli.textsafe import line_problem
+
+    problem = line_problem("add Ann x=" + "9" * 4301)
+    assert problem is not None and "4,301" in problem
+    assert "4\xa0301 číslicích" in message(problem, "cs")
+    assert message(problem, "en") == problem
