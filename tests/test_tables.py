@@ -84,3 +84,17 @@ def test_new_refuses_a_bad_switch_in_one_line(tmp_path):
     assert "ties.mode is one of 'literal', 'ge' or 'gt', not 'bogus'" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "f.json").exists()
+
+
+def test_a_house_rule_of_the_wrong_kind_is_told_in_the_files_own_words() -> None:
+    """The value shown is TOML (true, "text"), not Python (True, 'text'), in any language."""
+    from combat_cli.engine.errors import RuleError
+    from combat_cli.engine.ruleset import merge_tables
+    from combat_cli.locale import message
+
+    with pytest.raises(RuleError) as e:
+        merge_tables({"mob": {"simultaneous": True}}, {"mob": {"simultaneous": "yes"}})
+    said = str(e.value)
+    assert said == ('house rules: mob.simultaneous must be true or false (like true), '
+                    'not "yes"')
+    assert "(jako true), ne \"yes\"" in message(said, "cs")

@@ -503,6 +503,19 @@ _KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"),
           (str, "a text in quotes"), (list, "a list [...]"))
 
 
+def _toml(value: Any) -> str:
+    """A value as the house-rules file writes it (``true``, ``"text"``, ``[1, 2]``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
 def _same_kind(where: str, default: Any, value: Any) -> None:
     """A house rule keeps the kind of the value it replaces (5 stays a number, true a switch)."""
     for kind, name in _KINDS:
@@ -511,8 +524,8 @@ def _same_kind(where: str, default: Any, value: Any) -> None:
             if kind is float:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
             if not ok:
-                raise RuleError(f"house rules: {where} must be {name} (like {default!r}), "
-                                f"not {value!r}")
+                raise RuleError(f"house rules: {where} must be {name} (like "
+                                f"{_toml(default)}), not {_toml(value)}")
             return
 
 
