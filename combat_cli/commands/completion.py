@@ -16,6 +16,7 @@ from combat_cli.commands.parsing import COMMA, action_names
 from combat_cli.commands.registry import Verb, all_verbs
 from combat_cli.engine.capabilities import Healing, rest_options
 from combat_cli.engine.grammar import ACTION_KINDS, Arg, Opt, layout
+from combat_cli.engine.view import RulesView
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant
@@ -115,7 +116,7 @@ def _arg_words(table: Table, v: Verb, a: Arg, taken: dict[str, list[str]]) -> li
     if a.kind == "duration":
         return list(DURATIONS)
     if a.kind == "value":
-        return [quote(w) for w in rs.value_words(table.tables, v.name)] \
+        return [quote(w) for w in rs.value_words(RulesView(table.enc, rs, table.lang), v.name)] \
             if isinstance(rs, Healing) else []
     if a.kind == "condition":
         first = next(iter(taken.values()), [""])

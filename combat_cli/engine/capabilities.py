@@ -96,7 +96,7 @@ class Healing:
              ) -> None:
         """``c`` rests for ``seconds`` (the core then moves the clock and fires timers)."""
 
-    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+    def value_words(self, view: RulesView, verb: str) -> list[str]:
         """Words the GM may type as the VALUE of ``damage``/``heal`` (wound levels, realms,
         tracks ...), for completion."""
         return []

@@ -265,7 +265,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         return f"{c.name}: {view.label(c.status, _lang.gender(c)).lower()}"
 
     # -- health ----------------------------------------------------------------------
-    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+    def value_words(self, view: RulesView, verb: str) -> list[str]:
         return ["smrt", "bez"] if verb == "damage" else []
 
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:

@@ -240,7 +240,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         return f"{c.name} is {c.status}"
 
     # -- health ------------------------------------------------------------------------------
-    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
+    def value_words(self, view: RulesView, verb: str) -> list[str]:
         from rulesets.d12.health import TRACK_WORDS
 
         return list(TRACK_WORDS)  # body/mind/soul and the realms that name them

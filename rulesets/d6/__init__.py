@@ -317,8 +317,10 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         return can_act_reason(view, c)
 
     # -- health and time -------------------------------------------------------------------
-    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
-        return list(tables["wounds"]["levels"][1:])
+    def value_words(self, view: RulesView, verb: str) -> list[str]:
+        from rulesets.d6.schema import Tables
+
+        return list(Tables.of(view).wounds.levels[1:])
 
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         from rulesets.d6.damage import gm_damage

@@ -348,8 +348,8 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             raise RuleError(f"{action.name} is not a reaction (defend, reflexive)")
 
     # -- health ----------------------------------------------------------------------------
-    def value_words(self, tables: dict[str, Any], verb: str) -> list[str]:
-        levels = [*tables["injury"]["levels"], "taken_out"]
+    def value_words(self, view: RulesView, verb: str) -> list[str]:
+        levels = [*Tables.of(view).injury.levels, "taken_out"]
         if verb == "damage":
             return [*levels, "persistent", "aggravated", "lethal", "name=", "box="]
         return levels
