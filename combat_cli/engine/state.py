@@ -135,5 +135,7 @@ def _checked(ruleset: Any, kind: str, data: dict[str, Any], model: type[State],
         if err["type"] == "extra_forbidden":
             msg = "is not something this ruleset keeps"
         owner = f"{who}: " if who else "the encounter: "
-        raise RuleError(f"{owner}{where} {msg[0].lower()}{msg[1:]} (found {value!r})"
+        found = repr(value)
+        found = found if len(found) <= 60 else found[:57] + "..."
+        raise RuleError(f"{owner}{where} {msg[0].lower()}{msg[1:]} (found {found})"
                         ) from None
