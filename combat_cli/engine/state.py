@@ -132,10 +132,11 @@ def _checked(ruleset: Any, kind: str, data: dict[str, Any], model: type[State],
         where = ".".join(str(p) for p in err["loc"])
         value = err.get("input")
         msg = str(err["msg"]).replace("Input should be", "must be")
-        if err["type"] == "extra_forbidden":
-            msg = "is not something this ruleset keeps"
-        owner = f"{who}: " if who else "the encounter: "
+        owner = who or "the encounter"
         found = repr(value)
         found = found if len(found) <= 60 else found[:57] + "..."
-        raise RuleError(f"{owner}{where} {msg[0].lower()}{msg[1:]} (found {found})"
+        if err["type"] == "extra_forbidden":
+            raise RuleError(f"{owner}: no {where} in this ruleset's state (found {found})"
+                            ) from None
+        raise RuleError(f"{owner}: {where} {msg[0].lower()}{msg[1:]} (found {found})"
                         ) from None

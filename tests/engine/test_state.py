@@ -224,7 +224,7 @@ def test_a_valid_file_loads_unchanged(tmp_path: Path, marks: Marks) -> None:
     (lambda e: e["combatants"][0]["data"].update(focus="lots"),
      "Ann: focus must be a valid integer"),
     (lambda e: e["combatants"][1]["data"].update(fokus=2),
-     "Bob: fokus is not something this ruleset keeps"),
+     "Bob: no fokus in this ruleset's state"),
     (lambda e: e["data"].update(alarm=[1]), "the encounter: alarm must be a valid integer"),
     (lambda e: e["data"].update(fight_over="maybe"), "the encounter: fight_over must be a valid"),
 ])
@@ -278,3 +278,16 @@ def test_the_registry_checks_the_declared_models() -> None:
                                            "CombatantState"):
         plugins.check("marks", "x:RULESET", Wrong())
     assert plugins.check("marks", "x:RULESET", Marks()).name == "marks"
+
+
+def test_a_wrong_state_is_told_in_czech_too() -> None:
+    from combat_cli.locale import message
+
+    for english, czech in (
+            ("f.json is damaged: Bob: no fokus in this ruleset's state (found 2)",
+             "f.json je poškozený: Bob: fokus tato pravidla nevedou (nalezeno 2)"),
+            ("f.json is damaged: Ann: focus must be a valid integer (found 'lots')",
+             "f.json je poškozený: Ann: focus musí být celé číslo (nalezeno 'lots')"),
+            ("f.json is damaged: the encounter: alarm must be a valid boolean (found 3)",
+             "f.json je poškozený: střetnutí: alarm musí být true, nebo false (nalezeno 3)")):
+        assert message(english, "cs") == czech

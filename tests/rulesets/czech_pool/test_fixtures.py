@@ -160,7 +160,7 @@ def test_surprised_and_over_typed(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("edit", "said"), [
     (lambda e: e["combatants"][0]["data"].update(wounds="many"), "Bořek: wounds"),
     (lambda e: e["combatants"][1]["data"].update(zranění=[1]),
-     "Lučištník: zranění is not something this ruleset keeps"),
+     "Lučištník: no zranění in this ruleset's state"),
     (lambda e: e["data"]["czp"]["pairs"]["c1>c2"].update(level="high"),
      "the encounter: czp.pairs.c1>c2.level"),
     (lambda e: e["data"]["czp"]["turn"]["pools"]["c1"].pop("n"),

@@ -123,7 +123,7 @@ def test_fixtures_read_as_the_typed_state(tmp_path):
 
 @pytest.mark.parametrize("change, says", [
     (lambda d: d["combatants"][0]["data"]["taken"].update(body="lots"), "Ava: taken.body"),
-    (lambda d: d["combatants"][1]["data"].update(wounds=2), "Bob: wounds is not something"),
+    (lambda d: d["combatants"][1]["data"].update(wounds=2), "Bob: no wounds in this ruleset"),
     (lambda d: d["data"].update(realm="astral"), "the encounter: realm"),
     (lambda d: d["data"]["interventions"][0].update(kind="divine"),
      "interventions.0.kind"),

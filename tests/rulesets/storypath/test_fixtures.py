@@ -140,7 +140,7 @@ def test_files_keep_their_shape(tmp_path: Path):
 
 
 @pytest.mark.parametrize(("key", "value", "said"), [
-    ("injuries", [{"level": "bruised", "nme": "x"}], "Ann: injuries.0.nme is not something"),
+    ("injuries", [{"level": "bruised", "nme": "x"}], "Ann: no injuries.0.nme in this ruleset"),
     ("pending", [{"kind": "boost", "n": 1, "from": "Bob"}], "Ann: pending.0.kind must be"),
     ("init", "high", "Ann: init must be a valid integer"),
 ])
