@@ -5,6 +5,8 @@ combat_cli but combat_cli.api (the one contract)."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,3 +88,14 @@ def test_cli_module_imports_only_typer_at_top_level():
     # the parameter types cli.py builds at import use nothing but typer's own click
     top = _top_level_imports(ROOT / "combat_cli" / "choices.py")
     assert {m.split(".")[0] for m in top} <= {m.split(".")[0] for m in light} | {"typer", "click"}
+
+
+def test_the_repl_shows_its_prompt_before_the_models_are_imported():
+    """The prompt appears while the fight loads: the REPL's own modules (session, toolbar)
+    must not pull in pydantic or the engine's models at import."""
+    code = ("import sys, combat_cli.cli, combat_cli.repl.session, combat_cli.repl.toolbar; "
+            "print([m for m in ('pydantic', 'combat_cli.engine.models', "
+            "'combat_cli.engine.state') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from combat_cli.engine.view import RulesView
-
 if TYPE_CHECKING:
     from combat_cli.engine.table import Table
 
@@ -17,6 +15,7 @@ def create_toolbar(get_table: Callable[[], Table], dice_mode: str | None = None
     follows the ``dice`` verb), or ``dice_mode`` for a table without a mode of its own."""
     from combat_cli.commands.dice import current_mode
     from combat_cli.dice import TableDice
+    from combat_cli.engine.view import RulesView
 
     def toolbar() -> str:
         t = get_table()
