@@ -29,9 +29,9 @@ Extra verbs (``slot NAME``) come from :attr:`Ruleset.verbs`. Rulesets import all
 from __future__ import annotations
 
 import importlib.resources
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from combat_cli.engine.errors import RuleError
 from combat_cli.engine.grammar import Arg, Args, Opt, Syntax, syntax
@@ -100,11 +100,7 @@ class ActionSpec:
     """An attack: aimed at one's own side, the core warns (a slip, or a traitor)."""
 
     def option(self, key: str) -> OptionSpec | None:
-        low = key.lower()
-        for o in self.options:
-            if o.name.lower() == low or low in (a.lower() for a in o.aliases):
-                return o
-        return None
+        return named(self.options, key)
 
 
 @dataclass(frozen=True)
@@ -136,6 +132,23 @@ class VerbSpec:
     @property
     def usage(self) -> str:
         return self.syntax.usage(self.name)
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+
+N = TypeVar("N", bound=_Named)
+
+
+def named(specs: Iterable[N], word: str) -> N | None:
+    """The spec called ``word`` or one of its aliases, whatever the case (None: none is)."""
+    low = word.lower()
+    return next((s for s in specs if s.name.lower() == low
+                 or low in (a.lower() for a in s.aliases)), None)
 
 
 def load_toml(package: str, resource: str = "tables.toml") -> dict[str, Any]:
@@ -306,11 +319,7 @@ class Ruleset:
 
     # -- roster --------------------------------------------------------------------------
     def stat_spec(self, name: str) -> StatSpec | None:
-        low = name.lower()
-        for s in self.stats:
-            if s.name.lower() == low or low in (a.lower() for a in s.aliases):
-                return s
-        return None
+        return named(self.stats, name)
 
     def stat_defaults(self) -> dict[str, Any]:
         """The stats a new combatant starts with before what the GM typed (the specs'
