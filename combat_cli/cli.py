@@ -476,17 +476,25 @@ def odds(
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
     """The exact chance that a roll reaches a result (successes, for a pool)."""
+    from combat_cli.dice import DiceError
     from combat_cli.dice.odds import chance
     from combat_cli.locale import _, dice, f_, n_, number
+    from combat_cli.textsafe import long_number
 
     if len(expr) < 2:
         _fail("odds needs an expression and a target", 2)
+    too_long = long_number(expr[-1])
+    if too_long:
+        _fail(too_long, 2)
     try:
         target = int(expr[-1])
     except ValueError:
         _fail(f"the target must be a number, not {expr[-1]!r}", 2)
     spec = _roll_spec(expr[:-1], ruleset)
-    p = chance(spec, target)
+    try:
+        p = chance(spec, target)
+    except DiceError as e:   # too big to work out in a moment
+        _fail(str(e), 2)
     fraction = f" ({p.numerator}/{p.denominator})" if p.denominator < 10**9 else ""
     what = (n_("{n} success or more", "{n} successes or more", target) if spec.is_pool
             else _("{n} or more").format(n=target))

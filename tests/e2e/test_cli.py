@@ -7,6 +7,8 @@ import os
 import subprocess
 import tempfile
 
+import pytest
+
 from combat_cli.store.savefile import read_json
 from tests.conftest import combat_cmd
 
@@ -269,3 +271,15 @@ def test_a_script_with_a_byte_order_mark_runs(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     r = combat("play", str(f), input='save ""\n')
     assert r.returncode == 1 and "save needs a file name" in r.stdout
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("odds", "100d1000", "50000"), "is too big to work out exactly"),
+    (("odds", "3d6", "9" * 30), "a number of 30 digits is too long"),
+])
+def test_odds_too_big_or_too_long_is_one_line_not_a_crash(args: tuple[str, ...],
+                                                          said: str) -> None:
+    r = combat(*args)
+    assert r.returncode == 2, r.stderr
+    assert said in r.stderr and "internal error" not in r.stderr
+    assert r.stderr.count("\\n") == 0 and len(r.stderr.splitlines()) == 1

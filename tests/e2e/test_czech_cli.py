@@ -141,6 +141,8 @@ def test_help_and_listings_are_czech(args: tuple[str, ...]) -> None:
     (("roll", "2k6", "3"), "samostatných slov"),
     (("odds", "2k6"), "odds potřebuje výraz a cíl"),
     (("odds", "2k6", "x"), "cíl musí být číslo"),
+    (("odds", "100k1000", "50000"), "nejde spočítat přesně"),
+    (("odds", "3k6", "9" * 30), "příliš dlouhé"),
     (("new", "x.json", "--ruleset", "czech_pol"), "myslíš czech_pool?"),
 ])
 def test_usage_errors_are_czech(tmp_path: Path, args: tuple[str, ...], czech: str) -> None:
