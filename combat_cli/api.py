@@ -33,6 +33,7 @@ from combat_cli.engine.models import (
     QueueItem,
     Timer,
 )
+from combat_cli.engine.options import Name, Names, Options, internal, opt
 from combat_cli.engine.queries import closest, find_combatant, is_combatant_name, match_word
 from combat_cli.engine.ruleset import (
     ActionSpec,
@@ -60,6 +61,8 @@ __all__ = [
     "DeclarePhase", "Healing", "OpenTurns", "Reactions",
     # its typed data: tables, per-combatant and per-encounter state
     "CombatantState", "EncounterState", "State",
+    # an action's options: a model per kind of action, its fields the options
+    "Name", "Names", "Options", "internal", "opt",
     # the players' view: an NPC's wounds as a word
     "level_by_fraction", "wound_words",
     # what its hooks get and raise

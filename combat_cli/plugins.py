@@ -128,6 +128,12 @@ def _check_models(where: str, rs: Ruleset) -> None:
         if not (isinstance(value, type) and issubclass(value, base)):
             raise CommandError(f"{where}: {attr} must be a subclass of {base.__name__} from "
                                f"combat_cli.api, not {value!r}")
+    from combat_cli.engine.options import Options
+
+    for a in rs.actions:
+        if a.model is not None and not (isinstance(a.model, type) and issubclass(a.model, Options)):
+            raise CommandError(f"{where}: the options of {a.name} must be a subclass of Options "
+                               f"from combat_cli.api, not {a.model!r}")
 
 
 @cache

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import ActionRequest, Encounter
+from combat_cli.engine.options import validate as validate_options
 from combat_cli.engine.queries import find_combatant, is_combatant_name, match_word
 from combat_cli.textsafe import line_problem
 
@@ -161,6 +162,7 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
             hint = f" — did you mean {guess}=?" if guess else ""
             raise CommandError(f"{spec.name} has no option {k}={hint} (options: {known})")
         opts[o.name] = check_option(spec.name, o, v)
+    validate_options(spec, opts)
     text = " ".join(f'"{w}"' if " " in w else w for w in words)
     return ActionRequest(name=spec.name, target=target, args=pos, options=opts, text=text)
 

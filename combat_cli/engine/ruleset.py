@@ -43,6 +43,8 @@ from combat_cli.engine.models import (
     QueueItem,
     Timer,
 )
+from combat_cli.engine.options import Options
+from combat_cli.engine.options import specs as option_specs
 from combat_cli.engine.state import OpenCombatantState, OpenEncounterState
 
 if TYPE_CHECKING:
@@ -98,6 +100,19 @@ class ActionSpec:
     """Usage of extra positional words after the target, for help (e.g. ``"[BOX]"``)."""
     attack: bool = False
     """An attack: aimed at one's own side, the core warns (a slip, or a traitor)."""
+    model: type[Options] | None = None
+    """The options as a typed model (:mod:`combat_cli.engine.options`): its fields are the
+    options (``options`` is derived from them) and rules code reads ``Model.of(action)``."""
+
+    def __post_init__(self) -> None:
+        if self.model is not None:
+            if not (isinstance(self.model, type) and issubclass(self.model, Options)):
+                raise TypeError(f"{self.name}: the options model must be a subclass of Options "
+                                f"from combat_cli.api, not {self.model!r}")
+            if self.options:
+                raise ValueError(f"{self.name}: give the options as a model or as OptionSpecs, "
+                                 "not both")
+            object.__setattr__(self, "options", option_specs(self.model))
 
     def option(self, key: str) -> OptionSpec | None:
         return named(self.options, key)
