@@ -26,7 +26,17 @@ from combat_cli.api import (
 )
 from rulesets.d6 import schema
 from rulesets.d6.codes import code_text
-from rulesets.d6.positions import RANGE_HELP
+from rulesets.d6.options import (
+    Block,
+    Dodging,
+    Draw,
+    FirstAid,
+    Melee,
+    Parry,
+    Reload,
+    Shot,
+    Unarmed,
+)
 from rulesets.d6.state import D6Fight, D6Fighter, fighter
 from rulesets.d6.stats import STATS, YES
 
@@ -40,36 +50,6 @@ if TYPE_CHECKING:
         RulesContext,
         Timer,
     )
-
-
-ATTACK_OPTIONS = (
-    OptionSpec("weapon", "weapon used (catalogue name); default: the weapon stat"),
-    OptionSpec("range", f"range band or metres: {RANGE_HELP}", aliases=("r",)),
-    OptionSpec("cover", "physical cover: quarter +1D, half +2D, three_quarters +4D, full "
-                        "(none: no more cover)",
-               choices=("quarter", "half", "three_quarters", "full", "none")),
-    OptionSpec("protection", "what the target hides behind: a door name or Body code (3D)",
-               aliases=("prot", "body")),
-    OptionSpec("called", "called shot: large (10-50 cm) +1D, small (1-10 cm) +4D, tiny +8D",
-               choices=("large", "small", "tiny")),
-    OptionSpec("conceal", "concealment: light_smoke, thick_smoke, very_thick_smoke, "
-                          "poor_light, moonlit, darkness (none: clear)",
-               choices=("light_smoke", "thick_smoke", "very_thick_smoke", "poor_light",
-                        "moonlit", "darkness", "none")),
-    OptionSpec("scale", "the target's scale if not its stat (speeder, walker ...)"),
-    OptionSpec("diff", "GM modifier to the difficulty (+5, -3)", kind="int"),
-    OptionSpec("mod", "GM modifier in dice to the roll (+1D, -2D)"),
-    OptionSpec("offhand", "second gun in the off hand (yes/no)", choices=YES),
-    OptionSpec("fire", "single, multi (rounds=N at one target), burst_single, full_auto, "
-                       "sweep (the last three: automatic weapons)",
-               choices=("single", "multi", "burst_single", "full_auto", "sweep")),
-    OptionSpec("rounds", "with fire=multi: shots fired at the one target", kind="int"),
-)
-MELEE_OPTIONS = tuple(o for o in ATTACK_OPTIONS
-                      if o.name in ("weapon", "scale", "diff", "mod", "called", "conceal"))
-UNARMED_OPTIONS = tuple(o for o in MELEE_OPTIONS if o.name != "weapon")
-VS = OptionSpec("vs", "the attacker this parry/block is for (default: the next one)",
-                kind="name")
 
 
 def _firstaid_verb(ctx: RulesContext, args: Args) -> None:
@@ -125,34 +105,32 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     actions = (
         ActionSpec("shoot", "ranged attack: weapon skill vs range difficulty (or the dodge); "
                    "range, cover, conceal, protection are remembered for the pair",
-                   target="required", attack=True, options=ATTACK_OPTIONS,
+                   target="required", attack=True, model=Shot,
                    args="[MORE TARGETS with fire=sweep]"),
         ActionSpec("attack", "melee weapon attack: Melee Combat; damage STR + weapon dice",
-                   target="required", attack=True, options=MELEE_OPTIONS, aliases=("melee",)),
+                   target="required", attack=True, model=Melee, aliases=("melee",)),
         ActionSpec("brawl", "Brawling vs 5 (or the block); damage STR + 1D per Effect Value",
-                   target="required", attack=True, options=UNARMED_OPTIONS, aliases=("punch",)),
+                   target="required", attack=True, model=Unarmed, aliases=("punch",)),
         ActionSpec("martial", "Martial Arts vs 10 (or the block); damage STR",
-                   target="required", attack=True, options=UNARMED_OPTIONS),
+                   target="required", attack=True, model=Unarmed),
         ActionSpec("dodge", "Dodge: the roll becomes every ranged attacker's difficulty this "
                    "round; full=yes: the only action, roll added to the difficulty",
                    target="none", reaction=True,
-                   options=(OptionSpec("full", "full dodge (the only action)", choices=YES),)),
+                   model=Dodging),
         ActionSpec("fulldodge", "full dodge: the only action; roll added to the difficulty",
                    target="none", reaction=True),
         ActionSpec("parry", "Melee Parry with a weapon: the roll is one melee attack's "
                    "difficulty", target="none", reaction=True,
-                   options=(VS, OptionSpec("weapon", "the weapon parrying"))),
+                   model=Parry),
         ActionSpec("block", "Brawling (with=martial: Martial Arts) block: one melee attack's "
                    "difficulty", target="none", reaction=True,
-                   options=(VS, OptionSpec("with", "brawling or martial",
-                                           choices=("brawling", "martial")))),
+                   model=Block),
         ActionSpec("draw", "draw a weapon (an action)", target="none",
-                   options=(OptionSpec("weapon", "the weapon drawn"),)),
+                   model=Draw),
         ActionSpec("reload", "reload (the weapon's reload actions)", target="none",
-                   options=(OptionSpec("weapon", "the weapon reloaded"),)),
+                   model=Reload),
         ActionSpec("firstaid", "First Aid on a patient (uses a kit)", target="required",
-                   options=(OptionSpec("facility", "medical facility: Medicine (A), no kit",
-                                       choices=YES),), aliases=("aid",)),
+                   model=FirstAid, aliases=("aid",)),
     )
     conditions = (
         ConditionSpec("Stunned", "-1D this round and next"),
@@ -297,7 +275,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
             reload(ctx, c, a)
         elif a.name == "firstaid":
             first_aid(ctx, c, ctx.combatant(a.target or ""),
-                      facility=a.options.get("facility") == "yes", in_round=True)
+                      facility=FirstAid.of(a).at_facility, in_round=True)
         else:
             raise RuleError(f"{a.name} is a reaction: react {c.name} {a.name}")
 

@@ -21,6 +21,7 @@ from rulesets.d6.core import (
 )
 from rulesets.d6.damage import hit_damage
 from rulesets.d6.melee import melee_base, natural_weapon, unarmed_skill
+from rulesets.d6.options import Melee, Shot, attack_of
 from rulesets.d6.positions import carried_over, situation
 from rulesets.d6.protection import hit_protection
 from rulesets.d6.ranged import (
@@ -38,6 +39,7 @@ from rulesets.d6.wounds import KILLED
 
 if TYPE_CHECKING:
     from combat_cli.api import ActionRequest, Combatant, RulesContext
+    from rulesets.d6.options import Attack
 
 VERBS = {"shoot": "shoots at", "attack": "attacks", "brawl": "punches", "martial": "strikes"}
 
@@ -55,7 +57,7 @@ def _dice_opt(value: Any, what: str) -> int:
 
 
 def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
-                w: dict[str, Any] | None, sit: dict[str, Any], opts: dict[str, Any],
+                w: dict[str, Any] | None, sit: dict[str, Any], o: Attack,
                 spray: tuple[int, str] | None, s_att: int) -> dict[str, Any]:
     """The difficulty of one attack on ``target``: the base (range, Brawling 5 ...), or the
     target's reaction (replacing it, or added for a full dodge), then the dice added for
@@ -68,10 +70,10 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
         base, base_txt = ranged_base(ctx, w, sit)
     else:
         base, base_txt = melee_base(t, kind, w)
-    if opts.get("diff") is not None:
-        base += int(opts["diff"])
-        base_txt += f" {int(opts['diff']):+d} GM"
-    s_tgt = scale_dice(t, target, opts.get("scale"))
+    if o.diff is not None:
+        base += o.diff
+        base_txt += f" {o.diff:+d} GM"
+    s_tgt = scale_dice(t, target, o.scale)
     reaction = reaction_for(ctx, target, c, ranged)
     full = False
     parts: list[str] = []
@@ -99,7 +101,7 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
         parts.append(spray[1])
     for key, table, label in (("called", t.modifiers.called, "called shot"),
                               ("conceal", t.modifiers.conceal, "concealment")):
-        value = opts.get(key) if key == "called" else sit.get(key)
+        value = o.called if key == "called" else sit.get(key)
         if value:
             n = table[value]
             v, txt = difficulty_dice(ctx, c.name, n, f"{label} ({value.replace('_', ' ')})")
@@ -127,40 +129,42 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             ctx.log(f"{x.name} is already Killed: left out of the sweep", kind="note", actor=c,
                     target=x)
     r = rd(ctx, c)
-    opts = a.options
+    o = attack_of(a)
+    shot = o if isinstance(o, Shot) else None
     w: dict[str, Any] | None = None
-    ranged = kind == "shoot"
-    if kind in ("shoot", "attack"):
-        w = pick_weapon(ctx, c, opts, melee=not ranged)
+    ranged = shot is not None
+    if isinstance(o, (Shot, Melee)):
+        w = pick_weapon(ctx, c, o.weapon, melee=not ranged)
         skill_name = w["skill"]
     else:
-        skill_name = unarmed_skill(kind, opts)
+        skill_name = unarmed_skill(kind)
         w = natural_weapon(t, c, kind)  # claws: the unarmed difficulty, the claws' damage
     sname, code = need_skill(t, c, skill_name)
-    spray, rounds = fire_mode(ctx, w, opts, len(alive))
-    sweep = opts.get("fire") == "sweep"
-    if opts.get("fire") == "full_auto":
+    spray, rounds = fire_mode(ctx, w, shot, len(alive)) if shot else (None, 1)
+    fire = shot.fire if shot else "single"
+    sweep = fire == "sweep"
+    if fire == "full_auto":
         if actions_taken(ctx, c) > 1:
             raise Lapse("full auto uses the whole round: it must be the only action")
         r.no_defence = True
     left = None
     if ranged and w is not None:
         left = check_shots(ctx, c, r, w, rounds)
-    carried = [(x, carried_over(ctx, c, x, opts)) for x in alive] if ranged else []
+    carried = [(x, carried_over(ctx, c, x, shot.said())) for x in alive] if shot else []
     said = [f"{x.name} {txt}" if len(alive) > 1 else txt for x, txt in carried if txt]
-    sits = {x.id: situation(ctx, c, x, opts) if ranged else {"conceal": opts.get("conceal")}
+    sits = {x.id: situation(ctx, c, x, shot.said()) if shot else {"conceal": o.conceal}
             for x in alive}
     # the attacker's pool
     mods = action_penalties(ctx, c)
     if not sweep and (ranged or t.ranged.multi_target.applies_to_melee):
         mods += target_penalty(ctx, r, alive[0])
-    if opts.get("offhand") == "yes" and t.two_guns.offhand_penalty:
+    if shot is not None and shot.off_hand and t.two_guns.offhand_penalty:
         mods.append(("off hand", t.two_guns.offhand_penalty))
-    if opts.get("mod"):
-        mods.append(("GM modifier", -_dice_opt(opts["mod"], "mod")))
+    if o.mod:
+        mods.append(("GM modifier", -_dice_opt(o.mod, "mod")))
     s_att = scale_dice(t, c)
     # smaller attacking larger: + the difference (a sweep: the smallest difference of all)
-    up = min(max(0, scale_dice(t, x, opts.get("scale")) - s_att) for x in alive)
+    up = min(max(0, scale_dice(t, x, o.scale) - s_att) for x in alive)
     if up:
         mods.append(("scale", -up))
     if w is not None and w.get("targeting"):
@@ -168,7 +172,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     pool, how = build_pool(ctx, code, mods, f"{c.name}'s {kind}")
     # the difficulties (rolling declared reactions and difficulty dice as they come)
     spray_diff = spray_difficulty(ctx, c, spray)
-    rows = [difficulty(ctx, c, x, kind, w, sits[x.id], opts, spray_diff, s_att) for x in alive]
+    rows = [difficulty(ctx, c, x, kind, w, sits[x.id], o, spray_diff, s_att) for x in alive]
     verb = VERBS["attack"] if kind in ("brawl", "martial") and w is not None else VERBS[kind]
     vs = "/".join(str(row["total"]) for row in rows)
     gt = " (must roll higher)" if any(

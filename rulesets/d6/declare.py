@@ -3,7 +3,7 @@ the actions typed with ``act``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from combat_cli.api import QueueItem, RuleError
 from rulesets.d6.codes import Code
@@ -17,6 +17,16 @@ from rulesets.d6.core import (
     wound,
 )
 from rulesets.d6.melee import unarmed_skill
+from rulesets.d6.options import (
+    Block,
+    FirstAid,
+    Parry,
+    Shot,
+    fire_of,
+    guard_of,
+    vs_of,
+    weapon_of,
+)
 from rulesets.d6.positions import carried_over
 from rulesets.d6.ranged import check_shot
 from rulesets.d6.reactions import is_full_dodge
@@ -37,7 +47,7 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     t = tables(ctx)
     r = rd(ctx, c)
     full = [a for a in actions if is_full_dodge(a)]
-    autos = [a for a in actions if a.options.get("fire") == "full_auto"]
+    autos = [a for a in actions if fire_of(a) == "full_auto"]
     _check_only_action(ctx, c, r, actions, full, autos)
     # actions already taken this round (act, undeclared reactions typed while declaring)
     already = r.extra + r.used_held
@@ -58,7 +68,8 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
         if a.name in ("dodge", "fulldodge"):
             r.ready_dodge = ReadyDodge(full=is_full_dodge(a))
         else:
-            r.ready_melee.append(ReadyMelee(kind=a.name, options=dict(a.options)))
+            o = guard_of(a)
+            r.ready_melee.append(ReadyMelee(kind=o.kind, options=o.dump()))
     r.no_defence = bool(autos)
     _say_remembered(ctx, c, active)
 
@@ -69,7 +80,7 @@ def _say_remembered(ctx: RulesContext, c: Combatant, active: list[ActionRequest]
         if a.name != "shoot" or not a.target:
             continue
         for tg in [ctx.combatant(a.target), *(ctx.find(w) for w in a.args)]:
-            said = carried_over(ctx, c, tg, a.options)
+            said = carried_over(ctx, c, tg, Shot.of(a).said())
             if said:
                 key = said.split("=", 1)[0]
                 ctx.note(f"{c.name} -> {tg.name}: remembered: {said} ({key}=none clears it)")
@@ -91,10 +102,10 @@ def _check_only_action(ctx: RulesContext, c: Combatant, r: RoundState,
                         "action")
     for a in actions:
         if a.name == "parry":
-            pick_weapon(ctx, c, a.options, melee=True, action="parry")
-        if a.options.get("vs"):
-            if ctx.find(str(a.options["vs"])).id == c.id:
-                raise RuleError(f"{c.name} cannot {a.name} against themself")
+            pick_weapon(ctx, c, Parry.of(a).weapon, melee=True, action="parry")
+        vs = vs_of(a)
+        if vs and ctx.find(vs).id == c.id:
+            raise RuleError(f"{c.name} cannot {a.name} against themself")
     already = r.extra + r.used_held
     if r.full_dodge and r.dodge is not None:
         raise RuleError(f"{c.name} has full-dodged this round: that is the only action")
@@ -114,25 +125,25 @@ def _check_active(ctx: RulesContext, c: Combatant, r: RoundState,
     targets; returns the round's targets in order (for the extra-target penalty)."""
     shots: dict[str, int] = dict(r.shots)
     targets: list[str] = list(r.fired_at)
-    drawn: dict[str, Any] = {}
+    drawn: str | None = None
     for a in active:
-        opts = {**drawn, **a.options}
+        want = _wanted(a, drawn)
         if a.name == "shoot":
-            w = pick_weapon(ctx, c, opts, melee=False)
+            w = pick_weapon(ctx, c, want, melee=False)
             shots[w["name"]] = shots.get(w["name"], 0) + check_shot(ctx, c, a, w)
             if shots[w["name"]] > int(w["rof"]):
                 raise RuleError(f"{w['name']} has ROF {w['rof']}: at most {w['rof']} shot(s) "
                                 "a round (D6-MULTI-6)")
-            if a.target and a.target not in targets and a.options.get("fire") != "sweep":
+            if a.target and a.target not in targets and fire_of(a) != "sweep":
                 targets.append(a.target)
         elif a.args:
             raise RuleError(f'{a.name} takes one target: "{a.args[0]}" is one too many')
         elif a.name == "attack":
-            pick_weapon(ctx, c, opts, melee=True)
+            pick_weapon(ctx, c, want, melee=True)
         elif a.name == "reload":
-            pick_weapon(ctx, c, opts, melee=False)
+            pick_weapon(ctx, c, want, melee=False)
         elif a.name == "draw":
-            drawn = {"weapon": named_weapon(ctx, stat(c, "weapon"), drawn_name(a))["name"]}
+            drawn = named_weapon(ctx, stat(c, "weapon"), drawn_name(a))["name"]
         if a.target:
             tg = ctx.combatant(a.target)
             if tg.id == c.id and a.name in ATTACKS:
@@ -147,10 +158,10 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
     """Pools must stay above 0D (checked with today's wounds)."""
     t = tables(ctx)
     per = t.ranged.multi_target.per_extra_target
-    drawn: dict[str, Any] = {}
+    drawn: str | None = None
     for a in actions:
         if a.name == "draw":
-            drawn = {"weapon": a.options["weapon"]}
+            drawn = drawn_name(a)
         sk = _skill_for(ctx, c, a, drawn)
         if sk is None:
             continue
@@ -165,23 +176,29 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
                             "declare fewer actions or targets")
 
 
+def _wanted(a: ActionRequest, drawn: str | None) -> str | None:
+    """The weapon an action names, else the one drawn earlier in the round (if any)."""
+    want = weapon_of(a)
+    return want if want is not None else drawn
+
+
 def _skill_for(ctx: RulesContext, c: Combatant, a: ActionRequest,
-               drawn: dict[str, Any] | None = None) -> tuple[str, Code] | None:
+               drawn: str | None = None) -> tuple[str, Code] | None:
     t = tables(ctx)
-    opts = {**(drawn or {}), **a.options}
     if a.name == "shoot":
-        return need_skill(t, c, pick_weapon(ctx, c, opts, melee=False)["skill"])
+        return need_skill(t, c, pick_weapon(ctx, c, _wanted(a, drawn), melee=False)["skill"])
     if a.name == "attack":
-        return need_skill(t, c, pick_weapon(ctx, c, opts, melee=True)["skill"])
-    if a.name in ("brawl", "martial", "block"):
-        return need_skill(t, c, unarmed_skill(a.name, a.options))
+        return need_skill(t, c, pick_weapon(ctx, c, _wanted(a, drawn), melee=True)["skill"])
+    if a.name in ("brawl", "martial"):
+        return need_skill(t, c, unarmed_skill(a.name))
+    if a.name == "block":
+        return need_skill(t, c, unarmed_skill(a.name, Block.of(a).with_))
     if a.name in ("dodge", "fulldodge"):
         return need_skill(t, c, "Dodge")
     if a.name == "parry":
         return need_skill(t, c, "Melee Parry")
     if a.name == "firstaid":
-        return need_skill(t, c, "Medicine (A)" if a.options.get("facility") == "yes"
-                          else "First Aid")
+        return need_skill(t, c, "Medicine (A)" if FirstAid.of(a).at_facility else "First Aid")
     return None
 
 

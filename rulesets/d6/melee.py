@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 UNARMED = {"brawl": "Brawling", "martial": "Martial Arts"}
 
 
-def unarmed_skill(kind: str, opts: dict[str, Any]) -> str:
-    """The skill of a punch (brawl), a martial-arts strike, or a block (with=martial)."""
-    if kind == "martial" or (kind == "block" and opts.get("with") == "martial"):
+def unarmed_skill(kind: str, with_: str | None = None) -> str:
+    """The skill of a punch (brawl), a martial-arts strike, or a block (``with_``: its
+    with=, martial for Martial Arts)."""
+    if kind == "martial" or (kind == "block" and with_ == "martial"):
         return "Martial Arts"
     return "Brawling"
 

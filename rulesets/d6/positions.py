@@ -4,10 +4,12 @@ the ``position`` verb that sets or shows them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
+from rulesets.d6.options import RANGE_HELP
 from rulesets.d6.schema import tables
 from rulesets.d6.state import fight
 from rulesets.d6.stats import _match, stat, weapon_entry
@@ -18,38 +20,38 @@ if TYPE_CHECKING:
     from rulesets.d6.state import SituationKey
 
 SITUATION = ("range", "cover", "conceal", "protection")
-RANGE_HELP = "point_blank, short, medium, long, or metres (25)"
 
 
 def pair_key(c: Combatant, target: Combatant) -> str:
     return f"{c.id}>{target.id}"
 
 
-def remembered(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str, Any]
+def remembered(ctx: RulesContext, c: Combatant, target: Combatant, said: Mapping[str, str]
                ) -> dict[str, Any]:
-    """What ``opts`` says of the pair, else what was said before (``none`` clears)."""
-    said = fight(ctx).pairs.get(pair_key(c, target), {})
-    mem: dict[str, Any] = {k: v for k, v in said.items()}
-    mem.update((k, opts[k]) for k in SITUATION if opts.get(k) is not None)
+    """What ``said`` says of the pair (a shot's :meth:`~rulesets.d6.options.Shot.said`, the
+    ``position`` verb's words), else what was said before (``none`` clears)."""
+    before = fight(ctx).pairs.get(pair_key(c, target), {})
+    mem: dict[str, Any] = {k: v for k, v in before.items()}
+    mem.update((k, said[k]) for k in SITUATION if k in said)
     return {k: v for k, v in mem.items() if v != "none"}
 
 
-def carried_over(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str, Any]
+def carried_over(ctx: RulesContext, c: Combatant, target: Combatant, said: Mapping[str, str]
                  ) -> str:
     """What an earlier line said of the pair and this one does not (``cover=half``), so a
     remembered cover never applies unseen; empty when nothing carries over."""
     mem = fight(ctx).pairs.get(pair_key(c, target), {})
     return ", ".join(f"{k}={v}" for k, v in mem.items()
-                     if opts.get(k) is None and v != "none")
+                     if k not in said and v != "none")
 
 
-def situation(ctx: RulesContext, c: Combatant, target: Combatant, opts: dict[str, Any]
+def situation(ctx: RulesContext, c: Combatant, target: Combatant, said: Mapping[str, str]
               ) -> dict[str, Any]:
     """Range, cover, concealment and protection between ``c`` and ``target``: what this shot
     says, else what was said before for the pair (kept in the encounter; ``none`` clears)."""
     pairs = fight(ctx).pairs
     key = pair_key(c, target)
-    mem = remembered(ctx, c, target, opts)
+    mem = remembered(ctx, c, target, said)
     if mem:
         pairs[key] = cast("dict[SituationKey, str]", {k: str(v) for k, v in mem.items()})
     else:
@@ -131,7 +133,7 @@ def position(ctx: RulesContext, args: Args) -> None:
     t = tables(ctx)
     choices = {"cover": list(t.modifiers.cover) + ["none"],
                "conceal": list(t.modifiers.conceal) + ["none"]}
-    opts: dict[str, Any] = {}
+    given: dict[str, str] = {}
     for k, v in raw.items():
         key = next((s for s in SITUATION if s.startswith(k.lower())), None)
         if key is None:
@@ -145,16 +147,16 @@ def position(ctx: RulesContext, args: Args) -> None:
                 v = _choose(v, list(t.ranged.bands), "range")
         elif key == "protection" and v.lower() != "none":
             protection_body(t, v)
-        opts[key] = "none" if v.lower() == "none" else v
+        given[key] = "none" if v.lower() == "none" else v
     for sh in shooters:
-        sit = situation(ctx, sh, target, opts)
+        sit = situation(ctx, sh, target, given)
         own = stat(sh, "weapon")
         if sit.get("range") and own is not None and pos[0].lower() != "all":
             w = weapon_entry(t, own)
             if not w["melee"]:
                 range_base(ctx, w, sit["range"])
         said = ", ".join(f"{k}={v}" for k, v in sit.items()) or "nothing (short range, open)"
-        if opts:
+        if given:
             ctx.log(f"{sh.name} -> {target.name}: {said}", kind="note", actor=sh,
                     target=target, **sit)
         else:

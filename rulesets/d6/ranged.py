@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import RuleError
 from rulesets.d6.core import difficulty_dice
+from rulesets.d6.options import Shot, fire_of
 from rulesets.d6.positions import protection_body, range_base, remembered
 from rulesets.d6.schema import tables
 
@@ -19,7 +20,7 @@ def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Co
     """The target, and with ``fire=sweep`` every further name after it."""
     if not a.target:
         raise RuleError(f"{a.name} needs a target: {a.name} NAME")
-    if a.args and a.options.get("fire") != "sweep":
+    if a.args and fire_of(a) != "sweep":
         raise RuleError(f'{a.name} takes one target: "{a.args[0]}" is one too many '
                         "(several targets only with fire=sweep)")
     out = [ctx.combatant(a.target)]
@@ -34,24 +35,24 @@ def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Co
     return out
 
 
-def fire_mode(ctx: RulesContext, w: dict[str, Any] | None, opts: dict[str, Any], n_targets: int
+def fire_mode(ctx: RulesContext, w: dict[str, Any] | None, o: Shot, n_targets: int
               ) -> tuple[dict[str, Any] | None, int]:
     """T-D6-2: the spray modifiers of ``fire=`` and the shots it uses (ROF, ammunition)."""
     t = tables(ctx)
-    fire = opts.get("fire", "single")
-    if opts.get("rounds") is not None and fire != "multi":
+    fire = o.fire
+    if o.rounds is not None and fire != "multi":
         raise RuleError("rounds= goes with fire=multi")
     if fire == "single":
         return None, 1
     if fire != "multi" and (w is None or not w.get("auto")):
         raise RuleError(f"fire={fire} needs an automatic weapon")
-    if fire == "sweep" and opts.get("called"):
+    if fire == "sweep" and o.called:
         raise RuleError("a sweep is not aimed: no called shot")
     mode = t.spray[fire]
     spray: dict[str, Any] = {"difficulty": mode.difficulty, "damage": mode.damage}
     rounds = 1
     if fire == "multi":
-        rounds = int(opts.get("rounds") or 2)
+        rounds = o.rounds or 2
         if rounds < 2:
             raise RuleError("fire=multi needs rounds=2 or more (shots at the same target)")
         spray = {"difficulty": mode.difficulty * (rounds - 1),
@@ -75,9 +76,10 @@ def spray_difficulty(ctx: RulesContext, c: Combatant, spray: dict[str, Any] | No
 def check_shot(ctx: RulesContext, c: Combatant, a: ActionRequest, w: dict[str, Any]) -> int:
     """What can be checked when a shot is declared; returns the shots it uses."""
     targets = action_targets(ctx, c, a)
-    _, rounds = fire_mode(ctx, w, a.options, len(targets))
+    o = Shot.of(a)
+    _, rounds = fire_mode(ctx, w, o, len(targets))
     for x in targets:
-        sit = remembered(ctx, c, x, a.options)
+        sit = remembered(ctx, c, x, o.said())
         range_base(ctx, w, sit.get("range"))
         if sit.get("protection"):
             protection_body(tables(ctx), sit["protection"])

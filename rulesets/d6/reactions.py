@@ -3,7 +3,7 @@ declared or typed when attacked, and the one that sets an attack's difficulty (D
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from combat_cli.api import RuleError
 from rulesets.d6.core import (
@@ -17,6 +17,7 @@ from rulesets.d6.core import (
     roll_code,
 )
 from rulesets.d6.melee import unarmed_skill
+from rulesets.d6.options import Dodging, Parry, fire_of, guard_of, merged
 from rulesets.d6.schema import tables
 from rulesets.d6.state import Defence, Dodge
 from rulesets.d6.stats import need_skill
@@ -25,12 +26,13 @@ from rulesets.d6.weapons import pick_weapon
 if TYPE_CHECKING:
     from combat_cli.api import ActionRequest, Combatant, Roll, RulesContext
     from rulesets.d6.codes import Code
+    from rulesets.d6.options import Block
 
 MELEE = ("attack", "brawl", "martial")
 
 
 def is_full_dodge(a: ActionRequest) -> bool:
-    return a.name == "fulldodge" or (a.name == "dodge" and a.options.get("full") == "yes")
+    return a.name == "fulldodge" or (a.name == "dodge" and Dodging.of(a).is_full)
 
 
 def _roll(ctx: RulesContext, c: Combatant, code: Code, kind: str, label: str, declared: bool
@@ -72,20 +74,21 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
     return d
 
 
-def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any], *,
-               declared: bool, vs: str | None = None) -> Defence:
-    """A parry or block: the difficulty of one melee attack (``vs``: whose)."""
+def roll_melee(ctx: RulesContext, c: Combatant, o: Parry | Block, *, declared: bool,
+               vs: str | None = None) -> Defence:
+    """A parry or block: the difficulty of one melee attack (``vs``: whose id)."""
+    kind = o.kind
     r = rd(ctx, c)
     if declared:
         r.used_held += 1
     elif tables(ctx).reactions.adds_action:
         add_action(ctx, c, 1, kind)
-    if kind == "parry":
-        w = pick_weapon(ctx, c, opts, melee=True, action="parry")
+    if isinstance(o, Parry):
+        w = pick_weapon(ctx, c, o.weapon, melee=True, action="parry")
         name, code = need_skill(tables(ctx), c, "Melee Parry")
         label = f"parry ({name}, {w['name']})"
     else:
-        name, code = need_skill(tables(ctx), c, unarmed_skill(kind, opts))
+        name, code = need_skill(tables(ctx), c, unarmed_skill(kind, o.with_))
         label = f"block ({name})"
     roll, how = _roll(ctx, c, code, kind, label, declared)
     p = Defence(value=roll.total, kind=kind, vs=vs)
@@ -99,7 +102,7 @@ def roll_melee(ctx: RulesContext, c: Combatant, kind: str, opts: dict[str, Any],
 def _aims_at(ctx: RulesContext, a: ActionRequest, c: Combatant) -> bool:
     if a.target == c.id:
         return True
-    for word in a.args if a.options.get("fire") == "sweep" else ():
+    for word in a.args if fire_of(a) == "sweep" else ():
         try:
             if ctx.find(word).id == c.id:
                 return True
@@ -163,14 +166,16 @@ def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             roll_dodge(ctx, c, full=full, declared=False)
         return
     match = next((i for i, x in enumerate(r.ready_melee) if x.kind == a.name), None)
-    opts = {**r.ready_melee.pop(match).options, **a.options} if match is not None else a.options
-    vs = _vs_id(ctx, opts)
+    o = guard_of(a)
+    if match is not None:
+        o = merged(r.ready_melee.pop(match).declared(), o)
+    vs = _vs_id(ctx, o)
     _check_vs(ctx, c, a.name, vs)
-    r.parries.append(roll_melee(ctx, c, a.name, opts, declared=match is not None, vs=vs))
+    r.parries.append(roll_melee(ctx, c, o, declared=match is not None, vs=vs))
 
 
-def _vs_id(ctx: RulesContext, opts: dict[str, Any]) -> str | None:
-    return ctx.find(str(opts["vs"])).id if opts.get("vs") else None
+def _vs_id(ctx: RulesContext, o: Parry | Block) -> str | None:
+    return ctx.find(o.vs).id if o.vs else None
 
 
 def reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bool
@@ -191,12 +196,11 @@ def reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, rang
         if p.vs in (None, attacker.id):
             return r.parries.pop(i)
     ready = [i for i, x in enumerate(r.ready_melee)
-             if _vs_id(ctx, x.options) in (None, attacker.id)]
+             if _vs_id(ctx, x.declared()) in (None, attacker.id)]
     if ready and t.auto_declared and able:
         spec = r.ready_melee.pop(ready[0])
         try:
-            return roll_melee(ctx, target, spec.kind, spec.options, declared=True,
-                              vs=attacker.id)
+            return roll_melee(ctx, target, spec.declared(), declared=True, vs=attacker.id)
         except Lapse:
             return None
     return None

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
-from combat_cli.api import CombatantState, EncounterState
+from combat_cli.api import ActionRequest, CombatantState, EncounterState, RuleError
+from rulesets.d6.options import GuardKind, guard_of
 
 if TYPE_CHECKING:
     from combat_cli.api import RulesContext, RulesView
+    from rulesets.d6.options import Block, Parry
 
 Where = Union["RulesContext", "RulesView"]
 """Rules code's context (changes are kept) or a display hook's view (read-only)."""
@@ -36,9 +39,22 @@ class ReadyDodge(Part):
 class ReadyMelee(Part):
     """A parry or block declared and not rolled yet (with the options it was declared with)."""
 
-    kind: str
+    kind: GuardKind
     options: dict[str, Any] = Field(default_factory=dict)
-    """The declared action's options as the GM typed them (vs=, weapon=, with=)."""
+    """The declared action's options as the GM typed them (vs=, weapon=, with=), read
+    through :meth:`declared`."""
+
+    @model_validator(mode="after")
+    def _options_fit(self) -> ReadyMelee:
+        try:
+            self.declared()
+        except RuleError as e:
+            raise PydanticCustomError("options", str(e)) from None
+        return self
+
+    def declared(self) -> Parry | Block:
+        """The options it was declared with, as the parry's or block's model."""
+        return guard_of(ActionRequest(name=self.kind, options=self.options))
 
 
 class Dodge(Part):

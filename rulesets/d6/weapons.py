@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import RuleError
 from rulesets.d6.core import Lapse
+from rulesets.d6.options import Draw, Reload
 from rulesets.d6.schema import tables
 from rulesets.d6.state import fighter
 from rulesets.d6.stats import norm, stat, weapon_entry
@@ -36,10 +37,10 @@ def is_own(own: Any, w: dict[str, Any]) -> bool:
     return isinstance(own, dict) and own.get("name") == w["name"]
 
 
-def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee: bool,
+def pick_weapon(ctx: RulesContext, c: Combatant, want: str | None, *, melee: bool,
                 action: str = "") -> dict[str, Any]:
+    """The weapon an action uses: ``want`` (its weapon=), else the weapon stat."""
     own = stat(c, "weapon")
-    want = opts.get("weapon")
     if want is None:
         if own is None:
             raise RuleError(f"{c.name} has no weapon: add weapon=NAME to the action, or "
@@ -57,9 +58,9 @@ def pick_weapon(ctx: RulesContext, c: Combatant, opts: dict[str, Any], *, melee:
     return w
 
 
-def drawn_name(a: ActionRequest) -> Any:
+def drawn_name(a: ActionRequest) -> str:
     """The weapon= a draw names (refused without one)."""
-    want = a.options.get("weapon")
+    want = Draw.of(a).weapon
     if not want:
         raise RuleError("draw needs weapon=NAME (e.g. draw weapon=Knife)")
     return want
@@ -67,7 +68,7 @@ def drawn_name(a: ActionRequest) -> Any:
 
 def action_cost(ctx: RulesContext, c: Combatant, a: ActionRequest) -> int:
     if a.name == "reload":
-        w = pick_weapon(ctx, c, a.options, melee=False)
+        w = pick_weapon(ctx, c, Reload.of(a).weapon, melee=False)
         return int(w.get("reload", tables(ctx).actions.reload_default))
     if a.name == "draw":
         return tables(ctx).actions.draw_cost
@@ -114,7 +115,7 @@ def draw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 
 
 def reload(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    w = pick_weapon(ctx, c, a.options, melee=False)
+    w = pick_weapon(ctx, c, Reload.of(a).weapon, melee=False)
     if not w.get("ammo"):
         raise RuleError(f"{w['name']} needs no reloading")
     fighter(ctx, c).ammo[w["name"]] = int(w["ammo"])
