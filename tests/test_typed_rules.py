@@ -1,6 +1,7 @@
 """The built-in rulesets read their data as typed fields, not dict keys: every action with
-options declares an options model, and no rules module reads an action's options, a
-combatant's or the encounter's data as a dict (issue: the ruleset contract, typed data)."""
+options declares an options model, and no rules module reads an action's options or any
+``data`` (a combatant's, the encounter's, a queued action's, a condition's, a timer's, a log
+entry's) as a dict (issue: the ruleset contract, typed data)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from combat_cli import plugins
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_IN = ("d6", "d12", "storypath", "czech_pool")
 DICT_READS = re.compile(r"\.options\[|\.options\.get\(|\.options\.setdefault\(|\.options\.pop\("
-                        r"|\b(?:c|enc|target|actor|who|me)\.data\[|\.data\.get\(|\.data\.setdefault\(")
+                        r"|(?<!info)\.data\[|(?<!info)\.data\.(?:get|setdefault|pop)\(")
+"""An action's options, or a combatant's, the encounter's, a queued action's, a condition's, a
+timer's or a log entry's data read as a dict (``info.data`` is pydantic's, in a validator)."""
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
