@@ -1,9 +1,10 @@
 """The options each D6 action takes (``shoot X range=short cover=half``), as typed models:
 their fields drive parsing, ``help ACTION`` and completion, and rules code reads them.
 
-The three attacks' models list their shared fields in the same order (what the GM sees
-in ``help`` and completion), so each is declared in full from the shared field makers;
-rules code takes any of them as an :data:`Attack`. The save keeps an action's options as
+The three attacks share most options, but ``help`` and completion list a shot's weapon=,
+then range= ... and only then what a punch takes; pydantic puts a base model's fields
+first, so each attack model is written out in full from the shared field makers below.
+Rules code takes any of them as an :data:`Attack`. The save keeps an action's options as
 typed (``Options.dump()``).
 """
 

@@ -169,3 +169,14 @@ def test_a_held_block_declared_with_a_wrong_option_is_one_line(tmp_path: Path) -
     said = str(e.value)
     assert "Lector: " in said and "block's with= must be 'brawling' or 'martial'" in said
     assert "\n" not in said, said
+
+
+def test_d6_react_1_a_held_block_keeps_its_options_as_typed_and_reads_them_as_fields() -> None:
+    t = T()
+    t(LECTOR, THUG, "start")
+    assert "no Martial Arts skill" in t.err('declare Lector block with=martial')  # D6-REACT-1
+    t('set Lector "Martial Arts=3D"', 'declare Lector block vs="Demon Thug" with=mar')
+    [held] = t.state("Lector").rd.ready_melee
+    assert (held.kind, held.options) == ("block", {"vs": "Demon Thug", "with": "martial"})
+    o = held.declared()
+    assert isinstance(o, Block) and (o.vs, o.with_) == ("Demon Thug", "martial")
