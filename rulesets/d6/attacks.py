@@ -32,6 +32,7 @@ from rulesets.d6.ranged import (
     target_penalty,
 )
 from rulesets.d6.reactions import reaction_for
+from rulesets.d6.records import AttackLog
 from rulesets.d6.schema import tables
 from rulesets.d6.stats import need_skill
 from rulesets.d6.weapons import check_shots, pick_weapon, spend_shots
@@ -198,9 +199,10 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         ctx.log(f"{c.name} {verb} {target.name}{wtxt}: {roll.total} vs {row['total']} "
                 f"({', '.join(row['parts'])}), {'hits the cover' if prot else outcome}",
                 kind="attack", actor=c, action=kind, target=target, roll=roll,
-                difficulty=row["total"], outcome=outcome, pool=how, skill=sname,
-                reaction=row["reaction"].kind if row["reaction"] else None,
-                full_dodge=full)
+                difficulty=row["total"], outcome=outcome,
+                **AttackLog(pool=how, skill=sname,
+                            reaction=row["reaction"].kind if row["reaction"] else None,
+                            full_dodge=full).dump())
         if hit:
             hit_damage(ctx, c, target, w, kind, roll.total - row["total"], spray, s_att,
                        row["s_tgt"])

@@ -9,6 +9,7 @@ from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import roll_code
 from rulesets.d6.melee import skill_kind
+from rulesets.d6.records import DamageLog
 from rulesets.d6.schema import tables
 from rulesets.d6.stats import stat
 from rulesets.d6.wounds import apply_result, level_index, resist
@@ -52,7 +53,7 @@ def hit_damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, 
     roll = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on {target.name}")
     ctx.log(f"{c.name} rolls {roll.total} damage on {target.name} ({how})", kind="damage",
             actor=c, action=kind, target=target, roll=roll, outcome=str(roll.total),
-            effect_value=ev)
+            **DamageLog(effect_value=ev).dump())
     resist(ctx, target, roll.total, source=f"{c.name}'s {kind}", attacker=c,
            scale_bonus=max(0, s_tgt - s_att))
 

@@ -30,6 +30,7 @@ from rulesets.d6.options import (
 from rulesets.d6.positions import carried_over
 from rulesets.d6.ranged import check_shot
 from rulesets.d6.reactions import is_full_dodge
+from rulesets.d6.records import Planned
 from rulesets.d6.schema import tables
 from rulesets.d6.state import ReadyDodge, ReadyMelee
 from rulesets.d6.stats import need_skill, stat
@@ -215,18 +216,22 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                 continue
             seg = 1 if n == 0 else 2
             items.append((seg, rank.get(d.actor, 1 << 30), n, QueueItem(
-                id=enc.new_id(), actor=d.actor, action=a, segment=seg, data={"n": n + 1})))
+                id=enc.new_id(), actor=d.actor, action=a, segment=seg, data=Planned(n=n + 1).dump())))
             n += 1
     items.sort(key=lambda x: x[:3])
     return [x[3] for x in items]
 
 
 def count_act(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    """An action typed with ``act`` counts, unless it replaces a skipped queued one."""
-    replaced = next((i for i in ctx.enc.queue if i.actor == c.id and i.state == "skipped"
-                     and i.data.get("replaced_by") == a.text
-                     and not i.data.get("counted")), None)
+    """An action typed with ``act`` counts, unless it replaces a skipped queued one (a save
+    of an earlier version, where ``release`` skipped the planned action for the new one)."""
+    skipped = ((i, Planned.of(i)) for i in ctx.enc.queue if i.actor == c.id
+               and i.state == "skipped")
+    replaced = next(((i, p) for i, p in skipped if p.replaced_by == a.text and not p.counted),
+                    None)
     if replaced is not None:
-        replaced.data["counted"] = True
+        item, planned = replaced
+        planned.counted = True
+        planned.put(item)
     else:
         add_action(ctx, c, action_cost(ctx, c, a), a.name)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import format_duration
+from combat_cli.api import RuleError, format_duration
 from rulesets.d6.core import count_actions, level_name, multi_penalty, this_round
+from rulesets.d6.records import AttackLog
 from rulesets.d6.schema import tables
 from rulesets.d6.state import fight, fighter
 
@@ -92,9 +93,18 @@ def _is_tie(e: LogEntry) -> bool:
     return e.kind == "initiative" and e.total is not None
 
 
+def _reaction(e: LogEntry) -> str | None:
+    """The reaction an attack met (None: none; or a hand-damaged entry, told without it: a
+    line of the log never stops the fight from showing)."""
+    try:
+        return AttackLog.of(e).reaction
+    except RuleError:
+        return None
+
+
 def _attack_line(e: LogEntry) -> str:
     """``Mina shoots at Vampire 1: 16 vs 10 (dodge), hit``."""
-    how = e.data.get("reaction")
+    how = _reaction(e)
     return (f"{_head(e)}: {e.total} vs {e.difficulty}" + (f" ({how})" if how else "")
             + f", {e.outcome}")
 

@@ -18,6 +18,7 @@ from rulesets.d6.core import (
     roll_code,
     wound,
 )
+from rulesets.d6.records import FirstAidLog, HealDue, LevelLog, RestLog
 from rulesets.d6.schema import tables
 from rulesets.d6.state import HealClock, fighter
 from rulesets.d6.stats import need_skill, stat
@@ -55,7 +56,7 @@ def restart_healing(ctx: RulesContext, c: Combatant) -> None:
     need = rest_need(tables(ctx), cast("Level", name))
     me.heal = HealClock(start=ctx.now, level=name, need=need)
     ctx.add_timer(f"{c.name}: natural healing roll ({name})", due_in=need, kind=HEAL,
-                  combatant=c, data={"level": name})
+                  combatant=c, data=HealDue(level=name).dump())
 
 
 def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
@@ -80,7 +81,8 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
     how = {"rest": "rests", "easy": "takes it easy (twice the time, +1D)",
            "work": "keeps working (-1D)"}[care]
     ctx.log(f"{c.name} {how} for {format_duration(seconds)}; healing roll due "
-            f"{format_clock(max(due, ctx.now))}", kind="rest", actor=c, care=care)
+            f"{format_clock(max(due, ctx.now))}", kind="rest", actor=c,
+            **RestLog(care=care).dump())
 
 
 def fire_heal(ctx: RulesContext, timer: Timer) -> None:
@@ -111,7 +113,7 @@ def fire_heal(ctx: RulesContext, timer: Timer) -> None:
         outcome, new = "better", row.better
     ctx.log(f"{c.name} natural healing roll ({name}): {r.total} -> {outcome}"
             + ("" if new == name else f" ({new})"), kind="heal", actor=c, roll=r,
-            outcome=outcome, level=new)
+            outcome=outcome, **LevelLog(level=new).dump())
     if new == name:
         restart_healing(ctx, c)
     else:
@@ -161,7 +163,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     ctx.log(f"{medic.name} gives {what} to {patient.name} ({lvl}): {r.total} vs {diff}{step}, "
             + ("success" if ok else "failure"), kind="first_aid", actor=medic, action="firstaid",
             target=patient, roll=r, difficulty=diff, outcome="success" if ok else "failure",
-            kit_uses=mine.kit_uses)
+            **FirstAidLog(kit_uses=mine.kit_uses).dump())
     if ok:
         heal_one(ctx, patient, why=what)
         return

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
+from pydantic import ValidationError
+
 from combat_cli.api import Name, Options, opt
 
 if TYPE_CHECKING:
@@ -181,6 +183,21 @@ def attack_of(a: ActionRequest) -> Attack:
 def guard_of(a: ActionRequest) -> Parry | Block:
     """The options of a parry or a block."""
     return GUARD_MODELS[a.name].of(a)
+
+
+def guard_problem(kind: GuardKind, options: dict[str, Any]) -> str | None:
+    """What is wrong with a held parry's or block's options, said without the value (the
+    loader tells what it found): ``block's with= must be 'brawling' or 'martial'``."""
+    try:
+        GUARD_MODELS[kind].model_validate(options)
+    except ValidationError as e:
+        err = e.errors(include_url=False)[0]
+        key = ".".join(str(p) for p in err["loc"])
+        if err["type"] == "extra_forbidden":
+            return f"{kind} has no option {key}="
+        msg = str(err["msg"]).replace("Input should be", "must be").split(", unable to ")[0]
+        return f"{kind}'s {key}= {msg[:1].lower()}{msg[1:]}"
+    return None
 
 
 def fire_of(a: ActionRequest) -> Fire:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.options import RANGE_HELP
+from rulesets.d6.records import situation_data
 from rulesets.d6.schema import tables
 from rulesets.d6.state import fight
 from rulesets.d6.stats import _match, stat, weapon_entry
@@ -158,7 +159,7 @@ def position(ctx: RulesContext, args: Args) -> None:
         said = ", ".join(f"{k}={v}" for k, v in sit.items()) or "nothing (short range, open)"
         if given:
             ctx.log(f"{sh.name} -> {target.name}: {said}", kind="note", actor=sh,
-                    target=target, **sit)
+                    target=target, **situation_data(sit))
         else:
             ctx.note(f"{sh.name} -> {target.name}: {said}")
 

@@ -18,6 +18,7 @@ from rulesets.d6.core import (
 )
 from rulesets.d6.melee import unarmed_skill
 from rulesets.d6.options import Dodging, Parry, fire_of, guard_of, merged
+from rulesets.d6.records import ReactionLog
 from rulesets.d6.schema import tables
 from rulesets.d6.state import Defence, Dodge
 from rulesets.d6.stats import need_skill
@@ -70,7 +71,7 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
             + (" (added to the difficulty of every ranged attack this round)" if full else
                " (the difficulty of every ranged attack this round)"),
             kind="reaction", actor=c, action="fulldodge" if full else "dodge", roll=roll,
-            outcome=str(roll.total), pool=how, declared=declared)
+            outcome=str(roll.total), **ReactionLog(pool=how, declared=declared).dump())
     return d
 
 
@@ -95,7 +96,7 @@ def roll_melee(ctx: RulesContext, c: Combatant, o: Parry | Block, *, declared: b
     verb = "parries" if kind == "parry" else f"{kind}s"
     ctx.log(f"{c.name} {verb}: {roll.total} (the difficulty of one melee attack)",
             kind="reaction", actor=c, action=kind, roll=roll, outcome=str(roll.total),
-            pool=how, declared=declared, target=vs)
+            target=vs, **ReactionLog(pool=how, declared=declared).dump())
     return p
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from combat_cli.api import ActionRequest, CombatantState, EncounterState, RuleError
-from rulesets.d6.options import GuardKind, guard_of
+from combat_cli.api import ActionRequest, CombatantState, EncounterState
+from rulesets.d6.options import GuardKind, guard_of, guard_problem
 
 if TYPE_CHECKING:
     from combat_cli.api import RulesContext, RulesView
@@ -44,13 +44,14 @@ class ReadyMelee(Part):
     """The declared action's options as the GM typed them (vs=, weapon=, with=), read
     through :meth:`declared`."""
 
-    @model_validator(mode="after")
-    def _options_fit(self) -> ReadyMelee:
-        try:
-            self.declared()
-        except RuleError as e:
-            raise PydanticCustomError("options", str(e)) from None
-        return self
+    @field_validator("options")
+    @classmethod
+    def _options_fit(cls, options: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        kind = info.data.get("kind")
+        problem = guard_problem(kind, options) if kind is not None else None
+        if problem is not None:  # the loader adds what it found: the options
+            raise PydanticCustomError("options", problem)
+        return options
 
     def declared(self) -> Parry | Block:
         """The options it was declared with, as the parry's or block's model."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from combat_cli.api import RuleError
 from rulesets.d6.codes import Code, parse_code
 from rulesets.d6.core import beats, level_name, levels, rd, roll_code, wound
+from rulesets.d6.records import LevelLog, ResistLog
 from rulesets.d6.schema import tables
 from rulesets.d6.state import fighter
 from rulesets.d6.stats import stat
@@ -58,8 +59,8 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
     hurt = beats(tables(ctx), damage, r.total, what="damage")
     ctx.log(f"{c.name} resists {damage} damage: {how} rolls {r.total}"
             + ("" if hurt else " -> no effect"), kind="resist", actor=c, action="resist",
-            roll=r, difficulty=damage, outcome="hurt" if hurt else "resisted", damage=damage,
-            margin=diff)
+            roll=r, difficulty=damage, outcome="hurt" if hurt else "resisted",
+            **ResistLog(damage=damage, margin=diff).dump())
     if not hurt:
         return None
     result = chart_result(tables(ctx), max(diff, 0))
@@ -86,7 +87,7 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
             if cur:
                 _stun(ctx, c, cause)
                 ctx.log(f"{c.name}: Stunned ({cause}); stays {lv[cur]}", kind="wound",
-                        target=c, actor=attacker, outcome="Stunned", level=lv[cur])
+                        target=c, actor=attacker, outcome="Stunned", **LevelLog(level=lv[cur]).dump())
                 if cur < INCAP:  # stuns count whatever the wound (AMB-D6-13)
                     _knockout_check(ctx, c)
                 return
@@ -95,7 +96,7 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
     if new == STUNNED:
         _stun(ctx, c, cause)
         ctx.log(f"{c.name} is Stunned ({cause})", kind="wound", target=c, actor=attacker,
-                outcome="Stunned", level="Stunned")
+                outcome="Stunned", **LevelLog(level="Stunned").dump())
         _knockout_check(ctx, c)
         return
     esc = "" if new == r else f" ({result} on {lv[cur] if cur else 'Stunned'})"
@@ -144,8 +145,8 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
     ctx.log(f"{c.name} is {lv[new] if new else 'healthy'}" + (f" ({why})" if why else "")
             + (f": {effect}" if effect else ""),
             kind="heal" if heal else "wound", target=c, actor=attacker,
-            outcome=lv[new] if new else "Healthy", level=lv[new] if new else "Healthy",
-            was=lv[old] if old else "Healthy")
+            outcome=lv[new] if new else "Healthy",
+            **LevelLog(level=lv[new] if new else "Healthy", was=lv[old] if old else "Healthy").dump())
     if new >= WOUNDED and not heal:
         if not c.has_condition("Prone"):
             ctx.add_condition(c, "Prone", quiet=True)
