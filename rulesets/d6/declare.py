@@ -216,7 +216,8 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                 continue
             seg = 1 if n == 0 else 2
             items.append((seg, rank.get(d.actor, 1 << 30), n, QueueItem(
-                id=enc.new_id(), actor=d.actor, action=a, segment=seg, data=Planned(n=n + 1).dump())))
+                id=enc.new_id(), actor=d.actor, action=a, segment=seg,
+                data=Planned(n=n + 1).dump())))
             n += 1
     items.sort(key=lambda x: x[:3])
     return [x[3] for x in items]

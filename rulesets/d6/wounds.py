@@ -87,7 +87,8 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
             if cur:
                 _stun(ctx, c, cause)
                 ctx.log(f"{c.name}: Stunned ({cause}); stays {lv[cur]}", kind="wound",
-                        target=c, actor=attacker, outcome="Stunned", **LevelLog(level=lv[cur]).dump())
+                        target=c, actor=attacker, outcome="Stunned",
+                        **LevelLog(level=lv[cur]).dump())
                 if cur < INCAP:  # stuns count whatever the wound (AMB-D6-13)
                     _knockout_check(ctx, c)
                 return
@@ -146,7 +147,8 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
             + (f": {effect}" if effect else ""),
             kind="heal" if heal else "wound", target=c, actor=attacker,
             outcome=lv[new] if new else "Healthy",
-            **LevelLog(level=lv[new] if new else "Healthy", was=lv[old] if old else "Healthy").dump())
+            **LevelLog(level=lv[new] if new else "Healthy",
+                       was=lv[old] if old else "Healthy").dump())
     if new >= WOUNDED and not heal:
         if not c.has_condition("Prone"):
             ctx.add_condition(c, "Prone", quiet=True)

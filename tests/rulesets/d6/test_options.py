@@ -168,6 +168,7 @@ def test_a_held_block_declared_with_a_wrong_option_is_one_line(tmp_path: Path) -
         load(path, FixedDice([]))
     said = str(e.value)
     assert "Lector: " in said and "block's with= must be 'brawling' or 'martial'" in said
+    assert said.count("found") == 1 and said.endswith("(found {'with': 'karate'})"), said
     assert "\n" not in said, said
 
 
