@@ -8,10 +8,10 @@ import re
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
-from .options import matches
 from .schema import Tables
 from .state import Injury, Where, fighter
 from .stats import is_pc, trait
+from .words import matches
 
 TAKEN_OUT = "taken_out"
 

@@ -13,10 +13,10 @@ from .blocked import blocked_for, buy_off_blocked
 from .disarm import can_disarm, disarm
 from .harm import AttackResult
 from .momentum import settle
-from .options import matches
 from .scale import minor_multiplier
 from .schema import Tables
 from .state import Pending, fighter
+from .words import matches
 
 STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "enhance", "complicate",
                "none", "auto")
