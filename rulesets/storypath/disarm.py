@@ -8,6 +8,7 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .blocked import blocked_any, buy_off_blocked
 from .momentum import consolation, settle
+from .options import Pickup
 from .rolls import faces_text, roll_named
 from .schema import Tables, Weapon
 from .stats import weapon_of
@@ -70,7 +71,7 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if lost is None:
         raise RuleError(f"{c.name} is not Disarmed: nothing to pick up")
     bn, names = blocked_any(c, pickup_tasks(lost))
-    pool = a.options.get("pool")
+    pool = Pickup.of(a).pool
     if bn and not pool:
         raise RuleError(f"{c.name} is Blocked {bn} on picking up the {lost}: roll for it to buy "
                         f"it off (act {c.name} pickup pool=athletics+dexterity), or it fails")

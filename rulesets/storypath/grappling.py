@@ -8,7 +8,7 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .attack import attack
 from .blocked import blocked_any, buy_off_blocked, resist_blocked
 from .momentum import consolation, settle
-from .options import flag
+from .options import Escape, yes
 from .rolls import faces_text, opposed, roll_named
 from .scale import scale_enhancement
 from .schema import Tables
@@ -86,9 +86,10 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise RuleError(f"{c.name} is not Grappled")
     g = ctx.combatant(by)
     use_action(ctx, c, "simple")
-    pool_c = str(a.options.get("pool") or escape_pool(c))
+    o = Escape.of(a)
+    pool_c = o.pool or escape_pool(c)
     pool_g = escape_pool(g)
-    rc = roll_named(ctx, c, f"escape {g.name}'s grapple", pool_c, injury=not flag(a.options, "waive"),
+    rc = roll_named(ctx, c, f"escape {g.name}'s grapple", pool_c, injury=not yes(o.waive),
                     enhancement=scale_enhancement(ctx, c, g))
     rg = roll_named(ctx, g, f"hold {c.name}", pool_g, penalty_ok=False,
                     enhancement=scale_enhancement(ctx, g, c))
@@ -100,7 +101,7 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if ok:
         bn, names = blocked_any(c, escape_tasks(g))
         rest, ok = buy_off_blocked(ctx, c, rest, bn, names, notes, "escape")
-    reverse = ok and flag(a.options, "reverse")
+    reverse = ok and yes(o.reverse)
     settle(ctx, c, rc.complication, rest, notes, can_buy=ok)
     if not ok:
         consolation(ctx, c, notes)

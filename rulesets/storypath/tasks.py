@@ -8,7 +8,7 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .blocked import blocked_for, buy_off_blocked
 from .mixed import given, mixed_dice, other_half, resolve_half, second_half, split
 from .momentum import consolation, settle
-from .options import bonus, flag
+from .options import Reflexive, bonus, flag
 from .positions import held_fast, opponents_close
 from .prone import stand_result
 from .rolls import faces_text, roll_pool
@@ -70,14 +70,14 @@ def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     typed = (a.text.split() or [""])[0].lower()
     if typed == "move":
         held_fast(c, "move")
-    task = str(a.options.get("what") or (typed if typed in ("move", "draw") else ""))
+    what = Reflexive.of(a).what
+    task = what or (typed if typed in ("move", "draw") else "")
     bn, _ = blocked_for(c, task=task) if task else (0, [])
     if bn:  # SP-CMP-2: without a roll there is nothing to buy the Complication off with
         raise RuleError(f"{c.name} is Blocked {bn} on that: roll it to buy it off "
                         f'(act {c.name} do pool=P task="{task}"), or it fails')
     use_reflexive(ctx, c)
-    what = str(a.options.get("what") or "a reflexive action")
-    ctx.log(f"{c.name}: {what} (reflexive)", kind="action", actor=c, action="reflexive")
+    ctx.log(f"{c.name}: {what or 'a reflexive action'} (reflexive)", kind="action", actor=c, action="reflexive")
 
 
 def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
