@@ -3,22 +3,20 @@ way, and buying it off with spare successes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import Combatant, RulesContext
 
 from .schema import Tables
 
 
 def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, task: str,
-                 protect: Any = None) -> None:
+                 protect: str | None = None) -> None:
     """``c``'s complicate action with ``n`` successes: Blocked ``n`` on ``victim``'s ``task``
     (with ``protect``: on attacks on that character) until ``c``'s next turn."""
     if n <= 0:
         ctx.log(f"{c.name}'s complicate action on {victim.name} gets no successes: no Blocked",
                 kind="action", actor=c, action="complicate", target=victim, outcome="failure")
         return
-    against = ctx.find(str(protect)).id if protect else None
+    against = ctx.find(protect).id if protect else None
     name = f"Blocked {n}"
     ctx.add_condition(victim, name, quiet=True,
                       data={"blocked": n, "task": task, "against": against, "blocked_by": c.id})

@@ -8,7 +8,7 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .attack import attack
 from .blocked import blocked_any, buy_off_blocked, resist_blocked
 from .momentum import consolation, settle
-from .options import Escape, yes
+from .options import Attack, Escape, Grapple, yes
 from .rolls import faces_text, opposed, roll_named
 from .scale import scale_enhancement
 from .schema import Tables
@@ -38,12 +38,11 @@ def escape_pool(c: Combatant) -> str:
 def grapple(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     """An attack (Close Combat + Might by default) that on a hit puts the target in a grapple."""
     t = ctx.combatant(a.target or "")
-    opts = dict(a.options)
-    opts.setdefault("stunts", "none")
-    opts.setdefault("range", "close")
-    req = a.model_copy(update={"options": opts})
+    g = Grapple.of(a)  # an attack without Stunts, at close range unless range= says otherwise
+    o = Attack.model_validate(g.dump()).model_copy(
+        update={"stunts": "none", "range": g.range or "close"})
     w = weapon_of(Tables.of(ctx), c, "unarmed")
-    res = attack(ctx, c, req, weapon=w, pool_text=str(a.options.get("pool") or "close_combat+might"),
+    res = attack(ctx, c, a, o=o, weapon=w, pool_text=g.pool or "close_combat+might",
                  verb="grapple")
     if res.hit:
         hold(ctx, c, t, ": cannot move from the spot")

@@ -9,7 +9,7 @@ Rules code reads fields: ``o = Attack.of(action)``, ``o.pool``; a yes/no choice 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from combat_cli.api import Name, Names, Options, RulesContext, opt
 
@@ -183,13 +183,3 @@ class Reflexive(Options):
 class Bare(Options):
     """An action without options (drag, letgo, prone)."""
 
-
-def bonus(ctx: RulesContext, opts: dict[str, Any]) -> int:
-    """enh=N plus teamwork team=N, at most teamwork_max (SP-DICE-7)."""
-    return int(opts.get("enh") or 0) + min(int(opts.get("team") or 0),
-                                           Tables.of(ctx).dice.teamwork_max)
-
-
-def flag(opts: dict[str, Any], key: str) -> bool:
-    v = opts.get(key)
-    return v is not None and str(v).lower() in ("yes", "y", "true", "1", "on")
