@@ -13,7 +13,7 @@ import pytest
 
 from combat_cli.api import ActionRequest, Options, RuleError
 
-from .conftest import new_table, view
+from .conftest import F, S, feed, last, new_table, run, texts, view, who
 
 HERE = Path(__file__).parent / "fixtures"
 
@@ -116,3 +116,45 @@ def test_a_loaded_action_with_good_options_loads(tmp_path: Path) -> None:
     t = load(_saved_with(tmp_path, {"enh": 2, "waive": "yes", "range": "close"}),
              RandomDice(seed=1))
     assert t.enc.queue[0].action.options == {"enh": 2, "waive": "yes", "range": "close"}
+
+
+# -- rules read through the fields -----------------------------------------------------------
+def _three():  # noqa: ANN202
+    """Ann (2), Bo (1), Orc (0): Ann then Bo then the Orc."""
+    t = new_table([S, S, F, F, F] + [S, F] + [F, F, F])
+    run(t, "add Ann side=pc might=3 dexterity=2 stamina=3 cunning=2 close_combat=3 athletics=2",
+        "add Bo side=pc might=1 stamina=3 cunning=1 close_combat=1",
+        "add Orc cunning=1 close_combat=2 defense=2", "start", "slot Ann")
+    return t
+
+
+def test_SP_THROW_2_the_thrown_person_takes_the_box_and_name_of_pbox_and_pname():
+    t = _three()
+    feed(t, S, S, S, S, F, F)  # Ann grapples Bo (Bo's Defense: roll Stamina 3 -> 1)
+    t.dice.queue[:0] = [S, F, F]
+    run(t, "act Ann grapple Bo", "next", "next", "next", "end", "slot Ann")
+    feed(t, S, S, F, F, F)   # opposed Might + Athletics: Ann 2 successes
+    feed(t, S, F)            # Bo 1
+    feed(t, S, S, S, F, F)   # the throw: 3 vs Defense 2
+    run(t, 'act Ann throw Orc person=Bo pbox=injured pname="Cracked Ribs" lethal=yes stun=yes')
+    bo = who(t, "Bo").data["injuries"]
+    assert [(i["level"], i["name"]) for i in bo] == [("injured", "Cracked Ribs")]
+    e = last(t, "attack")
+    assert e.outcome == "hit" and e.data["weapon"] == "Bo"
+
+
+def test_SP_PRONE_2_engaged_no_says_no_enemy_is_close_so_standing_is_reflexive():
+    t = _three()
+    run(t, "condition Ann +Prone", "range Ann Orc close")
+    out = run(t, "act Ann stand engaged=no")
+    assert "reflexive: no enemy at close range" in texts(out)
+    assert not who(t, "Ann").has_condition("Prone")
+
+
+def test_SP_ACT_4_odiff_is_the_other_halfs_Difficulty():
+    t = _three()
+    feed(t, S, S, S, S, F)  # the lower pool (Athletics 2 + Dexterity 2 = 4 dice): 4 successes
+    out = run(t, 'act Ann do pool=athletics+dexterity mixed=athletics+might other="climb" '
+                 "odiff=3 task=jump")
+    assert "3 to climb" in texts(out)
+    assert "climb: 3 success(es) vs Difficulty 3: success" in texts(out)
