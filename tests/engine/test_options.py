@@ -139,6 +139,9 @@ def test_put_writes_only_what_was_given_or_set() -> None:
     o.with_ = "sling"
     o.put(a)
     assert a.options == {"diff": 1, "with": "sling"}
+    o.diff = None                     # taken away, not kept as null
+    o.put(a)
+    assert a.options == {"with": "sling"}
 
 
 def test_an_internal_key_must_start_with_an_underscore() -> None:
@@ -247,5 +250,7 @@ def test_the_lines_are_czech_too() -> None:
             ("f.json is damaged: Ann: shoot's aim= must be a valid integer (found 'x')",
              "f.json je poškozený: Ann: shoot: aim= musí být celé číslo (nalezeno 'x')"),
             ("f.json is damaged: Ann: 'cast' is not an action of this ruleset",
-             "f.json je poškozený: Ann: 'cast' není akce těchto pravidel")):
+             "f.json je poškozený: Ann: 'cast' není akce těchto pravidel"),
+            ("f.json is damaged: Ann: shoot's cover= must be 'half' or 'full' (found 'x')",
+             "f.json je poškozený: Ann: shoot: cover= musí být 'half' nebo 'full' (nalezeno 'x')")):
         assert message(english, "cs") == czech
