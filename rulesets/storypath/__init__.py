@@ -44,6 +44,7 @@ from . import (
     throwing,
     verbs,
 )
+from .records import Blocked, Grappled
 from .schema import Tables
 from .state import Fight, Fighter, fight, fighter
 from .stats import STATS, weapon_of
@@ -243,7 +244,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             state.slot = i
         for other in enc.combatants:
             for cond in list(other.conditions):
-                if c.id in (cond.data.get("by"), cond.data.get("blocked_by")):
+                if c.id in (Grappled.of(cond).by, Blocked.of(cond).blocked_by):
                     ctx.remove_condition(other, cond.name, reason=f"{c.name} left")
 
     def acting_label(self, view: RulesView) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from combat_cli.api import Combatant, RulesContext
 
+from .records import Blocked
 from .schema import Tables
 
 
@@ -19,7 +20,7 @@ def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, tas
     against = ctx.find(protect).id if protect else None
     name = f"Blocked {n}"
     ctx.add_condition(victim, name, quiet=True,
-                      data={"blocked": n, "task": task, "against": against, "blocked_by": c.id})
+                      data=Blocked(blocked=n, task=task, against=against, blocked_by=c.id).dump())
     what = f"attacks on {ctx.enc.name_of(against)}" if against else task
     ctx.log(f"{c.name} complicates {victim.name}: Complication (Blocked) {n} on {what} "
             "(buy it off or the action fails)", kind="condition", actor=c, action="complicate",
@@ -33,19 +34,20 @@ def blocked_for(c: Combatant, *, target: Combatant | None = None, task: str = ""
     n = 0
     names = []
     for cond in c.conditions:
-        b = cond.data.get("blocked")
+        rec = Blocked.of(cond)
+        b = rec.blocked
         if not b:
             continue
-        t = str(cond.data.get("task") or "").lower()
+        t = (rec.task or "").lower()
         hit = False
-        if target is not None and cond.data.get("against") == target.id:
+        if target is not None and rec.against == target.id:
             hit = True
-        elif attack and t.startswith("attack") and (target is None or not cond.data.get("against")):
+        elif attack and t.startswith("attack") and (target is None or not rec.against):
             hit = True
         elif task and t and (task.lower().startswith(t) or t.startswith(task.lower())):
             hit = True
         if hit:
-            n = max(n, int(b))
+            n = max(n, b)
             names.append(cond.name)
     return n, names
 

@@ -9,6 +9,7 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .blocked import blocked_any, buy_off_blocked
 from .momentum import consolation, settle
 from .options import Pickup
+from .records import Disarmed
 from .rolls import faces_text, roll_named
 from .schema import Tables, Weapon
 from .stats import weapon_of
@@ -22,7 +23,7 @@ def lost_weapon(ctx: RulesContext, c: Combatant) -> str | None:
     stat block's weapon."""
     for cond in c.conditions:
         if cond.name == "Disarmed":
-            return str(cond.data.get("weapon") or weapon_of(Tables.of(ctx), c).name)
+            return str(Disarmed.of(cond).weapon or weapon_of(Tables.of(ctx), c).name)
     return None
 
 
@@ -39,7 +40,7 @@ def can_disarm(ctx: RulesContext, t: Combatant) -> str | None:
 def disarm(ctx: RulesContext, c: Combatant, t: Combatant) -> None:
     """The Disarm Stunt lands: ``t`` drops its weapon (logged after the attack line)."""
     name = weapon_of(Tables.of(ctx), t).name
-    ctx.add_condition(t, "Disarmed", data={"weapon": name}, quiet=True)
+    ctx.add_condition(t, "Disarmed", data=Disarmed(weapon=name).dump(), quiet=True)
     how = "a simple action" if Tables.of(ctx).disarm.pickup == "simple" else "reflexive"
     ctx.log(f"{t.name} is Disarmed: drops the {name} and fights unarmed "
             f"(act {t.name} pickup picks it up: {how})", kind="condition", actor=c, target=t,

@@ -9,6 +9,7 @@ from .attack import attack
 from .blocked import blocked_any, buy_off_blocked, resist_blocked
 from .momentum import consolation, settle
 from .options import Attack, Escape, Grapple, yes
+from .records import Grappled
 from .rolls import faces_text, opposed, roll_named
 from .scale import scale_enhancement
 from .schema import Tables
@@ -19,13 +20,13 @@ from .turns import use_action, use_reflexive
 def grappled_by(c: Combatant) -> str | None:
     for cond in c.conditions:
         if cond.name == "Grappled":
-            return cond.data.get("by")
+            return Grappled.of(cond).by
     return None
 
 
 def hold(ctx: RulesContext, c: Combatant, t: Combatant, why: str = "") -> None:
     """``c`` grapples ``t``."""
-    ctx.add_condition(t, "Grappled", data={"by": c.id}, quiet=True)
+    ctx.add_condition(t, "Grappled", data=Grappled(by=c.id).dump(), quiet=True)
     ctx.log(f"{t.name} is Grappled by {c.name}{why}", kind="condition", actor=c, target=t,
             outcome="+Grappled")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from combat_cli.api import Combatant, Encounter, RuleError, RulesContext
 
+from .records import Blocked
 from .rolls import faces_text, roll_pool
 from .schema import Tables
 from .state import Rolled, Slot, Turn, Where, fight, fighter
@@ -304,7 +305,7 @@ def start_turn(ctx: RulesContext, c: Combatant) -> None:
         ctx.log(f"{c.name}'s Full Defense ends", kind="condition", actor=c)
     for o in enc.combatants:
         for cond in list(o.conditions):
-            if cond.data.get("blocked_by") == c.id:
+            if Blocked.of(cond).blocked_by == c.id:
                 ctx.remove_condition(o, cond.name, reason=f"{c.name}'s turn comes round")
 
 

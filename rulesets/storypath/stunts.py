@@ -15,6 +15,7 @@ from .disarm import can_disarm, disarm
 from .harm import AttackResult
 from .momentum import settle
 from .options import Strike
+from .records import Grappled
 from .scale import minor_multiplier
 from .schema import Tables
 from .state import Pending, fighter
@@ -172,7 +173,7 @@ def stunt_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResu
         else:
             for o in ctx.enc.combatants:
                 for cond in list(o.conditions):
-                    if cond.name == "Grappled" and cond.data.get("by") == t.id:
+                    if cond.name == "Grappled" and Grappled.of(cond).by == t.id:
                         ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
 
 

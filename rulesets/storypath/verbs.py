@@ -7,6 +7,7 @@ from combat_cli.api import Args, Combatant, RuleError, RulesContext
 from . import initiative, injuries
 from .momentum import consolation, settle
 from .positions import match_band, set_band
+from .records import Blocked
 from .rolls import faces_text, roll_named
 from .schema import Tables
 from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
@@ -156,7 +157,7 @@ def aftermath(ctx: RulesContext, args: Args) -> None:
                                 "held_round", "lose_turn_round", "surprise_cmp", "pending"))
         c.held = False
         for cond in list(c.conditions):
-            if cond.data.get("blocked"):
+            if Blocked.of(cond).blocked:
                 ctx.remove_condition(c, cond.name, quiet=True)
     enc.phase = "setup"
     enc.turn = 0
