@@ -12,6 +12,7 @@ from .mixed import given, mixed_dice, resolve_half, second_half, split
 from .momentum import consolation, settle
 from .options import Aim, Attack, Lift, Strike, yes
 from .positions import band, match_band, set_band
+from .records import AttackLogged, SplitLogged
 from .rolls import faces_text, roll_pool
 from .scale import scale_enhancement
 from .schema import Tables, Weapon
@@ -140,8 +141,9 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
         ctx.log(f"{c.name} {verb}s {names} {wtext}: {faces_text(r)}"
                 + given(half) + f"; {how}"
                 + (f"; {'; '.join(head_notes)}" if head_notes else ""),
-                kind="roll", actor=c, action=verb, roll=r.roll, successes=r.successes,
-                shares=shares, targets=[t.name for t in targets])
+                kind="roll", actor=c, action=verb, roll=r.roll,
+                **SplitLogged(successes=r.successes, shares=shares,
+                              targets=[t.name for t in targets]).dump())
     results: list[tuple[Combatant, AttackResult]] = []
     total_conditions = 0
     for n, (t, rng) in enumerate(zip(targets, rngs, strict=True)):
@@ -170,9 +172,10 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
         ctx.log(f"{head}: {res.outcome}" + (f"; {tail}" if tail else ""), kind="attack",
                 actor=c, action=verb, target=t, roll=None if several else r.roll,
                 difficulty=needs[n], outcome=res.outcome,
-                successes=shares[n] if several else r.successes,
-                enhancement=0 if several else r.enhancement, defense=needs[n],
-                stunts=stunts_bought, conditions=res.conditions, weapon=w.name, range=rng)
+                **AttackLogged(successes=shares[n] if several else r.successes,
+                               enhancement=0 if several else r.enhancement, defense=needs[n],
+                               stunts=stunts_bought, conditions=res.conditions, weapon=w.name,
+                               range=rng).dump())
     if half is not None:
         resolve_half(ctx, c, half, protect=o.protect, box=o.box, name=o.name)
     for n, (t, res) in enumerate(results):

@@ -24,7 +24,7 @@ def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, tas
     what = f"attacks on {ctx.enc.name_of(against)}" if against else task
     ctx.log(f"{c.name} complicates {victim.name}: Complication (Blocked) {n} on {what} "
             "(buy it off or the action fails)", kind="condition", actor=c, action="complicate",
-            target=victim, outcome=f"Blocked {n}", blocked=n, task=task)
+            target=victim, outcome=f"Blocked {n}", **Blocked(blocked=n, task=task).dump())
 
 
 def blocked_for(c: Combatant, *, target: Combatant | None = None, task: str = "",

@@ -9,6 +9,7 @@ from .blocked import impose_block
 from .mixed import given, mixed_dice, other_half, resolve_half, split
 from .momentum import settle
 from .options import Complicate, yes
+from .records import Successes
 from .rolls import faces_text, roll_pool
 from .turns import use_action
 
@@ -43,7 +44,7 @@ def complicate(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     ctx.log(f"{c.name} complicates {victim.name} ({task}): {faces_text(r)}" + given(half)
             + "".join(f"; {x}" for x in notes),
             kind="action", actor=c, action="complicate", target=victim, roll=r.roll,
-            outcome=f"Blocked {n}", successes=r.successes)
+            outcome=f"Blocked {n}", **Successes(successes=r.successes).dump())
     impose_block(ctx, c, victim, n, task, protect)
     if half is not None:
         resolve_half(ctx, c, half, protect=protect)

@@ -7,6 +7,7 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .options import Defend
 from .positions import band, held_fast, set_band
+from .records import DefenseLogged
 from .rolls import faces_text, roll_pool
 from .scale import scale_enhancement
 from .schema import Tables
@@ -49,7 +50,7 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
     note = f" (0 successes -> {value})" if left < d.minimum else ""
     ctx.log(f"{c.name} rolls {'Full ' if full else ''}Defense: {faces_text(r)}{stunt} -> "
             f"Defense {value}{note}", kind="defense", actor=c, action="defend", roll=r.roll,
-            outcome=str(value), defense=value, full=full)
+            outcome=str(value), **DefenseLogged(defense=value, full=full).dump())
     return value
 
 

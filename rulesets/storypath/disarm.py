@@ -44,7 +44,7 @@ def disarm(ctx: RulesContext, c: Combatant, t: Combatant) -> None:
     how = "a simple action" if Tables.of(ctx).disarm.pickup == "simple" else "reflexive"
     ctx.log(f"{t.name} is Disarmed: drops the {name} and fights unarmed "
             f"(act {t.name} pickup picks it up: {how})", kind="condition", actor=c, target=t,
-            outcome="+Disarmed", weapon=name)
+            outcome="+Disarmed", **Disarmed(weapon=name).dump())
 
 
 def weapon_in_hand(ctx: RulesContext, c: Combatant, name: str | None) -> Weapon:
@@ -85,11 +85,11 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     ok, tail = _pickup_roll(ctx, c, lost, str(pool), bn, names) if pool else (True, "")
     if not ok:
         ctx.log(f"{c.name} fails to pick up the {lost}{tail}", kind="action", actor=c,
-                action="pickup", outcome="failure", weapon=lost)
+                action="pickup", outcome="failure", **Disarmed(weapon=lost).dump())
         return
     ctx.remove_condition(c, "Disarmed", quiet=True)
     ctx.log(f"{c.name} picks up the {lost} ({how}){tail}: armed again", kind="action", actor=c,
-            action="pickup", outcome="-Disarmed", weapon=lost)
+            action="pickup", outcome="-Disarmed", **Disarmed(weapon=lost).dump())
 
 
 def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,

@@ -10,6 +10,7 @@ from combat_cli.api import Combatant, RuleError, RulesContext
 from .blocked import impose_block
 from .options import Mixed
 from .prone import stand_result
+from .records import Successes
 from .rolls import PoolRoll
 from .schema import Tables
 from .stats import pool_of
@@ -101,4 +102,4 @@ def resolve_half(ctx: RulesContext, c: Combatant, half: Half, *, protect: str | 
     ok = n >= half.need
     ctx.log(f"{c.name}'s {half.what}: {n} success(es) vs Difficulty {half.need}: "
             f"{'success' if ok else 'failure'}", kind="action", actor=c, action="mixed",
-            difficulty=half.need, outcome="success" if ok else "failure", successes=n)
+            difficulty=half.need, outcome="success" if ok else "failure", **Successes(successes=n).dump())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from . import injuries
+from .records import StandLogged
 from .schema import Tables
 from .turns import use_reflexive
 
@@ -30,7 +31,8 @@ def stand_result(ctx: RulesContext, c: Combatant, n: int, box: str | None = None
             f"{'stands' if stood else 'stays down'}, Complication "
             f"{'bought off' if bought else 'not bought off: the opponent punishes it'}")
     ctx.log(text, kind="action", actor=c, action="stand", difficulty=diff,
-            outcome="stands" if stood else "prone", successes=n, bought_off=bought)
+            outcome="stands" if stood else "prone",
+            **StandLogged(successes=n, bought_off=bought).dump())
     if not bought:
         injuries.inflict(ctx, c, box=box, name=name, strict=False,
                          source="standing up next to an enemy (SP-PRONE-3)")

@@ -11,6 +11,7 @@ from .momentum import consolation, settle
 from .options import Do, Reflexive, Stand, yes
 from .positions import held_fast, opponents_close
 from .prone import stand_result
+from .records import DoLogged, Successes
 from .rolls import faces_text, roll_pool
 from .schema import Tables
 from .stunts import check_harm_options
@@ -60,7 +61,8 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             + given(half)
             + f" vs Difficulty {need}: {outcome}" + (f"; {tail}" if tail else ""),
             kind="action", actor=c, action="do", target=target, roll=r.roll, difficulty=need,
-            outcome=outcome, successes=r.successes, threshold=max(0, rest) if ok else 0)
+            outcome=outcome,
+            **DoLogged(successes=r.successes, threshold=max(0, rest) if ok else 0).dump())
     if half is not None:
         resolve_half(ctx, c, half, protect=o.protect)
 
@@ -109,7 +111,7 @@ def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     ctx.log(f"{c.name} tries to stand with {near} at close range: {faces_text(r)}"
             + given(half)
             + "".join(f"; {x}" for x in notes), kind="roll", actor=c,
-            action="stand", roll=r.roll, successes=r.successes)
+            action="stand", roll=r.roll, **Successes(successes=r.successes).dump())
     stand_result(ctx, c, n, o.box, o.name)
     if half is not None:
         resolve_half(ctx, c, half, box=o.box, name=o.name)
