@@ -1,6 +1,7 @@
 """The actions' options as typed models (options.py): the same options as before (names,
 aliases, kinds, help), the save keeps the keys and values typed, the rules read the fields, and
-a loaded file's bad option is one line."""
+a loaded file's bad option is one line. A queued action's data (its speed) is read the same
+way (state.Slot)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from typing import Any
 
 import pytest
 
-from combat_cli.api import ActionRequest, OptionSpec, RuleError
+from combat_cli.api import ActionRequest, OptionSpec, QueueItem, RuleError
+from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load
 from rulesets.czech_pool import ACTIONS
 from rulesets.czech_pool.options import Bare, Defend, Threaten
+from rulesets.czech_pool.state import Slot
 from tests.rulesets.czech_pool.conftest import T
 
 # the option specs as they were declared by hand before the models (help, completion and the
@@ -138,3 +141,49 @@ def test_the_declared_options_of_a_file_load_and_play(tmp_path: Path) -> None:
     t = load(path, RandomDice(1))
     a = t.enc.declarations["c2"].actions[0]
     assert Threaten.of(a).switches() == {"míření": "ano"} and Threaten.of(a).obt == 1
+
+
+# -- a queued action's data (speed, surprised) read through its model ------------------------
+
+
+def test_a_queued_action_keeps_its_speed_as_before() -> None:
+    assert Slot(speed=9).dump() == {"speed": 9}
+    assert Slot(speed=-1, surprised=True).dump() == {"speed": -1, "surprised": True}
+    kept = QueueItem(id=1, actor="c1", action=ActionRequest(name="boj"),
+                     data={"speed": 3, "replaced": "boj Bob"})   # the core's key is kept
+    assert Slot.of(None, kept).speed == 3 and Slot.of(None, kept).dump() == kept.data
+
+
+def test_cz_init_2_the_queue_runs_from_the_fastest() -> None:
+    """CZ-INIT-2: the pairs resolve from the highest speed (attribute + skill + weapon)."""
+    t = T()
+    t("add Ann Obratnost=4 Boj=3", "add Bob Obratnost=2 Boj=2", "start",
+      "declare Ann boj Bob rychlost=1", "declare Bob boj Ann")
+    t.faces(*[1] * 7, *[1] * 4)
+    t("resolve")
+    assert [i.data for i in t.t.enc.queue] == [{"speed": 8}, {"speed": 4}]
+
+
+def _queued(tmp_path: Path, speed: Any) -> Path:
+    path = tmp_path / "mid_resolve.json"
+    shutil.copyfile(FIXTURES / "mid_resolve.json", path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["encounter"]["queue"][1]["data"]["speed"] = speed
+    lines[0] = json.dumps(head, ensure_ascii=False)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_damaged_speed_in_a_file_is_one_line(tmp_path: Path) -> None:
+    t = load(_queued(tmp_path, "fast"), RandomDice(1))
+    before = t.state_json
+    out = dispatch(t, "resolve")
+    assert out.error is not None and not out.internal
+    assert "boj Lučištník" in out.error and "speed" in out.error and "'fast'" in out.error
+    assert "\n" not in out.error and t.state_json == before
+
+
+def test_a_queued_speed_in_a_file_is_read() -> None:
+    t = load(FIXTURES / "mid_resolve.json", RandomDice(1))
+    assert [Slot.of(None, i).speed for i in t.enc.queue] == [9, 9, 6, 3]
