@@ -17,7 +17,6 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializationInfo,
-    ValidationError,
     field_serializer,
     field_validator,
 )
@@ -26,11 +25,10 @@ from combat_cli.api import (
     Combatant,
     CombatantState,
     EncounterState,
-    QueueItem,
+    Record,
     RulesContext,
     RulesView,
 )
-from rulesets.czech_pool.lang import terr
 
 Where = RulesContext | RulesView
 """Rules code reads the state through its context (changes kept), display hooks through their
@@ -161,31 +159,24 @@ class Czp(Part):
         return {} if turn is None else turn.model_dump(mode=info.mode)
 
 
-class Slot(BaseModel):
+class Slot(Record):
     """What the plan keeps with a queued action (``QueueItem.data``): its speed (the queue
     runs from the fastest) and whether its actor was surprised (his attack lapses,
-    AMB-CZ-14). Stored as always (``{"speed": 9}``, ``{"speed": -1, "surprised": true}``);
-    other keys (the core's ``replaced`` when a held action is swapped) are kept."""
-
-    model_config = ConfigDict(extra="allow")
+    AMB-CZ-14). Stored as always (``{"speed": 9}``, ``{"speed": -1, "surprised": true}``)."""
 
     speed: int = 0
     surprised: bool = False
 
-    @classmethod
-    def of(cls, ctx: RulesContext | None, item: QueueItem) -> Slot:
-        """The queued action's slot; a wrong value (a damaged file) is one line."""
-        try:
-            return cls.model_validate(item.data)
-        except ValidationError as e:
-            found = e.errors(include_url=False)[0]
-            raise terr(ctx, "the queued {action} has a wrong {key} in the file (found {value})",
-                       action=item.action.text, key=".".join(str(p) for p in found["loc"]),
-                       value=repr(found.get("input"))[:40]) from None
 
-    def dump(self) -> dict[str, Any]:
-        """The JSON kept in ``QueueItem.data``: what was set, nothing else."""
-        return self.model_dump(mode="json", exclude_unset=True)
+class Clash(Record):
+    """What a clash's log entry keeps besides its text (``LogEntry.data``): both sides'
+    successes, the other side's difficulty, the speed, the winner's name."""
+
+    successes: int | None = None
+    target_successes: int | None = None
+    target_difficulty: int | None = None
+    speed: int | None = None
+    winner: str | None = None
 
 
 class Souboj(EncounterState):

@@ -1,7 +1,7 @@
 """The actions' options as typed models (options.py): the same options as before (names,
 aliases, kinds, help), the save keeps the keys and values typed, the rules read the fields, and
-a loaded file's bad option is one line. A queued action's data (its speed) is read the same
-way (state.Slot)."""
+a loaded file's bad option is one line. A queued action's data (its speed) and a clash's log
+entry data (the successes) are read the same way (state.Slot, state.Clash)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,15 @@ from typing import Any
 
 import pytest
 
-from combat_cli.api import ActionRequest, OptionSpec, QueueItem, RuleError
+from combat_cli.api import ActionRequest, LogEntry, OptionSpec, QueueItem, RuleError
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load
 from rulesets.czech_pool import ACTIONS
+from rulesets.czech_pool.display import brief
 from rulesets.czech_pool.options import Bare, Defend, Threaten
-from rulesets.czech_pool.state import Slot
+from rulesets.czech_pool.state import Clash, Slot
 from tests.rulesets.czech_pool.conftest import T
 
 # the option specs as they were declared by hand before the models (help, completion and the
@@ -151,7 +152,7 @@ def test_a_queued_action_keeps_its_speed_as_before() -> None:
     assert Slot(speed=-1, surprised=True).dump() == {"speed": -1, "surprised": True}
     kept = QueueItem(id=1, actor="c1", action=ActionRequest(name="boj"),
                      data={"speed": 3, "replaced": "boj Bob"})   # the core's key is kept
-    assert Slot.of(None, kept).speed == 3 and Slot.of(None, kept).dump() == kept.data
+    assert Slot.of(kept).speed == 3 and Slot.of(kept).dump() == kept.data
 
 
 def test_cz_init_2_the_queue_runs_from_the_fastest() -> None:
@@ -180,10 +181,32 @@ def test_a_damaged_speed_in_a_file_is_one_line(tmp_path: Path) -> None:
     before = t.state_json
     out = dispatch(t, "resolve")
     assert out.error is not None and not out.internal
-    assert "boj Lučištník" in out.error and "speed" in out.error and "'fast'" in out.error
+    assert out.error == "naplánovaná akce boj Lučištník: rychlost musí být celé číslo " \
+                        "(nalezeno 'fast')"
     assert "\n" not in out.error and t.state_json == before
 
 
 def test_a_queued_speed_in_a_file_is_read() -> None:
     t = load(FIXTURES / "mid_resolve.json", RandomDice(1))
-    assert [Slot.of(None, i).speed for i in t.enc.queue] == [9, 9, 6, 3]
+    assert [Slot.of(i).speed for i in t.enc.queue] == [9, 9, 6, 3]
+
+
+def test_a_clash_is_one_brief_line_with_its_successes() -> None:
+    t = T()
+    t("add Ann Obratnost=3 Boj=2", "add Bob Obratnost=2 Boj=2", "start",
+      "declare Ann boj Bob volba=nevýhoda", "declare Bob boj Ann")
+    t.faces(10, 10, 10, 10, 10, 10, 1, 1, 1)
+    t("resolve all")
+    clash = next(e for e in t.entries if e.kind == "clash")
+    assert clash.data == {"successes": 5, "target_successes": 1, "target_difficulty": 6,
+                          "speed": 5, "winner": "Ann"}          # the JSON as it always was
+    assert Clash.of(clash).winner == "Ann"
+    assert brief([clash])[0].startswith("Ann 5 vs Bob 1: ")
+
+
+def test_a_damaged_clash_in_a_log_is_told_as_its_text() -> None:
+    e = LogEntry(kind="clash", actor="Ann", target="Bob", text="Ann vs Bob: Ann wins",
+                 data={"successes": "many", "target_successes": 1})
+    assert brief([e]) == ["Ann vs Bob: Ann wins"]
+    e.data["successes"] = 2
+    assert brief([e]) == ["Ann 2 vs Bob 1: Ann wins"]
