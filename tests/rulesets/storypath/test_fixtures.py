@@ -205,3 +205,28 @@ def test_a_damaged_condition_record_is_refused_in_one_line(
             "next")
     msg = fails(t, line)
     assert said in msg and "\n" not in msg
+
+
+def test_records_write_the_keys_as_before():
+    """The condition and log-entry records write the keys, in the order, the dicts did."""
+    from rulesets.storypath.records import (
+        AttackLogged,
+        Blocked,
+        Disarmed,
+        Grappled,
+        RosterLogged,
+        SideValue,
+    )
+
+    blocked = Blocked(blocked=2, task="attack Ann", against=None, blocked_by="c2").dump()
+    assert list(blocked.items()) == [("blocked", 2), ("task", "attack Ann"), ("against", None),
+                                     ("blocked_by", "c2")]
+    assert Blocked(blocked=2, task="attack").dump() == {"blocked": 2, "task": "attack"}
+    assert Grappled(by="c1").dump() == {"by": "c1"}
+    assert Disarmed(weapon="club").dump() == {"weapon": "club"}
+    attack = AttackLogged(successes=1, enhancement=0, defense=1, stunts=["Disarm"], conditions=0,
+                          weapon="sword", range="close").dump()
+    assert list(attack) == ["successes", "enhancement", "defense", "stunts", "conditions",
+                            "weapon", "range"]
+    assert RosterLogged(roster=[SideValue(side="pc", value=None)]).dump() == {
+        "roster": [{"side": "pc", "value": None}]}
