@@ -30,6 +30,7 @@ from rulesets.d12.bids import (
     weapon_of,
 )
 from rulesets.d12.intervention import D12, log_check, record, roll_d12
+from rulesets.d12.options import Attack
 from rulesets.d12.power import attack_power, parse_range, weapon
 from rulesets.d12.schema import Kind, Tables
 from rulesets.d12.state import Realm
@@ -178,17 +179,17 @@ def damage_amount(ctx: RulesContext, winner: Combatant, action: ActionRequest | 
         wname = weapon_of(action, winner, tables) if action else str(
             winner.stats.get("weapon") or tables.power.default_weapon)
         w = weapon(wname, tables)
-        rng = parse_range(action.options.get("range")) if action else None
+        rng = parse_range(Attack.of(action).range) if action else None
         strength = winner.stats.get("Strength")
         p = attack_power(w, tables, strength=None if strength is None else int(strength),
                          bid=bid, rng=rng)
         return p.power, f"Power {p.power}: {p.how}"
     bonus = 0
     how = f"difference {diff}"
-    named = action.options.get("with") if action else None
-    if named and tables.power.other_realm_bonus == "power":
-        w = weapon(str(named), tables)
-        rng = parse_range(action.options.get("range")) if action else None
+    o = Attack.of(action) if action else None
+    if o and o.with_ and tables.power.other_realm_bonus == "power":
+        w = weapon(o.with_, tables)
+        rng = parse_range(o.range)
         bonus = attack_power(w, tables, rng=rng).power
         how += f" + {w.name} Power {bonus}"
     return diff + bonus, how
@@ -208,11 +209,10 @@ def attacker_side(ctx: RulesContext, c: Combatant, action: ActionRequest, role: 
     tables = Tables.of(ctx)
     realm = realm_of(action, ctx)
     kind = kind_of(action, tables, c)
-    bid = action.options.get("_bid")
-    if bid is None:
-        bid = bid_value(c, action, realm, kind, tables)
+    o = Attack.of(action)
+    bid = o.stake if o.stake is not None else bid_value(c, action, realm, kind, tables)
     own = weapon(weapon_of(action, c, tables), tables).skill
-    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role, realm,
+    return combatant_side(ctx, c, bid, o.skill, kind, role, realm,
                           own if realm == "corporeal" else None)
 
 
@@ -226,16 +226,17 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     w = weapon(weapon_of(action, c, tables), tables)
     if target.out:
         ctx.note(f"{target.name} is already {target.status}")
-    if not w.ranged and str(action.options.get("reach", "yes")) == "no":
+    att = Attack.of(action)
+    if not w.ranged and att.out_of_reach:
         ctx.log(f"{c.name} cannot touch {target.name}: no exchange (a brawler must be able to "
                 "touch the opponent)", kind="attack", actor=c, action="attack", target=target,
                 outcome="out of reach")
         return "out of reach"
     a = attacker_side(ctx, c, action)
     # A blocked line of fire: the things in the path first (D12-MOB-4, AMB-D12-8).
-    if w.ranged and action.options.get("path"):
+    if w.ranged and att.path:
         literal = tables.path.mode == "literal"
-        for oid, oname, bonus in parse_path(ctx, str(action.options["path"]), gone_ok=True):
+        for oid, oname, bonus in parse_path(ctx, att.path, gone_ok=True):
             if oid == target.id:
                 break
             if oid is None:

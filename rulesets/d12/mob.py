@@ -11,6 +11,7 @@ from __future__ import annotations
 from combat_cli.api import ActionRequest, Combatant, Encounter, QueueItem, RulesContext, sum_dice
 from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
+from rulesets.d12.options import Attack
 from rulesets.d12.schema import Tables
 from rulesets.d12.state import Realm
 
@@ -108,8 +109,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                 continue
             if realm_of(a, ctx) != realm_of(b, ctx):
                 continue
-            if any(x.options.get("path") or str(x.options.get("reach", "yes")) == "no"
-                   for x in (a, b)):
+            if any(x.path or x.out_of_reach for x in (Attack.of(a), Attack.of(b))):
                 continue
             merged.add(j)
             data["duel"] = o.id
