@@ -1,17 +1,18 @@
 """Duel, an example ruleset: highest skill first; attack TARGET is 1d20 + skill vs defence."""
 from typing import Literal  # noqa: I001 - one compact import of the api
 from combat_cli.api import (ActionRequest, ActionSpec, Combatant, CombatantState, Healing,
-                            OptionSpec, RuleError, RulesContext, Ruleset, RulesView, StatSpec,
-                            TablesModel)
-
+                            Options, RuleError, RulesContext, Ruleset, RulesView, StatSpec,
+                            TablesModel, opt)
 
 class Tables(TablesModel):  # tables.toml, typed: a bad house rule is refused with its choices
     damage: str
     crit: Literal["double", "none"]
 
-
 class Fighter(CombatantState):  # what the rules keep per combatant: typed, checked on load
     taken: int = 0
+
+class Attack(Options):  # attack's options (bonus=N): its fields, typed, checked when typed
+    bonus: int = opt("added to the roll", default=0)
 
 
 class Duel(Healing, Ruleset):  # Healing: the GM's `damage NAME N` works too
@@ -23,8 +24,7 @@ class Duel(Healing, Ruleset):  # Healing: the GM's `damage NAME N` works too
     stats = (StatSpec("skill", "added to attacks; the turn order", int, 0),
              StatSpec("defence", "what an attack must reach", int, 10),
              StatSpec("hp", "hit points", int, 6))
-    actions = (ActionSpec("attack", "1d20 + skill vs the target's defence", target="required",
-                          options=(OptionSpec("bonus", "added to the roll", kind="int"),)),)
+    actions = (ActionSpec("attack", "1d20 + skill vs defence", "required", model=Attack),)
     house_rules = {"damage": "a hit's damage (1d6)", "crit": "a natural 20: double or none"}
 
     def begin_round(self, ctx: RulesContext) -> None:
@@ -34,7 +34,7 @@ class Duel(Healing, Ruleset):  # Healing: the GM's `damage NAME N` works too
         target = ctx.combatant(action.target or "")
         if target.out:
             raise RuleError(f"{target.name} is already out")
-        bonus = c.stats["skill"] + int(action.options.get("bonus", 0))
+        bonus = c.stats["skill"] + Attack.of(action).bonus
         r = ctx.roll(f"1d20{bonus:+d}", f"{c.name}: attack 1d20{bonus:+d}")
         hit = r.total >= target.stats["defence"]
         ctx.log(f"{c.name} attacks {target.name}: {r.total} vs {target.stats['defence']}, "
