@@ -17,6 +17,7 @@ from rulesets.d12.state import Realm
 
 __all__ = ["Attack", "Bidding", "D12Options", "Defend", "Move", "Task", "bidding"]
 
+
 class D12Options(Options):
     """Base of d12's options: None is absent (not kept in the save)."""
 
