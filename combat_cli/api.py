@@ -35,6 +35,7 @@ from combat_cli.engine.models import (
 )
 from combat_cli.engine.options import Name, Names, Options, internal, opt
 from combat_cli.engine.queries import closest, find_combatant, is_combatant_name, match_word
+from combat_cli.engine.records import Record
 from combat_cli.engine.ruleset import (
     ActionSpec,
     ConditionSpec,
@@ -63,6 +64,8 @@ __all__ = [
     "CombatantState", "EncounterState", "State",
     # an action's options: a model per kind of action, its fields the options
     "Name", "Names", "Options", "internal", "opt",
+    # what it keeps with a queued action, a condition, a timer or a log entry (their data)
+    "Record",
     # the players' view: an NPC's wounds as a word
     "level_by_fraction", "wound_words",
     # what its hooks get and raise

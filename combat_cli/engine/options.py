@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_a
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from combat_cli.engine.errors import RuleError
+from combat_cli.engine.errors import RuleError, invalid
 
 if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
@@ -152,14 +152,10 @@ def _members(annotation: Any) -> Iterator[Any]:
 
 
 def _problem(e: ValidationError, action: str) -> str:
-    err = e.errors(include_url=False)[0]
-    key = ".".join(str(p) for p in err["loc"])
-    found = repr(err.get("input"))
-    found = found if len(found) <= 60 else found[:57] + "..."
-    if err["type"] == "extra_forbidden":
+    kind, key, msg, found = invalid(e)
+    if kind == "extra_forbidden":
         return f"{action} has no option {key}= (found {found})"
-    msg = str(err["msg"]).replace("Input should be", "must be")
-    return f"{action}'s {key}= {msg[0].lower()}{msg[1:]} (found {found})"
+    return f"{action}'s {key}= {msg} (found {found})"
 
 
 def validate(spec: ActionSpec, options: dict[str, Any]) -> None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from combat_cli.engine.errors import RuleError
+from combat_cli.engine.errors import RuleError, invalid
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter
@@ -132,15 +132,9 @@ def _checked(ruleset: Any, kind: str, data: dict[str, Any], model: type[State],
         typed = model.model_validate(migrated)
         return data if migrated == data else dump(typed)
     except ValidationError as e:
-        err = e.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in err["loc"])
-        value = err.get("input")
-        msg = str(err["msg"]).replace("Input should be", "must be")
+        error, where, msg, found = invalid(e)
         owner = who or "the encounter"
-        found = repr(value)
-        found = found if len(found) <= 60 else found[:57] + "..."
-        if err["type"] == "extra_forbidden":
+        if error == "extra_forbidden":
             raise RuleError(f"{owner}: no {where} in this ruleset's state (found {found})"
                             ) from None
-        raise RuleError(f"{owner}: {where} {msg[0].lower()}{msg[1:]} (found {found})"
-                        ) from None
+        raise RuleError(f"{owner}: {where} {msg} (found {found})") from None
