@@ -99,8 +99,9 @@ class Options(BaseModel):
         action.options = self.dump()
 
     def dump(self) -> dict[str, Any]:
-        """The JSON kept in the save: the options given or set, nothing else."""
-        return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        """The JSON kept in the save: the options given or set, nothing else (one set to
+        None is taken away: ``o.path = None; o.put(a)`` clears it)."""
+        return self.model_dump(mode="json", by_alias=True, exclude_unset=True, exclude_none=True)
 
 
 def _internal(f: FieldInfo) -> bool:

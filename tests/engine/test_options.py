@@ -139,6 +139,9 @@ def test_put_writes_only_what_was_given_or_set() -> None:
     o.with_ = "sling"
     o.put(a)
     assert a.options == {"diff": 1, "with": "sling"}
+    o.diff = None                     # taken away, not kept as null
+    o.put(a)
+    assert a.options == {"with": "sling"}
 
 
 def test_an_internal_key_must_start_with_an_underscore() -> None:
