@@ -4,8 +4,8 @@
 A declared ``attack`` or ``defend`` also keeps what the rules settled when it was declared
 (:func:`rulesets.d12.bids.check_declaration`): the bid as a number (``_bid``), the realm in force
 (``_realm``) and, for a defence, its direction group as combatant ids (``_from``). These are
-internal fields: the GM can never type them. In d12 a field set to None is not stored (the
-save keeps no ``null``): setting ``o.path = None`` and ``o.put(action)`` drops ``path``.
+internal fields: the GM can never type them. A field set to None is not stored (the core's
+``Options.dump``; the save keeps no ``null``): ``o.path = None; o.put(action)`` drops ``path``.
 """
 
 from __future__ import annotations
@@ -15,14 +15,7 @@ from typing import Any, Literal
 from combat_cli.api import ActionRequest, Names, Options, internal, opt
 from rulesets.d12.state import Realm
 
-__all__ = ["Attack", "Bidding", "D12Options", "Defend", "Move", "Task", "bidding"]
-
-
-class D12Options(Options):
-    """Base of d12's options: None is absent (not kept in the save)."""
-
-    def dump(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", by_alias=True, exclude_unset=True, exclude_none=True)
+__all__ = ["Attack", "Bidding", "Defend", "Move", "Task", "bidding"]
 
 
 def _bid() -> Any:
@@ -38,11 +31,11 @@ def _realm() -> Any:
     return opt("corporeal, ethereal or celestial (default: the fight's realm)")
 
 
-class Move(D12Options):
+class Move(Options):
     to: str | None = opt("where to (free text)")
 
 
-class Attack(D12Options):
+class Attack(Options):
     bid: str | None = _bid()
     skill: str | None = _skill()
     with_: str | None = opt("weapon for this attack (catalogue name or Walton build, default "
@@ -63,7 +56,7 @@ class Attack(D12Options):
         return self.reach == "no"
 
 
-class Defend(D12Options):
+class Defend(Options):
     bid: str | None = _bid()
     from_: Names | None = opt("the direction group: attackers, \"Shooter 1,Shooter 2\"",
                               key="from")
@@ -77,7 +70,7 @@ class Defend(D12Options):
     """The ids of the direction group (``from=``); None: the general defence."""
 
 
-class Task(D12Options):
+class Task(Options):
     tn: int | None = opt("the Target Number")
     skill: str | None = _skill()
     rp: int | None = opt("the GM's role-play bonus")
