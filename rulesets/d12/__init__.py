@@ -27,6 +27,7 @@ from combat_cli.api import (
 )
 from rulesets.d12 import health, schema
 from rulesets.d12.options import Attack, Defend, Move, Task
+from rulesets.d12.records import Slot
 from rulesets.d12.state import Fight, Fighter
 from rulesets.d12.stats import STATS, skill_value
 
@@ -245,8 +246,8 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         for i in view.enc.queue:
             if i.actor == c.id:
                 out.append((i, i.action))
-            elif i.data.get("duel") == c.id and i.data.get("duel_action"):
-                out.append((i, ActionRequest.model_validate(i.data["duel_action"])))
+            elif (duel := Slot.of(i).partner(c.id)) is not None:
+                out.append((i, duel))
         return out
 
     wound_columns = ("Hits",)

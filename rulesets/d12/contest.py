@@ -32,6 +32,7 @@ from rulesets.d12.bids import (
 from rulesets.d12.intervention import D12, log_check, record, roll_d12
 from rulesets.d12.options import Attack
 from rulesets.d12.power import attack_power, parse_range, weapon
+from rulesets.d12.records import Exchange, SideRoll
 from rulesets.d12.schema import Kind, Tables
 from rulesets.d12.state import Realm
 from rulesets.d12.stats import skill_level
@@ -124,8 +125,8 @@ def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str,
 def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int:
     total = s.total(d)
     e = ctx.log(f"{s.name} {what}: {s.describe(d)} = {total}", kind="roll",
-                actor=s.who or s.name, action=s.role, target=other.who or other.name, roll=d.roll, bid=s.bid, skill=s.skill, natural=d.natural,
-                value=d.value)
+                actor=s.who or s.name, action=s.role, target=other.who or other.name, roll=d.roll,
+                **SideRoll(bid=s.bid, skill=s.skill, natural=d.natural, value=d.value).dump())
     e.total = total
     return total
 
@@ -316,9 +317,16 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
 
 
 def _say(ctx: RulesContext, text: str, c: Combatant, target: Combatant | None, out: Outcome,
-         outcome: str, realm: str, **extra: Any) -> None:
+         outcome: str, realm: str, path: str | None = None) -> None:
     """The outcome line of a contest: ``total`` is the attacker's, ``difficulty`` the other's."""
     e = ctx.log(text, kind="attack", actor=c, action="attack", target=target,
-                difficulty=out.d_total, outcome=outcome, a_total=out.a_total,
-                d_total=out.d_total, realm=realm, **extra)
+                difficulty=out.d_total, outcome=outcome, **_exchange(out, realm, path).dump())
     e.total = out.a_total
+
+
+def _exchange(out: Outcome, realm: str, path: str | None) -> Exchange:
+    """The numbers of a contest's outcome line (``path``: only for a thing in the line of fire)."""
+    rec = Exchange(a_total=out.a_total, d_total=out.d_total, realm=realm)
+    if path is not None:
+        rec.path = path
+    return rec

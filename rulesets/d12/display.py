@@ -10,10 +10,12 @@ if TYPE_CHECKING:
 
 def _hit(e: LogEntry) -> str:
     """``Cory -1 body 9/10``: what an exchange left on the one hit (the Status says Hurt)."""
-    d = e.data
-    if "damage" not in d:
+    from rulesets.d12.records import Wound
+
+    w = Wound.of(e)
+    if w.damage is None:
         return e.text
-    return f"{e.target} -{d['damage']} {d.get('track', '')} {d.get('hits')}/{d.get('max_hits')}"
+    return f"{e.target} -{w.damage} {w.track} {w.hits}/{w.max_hits}"
 
 
 def brief(entries: list[LogEntry]) -> list[str]:

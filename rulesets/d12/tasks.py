@@ -10,6 +10,7 @@ from __future__ import annotations
 from combat_cli.api import Combatant, RuleError, RulesContext
 from rulesets.d12.intervention import record, roll_d12
 from rulesets.d12.options import Task
+from rulesets.d12.records import TaskRoll
 from rulesets.d12.schema import Tables
 from rulesets.d12.stats import skill_level
 
@@ -53,7 +54,7 @@ def run_task(ctx: RulesContext, c: Combatant, o: Task) -> str:
     else:
         text = f"{c.name} {what}: d12 {d.value} {mods} = {effective} {rel} TN {tn}: {word}"
     e = ctx.log(text, kind="task", actor=c, action="task", roll=d.roll, difficulty=tn,
-                outcome=word, effective=effective, skill=skill, rp=rp, penalty=pen,
-                natural=d.natural)
+                outcome=word, **TaskRoll(effective=effective, skill=skill, rp=rp, penalty=pen,
+                                         natural=d.natural).dump())
     e.total = effective
     return word

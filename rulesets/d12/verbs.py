@@ -29,6 +29,7 @@ from rulesets.d12.bids import (
 from rulesets.d12.contest import parse_path, resolve_attack
 from rulesets.d12.options import Attack, Defend, Move, Task, bidding
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
+from rulesets.d12.records import BidNote, Slot
 from rulesets.d12.schema import Tables
 from rulesets.d12.state import Realm, Where, fight, fighter
 from rulesets.d12.stats import BUDGETS, REALMS, budget, skill_level
@@ -109,8 +110,9 @@ def resolve_item(ctx: RulesContext, item: QueueItem) -> None:
         where = " ".join(a.args) or Move.of(a).to or ""
         toward = f" toward {ctx.enc.name_of(a.target)}" if a.target else ""
         place = f" to {where}" if where else ""
-        ctx.log(f"{c.name} moves{toward}{place} ({item.data.get('why', 'movement')}, "
-                f"{_ordinal(int(item.data.get('rank', 1)))} to move)", kind="move", actor=c,
+        slot = Slot.of(item)
+        ctx.log(f"{c.name} moves{toward}{place} ({slot.why}, "
+                f"{_ordinal(slot.rank)} to move)", kind="move", actor=c,
                 action="move", target=a.target, outcome="moved")
         return
     if a.name == "attack":
@@ -118,17 +120,22 @@ def resolve_item(ctx: RulesContext, item: QueueItem) -> None:
             item.state = "lapsed"
             ctx.log(f"{c.name}'s attack lapses: the target is gone", kind="lapse", actor=c)
             return
-        duel = item.data.get("duel_action")
-        item.data["result"] = resolve_attack(
-            ctx, c, a, ActionRequest.model_validate(duel) if duel else None)
+        _settle(item, resolve_attack(ctx, c, a, Slot.of(item).duel_action))
         return
     if a.name == "task":
-        item.data["result"] = run_task(ctx, c, Task.of(a))
+        _settle(item, run_task(ctx, c, Task.of(a)))
         return
     if a.name == "wait":
         ctx.log(f"{c.name} waits", kind="note", actor=c, action="wait")
         return
     raise RuleError(f"d12 cannot resolve {a.name}")
+
+
+def _settle(item: QueueItem, result: str) -> None:
+    """Keep the result word with the resolved item (``hit``, ``countered``, ``success`` ...)."""
+    slot = Slot.of(item)
+    slot.result = result
+    slot.put(item)
 
 
 def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
@@ -144,7 +151,7 @@ def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         run_task(ctx, c, Task.of(action))
         return
     resolve_item(ctx, QueueItem(id=ctx.enc.new_id(), actor=c.id, action=action,
-                                data={"why": "acting now", "rank": 1}))
+                                data=Slot(why="acting now", rank=1).dump()))
 
 
 def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
@@ -165,7 +172,7 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
     whom = ", ".join(enc.name_of(i) for i in group) if group else "any other attacker"
     ctx.log(f"{c.name} defends with {n} against {whom} "
             f"({realm_of(action, ctx)})", kind="declare", actor=c, action="defend",
-            bid=n)
+            **BidNote(bid=n).dump())
 
 
 # -- display ---------------------------------------------------------------------------------
@@ -268,9 +275,8 @@ def _pending_attacks(ctx: RulesContext, c: Combatant) -> list[_Pending]:
                 continue
             if i.actor == c.id:
                 found.append(_Pending(i.action, i))
-            elif i.data.get("duel") == c.id and i.data.get("duel_action"):
-                found.append(_Pending(ActionRequest.model_validate(i.data["duel_action"]), i,
-                                      partner=True))
+            elif (duel := Slot.of(i).partner(c.id)) is not None:
+                found.append(_Pending(duel, i, partner=True))
     else:
         raise RuleError("no round is on: start the fight and declare first")
     if not found:
@@ -298,18 +304,22 @@ def _change(ctx: RulesContext, c: Combatant, p: _Pending, o: Attack, *, split: b
     a = p.action
     o.put(a)
     item = p.item
-    if item is None or not item.data.get("duel"):
+    slot = Slot.of(item) if item is not None else None
+    if item is None or slot is None or not slot.duel:
         return
     if not split:
         if p.partner:
-            item.data["duel_action"] = a.model_dump()
+            slot.duel_action = a
+            slot.put(item)
         return
     enc = ctx.enc
-    other = a if p.partner else ActionRequest.model_validate(item.data["duel_action"])
-    partner_id = str(item.data.pop("duel"))
-    item.data.pop("duel_action", None)
+    other = a if p.partner else slot.duel_action
+    partner_id = slot.duel
+    if other is None:
+        raise RuleError(f"the queued {item.action.text}'s duel_action is missing")
+    slot.solo().put(item)
     enc.queue.insert(enc.queue.index(item) + 1, QueueItem(
-        id=enc.new_id(), actor=partner_id, action=other, data={"phase": "exchange"}))
+        id=enc.new_id(), actor=partner_id, action=other, data=Slot(phase="exchange").dump()))
     ctx.log(f"{enc.name_of(item.actor)} and {enc.name_of(partner_id)} no longer fight one duel: "
             "each attack is its own exchange", kind="order", actor=c, action="attack")
 
