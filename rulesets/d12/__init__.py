@@ -27,7 +27,7 @@ from combat_cli.api import (
 )
 from rulesets.d12 import health, schema
 from rulesets.d12.options import Attack, Defend, Move, Task
-from rulesets.d12.records import Slot
+from rulesets.d12.records import shown
 from rulesets.d12.state import Fight, Fighter
 from rulesets.d12.stats import STATS, skill_value
 
@@ -246,7 +246,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         for i in view.enc.queue:
             if i.actor == c.id:
                 out.append((i, i.action))
-            elif (duel := Slot.of(i).partner(c.id)) is not None:
+            elif (duel := shown(i).partner(c.id)) is not None:
                 out.append((i, duel))
         return out
 

@@ -10,9 +10,13 @@ if TYPE_CHECKING:
 
 def _hit(e: LogEntry) -> str:
     """``Cory -1 body 9/10``: what an exchange left on the one hit (the Status says Hurt)."""
+    from combat_cli.api import RuleError
     from rulesets.d12.records import Wound
 
-    w = Wound.of(e)
+    try:
+        w = Wound.of(e)
+    except RuleError:         # a hand-damaged entry: its own line, as written
+        return e.text
     if w.damage is None:
         return e.text
     return f"{e.target} -{w.damage} {w.track} {w.hits}/{w.max_hits}"

@@ -12,7 +12,7 @@ from combat_cli.api import ActionRequest, Combatant, Encounter, QueueItem, Rules
 from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
 from rulesets.d12.options import Attack
-from rulesets.d12.records import BidNote, Slot
+from rulesets.d12.records import BidNote, Slot, shown
 from rulesets.d12.schema import Tables
 from rulesets.d12.state import Realm
 
@@ -131,8 +131,8 @@ def step(enc: Encounter) -> str | None:
                None)
     if nxt is None:
         return None
-    phase = Slot.of(nxt).phase
-    same = [i for i in enc.queue if Slot.of(i).phase == phase]
+    phase = shown(nxt).phase
+    same = [i for i in enc.queue if shown(i).phase == phase]
     return f"{phase} {same.index(nxt) + 1}/{len(same)}"
 
 

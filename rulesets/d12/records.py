@@ -12,10 +12,10 @@ from typing import Any, Literal
 
 from pydantic import field_serializer
 
-from combat_cli.api import ActionRequest, Record
+from combat_cli.api import ActionRequest, QueueItem, Record, RuleError
 
 __all__ = ["BidNote", "Check", "Exchange", "Halt", "Healed", "SideRoll", "Slot", "TaskRoll",
-           "Wound"]
+           "Wound", "shown"]
 
 Phase = Literal["movement", "exchange", "task"]
 
@@ -50,6 +50,15 @@ class Slot(Record):
         """This slot without its duel (the duel became two exchanges)."""
         return Slot.model_validate(self.model_dump(exclude_unset=True,
                                                    exclude={"duel", "duel_action"}))
+
+
+def shown(item: QueueItem) -> Slot:
+    """For the table only: ``item``'s slot, or a blank one if a hand-damaged file made it
+    unreadable (the table still shows; the command that plays the item says what is wrong)."""
+    try:
+        return Slot.of(item)
+    except RuleError:
+        return Slot()
 
 
 # -- log entries (LogEntry.data; ctx.log's keyword arguments) ----------------------------------
