@@ -304,8 +304,10 @@ def _change(ctx: RulesContext, c: Combatant, p: _Pending, o: Attack, *, split: b
     a = p.action
     o.put(a)
     item = p.item
-    slot = Slot.of(item) if item is not None else None
-    if item is None or slot is None or not slot.duel:
+    if item is None:
+        return
+    slot = Slot.of(item)
+    if not slot.duel:
         return
     if not split:
         if p.partner:
@@ -315,8 +317,9 @@ def _change(ctx: RulesContext, c: Combatant, p: _Pending, o: Attack, *, split: b
     enc = ctx.enc
     other = a if p.partner else slot.duel_action
     partner_id = slot.duel
-    if other is None:
-        raise RuleError(f"the queued {item.action.text}'s duel_action is missing")
+    if other is None:     # a hand-damaged file: said as the core says a missing key
+        raise RuleError(f"the queued {item.action.text or item.action.name}'s duel_action "
+                        "field required (found None)")
     slot.solo().put(item)
     enc.queue.insert(enc.queue.index(item) + 1, QueueItem(
         id=enc.new_id(), actor=partner_id, action=other, data=Slot(phase="exchange").dump()))
