@@ -20,7 +20,6 @@ from combat_cli.api import (
     DeclarePhase,
     Healing,
     LogEntry,
-    OptionSpec,
     QueueItem,
     RulesContext,
     Ruleset,
@@ -28,46 +27,18 @@ from combat_cli.api import (
 )
 from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool import schema, state
+from rulesets.czech_pool.options import Bare, Defend, Threaten
 from rulesets.czech_pool.stats import STAT_EN, STATS
 
-# help in English (the source); the Czech is in the message catalogue
-_THREAT_OPTS = (
-    OptionSpec("volba", "wound|disadvantage — what he does if he wins (default wound)",
-               aliases=("choice",)),
-    OptionSpec("cíl", "larger|smaller — shooting at a larger (-1) / smaller (+1) target",
-               aliases=("cil", "size")),
-    OptionSpec("dostřel", "short|long — beyond short (+1) / long range (+2, -2 dice)",
-               aliases=("dostrel", "range")),
-    OptionSpec("překážka", "small|medium|large — the target behind cover +1/+2/+3",
-               aliases=("prekazka", "cover")),
-    OptionSpec("obt", "±N other influences on the difficulty", kind="int",
-               aliases=("obtížnost", "obtiznost", "diff", "difficulty")),
-    OptionSpec("bank", "±N other dice", kind="int", aliases=("pool",)),
-    OptionSpec("zranění", "this attack's weapon/spell damage", kind="int",
-               aliases=("zraneni", "damage", "dmg")),
-    OptionSpec("rychlost", "this attack's weapon/spell/miracle speed", kind="int",
-               aliases=("speed",)),
-    OptionSpec("atribut", "Deception|Charisma|Willpower — for invoke/pray",
-               aliases=("attribute", "attr")),
-    OptionSpec("kontrola", "balance|toughness|concentration — the check if wounded before "
-               "acting", aliases=("check",)),
-    OptionSpec("míření", "yes — aiming -1", aliases=("mireni", "aim")),
-    OptionSpec("omráčit", "yes — trying to stun +1", aliases=("omracit", "stun")),
-    OptionSpec("daleko", "yes — long throw +1, -1 die",
-               aliases=("dlouhy_vrh", "dlouhý_vrh", "far", "long_throw")),
-    OptionSpec("rozptyl", "yes — wide spread -1", aliases=("spread",)),
-    OptionSpec("zády", "yes — the target has its back turned: its difficulty +1",
-               aliases=("zady", "back")),
-)
+# the options are typed models (options.py): help in English (the source), the Czech in the
+# message catalogue
 _FLAGS = "[míření] [omráčit] [daleko] [rozptyl] [zády]"
-_SKILL_OPT = OptionSpec("dovednost", "melee|brawl|athletics ... — the skill to defend with",
-                        aliases=("skill",))
 
 
 def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
     names = {_lang.norm(cz), en, *extra} - {cz}
     return ActionSpec(cz, f"threaten TARGET with {skill}", target="required", attack=True,
-                      options=_THREAT_OPTS, aliases=tuple(sorted(names)), args=_FLAGS)
+                      model=Threaten, aliases=tuple(sorted(names)), args=_FLAGS)
 
 
 ACTIONS = (
@@ -79,13 +50,13 @@ ACTIONS = (
     _threat("vzývání", "invoke", "Invocation"),
     _threat("modlení", "pray", "Prayer"),
     ActionSpec("bránit", "defend (against TARGET, or everyone) with skill=",
-               target="optional", options=(_SKILL_OPT,), aliases=("branit", "defend")),
+               target="optional", model=Defend, aliases=("branit", "defend")),
     ActionSpec("pouze_bránit", "full defence: attackers +1, own -1 (not below 6)",
-               target="none", options=(_SKILL_OPT,),
+               target="none", model=Defend,
                aliases=("pouze", "pouze_branit", "full_defence", "full_defense", "fulldef")),
     ActionSpec("nebránit", "do not defend against TARGET: no outnumbering penalty, he meets "
-               "0 successes", target="required", aliases=("nebranit", "ignore")),
-    ActionSpec("vstát", "stand up from prone: own roll at +2", target="none",
+               "0 successes", target="required", model=Bare, aliases=("nebranit", "ignore")),
+    ActionSpec("vstát", "stand up from prone: own roll at +2", target="none", model=Bare,
                aliases=("vstat", "stand")),
 )
 

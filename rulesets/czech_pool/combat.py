@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, RulesContext
 from rulesets.czech_pool import health
 from rulesets.czech_pool.lang import TERMS, count, flag, match, say, status, term, terr
+from rulesets.czech_pool.options import Defend, Threaten
 from rulesets.czech_pool.schema import Row, Tables
 from rulesets.czech_pool.state import Difficulty, Pool, Threat, Turn, Where, czp, fighter
 from rulesets.czech_pool.stats import demon_key, stat, talents, value, weapon
@@ -110,7 +111,7 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> Int
         if a.name in THREAT_ACTIONS:
             threats.append(_threat(ctx, c, a))
         elif a.name in (DEFEND, FULL):
-            skill = a.options.get("dovednost")
+            skill = Defend.of(a).dovednost
             key = match(skill, skill_names(("boj", "rvacka", "atletika", "kouzleni",
                                              "vzyvani", "modleni")),
                         "defence skill", ctx) if skill else None
@@ -145,10 +146,27 @@ def intent(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> Int
     return out
 
 
-def _opt_choice(ctx: RulesContext, a: ActionRequest, key: str,
-                table: Mapping[str, tuple[str, ...]], what: str) -> str | None:
-    v = a.options.get(key)
-    return None if v is None else match(str(v), table, what, ctx)
+def _choice(ctx: RulesContext, value: str | None, table: Mapping[str, tuple[str, ...]],
+            what: str) -> str | None:
+    """An option's word matched to its key in ``table`` (Czech or English), None if not given."""
+    return None if value is None else match(value, table, what, ctx)
+
+
+def _switches(ctx: RulesContext, a: ActionRequest, o: Threaten) -> list[str]:
+    """The flags switched on by option (``míření=yes``); a word that is not yes/no is refused."""
+    out = []
+    for opt, word in o.switches().items():
+        k = FLAG_OPTIONS[opt]
+        try:
+            on = flag(word)
+        except ValueError:
+            en = ctx.lang == "en"
+            raise terr(ctx, "{action}: {option}= takes yes/no, not {value}",
+                       action=action_en(a.name) if en else a.name,
+                       option=FLAGS[k][1] if en else opt, value=repr(word)) from None
+        if on:
+            out.append(k)
+    return out
 
 
 def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
@@ -158,38 +176,26 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
     if a.target == c.id:
         raise RuleError(say(ctx, "{name} cannot threaten himself", c, name=c.name))
     skill = THREAT_ACTIONS[a.name]
+    o = Threaten.of(a)
     flags: list[str] = []
     for w in a.args:
         flags.append(match(w, FLAGS, "flag of {action}", ctx,
                            action=action_en(a.name) if ctx.lang == "en" else a.name))
-    for opt, k in FLAG_OPTIONS.items():
-        if opt in a.options:
-            try:
-                on = flag(a.options[opt])
-            except ValueError:
-                en = ctx.lang == "en"
-                raise terr(ctx, "{action}: {option}= takes yes/no, not {value}",
-                           action=action_en(a.name) if en else a.name,
-                           option=FLAGS[k][1] if en else opt,
-                           value=repr(a.options[opt])) from None
-            if on:
-                flags.append(k)
-    choice = _opt_choice(ctx, a, "volba", CHOICES, "choice")
-    attr = a.options.get("atribut")
+    flags += _switches(ctx, a, o)
+    choice = _choice(ctx, o.volba, CHOICES, "choice")
     attr_key = None
-    if attr is not None:
+    if o.atribut is not None:
         allowed = Tables.of(ctx).skills.attribute[skill]
-        attr_key = match(str(attr), skill_names(tuple(allowed)), "attribute for {action}", ctx,
+        attr_key = match(o.atribut, skill_names(tuple(allowed)), "attribute for {action}", ctx,
                          action=action_en(a.name) if ctx.lang == "en" else a.name)
-    check = _opt_choice(ctx, a, "kontrola", CHECKS, "check")
+    check = _choice(ctx, o.kontrola, CHECKS, "check")
     return Threat(
         target=a.target, skill=skill, action=a.name, flags=sorted(set(flags)),
         choice=choice, attr=attr_key, check=check,
-        size=_opt_choice(ctx, a, "cíl", SIZES, "target size"),
-        range=_opt_choice(ctx, a, "dostřel", RANGES, "range"),
-        cover=_opt_choice(ctx, a, "překážka", COVERS, "cover"),
-        diff=int(a.options.get("obt", 0)), pool=int(a.options.get("bank", 0)),
-        damage=a.options.get("zranění"), speed=a.options.get("rychlost"),
+        size=_choice(ctx, o.cil, SIZES, "target size"),
+        range=_choice(ctx, o.dostrel, RANGES, "range"),
+        cover=_choice(ctx, o.prekazka, COVERS, "cover"),
+        diff=o.obt or 0, pool=o.bank or 0, damage=o.zraneni, speed=o.rychlost,
     )
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from combat_cli.api import Combatant, LogEntry, RulesView
+from combat_cli.api import Combatant, LogEntry, RuleError, RulesView
 from rulesets.czech_pool import health
 from rulesets.czech_pool.lang import term
 from rulesets.czech_pool.schema import Tables
-from rulesets.czech_pool.state import Turn, czp, fighter
+from rulesets.czech_pool.state import Clash, Turn, czp, fighter
 from rulesets.czech_pool.stats import max_levels
 
 
@@ -77,6 +77,18 @@ def _plain(text: str) -> str:
     return text
 
 
+def _clash(e: LogEntry) -> Clash | None:
+    """A clash entry's record when it has both sides' successes (else: told as its text,
+    also when a damaged file holds a wrong value there)."""
+    if e.kind != "clash":
+        return None
+    try:
+        clash = Clash.of(e)
+    except RuleError:
+        return None
+    return clash if clash.target_successes is not None else None
+
+
 def brief(entries: list[LogEntry]) -> list[str]:
     """A clash on one line with its successes; a hit with the wound and the check it caused
     on one line; the initiative (awareness) rolls together."""
@@ -92,10 +104,11 @@ def brief(entries: list[LogEntry]) -> list[str]:
         if e.kind == "roll" and e.action == "bank":
             continue          # each pool: in the clash lines (why, log)
         who = e.target or e.actor or ""
-        if e.kind == "clash" and "target_successes" in e.data:
+        clash = _clash(e)
+        if clash is not None:
             tail = _plain(e.text).split(": ", 1)[-1]
-            out.append(f"{e.actor} {e.data['successes']} vs {e.target} "
-                       f"{e.data['target_successes']}: {tail}")
+            out.append(f"{e.actor} {clash.successes} vs {e.target} "
+                       f"{clash.target_successes}: {tail}")
             joins = "*"
         elif e.kind == "wound" and joins and (joins == "*" or who == joins):
             out[-1] += "; " + _plain(e.text).split(": ", 1)[-1]

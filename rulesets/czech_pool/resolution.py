@@ -22,7 +22,7 @@ from rulesets.czech_pool.lang import levels as count_levels
 from rulesets.czech_pool.lang import say, status, term, terr, tr
 from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.schema import Tables
-from rulesets.czech_pool.state import Deferred, Pair, Threat, Turn, czp, fighter
+from rulesets.czech_pool.state import Clash, Deferred, Pair, Slot, Threat, Turn, czp, fighter
 from rulesets.czech_pool.stats import stat, talents, value, weapon
 
 
@@ -76,12 +76,12 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                     speed = th.speed_value
                 elif fighter(ctx, ctx.combatant(cid)).surprised and a.name in THREAT_ACTIONS:
                     items.append(QueueItem(id=enc.new_id(), actor=cid, action=a,
-                                           data={"speed": -1, "surprised": True}))
+                                           data=Slot(speed=-1, surprised=True).dump()))
             if speed is None:
                 continue
             items.append(QueueItem(id=enc.new_id(), actor=cid, action=a,
-                                   data={"speed": speed}))
-    items.sort(key=lambda i: (-int(i.data["speed"]), rank.get(i.actor, 999)))
+                                   data=Slot(speed=speed).dump()))
+    items.sort(key=lambda i: (-Slot.of(i).speed, rank.get(i.actor, 999)))
     return items
 
 
@@ -123,14 +123,15 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
     if model is None:
         raise terr(ctx, "no turn in progress: declare, then resolve")
     a = ctx.combatant(item.actor)
-    speed = int(item.data.get("speed", 0))
+    slot = Slot.of(item)
+    speed = slot.speed
     if a.out and model.out_speed.get(a.id) != speed:
         item.state = "lapsed"
         ctx.log(say(ctx, "{name}'s {action} lapses: {status}", name=a.name,
                     action=item.action.text, status=status(ctx, a)),
                 kind="lapse", actor=a, action=item.action.name, outcome="out")
         return
-    if item.data.get("surprised"):
+    if slot.surprised:
         item.state = "lapsed"  # shown as lapsed (✗), not done
         ctx.log(say(ctx, "{name} is surprised: {action} is lost, he only defends", a,
                     name=a.name, action=item.action.text),
@@ -221,7 +222,8 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: Threat | None,
     if sa == sb:
         ctx.log(head + tr(ctx, ': draw, disadvantages stay'),
                 kind="clash", actor=a, target=b, action=action, difficulty=da, outcome="draw",
-                successes=sa, target_successes=sb, target_difficulty=db, speed=speed)
+                **Clash(successes=sa, target_successes=sb, target_difficulty=db,
+                        speed=speed).dump())
         return
     if sa > sb:
         w, lo, sw, sl, thw = a, b, sa, sb, th_a
@@ -233,8 +235,9 @@ def _compare(ctx: RulesContext, a: Combatant, b: Combatant, th_a: Threat | None,
                speed=thw.speed_value) if later and thw else ""
     ctx.log(head + tr(ctx, ": {w_name} wins", w_name=w.name) + when, kind="clash",
             actor=a, target=b, action=action, difficulty=da,
-            outcome="win" if w is a else "loss", successes=sa, target_successes=sb,
-            target_difficulty=db, speed=speed, winner=w.name)
+            outcome="win" if w is a else "loss",
+            **Clash(successes=sa, target_successes=sb, target_difficulty=db, speed=speed,
+                    winner=w.name).dump())
     if later:
         model.deferred[pkey(a.id, b.id)] = Deferred(winner=w.id, margin=sw - sl)
         return

@@ -21,7 +21,14 @@ from pydantic import (
     field_validator,
 )
 
-from combat_cli.api import Combatant, CombatantState, EncounterState, RulesContext, RulesView
+from combat_cli.api import (
+    Combatant,
+    CombatantState,
+    EncounterState,
+    Record,
+    RulesContext,
+    RulesView,
+)
 
 Where = RulesContext | RulesView
 """Rules code reads the state through its context (changes kept), display hooks through their
@@ -150,6 +157,26 @@ class Czp(Part):
     @field_serializer("turn")
     def _turn_json(self, turn: Turn | None, info: SerializationInfo) -> dict[str, Any]:
         return {} if turn is None else turn.model_dump(mode=info.mode)
+
+
+class Slot(Record):
+    """What the plan keeps with a queued action (``QueueItem.data``): its speed (the queue
+    runs from the fastest) and whether its actor was surprised (his attack lapses,
+    AMB-CZ-14). Stored as always (``{"speed": 9}``, ``{"speed": -1, "surprised": true}``)."""
+
+    speed: int = 0
+    surprised: bool = False
+
+
+class Clash(Record):
+    """What a clash's log entry keeps besides its text (``LogEntry.data``): both sides'
+    successes, the other side's difficulty, the speed, the winner's name."""
+
+    successes: int | None = None
+    target_successes: int | None = None
+    target_difficulty: int | None = None
+    speed: int | None = None
+    winner: str | None = None
 
 
 class Souboj(EncounterState):

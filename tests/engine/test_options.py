@@ -250,5 +250,7 @@ def test_the_lines_are_czech_too() -> None:
             ("f.json is damaged: Ann: shoot's aim= must be a valid integer (found 'x')",
              "f.json je poškozený: Ann: shoot: aim= musí být celé číslo (nalezeno 'x')"),
             ("f.json is damaged: Ann: 'cast' is not an action of this ruleset",
-             "f.json je poškozený: Ann: 'cast' není akce těchto pravidel")):
+             "f.json je poškozený: Ann: 'cast' není akce těchto pravidel"),
+            ("f.json is damaged: Ann: shoot's cover= must be 'half' or 'full' (found 'x')",
+             "f.json je poškozený: Ann: shoot: cover= musí být 'half' nebo 'full' (nalezeno 'x')")):
         assert message(english, "cs") == czech
