@@ -132,10 +132,11 @@ def resolve_item(ctx: RulesContext, item: QueueItem) -> None:
 
 
 def _settle(item: QueueItem, result: str) -> None:
-    """Keep the result word with the resolved item (``hit``, ``countered``, ``success`` ...)."""
+    """Keep the result word with the resolved item (``hit``, ``countered``, ``success`` ...),
+    after the keys it has, as saved before (a released item's ``replaced`` comes first)."""
     slot = Slot.of(item)
     slot.result = result
-    slot.put(item)
+    item.data = {**item.data, **slot.dump()}
 
 
 def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:

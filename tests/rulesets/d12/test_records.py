@@ -123,3 +123,13 @@ def test_a_damaged_queued_record_from_the_command_line(tmp_path: Path) -> None:
     assert len(errors) == 1 and "duel_action must be" in errors[0], said
     assert "Table Guy moves to the door" in said     # the round was shown on resume
     assert f.read_bytes() == before                  # the line that failed changed nothing
+
+
+def test_a_released_item_keeps_replaced_before_its_result() -> None:
+    t = table([2, 2, 9])
+    run(t, "add Cory Strength=5 Agility=6 Dodge=1", "add Puncher Strength=7 Agility=7",
+        "start", "declare Puncher attack Cory bid=3", "declare Cory task tn=5", "hold Cory",
+        "resolve", "release Cory task tn=6")
+    item = next(i for i in t.enc.queue if i.action.name == "task")
+    assert list(item.data.items()) == [("phase", "task"), ("replaced", "task tn=5"),
+                                       ("result", "failure")]
