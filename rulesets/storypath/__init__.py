@@ -21,7 +21,6 @@ from combat_cli.api import (
     LogEntry,
     OpenTurns,
     Opt,
-    OptionSpec,
     QueueItem,
     Reactions,
     RuleError,
@@ -39,53 +38,16 @@ from . import (
     grappling,
     initiative,
     injuries,
+    options,
     prone,
     tasks,
     throwing,
     verbs,
 )
+from .records import Blocked, Grappled
 from .schema import Tables
 from .state import Fight, Fighter, fight, fighter
 from .stats import STATS, weapon_of
-
-BANDS = ("close", "short", "medium", "long", "extreme")
-YN = ("yes", "no")
-
-POOL = OptionSpec("pool", "dice pool: traits joined by + (close_combat+might) or a number")
-ENH = OptionSpec("enh", "Enhancement: bonus successes, only if at least one success", kind="int")
-TEAM = OptionSpec("team", "teamwork: the helpers' successes, an Enhancement of at most 3", kind="int")
-WAIVE = OptionSpec("waive", "yes: the Injury Conditions cannot affect this roll", choices=YN)
-MIXED = OptionSpec("mixed", "a mixed action: the other action's pool (the lower pool is rolled)")
-OTHER = OptionSpec("other", "what the other half does (other=stand: stand up, Complication 1)")
-GIVE = OptionSpec("give", "successes split off to the other half (default: its Difficulty)",
-                  kind="int")
-ODIFF = OptionSpec("odiff", "Difficulty of the other half (default 1)", kind="int")
-BLOCK = OptionSpec("block", "the other half is a complicate action against NAME (with task=)",
-                    kind="name")
-TASK = OptionSpec("task", "the task blocked or attempted (\"open the door\", \"attack Ann\")")
-PROTECT = OptionSpec("protect", "complicate: Blocked applies to attacks on NAME",
-                      kind="name")
-BUY = OptionSpec("buy", "the injury Complication: buy it off first, last (after Stunts) or no",
-                 choices=("first", "last", "no"))
-BOX = OptionSpec("box", "the Injury box(es) the target's player chooses: bruised, injured, "
-                 "maimed (joined by + for a Critical: box=injured+bruised)")
-NAME = OptionSpec("name", "a name for the Injury Condition (\"Broken Arm\")")
-NAME2 = OptionSpec("name2", "a name for the Critical's extra Condition")
-STUNTS = OptionSpec("stunts", "Stunts to buy in order: damage, critical, disarm, blind, "
-                    "breakgrapple, enhanceN, complicateN, none (default auto: Inflict "
-                    "Damage, then Critical)")
-RANGE = OptionSpec("range", "range to the target", choices=BANDS)
-WEAPON = OptionSpec("weapon", "weapon from the catalogue (default: the stat block's)")
-SPLIT = OptionSpec("split", "several targets: each target's successes joined by + (split=3+2)")
-ALLY = OptionSpec("ally", "who gets the Enhance Stunt's Enhancement on their next roll "
-                  "(default: the attacker)", kind="name")
-PUSH = OptionSpec("push", "yes: a Pushing weapon knocks the target Prone after an Injury "
-                  "Condition", choices=YN)
-SHOCK = OptionSpec("shock", "Shockwave: who else is hit (NAME+NAME; default: everyone at close "
-                   "range of the target; none)", kind="names")
-MIX = (MIXED, OTHER, GIVE, ODIFF, BLOCK, TASK, PROTECT)
-ROLL = (POOL, ENH, TEAM, WAIVE, BUY)
-HARM = (BOX, NAME, NAME2, STUNTS, RANGE, ALLY, PUSH, SHOCK)
 
 HOUSE_RULES = {
     "dice.ten_again": "AMB-SP-1: 10s count and are rolled again (default true)",
@@ -163,59 +125,35 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     actions = (
         ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts "
                    "(more targets after the first: one roll, successes split)",
-                   target="required", attack=True, options=(WEAPON, SPLIT, *HARM, *ROLL, *MIX),
+                   target="required", attack=True, model=options.Attack,
                    aliases=("hit", "shoot"), args="[TARGET ...]"),
         ActionSpec("defend", "Full Defense (simple action): roll double the Defense pool; "
                    "react NAME defend (mode=roll or standard) takes the reflexive Defense now",
-                   target="none", reaction=True,
-                   options=(OptionSpec("mode", "reaction: roll (default) or standard Defense 1",
-                                       choices=("roll", "standard")),
-                            OptionSpec("dive", "Dive for Cover from NAME's ranged attack: 1 "
-                                       "success moves one range band away, into cover",
-                                       kind="name")),
-                   aliases=("dodge",)),
+                   target="none", reaction=True, model=options.Defend, aliases=("dodge",)),
         ActionSpec("complicate", "part of a mixed action: Blocked N on the target's task",
-                   target="required", options=(*ROLL, *MIX)),
+                   target="required", model=options.Complicate),
         ActionSpec("throw", "lift (Athletics + Might) or a grappled person, then a Thrown, "
-                   "Pushing attack", target="required", attack=True,
-                   options=(OptionSpec("object", "what is thrown"),
-                            OptionSpec("person", "a combatant you grapple, thrown at the target"),
-                            OptionSpec("weight", "Difficulty of the lift (default 1)", kind="int"),
-                            OptionSpec("large", "yes: a car, a pillar: Shockwave", choices=YN),
-                            OptionSpec("lethal", "yes: Lethal (else Bashing)", choices=YN),
-                            OptionSpec("stun", "yes: Stun tag", choices=YN),
-                            OptionSpec("pbox", "the thrown person's Injury box(es)"),
-                            OptionSpec("pname", "name of the thrown person's Injury"),
-                            *HARM, *ROLL, *MIX)),
+                   "Pushing attack", target="required", attack=True, model=options.Throw),
         ActionSpec("grapple", "an attack (Close Combat + Might) that puts the target in a grapple",
-                   target="required", attack=True, options=(*ROLL, RANGE)),
+                   target="required", attack=True, model=options.Grapple),
         ActionSpec("drag", "drag the grappled target: opposed Might + Athletics, grappler wins ties",
-                   target="required", options=()),
+                   target="required", model=options.Bare),
         ActionSpec("escape", "escape a grapple: opposed (Close Combat|Athletics) + (Dexterity|Might)",
-                   target="none", options=(POOL, WAIVE,
-                                           OptionSpec("reverse", "yes: reverse the grapple",
-                                                      choices=YN))),
-        ActionSpec("letgo", "release someone you grapple (reflexive)", target="required"),
+                   target="none", model=options.Escape),
+        ActionSpec("letgo", "release someone you grapple (reflexive)", target="required",
+                   model=options.Bare),
         ActionSpec("stand", "stand up: reflexive, or with an enemy close a mixed action at "
                    "Complication 1 (unbought: an Injury Condition)", target="none",
-                   options=(POOL, ENH, WAIVE, BOX, NAME, MIXED, OTHER, GIVE, ODIFF,
-                            OptionSpec("engaged", "yes/no: an enemy is at close range",
-                                       choices=YN))),
-        ActionSpec("prone", "drop prone (reflexive)", target="none"),
+                   model=options.Stand),
+        ActionSpec("prone", "drop prone (reflexive)", target="none", model=options.Bare),
         ActionSpec("pickup", "pick up the weapon lost to a Disarm Stunt (a simple action, or "
                    "reflexive by house rule; until then the Disarmed fights unarmed)",
-                   target="none", options=(OptionSpec(
-                       "pool", "only when Blocked on picking it up: the roll that buys the "
-                       "Blocked off (athletics+dexterity)"),),
-                   aliases=("retrieve",)),
+                   target="none", model=options.Pickup, aliases=("retrieve",)),
         ActionSpec("do", "any other rolled action: pool vs Difficulty (a Blocked task must be "
-                   "bought off)", target="optional",
-                   options=(*ROLL, OptionSpec("diff", "Difficulty (default 1)", kind="int"),
-                            OptionSpec("reflexive", "yes: a reflexive action", choices=YN),
-                            *MIX)),
+                   "bought off)", target="optional", model=options.Do),
         ActionSpec("reflexive", "a reflexive action without a roll (move, draw, look)",
-                   target="none", options=(OptionSpec("what", "what the character does"),),
-                   reaction=True, aliases=("move", "draw")),
+                   target="none", model=options.Reflexive, reaction=True,
+                   aliases=("move", "draw")),
     )
     conditions = (
         ConditionSpec("Prone", "-1 Defense at close range, +2 at other ranges; standing next "
@@ -306,7 +244,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             state.slot = i
         for other in enc.combatants:
             for cond in list(other.conditions):
-                if c.id in (cond.data.get("by"), cond.data.get("blocked_by")):
+                if c.id in (Grappled.of(cond).by, Blocked.of(cond).blocked_by):
                     ctx.remove_condition(other, cond.name, reason=f"{c.name} left")
 
     def acting_label(self, view: RulesView) -> str | None:

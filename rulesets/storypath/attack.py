@@ -3,8 +3,6 @@ several targets, then each target's Defense, Stunts and harm."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .defense import defense_against
@@ -12,8 +10,9 @@ from .disarm import weapon_in_hand
 from .harm import AttackResult, apply_conditions, tag_effects
 from .mixed import given, mixed_dice, resolve_half, second_half, split
 from .momentum import consolation, settle
-from .options import flag
+from .options import Aim, Attack, Lift, Strike, yes
 from .positions import band, match_band, set_band
+from .records import AttackLogged, SplitLogged
 from .rolls import faces_text, roll_pool
 from .scale import scale_enhancement
 from .schema import Tables, Weapon
@@ -37,18 +36,18 @@ def attack_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Co
     return targets
 
 
-def plan_shares(avail: int, needs: list[int], opts: dict[str, Any], mode: str) -> list[int]:
+def plan_shares(avail: int, needs: list[int], split: str | None, mode: str) -> list[int]:
     """How many successes go to each target of a several-target attack: ``mode`` "split"
-    divides them (split=3+2, default: in order, each target what it ``needs`` - its Defense
+    divides them (``split`` 3+2, default: in order, each target what it ``needs`` - its Defense
     plus one Inflict Damage - while enough are left, the rest to the first); "each" compares
     the whole total against every target."""
     if len(needs) == 1 or mode == "each":
-        if opts.get("split"):
+        if split:
             raise RuleError("split= divides the successes of an attack on several targets")
         return [avail] * len(needs)
-    if opts.get("split"):
+    if split:
         try:
-            shares = [int(x) for x in str(opts["split"]).split("+")]
+            shares = [int(x) for x in split.split("+")]
         except ValueError:
             raise RuleError("split= gives each target's successes joined by +, e.g. split=3+2"
                             ) from None
@@ -56,7 +55,7 @@ def plan_shares(avail: int, needs: list[int], opts: dict[str, Any], mode: str) -
             raise RuleError(f"split= needs {len(needs)} numbers of 0 or more joined by +, "
                             f"one per target (e.g. split={'+'.join('1' * len(needs))})")
         if sum(shares) > avail:
-            raise RuleError(f"split={opts['split']} spends {sum(shares)} successes, the roll "
+            raise RuleError(f"split={split} spends {sum(shares)} successes, the roll "
                             f"has {avail}: undo and split again")
         return shares
     shares = []
@@ -69,50 +68,54 @@ def plan_shares(avail: int, needs: list[int], opts: dict[str, Any], mode: str) -
     return shares
 
 
-def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: Weapon | None = None,
-           pool_text: str | None = None, thrown_person: Combatant | None = None,
-           budget: bool = True, verb: str = "attack") -> AttackResult:
-    """Attack the target(s) (SP-ATK-1..3). grapple and throw call it with their own ``weapon``,
-    ``pool_text`` and ``verb``; throw has paid the action already (``budget`` False) and may
-    hurl a ``thrown_person``, who takes as many Injury Conditions as the targets."""
-    opts = a.options
+def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | None = None,
+           weapon: Weapon | None = None, pool_text: str | None = None,
+           thrown_person: Combatant | None = None, budget: bool = True,
+           verb: str = "attack") -> AttackResult:
+    """Attack the target(s) (SP-ATK-1..3). grapple and throw call it with their options ``o``
+    (a :class:`Throw`, grapple's as an :class:`Attack`), ``weapon``, ``pool_text`` and
+    ``verb``; throw has paid the action already (``budget`` False) and may hurl a
+    ``thrown_person``, who takes as many Injury Conditions as the targets."""
+    o = o if o is not None else Attack.of(a)
+    aim = o if isinstance(o, Aim) else Aim()  # weapon=, split=: the attack action's own
+    lift = o if isinstance(o, Lift) else Lift()  # pbox=, pname=: the thrown person's
     targets = attack_targets(ctx, c, a)
-    w = weapon or weapon_in_hand(ctx, c, opts.get("weapon"))
+    w = weapon or weapon_in_hand(ctx, c, aim.weapon)
     tags = list(w.tags)
-    if flag(opts, "push") and "Pushing" not in tags:
+    if yes(o.push) and "Pushing" not in tags:
         raise RuleError(f"push=yes needs a weapon with the Pushing tag ({w.name}: "
                         f"{', '.join(tags)})")
-    half = second_half(ctx, c, opts)
+    half = second_half(ctx, c, o)
     if budget:
         use_action(ctx, c, "mixed" if half else "simple", attack=True)
     rngs = []
     for t in targets:
-        rng = match_band(ctx, str(opts["range"])) if opts.get("range") else (
+        rng = match_band(ctx, o.range) if o.range else (
             band(ctx, c, t) or w.range)
         if "Melee" in tags and rng != "close":
             raise RuleError(f"{c.name}'s {w.name} reaches close range only "
                             f"({t.name} is at {rng} range: range=close if they are close)")
         rngs.append(rng)
-    main_pool = str(pool_text or opts.get("pool") or c.stats.get("attack_pool") or w.pool)
-    check_harm_options(ctx, opts)
+    main_pool = str(pool_text or o.pool or c.stats.get("attack_pool") or w.pool)
+    check_harm_options(ctx, stunts=o.stunts, boxes=(o.box, lift.pbox), shock=o.shock)
     pool_of(c, main_pool)
-    ally = ctx.find(str(opts["ally"])) if opts.get("ally") else c
+    ally = ctx.find(o.ally) if o.ally else c
     mode = Tables.of(ctx).attack.several_targets
-    plan_shares(10 ** 9, [0] * len(targets), opts, mode)  # a bad split= is refused before the roll
+    plan_shares(10 ** 9, [0] * len(targets), aim.split, mode)  # a bad split= is refused now
     # Step 1: each target's Defense (rolled the first time it is attacked this round).
     defenses = [defense_against(ctx, t, c, rng) for t, rng in zip(targets, rngs, strict=True)]
     # Step 2: the attack roll, successes + Enhancements.
-    enh = int(opts.get("enh") or 0)
-    team = min(int(opts.get("team") or 0), Tables.of(ctx).dice.teamwork_max)
+    enh = o.enh or 0
+    team = min(o.team or 0, Tables.of(ctx).dice.teamwork_max)
     scale_enh = scale_enhancement(ctx, c, targets[0])
     blind = c.has_condition("Blinded") and ("Ranged" in tags or "Thrown" in tags)
     dice, label = mixed_dice(c, main_pool, half)
     names = ", ".join(t.name for t in targets)
     vs = ", ".join(f"{t.name}'s Defense {d}" for t, (d, _) in zip(targets, defenses, strict=True))
     r = roll_pool(ctx, c, f"{verb} {names} ({w.name})", dice, label,
-                  enhancement=enh + team + scale_enh, injury=not flag(opts, "waive"),
+                  enhancement=enh + team + scale_enh, injury=not yes(o.waive),
                   vs=vs + (" +1 Blinded" if blind else ""))
-    give = split(r, half, opts)
+    give = split(r, half, o.give)
     avail = r.total - give
     head_notes = list(r.notes)
     if blind:
@@ -125,8 +128,8 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: Weapon 
     needs = [d + r.extra_difficulty + (1 if blind else 0) for d, _ in defenses]
     dmg_cost = Tables.of(ctx).stunts.inflict_damage
     shares = plan_shares(avail, [nd + dmg_cost + int(t.stats.get("armor") or 0)
-                                 for nd, t in zip(needs, targets, strict=True)], opts, mode)
-    buy = str(opts.get("buy") or "last")
+                                 for nd, t in zip(needs, targets, strict=True)], aim.split, mode)
+    buy = o.buy or "last"
     cmp_left = r.complication if buy != "no" else 0
     several = len(targets) > 1
     wtext = "unarmed" if w.name == "unarmed" else f"with {w.name}"
@@ -138,14 +141,15 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: Weapon 
         ctx.log(f"{c.name} {verb}s {names} {wtext}: {faces_text(r)}"
                 + given(half) + f"; {how}"
                 + (f"; {'; '.join(head_notes)}" if head_notes else ""),
-                kind="roll", actor=c, action=verb, roll=r.roll, successes=r.successes,
-                shares=shares, targets=[t.name for t in targets])
+                kind="roll", actor=c, action=verb, roll=r.roll,
+                **SplitLogged(successes=r.successes, shares=shares,
+                              targets=[t.name for t in targets]).dump())
     results: list[tuple[Combatant, AttackResult]] = []
     total_conditions = 0
     for n, (t, rng) in enumerate(zip(targets, rngs, strict=True)):
         notes = [] if several else list(head_notes)
         res, rest, cmp_left, stunts_bought = hit_and_stunts(
-            ctx, c, t, shares[n], needs[n], opts, cmp_left, ally, first=(n == 0), notes=notes)
+            ctx, c, t, shares[n], needs[n], o, cmp_left, ally, first=(n == 0), notes=notes)
         results.append((t, res))
         total_conditions += res.conditions
         if n == len(targets) - 1:
@@ -168,20 +172,22 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, weapon: Weapon 
         ctx.log(f"{head}: {res.outcome}" + (f"; {tail}" if tail else ""), kind="attack",
                 actor=c, action=verb, target=t, roll=None if several else r.roll,
                 difficulty=needs[n], outcome=res.outcome,
-                successes=shares[n] if several else r.successes,
-                enhancement=0 if several else r.enhancement, defense=needs[n],
-                stunts=stunts_bought, conditions=res.conditions, weapon=w.name, range=rng)
+                **AttackLogged(successes=shares[n] if several else r.successes,
+                               enhancement=0 if several else r.enhancement, defense=needs[n],
+                               stunts=stunts_bought, conditions=res.conditions, weapon=w.name,
+                               range=rng).dump())
     if half is not None:
-        resolve_half(ctx, c, half, opts)
+        resolve_half(ctx, c, half, protect=o.protect, box=o.box, name=o.name)
     for n, (t, res) in enumerate(results):
         stunt_effects(ctx, c, t, res)
-        if res.conditions:
-            apply_conditions(ctx, c, t, res, tags, opts, prefix="" if n == 0 else "-")
+        if res.conditions:  # the player's choices (box=, name=) are for the first target
+            apply_conditions(ctx, c, t, res, tags, box=o.box if n == 0 else None,
+                             names=(o.name, o.name2) if n == 0 else ())
         if res.hit:
-            tag_effects(ctx, c, t, res, tags, opts, exclude={x.id for x, _ in results}
+            tag_effects(ctx, c, t, res, tags, o, exclude={x.id for x, _ in results}
                         | ({thrown_person.id} if thrown_person else set()))
     if thrown_person is not None and total_conditions:
         pres = AttackResult(hit=True, conditions=total_conditions)
-        apply_conditions(ctx, c, thrown_person, pres, tags, opts, prefix="p",
+        apply_conditions(ctx, c, thrown_person, pres, tags, box=lift.pbox, names=(lift.pname,),
                          source=f"thrown into {targets[0].name} (SP-THROW-2)")
     return results[0][1]

@@ -3,29 +3,28 @@ way, and buying it off with spare successes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import Combatant, RulesContext
 
+from .records import Blocked
 from .schema import Tables
 
 
 def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, task: str,
-                 protect: Any = None) -> None:
+                 protect: str | None = None) -> None:
     """``c``'s complicate action with ``n`` successes: Blocked ``n`` on ``victim``'s ``task``
     (with ``protect``: on attacks on that character) until ``c``'s next turn."""
     if n <= 0:
         ctx.log(f"{c.name}'s complicate action on {victim.name} gets no successes: no Blocked",
                 kind="action", actor=c, action="complicate", target=victim, outcome="failure")
         return
-    against = ctx.find(str(protect)).id if protect else None
+    against = ctx.find(protect).id if protect else None
     name = f"Blocked {n}"
     ctx.add_condition(victim, name, quiet=True,
-                      data={"blocked": n, "task": task, "against": against, "blocked_by": c.id})
+                      data=Blocked(blocked=n, task=task, against=against, blocked_by=c.id).dump())
     what = f"attacks on {ctx.enc.name_of(against)}" if against else task
     ctx.log(f"{c.name} complicates {victim.name}: Complication (Blocked) {n} on {what} "
             "(buy it off or the action fails)", kind="condition", actor=c, action="complicate",
-            target=victim, outcome=f"Blocked {n}", blocked=n, task=task)
+            target=victim, outcome=f"Blocked {n}", **Blocked(blocked=n, task=task).dump())
 
 
 def blocked_for(c: Combatant, *, target: Combatant | None = None, task: str = "",
@@ -35,19 +34,20 @@ def blocked_for(c: Combatant, *, target: Combatant | None = None, task: str = ""
     n = 0
     names = []
     for cond in c.conditions:
-        b = cond.data.get("blocked")
+        rec = Blocked.of(cond)
+        b = rec.blocked
         if not b:
             continue
-        t = str(cond.data.get("task") or "").lower()
+        t = (rec.task or "").lower()
         hit = False
-        if target is not None and cond.data.get("against") == target.id:
+        if target is not None and rec.against == target.id:
             hit = True
-        elif attack and t.startswith("attack") and (target is None or not cond.data.get("against")):
+        elif attack and t.startswith("attack") and (target is None or not rec.against):
             hit = True
         elif task and t and (task.lower().startswith(t) or t.startswith(task.lower())):
             hit = True
         if hit:
-            n = max(n, int(b))
+            n = max(n, b)
             names.append(cond.name)
     return n, names
 

@@ -8,45 +8,43 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .blocked import impose_block
 from .mixed import given, mixed_dice, other_half, resolve_half, split
 from .momentum import settle
-from .options import bonus, flag
+from .options import Complicate, yes
+from .records import Successes
 from .rolls import faces_text, roll_pool
-from .stunts import check_harm_options
 from .turns import use_action
 
 
 def complicate(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     """SP-CMP-1/2: part of a mixed action; Blocked N on the target's stated task."""
-    opts = a.options
+    o = Complicate.of(a)
     victim = ctx.combatant(a.target or "")
-    task = str(opts.get("task") or "")
-    protect = opts.get("protect")
+    task = o.task or ""
+    protect = o.protect
     if not task and not protect:
         raise RuleError('complicate needs the task it stops: task="open the door" or protect=NAME')
     if protect and not task:
-        task = f"attack {ctx.find(str(protect)).name}"
+        task = f"attack {ctx.find(protect).name}"
     elif protect:
-        ctx.find(str(protect))
-    main_pool = str(opts.get("pool") or "athletics+might")
-    check_harm_options(ctx, opts)
+        ctx.find(protect)
+    main_pool = o.pool or "athletics+might"
     half = None
-    if opts.get("mixed") or opts.get("other"):
-        half = other_half(ctx, opts, str(opts.get("mixed") or "athletics+dexterity"))
+    if o.mixed or o.other:
+        half = other_half(ctx, o.mixed or "athletics+dexterity", o.other, o.odiff)
         if half.what.lower() == "stand":
             half.need = 2
     use_action(ctx, c, "mixed")
     dice, label = mixed_dice(c, main_pool, half)
     r = roll_pool(ctx, c, f"complicate {victim.name}", dice, label,
-                  enhancement=bonus(ctx, opts), injury=not flag(opts, "waive"))
-    give = split(r, half, opts)
+                  enhancement=o.bonus(ctx), injury=not yes(o.waive))
+    give = split(r, half, o.give)
     n = r.total - give
     notes: list[str] = list(r.notes)
     if r.complication:  # keep at least 1 success for the Blocked
-        n = 1 + settle(ctx, c, r.complication, n - 1, notes,
-                       can_buy=str(opts.get("buy") or "last") != "no")
+        n = 1 + settle(ctx, c, r.complication, n - 1, notes, can_buy=o.buy != "no")
     ctx.log(f"{c.name} complicates {victim.name} ({task}): {faces_text(r)}" + given(half)
             + "".join(f"; {x}" for x in notes),
             kind="action", actor=c, action="complicate", target=victim, roll=r.roll,
-            outcome=f"Blocked {n}", successes=r.successes)
+            outcome=f"Blocked {n}", **Successes(successes=r.successes).dump())
     impose_block(ctx, c, victim, n, task, protect)
     if half is not None:
-        resolve_half(ctx, c, half, opts)
+        resolve_half(ctx, c, half, protect=protect)

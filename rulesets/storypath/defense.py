@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
+from .options import Defend
 from .positions import band, held_fast, set_band
+from .records import DefenseLogged
 from .rolls import faces_text, roll_pool
 from .scale import scale_enhancement
 from .schema import Tables
@@ -48,7 +50,7 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
     note = f" (0 successes -> {value})" if left < d.minimum else ""
     ctx.log(f"{c.name} rolls {'Full ' if full else ''}Defense: {faces_text(r)}{stunt} -> "
             f"Defense {value}{note}", kind="defense", actor=c, action="defend", roll=r.roll,
-            outcome=str(value), defense=value, full=full)
+            outcome=str(value), **DefenseLogged(defense=value, full=full).dump())
     return value
 
 
@@ -94,18 +96,16 @@ def defense_against(ctx: RulesContext, t: Combatant, a: Combatant, rng: str) -> 
     return value, ", ".join(parts)
 
 
-def dive_from(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Combatant | None:
+def dive_from(ctx: RulesContext, c: Combatant, o: Defend) -> Combatant | None:
     """dive=NAME: Dive for Cover away from that attacker (not while Grappled, SP-GRAP-1)."""
-    dive = ctx.find(str(a.options["dive"])) if a.options.get("dive") else None
+    dive = ctx.find(o.dive) if o.dive else None
     if dive is not None:
         held_fast(c, "Dive for Cover")
     return dive
 
 
 def full_defense(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    if a.options.get("mixed"):
-        raise RuleError("Full Defense is a simple action: it cannot be part of a mixed action")
-    dive = dive_from(ctx, c, a)
+    dive = dive_from(ctx, c, Defend.of(a))
     use_action(ctx, c, "simple")
     value = roll_defense(ctx, c, full=True, dive=dive)
     set_defense(ctx, c, value, "full", full=True)
@@ -115,8 +115,9 @@ def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     df = fighter(ctx, c).defense
     if df and Tables.of(ctx).defense.scope == "round":
         raise RuleError(f"{c.name}'s Defense is already {df.value} ({df.how}) this round")
-    mode = str(a.options.get("mode") or "roll")
-    dive = dive_from(ctx, c, a)
+    o = Defend.of(a)
+    mode = o.mode or "roll"
+    dive = dive_from(ctx, c, o)
     if dive is not None and mode == "standard":
         raise RuleError("Dive for Cover spends rolled Defense successes: mode=roll")
     if mode == "standard":

@@ -8,6 +8,8 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from .blocked import blocked_any, buy_off_blocked
 from .momentum import consolation, settle
+from .options import Pickup
+from .records import Disarmed
 from .rolls import faces_text, roll_named
 from .schema import Tables, Weapon
 from .stats import weapon_of
@@ -21,7 +23,7 @@ def lost_weapon(ctx: RulesContext, c: Combatant) -> str | None:
     stat block's weapon."""
     for cond in c.conditions:
         if cond.name == "Disarmed":
-            return str(cond.data.get("weapon") or weapon_of(Tables.of(ctx), c).name)
+            return str(Disarmed.of(cond).weapon or weapon_of(Tables.of(ctx), c).name)
     return None
 
 
@@ -38,11 +40,11 @@ def can_disarm(ctx: RulesContext, t: Combatant) -> str | None:
 def disarm(ctx: RulesContext, c: Combatant, t: Combatant) -> None:
     """The Disarm Stunt lands: ``t`` drops its weapon (logged after the attack line)."""
     name = weapon_of(Tables.of(ctx), t).name
-    ctx.add_condition(t, "Disarmed", data={"weapon": name}, quiet=True)
+    ctx.add_condition(t, "Disarmed", data=Disarmed(weapon=name).dump(), quiet=True)
     how = "a simple action" if Tables.of(ctx).disarm.pickup == "simple" else "reflexive"
     ctx.log(f"{t.name} is Disarmed: drops the {name} and fights unarmed "
             f"(act {t.name} pickup picks it up: {how})", kind="condition", actor=c, target=t,
-            outcome="+Disarmed", weapon=name)
+            outcome="+Disarmed", **Disarmed(weapon=name).dump())
 
 
 def weapon_in_hand(ctx: RulesContext, c: Combatant, name: str | None) -> Weapon:
@@ -70,7 +72,7 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if lost is None:
         raise RuleError(f"{c.name} is not Disarmed: nothing to pick up")
     bn, names = blocked_any(c, pickup_tasks(lost))
-    pool = a.options.get("pool")
+    pool = Pickup.of(a).pool
     if bn and not pool:
         raise RuleError(f"{c.name} is Blocked {bn} on picking up the {lost}: roll for it to buy "
                         f"it off (act {c.name} pickup pool=athletics+dexterity), or it fails")
@@ -83,11 +85,11 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     ok, tail = _pickup_roll(ctx, c, lost, str(pool), bn, names) if pool else (True, "")
     if not ok:
         ctx.log(f"{c.name} fails to pick up the {lost}{tail}", kind="action", actor=c,
-                action="pickup", outcome="failure", weapon=lost)
+                action="pickup", outcome="failure", **Disarmed(weapon=lost).dump())
         return
     ctx.remove_condition(c, "Disarmed", quiet=True)
     ctx.log(f"{c.name} picks up the {lost} ({how}){tail}: armed again", kind="action", actor=c,
-            action="pickup", outcome="-Disarmed", weapon=lost)
+            action="pickup", outcome="-Disarmed", **Disarmed(weapon=lost).dump())
 
 
 def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,

@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesets.storypath import injuries
+from rulesets.storypath.records import AttackLogged
 from rulesets.storypath.rolls import injury_penalty
 from rulesets.storypath.schema import Tables
 from rulesets.storypath.state import fighter
@@ -45,7 +46,7 @@ def brief(entries: list[LogEntry]) -> list[str]:
             continue
         if e.kind == "attack":
             close()
-            stunts = [s for s in e.data.get("stunts") or () if not s.startswith("Inflict")]
+            stunts = [s for s in AttackLogged.of(e).stunts if not s.startswith("Inflict")]
             line.append(f"{_head(e)}: {e.total} vs Defense {e.difficulty}, {e.outcome}"
                         + (f" ({', '.join(stunts)})" if stunts else ""))
         elif e.kind == "wound" and line:

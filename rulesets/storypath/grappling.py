@@ -8,7 +8,8 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .attack import attack
 from .blocked import blocked_any, buy_off_blocked, resist_blocked
 from .momentum import consolation, settle
-from .options import flag
+from .options import Attack, Escape, Grapple, yes
+from .records import Grappled
 from .rolls import faces_text, opposed, roll_named
 from .scale import scale_enhancement
 from .schema import Tables
@@ -19,13 +20,13 @@ from .turns import use_action, use_reflexive
 def grappled_by(c: Combatant) -> str | None:
     for cond in c.conditions:
         if cond.name == "Grappled":
-            return cond.data.get("by")
+            return Grappled.of(cond).by
     return None
 
 
 def hold(ctx: RulesContext, c: Combatant, t: Combatant, why: str = "") -> None:
     """``c`` grapples ``t``."""
-    ctx.add_condition(t, "Grappled", data={"by": c.id}, quiet=True)
+    ctx.add_condition(t, "Grappled", data=Grappled(by=c.id).dump(), quiet=True)
     ctx.log(f"{t.name} is Grappled by {c.name}{why}", kind="condition", actor=c, target=t,
             outcome="+Grappled")
 
@@ -38,12 +39,11 @@ def escape_pool(c: Combatant) -> str:
 def grapple(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     """An attack (Close Combat + Might by default) that on a hit puts the target in a grapple."""
     t = ctx.combatant(a.target or "")
-    opts = dict(a.options)
-    opts.setdefault("stunts", "none")
-    opts.setdefault("range", "close")
-    req = a.model_copy(update={"options": opts})
+    g = Grapple.of(a)  # an attack without Stunts, at close range unless range= says otherwise
+    o = Attack.model_validate(g.dump()).model_copy(
+        update={"stunts": "none", "range": g.range or "close"})
     w = weapon_of(Tables.of(ctx), c, "unarmed")
-    res = attack(ctx, c, req, weapon=w, pool_text=str(a.options.get("pool") or "close_combat+might"),
+    res = attack(ctx, c, a, o=o, weapon=w, pool_text=g.pool or "close_combat+might",
                  verb="grapple")
     if res.hit:
         hold(ctx, c, t, ": cannot move from the spot")
@@ -86,9 +86,10 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise RuleError(f"{c.name} is not Grappled")
     g = ctx.combatant(by)
     use_action(ctx, c, "simple")
-    pool_c = str(a.options.get("pool") or escape_pool(c))
+    o = Escape.of(a)
+    pool_c = o.pool or escape_pool(c)
     pool_g = escape_pool(g)
-    rc = roll_named(ctx, c, f"escape {g.name}'s grapple", pool_c, injury=not flag(a.options, "waive"),
+    rc = roll_named(ctx, c, f"escape {g.name}'s grapple", pool_c, injury=not yes(o.waive),
                     enhancement=scale_enhancement(ctx, c, g))
     rg = roll_named(ctx, g, f"hold {c.name}", pool_g, penalty_ok=False,
                     enhancement=scale_enhancement(ctx, g, c))
@@ -100,7 +101,7 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if ok:
         bn, names = blocked_any(c, escape_tasks(g))
         rest, ok = buy_off_blocked(ctx, c, rest, bn, names, notes, "escape")
-    reverse = ok and flag(a.options, "reverse")
+    reverse = ok and yes(o.reverse)
     settle(ctx, c, rc.complication, rest, notes, can_buy=ok)
     if not ok:
         consolation(ctx, c, notes)

@@ -4,13 +4,13 @@ Stun, Shockwave)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from combat_cli.api import Combatant, RulesContext
 
 from . import injuries
-from .options import flag
+from .options import Harm, yes
 from .positions import band
 from .schema import Tables
 from .stats import is_mortal
@@ -32,25 +32,22 @@ class AttackResult:
 
 
 def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult,
-                     tags: list[str], opts: dict[str, Any], *, prefix: str = "",
-                     source: str = "") -> None:
-    """Inflict ``res.conditions`` Injury Conditions on ``t``. ``prefix`` "" reads box=, name=,
-    name2=; "p" reads pbox=, pname= (a thrown person); "-" reads nothing (the player's
-    choice falls back to the least severe free box)."""
+                     tags: list[str], *, box: str | None = None,
+                     names: Sequence[str | None] = (), source: str = "") -> None:
+    """Inflict ``res.conditions`` Injury Conditions on ``t``: in the boxes the player chose
+    (``box``: box=, or pbox= for a thrown person; joined by +) named ``names`` (name=, name2=;
+    pname=), else the least severe free box, unnamed."""
     persistent = "Aggravated" in tags or (
         "Lethal" in tags and Tables.of(ctx).injury.lethal_persistent_vs_mortals
         and is_mortal(t))
-    boxes = [b.strip() for b in re.split(r"[+,/;]", str(opts.get(prefix + "box") or ""))
-             if b.strip()] if prefix != "-" else []
-    names = ([opts.get("name"), opts.get("name2")] if prefix == "" else
-             [opts.get("pname")] if prefix == "p" else [])
+    boxes = [b.strip() for b in re.split(r"[+,/;]", box or "") if b.strip()]
     for k in range(res.conditions):
-        box = boxes[k] if k < len(boxes) else None
+        level = boxes[k] if k < len(boxes) else None
         name = names[k] if k < len(names) else None
         why = source or (res.sources[k] if k < len(res.sources) else "Inflict Damage")
-        level = injuries.inflict(ctx, t, box=box, name=name, persistent=persistent, source=why,
-                                 attacker=c, strict=False)
-        if level == injuries.TAKEN_OUT:
+        marked = injuries.inflict(ctx, t, box=level, name=name, persistent=persistent,
+                                  source=why, attacker=c, strict=False)
+        if marked == injuries.TAKEN_OUT:
             if k + 1 < res.conditions:
                 ctx.note(f"{t.name} is Taken Out: {res.conditions - k - 1} more Injury "
                          "Condition(s) not needed")
@@ -58,12 +55,12 @@ def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackR
 
 
 def tag_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult,
-                tags: list[str], opts: dict[str, Any], *, exclude: set[str]) -> None:
+                tags: list[str], o: Harm, *, exclude: set[str]) -> None:
     """What a hit's tags do: Pushing (push=yes knocks the target Prone after an Injury
     Condition), Stun (Taken Out means unconscious), Shockwave (one Injury Condition on
     everyone else at close range of the target)."""
     if "Pushing" in tags:
-        if flag(opts, "push") and res.conditions and not t.out:
+        if yes(o.push) and res.conditions and not t.out:
             if not t.has_condition("Prone"):
                 ctx.add_condition(t, "Prone", quiet=True)
             ctx.log(f"{t.name} is knocked Prone (Pushing)", kind="condition", actor=c,
@@ -75,19 +72,19 @@ def tag_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult
         ctx.log(f"{t.name} is knocked unconscious (Stun)", kind="condition", actor=c,
                 target=t, outcome="unconscious")
     if "Shockwave" in tags and Tables.of(ctx).attack.shockwave_hits_close:
-        shock = str(opts.get("shock") or "")
+        shock = o.shock or ""
         if shock.lower() == "none":
             return
         if shock:
             others = [ctx.find(x) for x in shock.split("+") if x.strip()]
         else:
-            others = [o for o in ctx.enc.combatants if o.id not in exclude | {c.id}
-                      and not o.out and band(ctx, t, o) == "close"]
+            others = [p for p in ctx.enc.combatants if p.id not in exclude | {c.id}
+                      and not p.out and band(ctx, t, p) == "close"]
         if not others:
             ctx.note(f"Shockwave: nobody is recorded at close range of {t.name} "
                      "(shock=NAME+NAME names them)")
-        for o in others:
-            if o.id in exclude | {c.id} or o.out:
+        for x in others:
+            if x.id in exclude | {c.id} or x.out:
                 continue
-            apply_conditions(ctx, c, o, AttackResult(hit=True, conditions=1), tags, {}, prefix="-",
+            apply_conditions(ctx, c, x, AttackResult(hit=True, conditions=1), tags,
                              source=f"Shockwave from the hit on {t.name}")

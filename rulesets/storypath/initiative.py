@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from combat_cli.api import Combatant, Encounter, RuleError, RulesContext
 
+from .records import Blocked, InitiativeLogged, RosterLogged, SideValue
 from .rolls import faces_text, roll_pool
 from .schema import Tables
 from .state import Rolled, Slot, Turn, Where, fight, fighter
@@ -208,7 +209,7 @@ def roll_initiative(ctx: RulesContext, c: Combatant, seq: int) -> int:
             outcome = f"{value} (surprised)"
     me.init, me.init_seq = value, seq
     ctx.log(text, kind="initiative", actor=c, action="initiative", roll=r.roll,
-            difficulty=cmp_n or None, outcome=outcome, successes=r.successes, value=value)
+            difficulty=cmp_n or None, outcome=outcome, **InitiativeLogged(successes=r.successes, value=value).dump())
     return value
 
 
@@ -244,7 +245,7 @@ def build(ctx: RulesContext) -> None:
     state.roster = slots
     state.initiative = Rolled(round=enc.round)
     ctx.log("Initiative roster: " + ", ".join(slot_name(s) for s in slots), kind="round",
-            roster=[{"side": s.side, "value": s.value} for s in slots])
+            **RosterLogged(roster=[SideValue(side=s.side, value=s.value) for s in slots]).dump())
 
 
 def join(ctx: RulesContext, c: Combatant) -> None:
@@ -304,7 +305,7 @@ def start_turn(ctx: RulesContext, c: Combatant) -> None:
         ctx.log(f"{c.name}'s Full Defense ends", kind="condition", actor=c)
     for o in enc.combatants:
         for cond in list(o.conditions):
-            if cond.data.get("blocked_by") == c.id:
+            if Blocked.of(cond).blocked_by == c.id:
                 ctx.remove_condition(o, cond.name, reason=f"{c.name}'s turn comes round")
 
 

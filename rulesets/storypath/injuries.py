@@ -8,10 +8,11 @@ import re
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
-from .options import matches
+from .records import WoundLogged
 from .schema import Tables
 from .state import Injury, Where, fighter
 from .stats import is_pc, trait
+from .words import matches
 
 TAKEN_OUT = "taken_out"
 
@@ -188,7 +189,7 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
             if entry.level == TAKEN_OUT else f"{c.name} takes {label}{pers}")
     ctx.log(f"{said}{note}{why}", kind="wound", actor=attacker, target=c,
             outcome=title(entry.level) if entry.level != "hit" else "Hit",
-            level=entry.level, injury=name, persistent=persistent)
+            **WoundLogged(level=entry.level, injury=name, persistent=persistent).dump())
     return entry.level
 
 

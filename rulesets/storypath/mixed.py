@@ -4,12 +4,13 @@ rolled and the successes are split between the halves."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
 from .blocked import impose_block
+from .options import Mixed
 from .prone import stand_result
+from .records import Successes
 from .rolls import PoolRoll
 from .schema import Tables
 from .stats import pool_of
@@ -27,33 +28,32 @@ class Half:
     task: str = ""
 
 
-def other_half(ctx: RulesContext, opts: dict[str, Any], pool: str) -> Half:
+def other_half(ctx: RulesContext, pool: str, other: str | None, odiff: int | None) -> Half:
     """The other half as complicate and stand read it: what=other, Difficulty odiff= (or 1)."""
-    return Half(pool=pool, what=str(opts.get("other") or "the other action"),
-                need=int(opts.get("odiff") or Tables.of(ctx).dice.difficulty))
+    return Half(pool=pool, what=other or "the other action",
+                need=odiff or Tables.of(ctx).dice.difficulty)
 
 
-def second_half(ctx: RulesContext, c: Combatant, opts: dict[str, Any]) -> Half | None:
-    other = opts.get("other")
-    block = opts.get("block")
-    if not opts.get("mixed") and not other and not block:
-        if opts.get("give") is not None:
+def second_half(ctx: RulesContext, c: Combatant, o: Mixed) -> Half | None:
+    other, block = o.other, o.block
+    if not o.mixed and not other and not block:
+        if o.give is not None:
             raise RuleError("give= splits a mixed action: add mixed=POOL (the other action's pool)")
         return None
-    what = str(other or ("complicate" if block else "the other action"))
+    what = other or ("complicate" if block else "the other action")
     is_stand = what.lower() == "stand"
     default_pool = "athletics+dexterity" if is_stand else ("athletics+might" if block else None)
-    pool_text = opts.get("mixed") or default_pool
+    pool_text = o.mixed or default_pool
     if not pool_text:
         raise RuleError("a mixed action needs the other action's pool: mixed=POOL (e.g. athletics+dexterity)")
-    need = 2 if is_stand else int(opts.get("odiff") or Tables.of(ctx).dice.difficulty)
-    pool_of(c, str(pool_text))  # a bad pool is refused before any roll
-    if opts.get("protect"):
-        ctx.find(str(opts["protect"]))
-    h = Half(pool=str(pool_text), what=what, need=need)
+    need = 2 if is_stand else o.odiff or Tables.of(ctx).dice.difficulty
+    pool_of(c, pool_text)  # a bad pool is refused before any roll
+    if o.protect:
+        ctx.find(o.protect)
+    h = Half(pool=pool_text, what=what, need=need)
     if block:
-        h.block = ctx.find(str(block))
-        h.task = str(opts.get("task") or "")
+        h.block = ctx.find(block)
+        h.task = o.task or ""
         if not h.task:
             raise RuleError('block=NAME needs the task it stops: task="open the door"')
         h.need = 1
@@ -62,12 +62,12 @@ def second_half(ctx: RulesContext, c: Combatant, opts: dict[str, Any]) -> Half |
     return h
 
 
-def split(r: PoolRoll, half: Half | None, opts: dict[str, Any]) -> int:
-    """Successes for the second half (the rest, with Enhancements, goes to the main action)."""
+def split(r: PoolRoll, half: Half | None, give: int | None) -> int:
+    """Successes for the second half, ``give=`` or its Difficulty (the rest, with
+    Enhancements, goes to the main action)."""
     if half is None:
         return 0
-    give = opts.get("give")
-    n = int(give) if give is not None else half.need
+    n = give if give is not None else half.need
     if n < 0:
         raise RuleError("give= is 0 or more")
     half.give = min(n, r.successes)
@@ -88,15 +88,18 @@ def given(half: Half | None) -> str:
     return f", {half.give} to {half.what}" if half else ""
 
 
-def resolve_half(ctx: RulesContext, c: Combatant, half: Half, opts: dict[str, Any]) -> None:
+def resolve_half(ctx: RulesContext, c: Combatant, half: Half, *, protect: str | None = None,
+                 box: str | None = None, name: str | None = None) -> None:
+    """The other half's outcome: the Blocked it imposes (on attacks on ``protect`` too),
+    standing up (an unbought Complication: the Injury ``box``, ``name``), or a roll."""
     n = half.give
     if half.block is not None:
-        impose_block(ctx, c, half.block, n, half.task, opts.get("protect"))
+        impose_block(ctx, c, half.block, n, half.task, protect)
         return
     if half.what.lower() == "stand":
-        stand_result(ctx, c, n, opts)
+        stand_result(ctx, c, n, box, name)
         return
     ok = n >= half.need
     ctx.log(f"{c.name}'s {half.what}: {n} success(es) vs Difficulty {half.need}: "
             f"{'success' if ok else 'failure'}", kind="action", actor=c, action="mixed",
-            difficulty=half.need, outcome="success" if ok else "failure", successes=n)
+            difficulty=half.need, outcome="success" if ok else "failure", **Successes(successes=n).dump())

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
-from .options import matches
 from .schema import Tables
 from .state import fight
+from .words import matches
 
 
 def _pair(a: Combatant, b: Combatant) -> str:

@@ -3,11 +3,10 @@ The stand action itself (reflexive, or a mixed action next to an enemy) is ``tas
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
 from . import injuries
+from .records import StandLogged
 from .schema import Tables
 from .turns import use_reflexive
 
@@ -19,8 +18,10 @@ def go_prone(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     ctx.add_condition(c, "Prone")
 
 
-def stand_result(ctx: RulesContext, c: Combatant, n: int, opts: dict[str, Any]) -> None:
-    """SP-PRONE-3: Athletics, Difficulty 1 with Complication 1; unbought -> an Injury Condition."""
+def stand_result(ctx: RulesContext, c: Combatant, n: int, box: str | None = None,
+                 name: str | None = None) -> None:
+    """SP-PRONE-3: Athletics, Difficulty 1 with Complication 1; unbought -> an Injury Condition
+    (in ``box`` with ``name`` if the player chose them)."""
     diff = Tables.of(ctx).dice.difficulty
     stood = n >= diff
     bought = n >= diff + 1
@@ -30,7 +31,8 @@ def stand_result(ctx: RulesContext, c: Combatant, n: int, opts: dict[str, Any]) 
             f"{'stands' if stood else 'stays down'}, Complication "
             f"{'bought off' if bought else 'not bought off: the opponent punishes it'}")
     ctx.log(text, kind="action", actor=c, action="stand", difficulty=diff,
-            outcome="stands" if stood else "prone", successes=n, bought_off=bought)
+            outcome="stands" if stood else "prone",
+            **StandLogged(successes=n, bought_off=bought).dump())
     if not bought:
-        injuries.inflict(ctx, c, box=opts.get("box"), name=opts.get("name"), strict=False,
+        injuries.inflict(ctx, c, box=box, name=name, strict=False,
                          source="standing up next to an enemy (SP-PRONE-3)")

@@ -4,7 +4,8 @@ Enhance / Complicate Stunts waiting for a later roll."""
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from collections.abc import Iterable
+from typing import Literal
 
 from combat_cli.api import Combatant, RuleError, RulesContext
 
@@ -13,10 +14,12 @@ from .blocked import blocked_for, buy_off_blocked
 from .disarm import can_disarm, disarm
 from .harm import AttackResult
 from .momentum import settle
-from .options import matches
+from .options import Strike
+from .records import Grappled
 from .scale import minor_multiplier
 from .schema import Tables
 from .state import Pending, fighter
+from .words import matches
 
 STUNT_NAMES = ("damage", "critical", "disarm", "blind", "breakgrapple", "enhance", "complicate",
                "none", "auto")
@@ -48,14 +51,14 @@ def parse_stunts(text: str | None) -> list[tuple[str, int]]:
     return out
 
 
-def check_harm_options(ctx: RulesContext, opts: dict[str, Any]) -> None:
-    """Refuse a bad stunts=/box=/shock= before any die is rolled."""
-    parse_stunts(opts.get("stunts"))
-    for key in ("box", "pbox"):
-        for b in re.split(r"[+,/;]", str(opts.get(key) or "")):
+def check_harm_options(ctx: RulesContext, *, stunts: str | None = None,
+                       boxes: Iterable[str | None] = (), shock: str | None = None) -> None:
+    """Refuse a bad stunts=, box= (pbox=) or shock= before any die is rolled."""
+    parse_stunts(stunts)
+    for box in boxes:
+        for b in re.split(r"[+,/;]", box or ""):
             if b.strip():
                 injuries.match_level(b, Tables.of(ctx), taken_out=True)
-    shock = str(opts.get("shock") or "")
     if shock and shock.lower() != "none":
         for x in shock.split("+"):
             if x.strip():
@@ -63,7 +66,7 @@ def check_harm_options(ctx: RulesContext, opts: dict[str, Any]) -> None:
 
 
 def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, need: int,
-                   opts: dict[str, Any], cmp_n: int, ally: Combatant, *, first: bool,
+                   o: Strike, cmp_n: int, ally: Combatant, *, first: bool,
                    notes: list[str]) -> tuple[AttackResult, int, int, list[str]]:
     """SP-ATK-3 for one target: meet its Defense, buy off Blocked (SP-CMP-2), buy Stunts, and
     the roll's Complication (``buy=first`` before the Stunts, else after). Returns the result,
@@ -79,7 +82,7 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
     if not ok:
         res.hit, res.outcome = False, "blocked"
         return res, 0, cmp_n, stunts_bought
-    buy = str(opts.get("buy") or "last")
+    buy = o.buy or "last"
     if cmp_n and buy == "first" and rest >= cmp_n:
         rest = settle(ctx, c, cmp_n, rest, notes)
         cmp_n = 0
@@ -89,7 +92,7 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
     scale_adv = max(0, int(c.stats.get("scale") or 0) - int(t.stats.get("scale") or 0))
     max_dmg = 1 + (scale_adv if st.extra_damage_per_scale else 0)
     dmg = crit = 0
-    plan = parse_stunts(opts.get("stunts"))
+    plan = parse_stunts(o.stunts)
     auto = plan == [("auto", 0)]
     if auto:
         plan = [("damage", 0)] * max_dmg + ([("critical", 0)] if st.auto_critical else [])
@@ -170,7 +173,7 @@ def stunt_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResu
         else:
             for o in ctx.enc.combatants:
                 for cond in list(o.conditions):
-                    if cond.name == "Grappled" and cond.data.get("by") == t.id:
+                    if cond.name == "Grappled" and Grappled.of(cond).by == t.id:
                         ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
 
 

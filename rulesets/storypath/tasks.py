@@ -8,9 +8,10 @@ from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 from .blocked import blocked_for, buy_off_blocked
 from .mixed import given, mixed_dice, other_half, resolve_half, second_half, split
 from .momentum import consolation, settle
-from .options import bonus, flag
+from .options import Do, Reflexive, Stand, yes
 from .positions import held_fast, opponents_close
 from .prone import stand_result
+from .records import DoLogged, Successes
 from .rolls import faces_text, roll_pool
 from .schema import Tables
 from .stunts import check_harm_options
@@ -20,23 +21,23 @@ from .turns import use_action, use_reflexive
 def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     """A generic rolled action: pool vs Difficulty; a Blocked Complication on the task must be
     bought off or the action fails (SP-CMP-2)."""
-    opts = a.options
-    if not opts.get("pool"):
+    o = Do.of(a)
+    if not o.pool:
         raise RuleError("do needs a pool: do pool=athletics+dexterity [diff=N] [task=TEXT]")
-    task = str(opts.get("task") or "")
-    half = second_half(ctx, c, opts)
-    if flag(opts, "reflexive"):
+    task = o.task or ""
+    half = second_half(ctx, c, o)
+    if yes(o.reflexive):
         if half:
             raise RuleError("a reflexive action is not a mixed action")
         use_reflexive(ctx, c)
     else:
         use_action(ctx, c, "mixed" if half else "simple")
-    diff = max(Tables.of(ctx).dice.difficulty, int(opts.get("diff") or Tables.of(ctx).dice.difficulty))
-    dice, label = mixed_dice(c, str(opts["pool"]), half)
+    diff = max(Tables.of(ctx).dice.difficulty, o.diff or Tables.of(ctx).dice.difficulty)
+    dice, label = mixed_dice(c, o.pool, half)
     r = roll_pool(ctx, c, task or "action", dice, label,
-                  enhancement=bonus(ctx, opts),
-                  injury=not flag(opts, "waive"), vs=f"Difficulty {diff}")
-    give = split(r, half, opts)
+                  enhancement=o.bonus(ctx),
+                  injury=not yes(o.waive), vs=f"Difficulty {diff}")
+    give = split(r, half, o.give)
     n = r.total - give
     need = diff + r.extra_difficulty
     rest = n - need
@@ -50,8 +51,7 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         if not ok:
             outcome = "blocked"
     if ok and r.complication:
-        rest = settle(ctx, c, r.complication, rest, notes,
-                      can_buy=str(opts.get("buy") or "last") != "no")
+        rest = settle(ctx, c, r.complication, rest, notes, can_buy=o.buy != "no")
     if not ok and outcome == "failure":
         consolation(ctx, c, notes)
     if ok and rest > 0:
@@ -61,33 +61,34 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             + given(half)
             + f" vs Difficulty {need}: {outcome}" + (f"; {tail}" if tail else ""),
             kind="action", actor=c, action="do", target=target, roll=r.roll, difficulty=need,
-            outcome=outcome, successes=r.successes, threshold=max(0, rest) if ok else 0)
+            outcome=outcome,
+            **DoLogged(successes=r.successes, threshold=max(0, rest) if ok else 0).dump())
     if half is not None:
-        resolve_half(ctx, c, half, opts)
+        resolve_half(ctx, c, half, protect=o.protect)
 
 
 def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     typed = (a.text.split() or [""])[0].lower()
     if typed == "move":
         held_fast(c, "move")
-    task = str(a.options.get("what") or (typed if typed in ("move", "draw") else ""))
+    what = Reflexive.of(a).what
+    task = what or (typed if typed in ("move", "draw") else "")
     bn, _ = blocked_for(c, task=task) if task else (0, [])
     if bn:  # SP-CMP-2: without a roll there is nothing to buy the Complication off with
         raise RuleError(f"{c.name} is Blocked {bn} on that: roll it to buy it off "
                         f'(act {c.name} do pool=P task="{task}"), or it fails')
     use_reflexive(ctx, c)
-    what = str(a.options.get("what") or "a reflexive action")
-    ctx.log(f"{c.name}: {what} (reflexive)", kind="action", actor=c, action="reflexive")
+    ctx.log(f"{c.name}: {what or 'a reflexive action'} (reflexive)", kind="action", actor=c, action="reflexive")
 
 
 def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    opts = a.options
+    o = Stand.of(a)
     if not c.has_condition("Prone"):
         raise RuleError(f"{c.name} is not Prone")
-    check_harm_options(ctx, opts)
+    check_harm_options(ctx, boxes=(o.box,))
     engaged = opponents_close(ctx, c)
-    if opts.get("engaged") is not None:
-        engaged = (engaged or [c]) if flag(opts, "engaged") else []
+    if o.engaged is not None:
+        engaged = (engaged or [c]) if yes(o.engaged) else []
     if not engaged:
         use_reflexive(ctx, c)
         ctx.remove_condition(c, "Prone", quiet=True)
@@ -96,12 +97,12 @@ def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         return
     # SP-PRONE-2: with an opponent at close range it is part of a mixed action.
     use_action(ctx, c, "mixed")
-    main = str(opts.get("pool") or "athletics+dexterity")
-    half = other_half(ctx, opts, str(opts["mixed"])) if opts.get("mixed") else None
+    main = o.pool or "athletics+dexterity"
+    half = other_half(ctx, o.mixed, o.other, o.odiff) if o.mixed else None
     dice, label = mixed_dice(c, main, half)
-    r = roll_pool(ctx, c, "stand up", dice, label, enhancement=int(opts.get("enh") or 0),
-                  injury=not flag(opts, "waive"))
-    give = split(r, half, opts)
+    r = roll_pool(ctx, c, "stand up", dice, label, enhancement=o.enh or 0,
+                  injury=not yes(o.waive))
+    give = split(r, half, o.give)
     n = r.total - give
     near = ", ".join(o.name for o in engaged if o.id != c.id) or "an enemy"
     notes = list(r.notes)
@@ -110,7 +111,7 @@ def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     ctx.log(f"{c.name} tries to stand with {near} at close range: {faces_text(r)}"
             + given(half)
             + "".join(f"; {x}" for x in notes), kind="roll", actor=c,
-            action="stand", roll=r.roll, successes=r.successes)
-    stand_result(ctx, c, n, opts)
+            action="stand", roll=r.roll, **Successes(successes=r.successes).dump())
+    stand_result(ctx, c, n, o.box, o.name)
     if half is not None:
-        resolve_half(ctx, c, half, opts)
+        resolve_half(ctx, c, half, box=o.box, name=o.name)

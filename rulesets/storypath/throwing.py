@@ -8,7 +8,7 @@ from .attack import attack
 from .grappling import grappled_by
 from .mixed import second_half
 from .momentum import settle
-from .options import flag
+from .options import Throw, yes
 from .rolls import faces_text, opposed, roll_named
 from .schema import Tables
 from .stats import weapon_of
@@ -19,24 +19,24 @@ from .turns import use_action
 def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     """SP-THROW-1/2: lift (Athletics + Might) or a grappled person (opposed, grappler wins ties),
     then an attack with Thrown, Pushing (+ Lethal/Bashing, Stun, Shockwave)."""
-    opts = a.options
+    o = Throw.of(a)
     t = ctx.combatant(a.target or "")
-    person = ctx.find(str(opts["person"])) if opts.get("person") else None
+    person = ctx.find(o.person) if o.person else None
     if person is not None and person.id in (c.id, t.id):
         raise RuleError("throw someone else at the target: person=NAME")
     if person is not None and grappled_by(person) != c.id:
         raise RuleError(f"to throw {person.name}, grapple them first (SP-THROW-1)")
     w = weapon_of(Tables.of(ctx), c, "thrown")
     tags = [x for x in w.tags if x != "Bashing"]
-    tags.insert(0, "Lethal" if flag(opts, "lethal") else "Bashing")
-    if flag(opts, "stun"):
+    tags.insert(0, "Lethal" if yes(o.lethal) else "Bashing")
+    if yes(o.stun):
         tags.append("Stun")
-    if flag(opts, "large"):
+    if yes(o.large):
         tags.append("Shockwave")
-    check_harm_options(ctx, opts)
-    what = person.name if person else str(opts.get("object") or "an object")
+    check_harm_options(ctx, stunts=o.stunts, boxes=(o.box, o.pbox), shock=o.shock)
+    what = person.name if person else (o.object or "an object")
     w = w.model_copy(update={"tags": tags, "name": what})
-    half = second_half(ctx, c, opts)
+    half = second_half(ctx, c, o)
     use_action(ctx, c, "mixed" if half else "simple", attack=True)
     if person is not None:
         win, ra, rb, tail, opp = opposed(
@@ -48,8 +48,8 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                 action="lift", target=person, roll=ra.roll, difficulty=opp,
                 outcome="success" if win else "failure")
     else:
-        weight = max(1, int(opts.get("weight") or 1))
-        r = roll_named(ctx, c, f"lift {what}", "athletics+might", injury=not flag(opts, "waive"))
+        weight = max(1, o.weight or 1)
+        r = roll_named(ctx, c, f"lift {what}", "athletics+might", injury=not yes(o.waive))
         win = r.total >= weight
         notes = list(r.notes)
         settle(ctx, c, r.complication, r.total - weight, notes, can_buy=win)
@@ -59,7 +59,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
                 roll=r.roll, difficulty=weight, outcome="success" if win else "failure")
     if not win:
         return
-    attack(ctx, c, a, weapon=w, pool_text=str(opts.get("pool") or w.pool),
+    attack(ctx, c, a, o=o, weapon=w, pool_text=o.pool or w.pool,
            thrown_person=person, budget=False, verb="throw")
     if person is not None:
         ctx.remove_condition(person, "Grappled", quiet=True)

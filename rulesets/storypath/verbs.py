@@ -7,6 +7,7 @@ from combat_cli.api import Args, Combatant, RuleError, RulesContext
 from . import initiative, injuries
 from .momentum import consolation, settle
 from .positions import match_band, set_band
+from .records import AidLogged, AmbushLogged, Blocked, Successes
 from .rolls import faces_text, roll_named
 from .schema import Tables
 from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
@@ -57,13 +58,13 @@ def ambush(ctx: RulesContext, args: Args) -> None:
         r = roll_named(ctx, c, "ambush", _ambush_pool(ctx, c, opts.get("pool")))
         total_a += r.total
         ctx.log(f"{c.name} ambush roll: {faces_text(r)}", kind="roll", actor=c, action="ambush",
-                roll=r.roll, successes=r.total)
+                roll=r.roll, **Successes(successes=r.total).dump())
     total_t = 0
     for c in tgt:
         r = roll_named(ctx, c, "notice the ambush", opts.get("tpool") or Tables.of(ctx).ambush.target_pool)
         total_t += r.total
         ctx.log(f"{c.name} notices: {faces_text(r)}", kind="roll", actor=c, action="notice",
-                roll=r.roll, successes=r.total)
+                roll=r.roll, **Successes(successes=r.total).dump())
     a = total_a // len(amb)  # SP-AMB-2
     t = total_t // len(tgt)
     diff = max(Tables.of(ctx).dice.difficulty, t)
@@ -80,7 +81,8 @@ def ambush(ctx: RulesContext, args: Args) -> None:
     elif ok:
         text += "; no successes left for Surprise"
     ctx.log(text, kind="ambush", action="ambush", difficulty=diff,
-            outcome="success" if ok else "failure", ambushers=a, targets=t, surprise=spend)
+            outcome="success" if ok else "failure",
+            **AmbushLogged(ambushers=a, targets=t, surprise=spend).dump())
     fight(ctx).ambush = Ambush(ambushers=[c.id for c in amb], targets=[c.id for c in tgt],
                                result=a, difficulty=diff, surprise=spend, success=ok)
 
@@ -107,7 +109,7 @@ def surprise(ctx: RulesContext, args: Args) -> None:
         ctx.log(f"{c.name} surprise attack: {faces_text(r)} vs Difficulty {diff} "
                 f"(half of Composure {composure}, rounded down): {'success' if ok else 'failure'}{why}",
                 kind="surprise", actor=c, action="surprise", roll=r.roll, difficulty=diff,
-                outcome="success" if ok else "failure", successes=r.total)
+                outcome="success" if ok else "failure", **Successes(successes=r.total).dump())
         if ok:
             winners.append(c.id)
     if winners:
@@ -156,7 +158,7 @@ def aftermath(ctx: RulesContext, args: Args) -> None:
                                 "held_round", "lose_turn_round", "surprise_cmp", "pending"))
         c.held = False
         for cond in list(c.conditions):
-            if cond.data.get("blocked"):
+            if Blocked.of(cond).blocked:
                 ctx.remove_condition(c, cond.name, quiet=True)
     enc.phase = "setup"
     enc.turn = 0
@@ -262,7 +264,8 @@ def aid(ctx: RulesContext, args: Args) -> None:
     cmp = "".join(f"; {x}" for x in notes)
     ctx.log(f"{medic.name} gives first aid to {p.name}: {faces_text(r)} vs Difficulty {need} "
             f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,
-            roll=r.roll, difficulty=need, outcome="success" if ok else "failure", injury=label)
+            roll=r.roll, difficulty=need, outcome="success" if ok else "failure",
+            **AidLogged(injury=label).dump())
     if ok or fa.failed_attempt_counts:
         setattr(fighter(ctx, who), key, session)
 

@@ -1,6 +1,9 @@
-"""English for the log: a list of names and a verb that agrees with it."""
+"""Words: English for the log (a list of names and a verb that agrees with it), and a word the
+GM typed matched to a name exactly or by its beginning."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 
 def names_and(names: list[str]) -> str:
@@ -11,3 +14,9 @@ def names_and(names: list[str]) -> str:
 def they(names: list[str], singular: str, plural: str) -> str:
     """The names and the verb in agreement: ``Ann gets``, ``Ann and Ben get``."""
     return f"{names_and(names)} {singular if len(names) == 1 else plural}"
+
+
+def matches(word: str, names: Iterable[str]) -> list[str]:
+    """The name spelled ``word``, else every name that begins with it."""
+    names = list(names)
+    return [n for n in names if n == word] or [n for n in names if n.startswith(word)]

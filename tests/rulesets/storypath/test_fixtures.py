@@ -158,3 +158,75 @@ def test_a_damaged_state_is_one_line(tmp_path: Path, key: str, value: object, sa
     with pytest.raises(SaveError) as e:
         load(path, RandomDice(seed=1))
     assert said in str(e.value) and "\n" not in str(e.value)
+
+
+def _damaged(tmp_path: Path, name: str, who: int, cond: int, key: str, value: object) -> Path:
+    """A copy of fixture ``name`` with one value of a condition's data of the wrong kind."""
+    import json
+
+    path = tmp_path / "bad.json"
+    lines = (HERE / f"{name}.json").read_text().splitlines()
+    head = json.loads(lines[0])
+    head["encounter"]["combatants"][who]["conditions"][cond]["data"][key] = value
+    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    return path
+
+
+def test_a_damaged_condition_record_is_one_line_through_the_cli(tmp_path: Path):
+    """A Blocked whose rating is not a number: the file loads, and the command that reads it
+    (removing the character who imposed it) says so in one line and changes nothing."""
+    path = _damaged(tmp_path, "mid", 2, 0, "blocked", "lots")
+    before = path.read_bytes()
+    script = tmp_path / "s.txt"
+    script.write_text('remove "Ben"\n')
+    out = subprocess.run([*combat_cmd(), "play", str(path), "--seed", "1", "--script",
+                          str(script)], capture_output=True, text=True, cwd=tmp_path)
+    said = out.stdout + out.stderr
+    assert out.returncode != 0
+    assert "error: the condition Blocked 2's blocked must be a valid integer (found 'lots')" in said
+    assert "Traceback" not in said and "internal error" not in said
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("name", "who", "cond", "key", "value", "line", "said"), [
+    ("mid", 2, 0, "against", 7, 'remove "Ben"', "the condition Blocked 2's against"),
+    ("grap", 2, 1, "by", ["c1"], "act Orc escape", "the condition Grappled's by"),
+    ("grap", 2, 0, "weapon", {"x": 1}, "act Orc pickup", "the condition Disarmed's weapon"),
+])
+def test_a_damaged_condition_record_is_refused_in_one_line(
+        tmp_path: Path, name: str, who: int, cond: int, key: str, value: object, line: str,
+        said: str):
+    from combat_cli.dice import RandomDice
+    from combat_cli.store.savefile import load
+
+    t = load(_damaged(tmp_path, name, who, cond, key, value), RandomDice(seed=1))
+    if name == "grap":
+        run(t, "end", "slot Ann", "act Ann attack Orc", "next", "act Bob reflexive what=look",
+            "next")
+    msg = fails(t, line)
+    assert said in msg and "\n" not in msg
+
+
+def test_records_write_the_keys_as_before():
+    """The condition and log-entry records write the keys, in the order, the dicts did."""
+    from rulesets.storypath.records import (
+        AttackLogged,
+        Blocked,
+        Disarmed,
+        Grappled,
+        RosterLogged,
+        SideValue,
+    )
+
+    blocked = Blocked(blocked=2, task="attack Ann", against=None, blocked_by="c2").dump()
+    assert list(blocked.items()) == [("blocked", 2), ("task", "attack Ann"), ("against", None),
+                                     ("blocked_by", "c2")]
+    assert Blocked(blocked=2, task="attack").dump() == {"blocked": 2, "task": "attack"}
+    assert Grappled(by="c1").dump() == {"by": "c1"}
+    assert Disarmed(weapon="club").dump() == {"weapon": "club"}
+    attack = AttackLogged(successes=1, enhancement=0, defense=1, stunts=["Disarm"], conditions=0,
+                          weapon="sword", range="close").dump()
+    assert list(attack) == ["successes", "enhancement", "defense", "stunts", "conditions",
+                            "weapon", "range"]
+    assert RosterLogged(roster=[SideValue(side="pc", value=None)]).dump() == {
+        "roster": [{"side": "pc", "value": None}]}
