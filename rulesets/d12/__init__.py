@@ -17,7 +17,6 @@ from combat_cli.api import (
     DeclarePhase,
     Healing,
     LogEntry,
-    OptionSpec,
     QueueItem,
     Reactions,
     RuleError,
@@ -27,46 +26,25 @@ from combat_cli.api import (
     StatSpec,
 )
 from rulesets.d12 import health, schema
+from rulesets.d12.options import Attack, Defend, Move, Task
+from rulesets.d12.records import shown
 from rulesets.d12.state import Fight, Fighter
-from rulesets.d12.stats import REALMS, STATS, skill_value
-
-_REALM = OptionSpec("realm", "corporeal, ethereal or celestial (default: the fight's realm)",
-                    choices=REALMS)
-_SKILL = OptionSpec("skill", "a skill name of the combatant or a number (default: the "
-                    "action's usual skill if the combatant has it)")
-_BID = OptionSpec("bid", "stat bid: a number or full (at most the governing characteristic)")
+from rulesets.d12.stats import STATS, skill_value
 
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("move", "move first (highest Agility first when moves conflict)",
-               target="optional", args="[WHERE ...]",
-               options=(OptionSpec("to", "where to (free text)"),), aliases=("mv",)),
+               target="optional", args="[WHERE ...]", model=Move, aliases=("mv",)),
     ActionSpec("attack", "a contest: d12 + bid + skill against the target's d12 + defensive "
                "bid + skill; the winner connects", target="required", attack=True,
-               options=(_BID, _SKILL,
-                        OptionSpec("with", "weapon for this attack (catalogue name or Walton "
-                                   "build, default the weapon stat, else punch)",
-                                   aliases=("weapon",)),
-                        _REALM,
-                        OptionSpec("range", "close, far, or feet (close-range Power)"),
-                        OptionSpec("path", "things in the line of fire, nearest first: "
-                                   "\"Table Guy,Bystander\" (a thing: NAME:BONUS)"),
-                        OptionSpec("reach", "no if a brawler cannot touch the target",
-                                   choices=("yes", "no"))),
-               aliases=("a", "shoot", "punch", "hit")),
+               model=Attack, aliases=("a", "shoot", "punch", "hit")),
     ActionSpec("defend", "a defensive bid, in full against every attacker of its group "
                "(from=\"A 1,B 2\"); without from= against any other attacker. Also a verb: "
                "defend NAME BID from=A 1, B 2 adds one to NAME's declaration", target="none",
-               args="[BID]",
-               options=(_BID, OptionSpec("from", "the direction group: attackers, "
-                                         "\"Shooter 1,Shooter 2\"", kind="names"), _SKILL, _REALM),
-               aliases=("def", "dodge"), reaction=True),
+               args="[BID]", model=Defend, aliases=("def", "dodge"), reaction=True),
     ActionSpec("task", "player vs thing: d12 - skill - rp under the GM's Target Number, "
                "resolved after the round's exchanges (declare NAME task tn=N). Any time, also "
                "outside a round: the verb task NAME tn=N skill=S rp=N", target="none",
-               options=(OptionSpec("tn", "the Target Number", kind="int"), _SKILL,
-                        OptionSpec("rp", "the GM's role-play bonus", kind="int"),
-                        OptionSpec("mod", "a penalty added to the roll", kind="int"),
-                        OptionSpec("for", "what the task is (for the log)"))),
+               model=Task),
     ActionSpec("wait", "do nothing this round", target="none"),
 )
 
@@ -268,8 +246,8 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         for i in view.enc.queue:
             if i.actor == c.id:
                 out.append((i, i.action))
-            elif i.data.get("duel") == c.id and i.data.get("duel_action"):
-                out.append((i, ActionRequest.model_validate(i.data["duel_action"])))
+            elif (duel := shown(i).partner(c.id)) is not None:
+                out.append((i, duel))
         return out
 
     wound_columns = ("Hits",)

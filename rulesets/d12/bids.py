@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, cast
 
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, find_combatant
+from rulesets.d12.options import Attack, Defend, bidding
 from rulesets.d12.schema import Kind, Tables
 from rulesets.d12.state import Realm, Where, fight
 from rulesets.d12.stats import BUDGETS, budget
@@ -31,8 +31,8 @@ def split_names(text: str) -> list[str]:
 def realm_of(action: ActionRequest, where: Where) -> Realm:
     """The realm of an attack or defence: its own (``realm=``, or the fight's when it was
     declared), else the fight's realm now."""
-    r = action.options.get("realm") or action.options.get("_realm")
-    return cast(Realm, str(r)) if r else (fight(where).realm or Tables.of(where).default_realm)
+    o = bidding(action)
+    return o.realm or o.declared_realm or fight(where).realm or Tables.of(where).default_realm
 
 
 def kind_of(action: ActionRequest, tables: Tables, c: Combatant) -> Kind:
@@ -45,8 +45,7 @@ def kind_of(action: ActionRequest, tables: Tables, c: Combatant) -> Kind:
 
 
 def weapon_of(action: ActionRequest, c: Combatant, tables: Tables) -> str:
-    return str(action.options.get("with") or c.stats.get("weapon")
-               or tables.power.default_weapon)
+    return str(Attack.of(action).with_ or c.stats.get("weapon") or tables.power.default_weapon)
 
 
 def cap(c: Combatant, realm: Realm, kind: Kind, tables: Tables) -> tuple[int | None, str]:
@@ -62,7 +61,7 @@ def unexpected_in_defend(action: ActionRequest) -> str:
 
     rest = action.args[1:]
     stray = next((w for w in rest if w != COMMA), ",")
-    given = action.options.get("from")
+    given = Defend.of(action).from_
     if given is None and COMMA not in rest:
         return f'defend: unexpected "{stray}" (defend BID [from="A,B"])'
     meant = str(given or "")
@@ -76,7 +75,7 @@ def bid_value(c: Combatant, action: ActionRequest, realm: Realm, kind: Kind,
               tables: Tables) -> int:
     """The bid of one action (``bid=N``, ``bid=full`` or the positional ``defend N``),
     checked against its cap."""
-    raw = action.options.get("bid")
+    raw = bidding(action).bid
     if raw is not None and action.name == "defend" and action.args:
         raise RuleError(f"defend: the bid is given twice ({action.args[0]} and bid={raw}): "
                         "defend BID or defend bid=BID")
@@ -111,7 +110,7 @@ class Allocation:
     bid: int
     group: tuple[str, ...] | None
     """Combatant ids of the direction group; None: the general defence."""
-    skill: Any = None
+    skill: str | None = None
 
 
 def defences(where: Where, c: Combatant) -> list[Allocation]:
@@ -123,10 +122,9 @@ def defences(where: Where, c: Combatant) -> list[Allocation]:
     for a in d.actions:
         if a.name != "defend":
             continue
-        realm = realm_of(a, where)
-        ids = a.options.get("_from")
-        out.append(Allocation(realm, int(a.options.get("_bid", 0)),
-                              tuple(ids) if ids is not None else None, a.options.get("skill")))
+        o = Defend.of(a)
+        out.append(Allocation(realm_of(a, where), o.stake or 0,
+                              tuple(o.group) if o.group is not None else None, o.skill))
     return out
 
 
@@ -164,8 +162,9 @@ def resolve_group(enc: Encounter, c: Combatant, text: str) -> list[str]:
 
 def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], *,
                       spent: dict[Realm, int] | None = None) -> None:
-    """Validate and normalise the bids of one declaration (stores ``_bid``/``_from`` in the
-    options); raises RuleError on a bid over its cap, an overlapping group or the budget."""
+    """Validate and normalise the bids of one declaration (keeps the realm, the bid and a
+    defence's group with each action: ``_realm``/``_bid``/``_from``); raises RuleError on a bid
+    over its cap, an overlapping group or the budget."""
     enc, tables = where.enc, Tables.of(where)
     totals: dict[Realm, list[str]] = {}
     sums: dict[Realm, int] = {}
@@ -175,15 +174,17 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
         if a.name not in ("attack", "defend"):
             continue
         realm = realm_of(a, where)
-        a.options["_realm"] = realm          # the realm in force when it was declared
         kind = kind_of(a, tables, c)
         n = bid_value(c, a, realm, kind, tables)
-        a.options["_bid"] = n
+        o = bidding(a)
+        o.declared_realm = realm             # the realm in force when it was declared
+        o.stake = n
+        ids = resolve_group(enc, c, o.from_) if isinstance(o, Defend) and o.from_ else []
+        if isinstance(o, Defend):
+            o.group = ids or None            # None: the general defence (not kept)
+        o.put(a)
         if a.name == "defend":
-            raw = a.options.get("from")
-            ids = resolve_group(enc, c, raw) if raw else []
             if ids:
-                a.options["_from"] = ids
                 mine = seen_group.setdefault(realm, {})
                 for i in ids:
                     if i in mine:
@@ -192,7 +193,6 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
                     mine[i] = a.text
                 label = f"defend {n} vs {', '.join(enc.name_of(i) for i in ids)}"
             else:
-                a.options.pop("_from", None)
                 if general.get(realm):
                     raise RuleError(f"{c.name} has two general defences in the {realm} realm: "
                                     "give one of them from=NAMES")
@@ -237,10 +237,11 @@ def check_defence_realms(where: Where, c: Combatant, actions: list[ActionRequest
     would count 0 while costing the budget: refuse it, naming the realm to give."""
     enc = where.enc
     for a in actions:
-        if a.name != "defend" or not a.options.get("_from"):
+        group = Defend.of(a).group if a.name == "defend" else None
+        if not group:
             continue
         realm = realm_of(a, where)
-        for aid in a.options["_from"]:
+        for aid in group:
             realms = attack_realms(where, aid, c.id)
             if realms and realm not in realms:
                 other = sorted(realms)[0]

@@ -30,7 +30,9 @@ from rulesets.d12.bids import (
     weapon_of,
 )
 from rulesets.d12.intervention import D12, log_check, record, roll_d12
+from rulesets.d12.options import Attack
 from rulesets.d12.power import attack_power, parse_range, weapon
+from rulesets.d12.records import Exchange, SideRoll
 from rulesets.d12.schema import Kind, Tables
 from rulesets.d12.state import Realm
 from rulesets.d12.stats import skill_level
@@ -123,8 +125,8 @@ def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str,
 def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int:
     total = s.total(d)
     e = ctx.log(f"{s.name} {what}: {s.describe(d)} = {total}", kind="roll",
-                actor=s.who or s.name, action=s.role, target=other.who or other.name, roll=d.roll, bid=s.bid, skill=s.skill, natural=d.natural,
-                value=d.value)
+                actor=s.who or s.name, action=s.role, target=other.who or other.name, roll=d.roll,
+                **SideRoll(bid=s.bid, skill=s.skill, natural=d.natural, value=d.value).dump())
     e.total = total
     return total
 
@@ -178,17 +180,17 @@ def damage_amount(ctx: RulesContext, winner: Combatant, action: ActionRequest | 
         wname = weapon_of(action, winner, tables) if action else str(
             winner.stats.get("weapon") or tables.power.default_weapon)
         w = weapon(wname, tables)
-        rng = parse_range(action.options.get("range")) if action else None
+        rng = parse_range(Attack.of(action).range) if action else None
         strength = winner.stats.get("Strength")
         p = attack_power(w, tables, strength=None if strength is None else int(strength),
                          bid=bid, rng=rng)
         return p.power, f"Power {p.power}: {p.how}"
     bonus = 0
     how = f"difference {diff}"
-    named = action.options.get("with") if action else None
-    if named and tables.power.other_realm_bonus == "power":
-        w = weapon(str(named), tables)
-        rng = parse_range(action.options.get("range")) if action else None
+    o = Attack.of(action) if action else None
+    if o and o.with_ and tables.power.other_realm_bonus == "power":
+        w = weapon(o.with_, tables)
+        rng = parse_range(o.range)
         bonus = attack_power(w, tables, rng=rng).power
         how += f" + {w.name} Power {bonus}"
     return diff + bonus, how
@@ -208,11 +210,10 @@ def attacker_side(ctx: RulesContext, c: Combatant, action: ActionRequest, role: 
     tables = Tables.of(ctx)
     realm = realm_of(action, ctx)
     kind = kind_of(action, tables, c)
-    bid = action.options.get("_bid")
-    if bid is None:
-        bid = bid_value(c, action, realm, kind, tables)
+    o = Attack.of(action)
+    bid = o.stake if o.stake is not None else bid_value(c, action, realm, kind, tables)
     own = weapon(weapon_of(action, c, tables), tables).skill
-    return combatant_side(ctx, c, int(bid), action.options.get("skill"), kind, role, realm,
+    return combatant_side(ctx, c, bid, o.skill, kind, role, realm,
                           own if realm == "corporeal" else None)
 
 
@@ -226,16 +227,17 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     w = weapon(weapon_of(action, c, tables), tables)
     if target.out:
         ctx.note(f"{target.name} is already {target.status}")
-    if not w.ranged and str(action.options.get("reach", "yes")) == "no":
+    att = Attack.of(action)
+    if not w.ranged and att.out_of_reach:
         ctx.log(f"{c.name} cannot touch {target.name}: no exchange (a brawler must be able to "
                 "touch the opponent)", kind="attack", actor=c, action="attack", target=target,
                 outcome="out of reach")
         return "out of reach"
     a = attacker_side(ctx, c, action)
     # A blocked line of fire: the things in the path first (D12-MOB-4, AMB-D12-8).
-    if w.ranged and action.options.get("path"):
+    if w.ranged and att.path:
         literal = tables.path.mode == "literal"
-        for oid, oname, bonus in parse_path(ctx, str(action.options["path"]), gone_ok=True):
+        for oid, oname, bonus in parse_path(ctx, att.path, gone_ok=True):
             if oid == target.id:
                 break
             if oid is None:
@@ -315,9 +317,16 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
 
 
 def _say(ctx: RulesContext, text: str, c: Combatant, target: Combatant | None, out: Outcome,
-         outcome: str, realm: str, **extra: Any) -> None:
+         outcome: str, realm: str, path: str | None = None) -> None:
     """The outcome line of a contest: ``total`` is the attacker's, ``difficulty`` the other's."""
     e = ctx.log(text, kind="attack", actor=c, action="attack", target=target,
-                difficulty=out.d_total, outcome=outcome, a_total=out.a_total,
-                d_total=out.d_total, realm=realm, **extra)
+                difficulty=out.d_total, outcome=outcome, **_exchange(out, realm, path).dump())
     e.total = out.a_total
+
+
+def _exchange(out: Outcome, realm: str, path: str | None) -> Exchange:
+    """The numbers of a contest's outcome line (``path``: only for a thing in the line of fire)."""
+    rec = Exchange(a_total=out.a_total, d_total=out.d_total, realm=realm)
+    if path is not None:
+        rec.path = path
+    return rec

@@ -10,10 +10,16 @@ if TYPE_CHECKING:
 
 def _hit(e: LogEntry) -> str:
     """``Cory -1 body 9/10``: what an exchange left on the one hit (the Status says Hurt)."""
-    d = e.data
-    if "damage" not in d:
+    from combat_cli.api import RuleError
+    from rulesets.d12.records import Wound
+
+    try:
+        w = Wound.of(e)
+    except RuleError:         # a hand-damaged entry: its own line, as written
         return e.text
-    return f"{e.target} -{d['damage']} {d.get('track', '')} {d.get('hits')}/{d.get('max_hits')}"
+    if w.damage is None:
+        return e.text
+    return f"{e.target} -{w.damage} {w.track} {w.hits}/{w.max_hits}"
 
 
 def brief(entries: list[LogEntry]) -> list[str]:

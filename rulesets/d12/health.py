@@ -8,9 +8,8 @@ The damage taken is kept per track (``Fighter.taken``), so editing stats keeps w
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import Combatant, RuleError, RulesContext
+from rulesets.d12.records import Healed, Wound
 from rulesets.d12.schema import Tables
 from rulesets.d12.state import TRACKS, Track, Where, fighter
 
@@ -77,7 +76,7 @@ def refresh(ctx: RulesContext, c: Combatant) -> None:
 
 
 def hurt(ctx: RulesContext, c: Combatant, n: int, track: Track, *, source: str = "",
-         actor: Combatant | None = None, **numbers: Any) -> None:
+         actor: Combatant | None = None, realm: str | None = None) -> None:
     """``c`` loses ``n`` hits of ``track``; logs the wound and the new status."""
     setup(ctx, c)
     taken = fighter(ctx, c).taken
@@ -90,9 +89,16 @@ def hurt(ctx: RulesContext, c: Combatant, n: int, track: Track, *, source: str =
     src = f" ({source})" if source else ""
     ctx.log(f"{c.name} takes {n} {track.capitalize()} hit{'' if n == 1 else 's'}{src}: "
             f"{left}/{mx} left{change}",
-            kind="wound", actor=actor, target=c, outcome=c.status, damage=n, track=track,
-            hits=left,
-            max_hits=mx, **numbers)
+            kind="wound", actor=actor, target=c, outcome=c.status,
+            **_wound(n, track, left, mx, realm).dump())
+
+
+def _wound(n: int, track: str, left: int, mx: int, realm: str | None) -> Wound:
+    """The numbers of a wound entry (``realm``: only for hits from an exchange)."""
+    rec = Wound(damage=n, track=track, hits=left, max_hits=mx)
+    if realm is not None:
+        rec.realm = realm
+    return rec
 
 
 def parse_value(value: str, *, default_track: str = "body",
@@ -146,4 +152,4 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     mx = max_hits(c, track, Tables.of(ctx))[0]
     ctx.log(f"{c.name} recovers {back} {track.capitalize()} hit{'' if back == 1 else 's'}: "
             f"{current(ctx, c, track)}/{mx}", kind="heal", target=c, outcome=c.status,
-            healed=back, track=track)
+            **Healed(healed=back, track=track).dump())

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from combat_cli.api import Combatant, Roll, RulesContext, sum_dice
+from rulesets.d12.records import Check, Halt
 from rulesets.d12.schema import Intervention, Tables
 from rulesets.d12.state import Intervention as Record
 from rulesets.d12.state import fight
@@ -78,7 +79,7 @@ def _log_check(ctx: RulesContext, who: Combatant | None, d: D12, name: str | Non
     ctx.log(f"{name} rolled a natural 1: intervention check {d.check} -> {text}{extra}",
             kind="intervention" if d.intervention else "roll", actor=who,
             action="intervention", roll=d.check_roll, outcome=d.intervention or "none",
-            check=d.check)
+            **Check(check=d.check).dump())
 
 
 log_check = _log_check
@@ -95,7 +96,7 @@ def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str,
     text = (f"{kind.upper()} INTERVENTION ({where}){side}: {effect}; "
             "the GM narrates what happens")
     ctx.log(text, kind="intervention", actor=who, action="intervention", outcome=kind,
-            halted=where)
+            **Halt(halted=where).dump())
     ctx.halt(f"{kind} intervention ({where})")
     fight(ctx).interventions.append(Record(
         round=ctx.enc.round, who=who.name if who else name,

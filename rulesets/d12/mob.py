@@ -11,6 +11,8 @@ from __future__ import annotations
 from combat_cli.api import ActionRequest, Combatant, Encounter, QueueItem, RulesContext, sum_dice
 from rulesets.d12.bids import defence_against, realm_of
 from rulesets.d12.intervention import record, roll_d12
+from rulesets.d12.options import Attack
+from rulesets.d12.records import BidNote, Slot, shown
 from rulesets.d12.schema import Tables
 from rulesets.d12.state import Realm
 
@@ -96,31 +98,29 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                 kind="order", action="move")
     for n, (c, a, why) in enumerate(moved, start=1):
         items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a,
-                               data={"phase": "movement", "rank": n, "why": why}))
+                               data=Slot(phase="movement", rank=n, why=why).dump()))
     merged: set[int] = set()
     for i, (c, a) in enumerate(attacks):
         if i in merged:
             continue
-        data: dict = {"phase": "exchange"}
+        slot = Slot(phase="exchange")
         for j in range(i + 1, len(attacks)):
             o, b = attacks[j]
             if j in merged or o.id != a.target or b.target != c.id:
                 continue
             if realm_of(a, ctx) != realm_of(b, ctx):
                 continue
-            if any(x.options.get("path") or str(x.options.get("reach", "yes")) == "no"
-                   for x in (a, b)):
+            if any(x.path or x.out_of_reach for x in (Attack.of(a), Attack.of(b))):
                 continue
             merged.add(j)
-            data["duel"] = o.id
-            data["duel_action"] = b.model_dump()
+            slot.duel, slot.duel_action = o.id, b
             ctx.log(f"{c.name} and {o.name} attack each other: one duel", kind="order",
                     actor=c, target=o, action="attack")
             break
-        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, data=data))
+        items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, data=slot.dump()))
     for c, a in tasks:
         items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a,
-                               data={"phase": "task"}))
+                               data=Slot(phase="task").dump()))
     return items
 
 
@@ -131,8 +131,8 @@ def step(enc: Encounter) -> str | None:
                None)
     if nxt is None:
         return None
-    phase = str(nxt.data.get("phase", "exchange"))
-    same = [i for i in enc.queue if str(i.data.get("phase", "exchange")) == phase]
+    phase = shown(nxt).phase
+    same = [i for i in enc.queue if shown(i).phase == phase]
     return f"{phase} {same.index(nxt) + 1}/{len(same)}"
 
 
@@ -159,4 +159,4 @@ def _general_defence_notes(ctx: RulesContext, attacks: list[tuple[Combatant, Act
         ctx.log(f"{target.name}'s defence {bid} (no from=) counts in full against each of "
                 f"{', '.join(names)}, as one direction; if they come from different "
                 f"directions, undo and declare {target.name} with from= groups",
-                kind="note", actor=target, action="defend", bid=bid)
+                kind="note", actor=target, action="defend", **BidNote(bid=bid).dump())

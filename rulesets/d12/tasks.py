@@ -7,22 +7,12 @@ intervention check always looks at the natural die (AMB-D12-1).
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import Combatant, RuleError, RulesContext
 from rulesets.d12.intervention import record, roll_d12
+from rulesets.d12.options import Task
+from rulesets.d12.records import TaskRoll
 from rulesets.d12.schema import Tables
 from rulesets.d12.stats import skill_level
-
-
-def _int(options: dict[str, Any], key: str, default: int | None = None) -> int | None:
-    v = options.get(key)
-    if v is None or v == "":
-        return default
-    try:
-        return int(str(v))
-    except ValueError:
-        raise RuleError(f"task: {key}= takes a whole number, not {v!r}") from None
 
 
 def succeeds(effective: int, tn: int, tables: Tables) -> bool:
@@ -30,18 +20,17 @@ def succeeds(effective: int, tn: int, tables: Tables) -> bool:
     return effective < tn if tables.task.success == "under" else effective <= tn
 
 
-def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
-    tn = _int(options, "tn")
+def run_task(ctx: RulesContext, c: Combatant, o: Task) -> str:
+    tn = o.tn
     if tn is None:
         raise RuleError("task needs the GM's Target Number: task NAME tn=7 [skill=2] [rp=1]")
     if not -20 <= tn <= 40:
         raise RuleError(f"tn={tn} is out of range (-20..40)")
-    skill, label = skill_level(c, options.get("skill"), None)
-    rp = _int(options, "rp", 0) or 0
-    pen = _int(options, "mod", 0) or 0
+    skill, label = skill_level(c, o.skill, None)
+    rp, pen = o.rp or 0, o.mod or 0
     if rp < 0:
         raise RuleError("rp= is the GM's role-play bonus, 0 or more (use mod= for a penalty)")
-    what = f"task ({options['for']})" if options.get("for") else "task"
+    what = f"task ({o.for_})" if o.for_ else "task"
     mods = f"- {label} - rp {rp}" + (f" + penalty {pen}" if pen else "")
     d = roll_d12(ctx, c, f"{c.name}: {what} d12 {mods} under TN {tn}", contest=False)
     t = Tables.of(ctx)
@@ -65,7 +54,7 @@ def run_task(ctx: RulesContext, c: Combatant, options: dict[str, Any]) -> str:
     else:
         text = f"{c.name} {what}: d12 {d.value} {mods} = {effective} {rel} TN {tn}: {word}"
     e = ctx.log(text, kind="task", actor=c, action="task", roll=d.roll, difficulty=tn,
-                outcome=word, effective=effective, skill=skill, rp=rp, penalty=pen,
-                natural=d.natural)
+                outcome=word, **TaskRoll(effective=effective, skill=skill, rp=rp, penalty=pen,
+                                         natural=d.natural).dump())
     e.total = effective
     return word

@@ -27,7 +27,9 @@ from rulesets.d12.bids import (
     weapon_of,
 )
 from rulesets.d12.contest import parse_path, resolve_attack
+from rulesets.d12.options import Attack, Defend, Move, Task, bidding
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
+from rulesets.d12.records import BidNote, Slot
 from rulesets.d12.schema import Tables
 from rulesets.d12.state import Realm, Where, fight, fighter
 from rulesets.d12.stats import BUDGETS, REALMS, budget, skill_level
@@ -40,31 +42,41 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
     """Validate a whole declaration of ``c`` (weapons, ranges, paths, bids, the budget)."""
     tables = Tables.of(ctx)
     for a in actions:
-        if a.name in ("attack", "defend", "task") and a.options.get("skill") is not None:
-            skill_level(c, a.options["skill"], None)
         if a.name == "attack":
-            if a.options.get("with"):
-                a.options["with"] = check_weapon(str(a.options["with"]), tables)
-            w = weapon(weapon_of(a, c, tables), tables)
-            parse_range(a.options.get("range"))
-            if w.ranged and a.options.get("reach"):
-                raise RuleError(f"reach= is for brawlers ({w.name} is ranged): a shot needs a "
-                                "clear path instead (path=\"A,B\")")
-            if a.options.get("path"):
-                if not w.ranged:
-                    raise RuleError(f"path= is for ranged weapons ({w.name} is not): a brawler "
-                                    "must touch the target (reach=no if they cannot)")
-                if any(oid == c.id for oid, _, _ in parse_path(ctx, str(a.options["path"]))):
-                    raise RuleError(f"{c.name} cannot be in their own line of fire: path= lists "
-                                    "what stands between shooter and target")
+            _check_attack(ctx, c, a, tables)
+        elif a.name == "defend":
+            skill_level(c, Defend.of(a).skill, None)
         elif a.name == "task":
-            if a.options.get("tn") is None:
+            o = Task.of(a)
+            skill_level(c, o.skill, None)
+            if o.tn is None:
                 raise RuleError("task needs the GM's Target Number: task tn=7 [skill=2] [rp=1]")
         elif a.name == "move" and a.target == c.id:
             raise RuleError(f"{c.name} moves: give a place (move to=door) or another combatant")
     if sum(1 for a in actions if a.name == "move") > 1:
         raise RuleError("one move per round: move [WHERE] [to=TEXT]")
     check_declaration(ctx, c, actions, spent=fighter(ctx, c).spent)
+
+
+def _check_attack(ctx: RulesContext, c: Combatant, a: ActionRequest, tables: Tables) -> None:
+    """The skill, weapon (its catalogue name kept), range, reach and path of an attack."""
+    o = Attack.of(a)
+    skill_level(c, o.skill, None)
+    if o.with_:
+        o.with_ = check_weapon(o.with_, tables)
+        o.put(a)
+    w = weapon(weapon_of(a, c, tables), tables)
+    parse_range(o.range)
+    if w.ranged and o.reach:
+        raise RuleError(f"reach= is for brawlers ({w.name} is ranged): a shot needs a "
+                        "clear path instead (path=\"A,B\")")
+    if o.path:
+        if not w.ranged:
+            raise RuleError(f"path= is for ranged weapons ({w.name} is not): a brawler "
+                            "must touch the target (reach=no if they cannot)")
+        if any(oid == c.id for oid, _, _ in parse_path(ctx, o.path)):
+            raise RuleError(f"{c.name} cannot be in their own line of fire: path= lists "
+                            "what stands between shooter and target")
 
 
 def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
@@ -85,7 +97,7 @@ def end_round(ctx: RulesContext) -> None:
         for a in d.actions:
             if a.name in ("attack", "defend"):
                 r = realm_of(a, ctx)
-                spent[r] = spent.get(r, 0) + int(a.options.get("_bid", 0))
+                spent[r] = spent.get(r, 0) + (bidding(a).stake or 0)
 
 
 # -- resolution ------------------------------------------------------------------------------
@@ -95,11 +107,12 @@ def resolve_item(ctx: RulesContext, item: QueueItem) -> None:
     c = ctx.combatant(item.actor)
     a = item.action
     if a.name == "move":
-        where = " ".join(a.args) or a.options.get("to") or ""
+        where = " ".join(a.args) or Move.of(a).to or ""
         toward = f" toward {ctx.enc.name_of(a.target)}" if a.target else ""
         place = f" to {where}" if where else ""
-        ctx.log(f"{c.name} moves{toward}{place} ({item.data.get('why', 'movement')}, "
-                f"{_ordinal(int(item.data.get('rank', 1)))} to move)", kind="move", actor=c,
+        slot = Slot.of(item)
+        ctx.log(f"{c.name} moves{toward}{place} ({slot.why}, "
+                f"{_ordinal(slot.rank)} to move)", kind="move", actor=c,
                 action="move", target=a.target, outcome="moved")
         return
     if a.name == "attack":
@@ -107,17 +120,23 @@ def resolve_item(ctx: RulesContext, item: QueueItem) -> None:
             item.state = "lapsed"
             ctx.log(f"{c.name}'s attack lapses: the target is gone", kind="lapse", actor=c)
             return
-        duel = item.data.get("duel_action")
-        item.data["result"] = resolve_attack(
-            ctx, c, a, ActionRequest.model_validate(duel) if duel else None)
+        _settle(item, resolve_attack(ctx, c, a, Slot.of(item).duel_action))
         return
     if a.name == "task":
-        item.data["result"] = run_task(ctx, c, a.options)
+        _settle(item, run_task(ctx, c, Task.of(a)))
         return
     if a.name == "wait":
         ctx.log(f"{c.name} waits", kind="note", actor=c, action="wait")
         return
     raise RuleError(f"d12 cannot resolve {a.name}")
+
+
+def _settle(item: QueueItem, result: str) -> None:
+    """Keep the result word with the resolved item (``hit``, ``countered``, ``success`` ...),
+    after the keys it has, as saved before (a released item's ``replaced`` comes first)."""
+    slot = Slot.of(item)
+    slot.result = result
+    item.data = {**item.data, **slot.dump()}
 
 
 def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
@@ -130,10 +149,10 @@ def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         resolve_attack(ctx, c, action)
         return
     if action.name == "task":
-        run_task(ctx, c, action.options)
+        run_task(ctx, c, Task.of(action))
         return
     resolve_item(ctx, QueueItem(id=ctx.enc.new_id(), actor=c.id, action=action,
-                                data={"why": "acting now", "rank": 1}))
+                                data=Slot(why="acting now", rank=1).dump()))
 
 
 def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
@@ -149,12 +168,12 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         enc.declarations[c.id] = Declaration(actor=c.id, actions=[action])
     else:
         d.actions.append(action)
-    n = action.options.get("_bid", 0)
-    group = action.options.get("_from")
+    o = Defend.of(action)
+    n, group = o.stake or 0, o.group
     whom = ", ".join(enc.name_of(i) for i in group) if group else "any other attacker"
     ctx.log(f"{c.name} defends with {n} against {whom} "
             f"({realm_of(action, ctx)})", kind="declare", actor=c, action="defend",
-            bid=n)
+            **BidNote(bid=n).dump())
 
 
 # -- display ---------------------------------------------------------------------------------
@@ -166,20 +185,19 @@ def bids_json(where: Where, c: Combatant) -> dict[str, Any]:
     enc, tables = where.enc, Tables.of(where)
     d = enc.declarations.get(c.id)
     out: dict[str, Any] = {"attacks": [], "defences": [], "committed": {}, "budget": {}}
+    present = {x.id for x in enc.combatants}
     for a in d.actions if d else []:
-        realm = realm_of(a, where)
-        if a.name == "attack":
-            out["attacks"].append({"target": enc.name_of(a.target), "bid": a.options.get("_bid", 0),
-                                   "realm": realm})
-        elif a.name == "defend":
-            group = a.options.get("_from")
-            present = {x.id for x in enc.combatants}
-            out["defences"].append({"from": [enc.name_of(i) for i in group if i in present]
-                                    if group else None,
-                                    "bid": a.options.get("_bid", 0), "realm": realm})
-        else:
+        if a.name not in ("attack", "defend"):
             continue
-        out["committed"][realm] = out["committed"].get(realm, 0) + int(a.options.get("_bid", 0))
+        realm, o = realm_of(a, where), bidding(a)
+        n = o.stake or 0
+        if isinstance(o, Defend):
+            group = o.group
+            out["defences"].append({"from": [enc.name_of(i) for i in group if i in present]
+                                    if group else None, "bid": n, "realm": realm})
+        else:
+            out["attacks"].append({"target": enc.name_of(a.target), "bid": n, "realm": realm})
+        out["committed"][realm] = out["committed"].get(realm, 0) + n
     spent = {r: n for r, n in fighter(where, c).spent.items() if n}
     per_fight = tables.bid.budget == "per_fight"
     realms = [r for r in REALMS if r in out["committed"] or (per_fight and r in spent)]
@@ -221,7 +239,7 @@ def _ordinal(n: int) -> str:
 
 
 def _task_verb(ctx: RulesContext, args: Args) -> None:
-    run_task(ctx, args["name"], args["task"].options)
+    run_task(ctx, args["name"], Task.of(args["task"]))
 
 
 def _defend_verb(ctx: RulesContext, args: Args) -> None:
@@ -258,9 +276,8 @@ def _pending_attacks(ctx: RulesContext, c: Combatant) -> list[_Pending]:
                 continue
             if i.actor == c.id:
                 found.append(_Pending(i.action, i))
-            elif i.data.get("duel") == c.id and i.data.get("duel_action"):
-                found.append(_Pending(ActionRequest.model_validate(i.data["duel_action"]), i,
-                                      partner=True))
+            elif (duel := Slot.of(i).partner(c.id)) is not None:
+                found.append(_Pending(duel, i, partner=True))
     else:
         raise RuleError("no round is on: start the fight and declare first")
     if not found:
@@ -281,29 +298,32 @@ def _pick(ctx: RulesContext, c: Combatant, opts: dict[str, str]) -> list[_Pendin
     return found
 
 
-def _change(ctx: RulesContext, c: Combatant, p: _Pending, key: str, value: str | None,
-            *, split: bool) -> None:
-    """Set (``value``) or drop (None) the option ``key`` of a pending attack. With ``split``, a
-    duel the attack is part of becomes two exchanges (a blocked line of fire or a brawler who
-    cannot touch is no longer one mutual contest)."""
+def _change(ctx: RulesContext, c: Combatant, p: _Pending, o: Attack, *, split: bool) -> None:
+    """Give a pending attack the options ``o`` (its ``path=`` or ``reach=`` changed; None
+    drops one). With ``split``, a duel the attack is part of becomes two exchanges (a blocked
+    line of fire or a brawler who cannot touch is no longer one mutual contest)."""
     a = p.action
-    if value is None:
-        a.options.pop(key, None)
-    else:
-        a.options[key] = value
+    o.put(a)
     item = p.item
-    if item is None or not item.data.get("duel"):
+    if item is None:
+        return
+    slot = Slot.of(item)
+    if not slot.duel:
         return
     if not split:
         if p.partner:
-            item.data["duel_action"] = a.model_dump()
+            slot.duel_action = a
+            slot.put(item)
         return
     enc = ctx.enc
-    other = a if p.partner else ActionRequest.model_validate(item.data["duel_action"])
-    partner_id = str(item.data.pop("duel"))
-    item.data.pop("duel_action", None)
+    other = a if p.partner else slot.duel_action
+    partner_id = slot.duel
+    if other is None:     # a hand-damaged file: said as the core says a missing key
+        raise RuleError(f"the queued {item.action.text or item.action.name}'s duel_action "
+                        "field required (found None)")
+    slot.solo().put(item)
     enc.queue.insert(enc.queue.index(item) + 1, QueueItem(
-        id=enc.new_id(), actor=partner_id, action=other, data={"phase": "exchange"}))
+        id=enc.new_id(), actor=partner_id, action=other, data=Slot(phase="exchange").dump()))
     ctx.log(f"{enc.name_of(item.actor)} and {enc.name_of(partner_id)} no longer fight one duel: "
             "each attack is its own exchange", kind="order", actor=c, action="attack")
 
@@ -317,13 +337,16 @@ def _path_verb(ctx: RulesContext, args: Args) -> None:
         if not w.ranged:
             raise RuleError(f"{c.name} attacks with {w.name}, not a ranged weapon: path= is for "
                             "shots (reach NAME no for a brawler who cannot touch)")
+        o = Attack.of(a)
         if pos[1].lower() in ("clear", "none"):
-            _change(ctx, c, p, "path", None, split=False)
+            o.path = None
+            _change(ctx, c, p, o, split=False)
             ctx.log(f"{c.name}'s line of fire to {ctx.enc.name_of(a.target)} is clear",
                     kind="note", actor=c, action="path")
         else:
             names = [n for _, n, _ in parse_path(ctx, pos[1])]
-            _change(ctx, c, p, "path", pos[1], split=True)
+            o.path = pos[1]
+            _change(ctx, c, p, o, split=True)
             ctx.log(f"{c.name}'s shot at {ctx.enc.name_of(a.target)} must pass "
                     f"{', then '.join(names)}", kind="note", actor=c, action="path")
 
@@ -336,7 +359,9 @@ def _reach_verb(ctx: RulesContext, args: Args) -> None:
         if w.ranged:
             raise RuleError(f"{c.name} shoots ({w.name}): reach is for brawlers; a blocked shot "
                             f"is path {c.name} \"A,B\"")
-        _change(ctx, c, p, "reach", yes, split=yes == "no")
+        o = Attack.of(a)
+        o.reach = yes
+        _change(ctx, c, p, o, split=yes == "no")
         ctx.log(f"{c.name} {'can' if yes == 'yes' else 'cannot'} touch "
                 f"{ctx.enc.name_of(a.target)}", kind="note", actor=c, action="reach")
 
