@@ -568,6 +568,7 @@ def main() -> None:
     # combat-cli uses none. A user who wants them can set the variable themselves.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from combat_cli import clilang
+    from combat_cli.engine.errors import CommandError
 
     lang = clilang.for_command(sys.argv[1:])
     try:
@@ -579,6 +580,11 @@ def main() -> None:
 
             use(lang)
             clihelp.localized(app)()
+    except CommandError as e:  # a display hook that cannot read a damaged record: one line
+        from combat_cli.locale import message
+
+        sys.stderr.write(f"combat: {message('error')}: {message(str(e))}\n")
+        sys.exit(1)
     except Exception as e:  # a bug: one line and the traceback in the error log
         from combat_cli.locale import message
         from combat_cli.paths import crash_line, record_crash

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
 from rich.console import Console
@@ -23,8 +25,9 @@ from combat_cli.commands.views import (
     WhereView,
     WhyView,
 )
+from combat_cli.engine.errors import CommandError
 from combat_cli.engine.view import RulesView
-from combat_cli.locale import _, dice
+from combat_cli.locale import _, dice, message
 from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
@@ -104,12 +107,25 @@ def print_output(console: Console, table: Table, out: Output) -> None:
     tables = any(isinstance(v, TABLE_VIEWS) for v in out.views)
     entries = [e for e in out.entries if not (e.kind == "round" and tables)]
     roster = any(isinstance(v, RosterView) for v in out.views)
-    for line in brief_lines(table, entries, roster=roster):
-        put(console, line)
+    with _told(console, table):
+        for line in brief_lines(table, entries, roster=roster):
+            put(console, line)
     for n in out.notes:
         put(console, without_rule_ids(n), "note")
     for view in out.views:
-        print_view(console, table, view)
+        with _told(console, table):
+            print_view(console, table, view)
+
+
+@contextmanager
+def _told(console: Console, table: Table) -> Iterator[None]:
+    """A display hook that refuses (a record in the file it cannot read) is one error line;
+    the rest of the output is still shown."""
+    try:
+        yield
+    except CommandError as e:
+        error = message(str(e), table.language)
+        put(console, f"{_('error', table.language)}: {without_rule_ids(error)}", "error")
 
 
 def print_view(console: Console, table: Table, view: View) -> None:
@@ -283,10 +299,12 @@ def print_resume(console: Console, table: Table, lines: int = 3) -> None:
     """Where a resumed fight stands: the round table and the last ``lines`` log lines."""
     if table.enc.phase == "setup":
         return
-    print_view(console, table, RoundView())
+    with _told(console, table):
+        print_view(console, table, RoundView())
     tail = [e for e in table.log_tail(lines * 4) if e.kind != "roster"]
-    for line in brief_lines(table, tail)[-lines:]:
-        put(console, line)
+    with _told(console, table):
+        for line in brief_lines(table, tail)[-lines:]:
+            put(console, line)
 
 
 __all__ = ["entry_text", "header", "print_output", "print_resume", "print_state", "print_view"]

@@ -283,3 +283,31 @@ def test_a_script_that_keeps_the_file_open_never_blocks_a_reader(tmp_path):
     """)
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "'Carl'" in r.stdout, r.stderr
+
+
+def _damaged_attack_entry(tmp_path) -> str:
+    """A Storypath fight whose last attack's log record holds a number where its list of
+    Stunts goes (a hand-edited file): the ruleset reads it to show the last lines."""
+    src = os.path.join(os.path.dirname(__file__), "..", "rulesets", "storypath", "fixtures",
+                       "mid.json")
+    with open(src, encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    last = max(i for i, x in enumerate(lines) if i and '"kind":"attack"' in x)
+    entry = json.loads(lines[last])
+    entry["data"]["stunts"] = 5
+    lines[last] = json.dumps(entry)
+    f = tmp_path / "fight.json"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(f)
+
+
+def test_a_damaged_record_a_display_reads_is_one_line_and_play_goes_on(tmp_path):
+    f = _damaged_attack_entry(tmp_path)
+    before = open(f, "rb").read()
+    r = combat("play", f, "--script", "-", input="status\n")
+    out = r.stdout + r.stderr
+    assert "Traceback" not in out and "internal error" not in out, out
+    said = [x for x in out.splitlines() if x.startswith("error:")]
+    assert said == ["error: the log entry attack's stunts must be a valid list (found 5)"], out
+    assert out.count("Round 2") == 2        # the table on resuming, and for status after it
+    assert open(f, "rb").read() == before
