@@ -115,8 +115,8 @@ def _default_json(field: Any) -> Any:
 def check(ruleset: Any, enc: Encounter) -> None:
     """Validate (and migrate) the ruleset state of a loaded encounter, in place, and the
     options of its declared and queued actions; RuleError naming the combatant and the field
-    when something is wrong. Valid data that needed no
-    migration is left as it was, byte for byte."""
+    when something is wrong. Valid data that needed no migration is left as it was, byte for
+    byte."""
     enc.data = _checked(ruleset, "encounter", enc.data, ruleset.encounter_state, "")
     for c in enc.combatants:
         c.data = _checked(ruleset, "combatant", c.data, ruleset.combatant_state, c.name)
