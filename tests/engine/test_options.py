@@ -32,6 +32,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.table import Table
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load, save
+from tests.saves import edit_encounter
 
 
 class Shot(Options):
@@ -194,11 +195,7 @@ def _saved(tmp_path: Path, edit: Any = None, *, resolving: bool = False) -> Path
     path = tmp_path / "f.json"
     save(path, t)
     if edit is not None:
-        lines = path.read_text(encoding="utf-8").splitlines()
-        head = json.loads(lines[0])
-        edit(head["encounter"])
-        lines[0] = json.dumps(head, ensure_ascii=False)
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        edit_encounter(path, edit)
     return path
 
 

@@ -23,6 +23,7 @@ from combat_cli.api import RulesView
 from combat_cli.dice import RandomDice
 from combat_cli.store.savefile import load
 from rulesets.czech_pool.state import Fighter, Souboj
+from tests.saves import edit_encounter
 
 HERE = Path(__file__).parent / "fixtures"
 NAMES = ("mid_resolve", "declared_env", "surprised", "over")
@@ -167,12 +168,7 @@ def test_surprised_and_over_typed(tmp_path: Path) -> None:
      "the encounter: czp.turn.pools.c1.n"),
 ])
 def test_a_broken_state_is_one_line(tmp_path: Path, edit: Any, said: str) -> None:
-    path = _copy(tmp_path, "mid_resolve")
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    edit(head["encounter"])
-    lines[0] = json.dumps(head, ensure_ascii=False)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = edit_encounter(_copy(tmp_path, "mid_resolve"), edit)
     r = combat("show", str(path), "--json")
     assert r.returncode != 0 and said in r.stdout + r.stderr, r.stdout + r.stderr
     assert "Traceback" not in r.stdout + r.stderr

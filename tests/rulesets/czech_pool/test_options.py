@@ -5,8 +5,6 @@ entry data (the successes) are read the same way (state.Slot, state.Clash)."""
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from rulesets.czech_pool.display import brief
 from rulesets.czech_pool.options import Bare, Defend, Threaten
 from rulesets.czech_pool.state import Clash, Slot
 from tests.rulesets.czech_pool.conftest import T
+from tests.saves import edit_encounter
 
 # the option specs as they were declared by hand before the models (help, completion and the
 # Czech catalogue's msgids depend on them)
@@ -103,14 +102,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def _edited(tmp_path: Path, edit: Any) -> Path:
-    path = tmp_path / "declared_env.json"
-    shutil.copyfile(FIXTURES / "declared_env.json", path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    edit(head["encounter"]["declarations"])
-    lines[0] = json.dumps(head, ensure_ascii=False)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
+    return edit_encounter(tmp_path / "declared_env.json", lambda e: edit(e["declarations"]),
+                          FIXTURES / "declared_env.json")
 
 
 def _options(declarations: dict[str, Any], actor: str) -> dict[str, Any]:
@@ -166,14 +159,9 @@ def test_cz_init_2_the_queue_runs_from_the_fastest() -> None:
 
 
 def _queued(tmp_path: Path, speed: Any) -> Path:
-    path = tmp_path / "mid_resolve.json"
-    shutil.copyfile(FIXTURES / "mid_resolve.json", path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    head["encounter"]["queue"][1]["data"]["speed"] = speed
-    lines[0] = json.dumps(head, ensure_ascii=False)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
+    def edit(e: dict[str, Any]) -> None:
+        e["queue"][1]["data"]["speed"] = speed
+    return edit_encounter(tmp_path / "mid_resolve.json", edit, FIXTURES / "mid_resolve.json")
 
 
 def test_a_damaged_speed_in_a_file_is_one_line(tmp_path: Path) -> None:

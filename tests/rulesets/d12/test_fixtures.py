@@ -24,6 +24,7 @@ from combat_cli.commands.registry import dispatch
 from combat_cli.dice import FixedDice
 from combat_cli.engine.table import Table
 from combat_cli.store.savefile import load, save
+from tests.saves import edit_encounter
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = ("mid_round", "over", "declaring")
@@ -131,11 +132,7 @@ def test_fixtures_read_as_the_typed_state(tmp_path):
 def test_a_save_with_bad_d12_state_is_one_line(tmp_path, change, says):
     from combat_cli.store.savefile import SaveError
 
-    f = tmp_path / "bad.json"
-    lines = (FIXTURES / "over.json").read_text().splitlines()
-    head = json.loads(lines[0])
-    change(head["encounter"])
-    f.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    f = edit_encounter(tmp_path / "bad.json", change, FIXTURES / "over.json")
     with pytest.raises(SaveError, match="damaged") as e:
         load(f, FixedDice([]))
     assert says in str(e.value) and "\n" not in str(e.value)

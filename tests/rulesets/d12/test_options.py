@@ -5,7 +5,6 @@ value in a loaded file is one line."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load
 from rulesets.d12.options import Attack, Defend, Task
 from tests.rulesets.d12.helpers import fails, run, table, who
+from tests.saves import edit_encounter
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -117,14 +117,8 @@ def test_D12_TASK_3_a_task_reads_its_fields() -> None:
 def _edit(tmp_path: Path, name: str, change: Any) -> Path:
     """A fixture (mid_round: resolving, declaring: declaring) with one declared action's
     options changed."""
-    f = tmp_path / f"{name}.json"
-    shutil.copy(FIXTURES / f"{name}.json", f)
-    lines = f.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    change(head["encounter"]["declarations"])
-    lines[0] = json.dumps(head, ensure_ascii=False)
-    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return f
+    return edit_encounter(tmp_path / f"{name}.json", lambda e: change(e["declarations"]),
+                          FIXTURES / f"{name}.json")
 
 
 def _find(decls: dict[str, Any], name: str, key: str) -> dict[str, Any]:

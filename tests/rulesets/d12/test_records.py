@@ -15,6 +15,7 @@ from combat_cli.api import ActionRequest, LogEntry, QueueItem, RuleError
 from rulesets.d12.display import brief
 from rulesets.d12.records import SideRoll, Slot, Wound, shown
 from tests.rulesets.d12.helpers import run, table
+from tests.saves import edit_encounter
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -97,12 +98,9 @@ def test_a_damaged_record_is_one_line_naming_it() -> None:
 
 def _damaged(tmp_path: Path) -> Path:
     """mid_round with the pending duel's other attack replaced by text."""
-    lines = (FIXTURES / "mid_round.json").read_text().splitlines()
-    head = json.loads(lines[0])
-    head["encounter"]["queue"][1]["data"]["duel_action"] = "Cory's punch"
-    f = tmp_path / "damaged.json"
-    f.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
-    return f
+    return edit_encounter(tmp_path / "damaged.json",
+                          lambda e: e["queue"][1]["data"].update(duel_action="Cory's punch"),
+                          FIXTURES / "mid_round.json")
 
 
 def _combat(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -4,8 +4,6 @@ read their fields, and a wrong value in a loaded file is one line."""
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +12,7 @@ import pytest
 from combat_cli.api import ActionRequest, OptionSpec, RuleError
 from rulesets.d6.options import Block, Parry, Shot, attack_of, merged
 from tests.rulesets.d6.conftest import LECTOR, THUG, T, faces
+from tests.saves import edit_encounter
 
 HERE = Path(__file__).parent / "fixtures"
 
@@ -115,14 +114,7 @@ def test_d6_range_the_shot_reads_its_range_from_the_field() -> None:
 
 
 def _edited(tmp_path: Path, name: str, edit: Any) -> Path:
-    path = tmp_path / f"{name}.json"
-    shutil.copyfile(HERE / f"{name}.json", path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    edit(head["encounter"])
-    lines[0] = json.dumps(head, ensure_ascii=False)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
+    return edit_encounter(tmp_path / f"{name}.json", edit, HERE / f"{name}.json")
 
 
 def _declared_attack(enc: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,6 @@ saved file is one line when the command that reads it runs, never a traceback.""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from rulesets.d6.display import brief
 from rulesets.d6.records import AttackLog, Planned, situation_data
 from tests.conftest import combat_cmd
 from tests.rulesets.d6.conftest import T
+from tests.saves import edit_encounter
 
 HERE = Path(__file__).parent / "fixtures"
 ACT = 'act Mina shoot "Demon Thug 1"\n'
@@ -22,15 +22,10 @@ ACT = 'act Mina shoot "Demon Thug 1"\n'
 def _resolving(tmp_path: Path, data: dict[str, Any]) -> Path:
     """The mid-round fixture, Mina's shot skipped for what the GM typed instead (the way an
     earlier version's ``release`` left it), its record ``data``."""
-    path = tmp_path / "resolving.json"
-    shutil.copyfile(HERE / "resolving.json", path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    mina = next(i for i in head["encounter"]["queue"] if i["actor"] == "c2")
-    mina["state"], mina["data"] = "skipped", data
-    lines[0] = json.dumps(head, ensure_ascii=False)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
+    def edit(e: dict[str, Any]) -> None:
+        mina = next(i for i in e["queue"] if i["actor"] == "c2")
+        mina["state"], mina["data"] = "skipped", data
+    return edit_encounter(tmp_path / "resolving.json", edit, HERE / "resolving.json")
 
 
 def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -12,10 +12,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conftest import combat_cmd
+from tests.saves import edit_encounter
 
 from .conftest import fails, run, view
 
@@ -145,16 +147,12 @@ def test_files_keep_their_shape(tmp_path: Path):
     ("init", "high", "Ann: init must be a valid integer"),
 ])
 def test_a_damaged_state_is_one_line(tmp_path: Path, key: str, value: object, said: str):
-    import json
-
     from combat_cli.dice import RandomDice
     from combat_cli.store.savefile import SaveError, load
 
-    path = tmp_path / "bad.json"
-    lines = (HERE / "grap.json").read_text().splitlines()
-    head = json.loads(lines[0])
-    head["encounter"]["combatants"][0]["data"][key] = value
-    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    path = edit_encounter(tmp_path / "bad.json",
+                          lambda e: e["combatants"][0]["data"].update({key: value}),
+                          HERE / "grap.json")
     with pytest.raises(SaveError) as e:
         load(path, RandomDice(seed=1))
     assert said in str(e.value) and "\n" not in str(e.value)
@@ -162,14 +160,9 @@ def test_a_damaged_state_is_one_line(tmp_path: Path, key: str, value: object, sa
 
 def _damaged(tmp_path: Path, name: str, who: int, cond: int, key: str, value: object) -> Path:
     """A copy of fixture ``name`` with one value of a condition's data of the wrong kind."""
-    import json
-
-    path = tmp_path / "bad.json"
-    lines = (HERE / f"{name}.json").read_text().splitlines()
-    head = json.loads(lines[0])
-    head["encounter"]["combatants"][who]["conditions"][cond]["data"][key] = value
-    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
-    return path
+    def edit(e: dict[str, Any]) -> None:
+        e["combatants"][who]["conditions"][cond]["data"][key] = value
+    return edit_encounter(tmp_path / "bad.json", edit, HERE / f"{name}.json")
 
 
 def test_a_damaged_condition_record_is_one_line_through_the_cli(tmp_path: Path):

@@ -5,13 +5,13 @@ fields, and a loaded file's action with a bad option is refused in one line."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from combat_cli.api import ActionRequest, Options, RuleError
+from tests.saves import edit_encounter
 
 from .conftest import F, S, feed, last, new_table, run, texts, view, who
 
@@ -76,17 +76,11 @@ def test_SP_DICE_7_the_bonus_read_from_the_fields_caps_teamwork_at_3() -> None:
 
 def _saved_with(tmp_path: Path, options: dict[str, Any], name: str = "attack") -> Path:
     """mid.json (a fight in round 2) with a queued action of Ann's holding ``options``."""
-    path = tmp_path / "mid.json"
-    shutil.copy(HERE / "mid.json", path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    enc = head["encounter"]
-    ann = next(c["id"] for c in enc["combatants"] if c["name"] == "Ann")
-    enc["queue"] = [{"id": 99, "actor": ann,
-                     "action": {"name": name, "target": None, "options": options}}]
-    lines[0] = json.dumps(head, ensure_ascii=False)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
+    def edit(enc: dict[str, Any]) -> None:
+        ann = next(c["id"] for c in enc["combatants"] if c["name"] == "Ann")
+        enc["queue"] = [{"id": 99, "actor": ann,
+                         "action": {"name": name, "target": None, "options": options}}]
+    return edit_encounter(tmp_path / "mid.json", edit, HERE / "mid.json")
 
 
 @pytest.mark.parametrize(("options", "said"), [
