@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from combat_cli.config import Config
     from combat_cli.dice import TableDice
-    from combat_cli.repl.driver import Driver
+    from combat_cli.repl.port import FrontPort
 
 app = typer.Typer(
     help="combat-cli: a terminal combat tracker for the Game Master.",
@@ -216,6 +216,12 @@ def play(
     seed: int | None = typer.Option(None, "--seed", help="seed for auto dice"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS,
                                     help="display language, for rulesets that have several"),
+    serve: bool = typer.Option(False, "--serve", help="serve the table page and the "
+                               "players' phones while you play (players shows how to join)"),
+    host: str | None = typer.Option(None, "--host", help="with --serve: the address to listen "
+                                    "on (default 127.0.0.1, this machine only; 0.0.0.0: the "
+                                    "table's network)"),
+    port: int = typer.Option(8321, "--port", help="with --serve: the port (0 picks a free one)"),
 ) -> None:
     """Play (or resume) an encounter: the REPL, or a script."""
     from combat_cli.store.savefile import Lock, SaveError
@@ -223,17 +229,17 @@ def play(
     cfg = _config()
     _speak_for(file, lang, cfg)
     interactive = script is None and sys.stdin.isatty()
-    driver_ref: list[Driver] = []
+    if (host is not None or port != 8321) and not serve:
+        _fail("--host and --port go with --serve (combat play FILE --serve --host 0.0.0.0)", 2)
     code = 0
     _exit_cleanly_on_signals()
     try:
         with Lock(file):
+            web = (host, port) if serve else None
             if interactive:
-                code = _play_interactive(file, dice, cfg.dice, seed, _lang(lang, cfg),
-                                         driver_ref)
+                code = _play_interactive(file, dice, cfg.dice, seed, _lang(lang, cfg), web)
             else:
-                code = _play_script(file, script, dice, cfg.dice, seed, _lang(lang, cfg),
-                                    driver_ref)
+                code = _play_script(file, script, dice, cfg.dice, seed, _lang(lang, cfg), web)
     except SaveError as e:
         _fail(str(e))
     if code:
@@ -253,11 +259,25 @@ def _exit_cleanly_on_signals() -> None:
             signal.signal(getattr(signal, name), leave)
 
 
+def _served(base: FrontPort, web: tuple[str | None, int] | None) -> FrontPort:
+    """The front end's port, with the players' phones when ``--serve`` was given."""
+    if web is None:
+        return base
+    from combat_cli.repl.phones import PhonePort
+    from combat_cli.web.server import ServeError
+
+    try:
+        return PhonePort(base, *web)
+    except ServeError as e:
+        _fail(str(e))
+
+
 def _play_interactive(file: Path, dice: str | None, default: str, seed: int | None, lang: str,
-                      driver_ref: list[Driver]) -> int:
+                      web: tuple[str | None, int] | None) -> int:
     """The REPL. Only the JSON is checked before the prompt shows; the rest loads meanwhile."""
     from combat_cli import plugins
-    from combat_cli.repl.session import make_dice_asker, run_interactive
+    from combat_cli.repl.port import ReplPort
+    from combat_cli.repl.session import run_interactive
     from combat_cli.store.savefile import SaveError, read_raw
 
     raw = read_raw(file)
@@ -266,27 +286,29 @@ def _play_interactive(file: Path, dice: str | None, default: str, seed: int | No
     enc = raw.get("encounter")
     data = enc.get("data") if isinstance(enc, dict) else None
     saved = data.get("dice") if isinstance(data, dict) else None
-    source = _dice(dice, seed, make_dice_asker(driver_ref), saved, default)
-    run_interactive(file, raw, source, source.mode, lang, driver_ref)
+    port = _served(ReplPort(), web)
+    source = _dice(dice, seed, port, saved, default)
+    run_interactive(file, raw, source, source.mode, lang, port)
     return 0
 
 
 def _play_script(file: Path, script: str | None, dice: str | None, default: str,
-                 seed: int | None, lang: str, driver_ref: list[Driver]) -> int:
+                 seed: int | None, lang: str, web: tuple[str | None, int] | None) -> int:
     from combat_cli.render.console import make_console
     from combat_cli.repl.driver import Driver
-    from combat_cli.repl.script import ScriptLines, make_asker, run_script
+    from combat_cli.repl.port import ScriptPort
+    from combat_cli.repl.script import ScriptLines, run_script
     from combat_cli.store.savefile import load
 
-    lines = ScriptLines(_script_lines(script))
-    source = _dice(dice, seed, make_asker(lines, driver_ref), None, default)
+    lines = ScriptLines(_script_lines(script), live=web is not None and script in (None, "-"))
+    port = _served(ScriptPort(lines), web)
+    source = _dice(dice, seed, port, None, default)
     from combat_cli.render.output import print_resume
 
-    driver = Driver(load(file, source, lang), file, make_console())
+    driver = Driver(load(file, source, lang), file, make_console(), port)
     saved = source.start_saved = driver.table.enc.data.get("dice")
     if dice is None and saved in ("auto", "manual", "players"):
         source.mode = source.start_mode = saved
-    driver_ref.append(driver)
     print_resume(driver.console, driver.table)   # a fight resumed: where it stands
     try:
         return run_script(driver, lines)

@@ -106,11 +106,14 @@ class Cmd:
         return ""
 
 
-def ask(cmd: Cmd, question: str) -> str | None:
-    """Ask the GM a question in the middle of a command (the REPL sets ``table.ask``);
-    None when nobody can answer (a script, a test): the caller decides what that means."""
-    asker = getattr(cmd.table, "ask", None)
-    return asker(question) if asker is not None else None
+def ask(cmd: Cmd, question: str, choices: tuple[str, ...] = (), pcs: tuple[str, ...] = ()
+        ) -> str | None:
+    """Ask a question in the middle of a command, through the table's front end (the REPL
+    asks the GM; a phone named in ``pcs`` may answer with one of ``choices``); None when
+    nobody can answer (a script, a test): the caller decides what that means."""
+    from combat_cli.engine.port import Question
+
+    return cmd.table.port.ask(Question(question, choices, pcs))
 
 
 VERBS: dict[str, Verb] = {}
@@ -164,7 +167,16 @@ _loaded = False
 def _load_topics() -> None:
     global _loaded
     if not _loaded:
-        from combat_cli.commands import clock, dice, fight, health, meta, roster, rounds  # noqa: F401
+        from combat_cli.commands import (  # noqa: F401
+            clock,
+            dice,
+            fight,
+            health,
+            meta,
+            players,
+            roster,
+            rounds,
+        )
 
         _loaded = True
 

@@ -353,7 +353,9 @@ def _give_open_turn(cmd: Cmd) -> bool:
     what, who = choice
     names = " or ".join(c.name for c in who)
     answer = ask(cmd, cmd.ctx.say("{what}: who takes it? {names} (Enter: nobody yet) ",
-                                  what=what, names=names))
+                                  what=what, names=names),
+                 choices=tuple(c.name for c in who),
+                 pcs=tuple(c.name for c in who if c.side == "pc"))
     if not answer or not answer.strip():
         raise CommandError(cmd.ctx.say("{what} is open: {names} takes it (slot NAME, or act "
                                        "NAME ...)", what=what, names=names))

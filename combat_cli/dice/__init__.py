@@ -8,7 +8,10 @@ the source's business, never the rules'.
 from combat_cli.dice.expr import DiceError, DiceTerm, RollSpec, parse, pool, sum_dice
 from combat_cli.dice.modes import MODES, OWN_MODES, TableDice
 from combat_cli.dice.sources import (
+    Answer,
+    DiceAsker,
     DiceExhausted,
+    DiceQuestion,
     DiceSource,
     FixedDice,
     FixedDiceError,
@@ -20,6 +23,9 @@ from combat_cli.dice.sources import (
 )
 
 __all__ = [
+    "Answer",
+    "DiceAsker",
+    "DiceQuestion",
     "DiceError",
     "DiceExhausted",
     "DiceSource",

@@ -11,8 +11,19 @@ decides whether to ask for the physical dice or roll them itself:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from combat_cli.dice.expr import RollSpec
-from combat_cli.dice.sources import Asker, DiceSource, ManualDice, Roll, Roller
+from combat_cli.dice.sources import (
+    Answer,
+    Asker,
+    DiceAsker,
+    DiceQuestion,
+    DiceSource,
+    Roll,
+    Roller,
+    parse_answer,
+)
 
 MODES = ("auto", "manual", "players")
 """The table's dice modes."""
@@ -29,10 +40,22 @@ def asks(mode: str, by: Roller | None) -> bool:
     return mode == "players" and by is not None and by.pc
 
 
-class TableDice(DiceSource):
-    """The table's source: rolls or asks per roll, by mode and roller."""
+class _Typed:
+    """A plain ``ask(spec, purpose)`` function as a :class:`DiceAsker` (tests, old callers)."""
 
-    def __init__(self, mode: str, rolled: DiceSource, ask: Asker | None) -> None:
+    def __init__(self, ask: Asker) -> None:
+        self.ask = ask
+
+    def ask_dice(self, question: DiceQuestion) -> Answer | None:
+        text = self.ask(question.spec, question.purpose)
+        return None if text is None else Answer(text)
+
+
+class TableDice(DiceSource):
+    """The table's source: rolls or asks per roll, by mode and roller. The asking goes
+    through the front end's :class:`DiceAsker` (None: nobody to ask, everything rolled)."""
+
+    def __init__(self, mode: str, rolled: DiceSource, ask: DiceAsker | Asker | None) -> None:
         self.mode = mode
         """The mode in force (switched by the ``dice`` verb)."""
         self.start_mode = mode
@@ -40,15 +63,20 @@ class TableDice(DiceSource):
         self.start_saved: object = None
         """The mode the file was saved with when the session started."""
         self.rolled = rolled
-        self.manual = ManualDice(ask, rolled) if ask is not None else None
+        self.asker: DiceAsker | None = None
+        if hasattr(ask, "ask_dice"):
+            self.asker = ask
+        elif ask is not None:
+            self.asker = _Typed(ask)
 
     def will_ask(self, by: Roller | None) -> bool:
-        return self.manual is not None and asks(self.mode, by)
+        return self.asker is not None and asks(self.mode, by)
 
     def roll(self, spec: RollSpec, purpose: str = "", *, by: Roller | None = None) -> Roll:
         if not self.will_ask(by) or not spec.terms:
             return self.rolled.roll(spec, purpose)
-        assert self.manual is not None
-        return self.manual.roll(spec, purpose)
-
-
+        assert self.asker is not None
+        answer = self.asker.ask_dice(DiceQuestion(spec, purpose, by))
+        if answer is None or answer.rolls_it:
+            return self.rolled.roll(spec, purpose)
+        return replace(parse_answer(spec, answer.text, purpose), entered=answer.entered)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from combat_cli.dice.expr import DiceError, RollSpec
 
@@ -25,6 +25,8 @@ class Roll:
     purpose: str = ""
     manual: bool = False
     kept: tuple[int, ...] = field(default=(), compare=False)
+    entered: str = ""
+    """Where typed faces came from: "phone" for a player's phone, "" otherwise."""
 
     @property
     def dice(self) -> str:
@@ -103,6 +105,35 @@ def _expected_faces(spec: RollSpec, faces: list[int]) -> list[int]:
     return faces
 
 
+@dataclass(frozen=True)
+class DiceQuestion:
+    """A roll a person is asked for: what it rolls, what for, and whose roll it is."""
+
+    spec: RollSpec
+    purpose: str
+    by: Roller | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A typed answer to a :class:`DiceQuestion`: faces (``3 4 6``) or a total (``=17``);
+    ``-`` or nothing lets the tracker roll. ``entered`` says where it came from (``phone``)."""
+
+    text: str
+    entered: str = ""
+
+    @property
+    def rolls_it(self) -> bool:
+        return self.text.strip() in ("", "-")
+
+
+class DiceAsker(Protocol):
+    """Who answers the rolls that are typed (a front end: the keyboard, a script, a phone)."""
+
+    def ask_dice(self, question: DiceQuestion) -> Answer | None:
+        """The answer, or None to let the tracker roll; raise DiceError to cancel."""
+
+
 def parse_answer(spec: RollSpec, text: str, purpose: str = "") -> Roll:
     """Read the GM's answer for a manual roll: faces (``3 4 6``) or a total (``=17``)."""
     text = text.strip()
@@ -129,10 +160,6 @@ def parse_answer(spec: RollSpec, text: str, purpose: str = "") -> Roll:
 
 class DiceSource:
     """Where faces come from. Subclasses implement :meth:`faces_for`."""
-
-    sink: Callable[[list[Any]], None] | None = None
-    """Where the rules context shows the log entries known so far, before a roll is asked
-    (set by the front end; None: nothing is shown until the command ends)."""
 
     def roll(self, spec: RollSpec, purpose: str = "", *, by: Roller | None = None) -> Roll:
         """Roll ``spec`` for ``purpose``; ``by`` says whose roll it is (None: the GM's)."""

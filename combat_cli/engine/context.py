@@ -16,6 +16,7 @@ from combat_cli.dice import DiceError, Roll, Roller, RollSpec, parse
 from combat_cli.engine.durations import format_duration, in_rounds
 from combat_cli.engine.errors import CommandError, RollAborted
 from combat_cli.engine.models import Combatant, Condition, Encounter, LogEntry, Timer
+from combat_cli.engine.port import Port, Quiet
 from combat_cli.engine.queries import find_combatant
 
 if TYPE_CHECKING:
@@ -30,8 +31,10 @@ class RulesContext:
     def __init__(self, enc: Encounter, dice: DiceSource, tables: dict[str, Any],
                  round_seconds: int = 6, lang: str = "",
                  label: Callable[[str], str] | None = None, language: str = "en",
-                 ruleset: Ruleset | None = None) -> None:
+                 ruleset: Ruleset | None = None, port: Port | None = None) -> None:
         self.enc = enc
+        self.port: Port = port or Quiet()
+        """The front end: what is logged is shown through it before a roll is asked."""
         self.ruleset = ruleset
         """The ruleset playing (None only in bare tests of the core)."""
         self.dice = dice
@@ -179,10 +182,9 @@ class RulesContext:
         return Roller(by.name, by.side == "pc", getattr(own, "dice", None))
 
     def flush(self) -> None:
-        """Show the entries logged since the last flush (through the dice source's sink)."""
-        sink = self.dice.sink
-        if sink is not None and self.shown < len(self.entries):
-            sink(self.entries[self.shown:])
+        """Show the entries logged since the last flush (through the front end's port)."""
+        if self.shown < len(self.entries):
+            self.port.show(self.entries[self.shown:])
         self.shown = len(self.entries)
 
     # -- the record ----------------------------------------------------------------------
@@ -204,6 +206,9 @@ class RulesContext:
                 entry.data.setdefault("for", roll.purpose)
             if roll.manual:
                 entry.data["manual"] = True
+            if roll.entered == "phone":  # the player's own dice, entered on the phone
+                entry.data["by"] = "phone"
+                entry.text = f"{text} {self.label('(phone)')}"
         self.entries.append(entry)
         return entry
 

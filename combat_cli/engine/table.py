@@ -18,6 +18,7 @@ from combat_cli.engine.context import RulesContext
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.history import History, Step, diff
 from combat_cli.engine.models import Encounter, LogEntry
+from combat_cli.engine.port import Port, Quiet
 from combat_cli.locale import _, use
 
 if TYPE_CHECKING:
@@ -57,6 +58,12 @@ class Table:
         self.changed = False
         """True when something changed since the last save (or the last full snapshot)."""
         self.journal: Journal | None = None
+        self.port: Port = Quiet()
+        """The front end the rules ask and show through (:meth:`connect`)."""
+
+    def connect(self, port: Port) -> None:
+        """Play through ``port`` (the REPL, a script, the phones): questions go to it."""
+        self.port = port
 
     @classmethod
     def new(cls, ruleset: Ruleset, dice: DiceSource, house_rules: dict[str, Any] | None = None,
@@ -69,7 +76,7 @@ class Table:
         use(self.language)
         return RulesContext(enc or self.enc, self.dice, self.tables, rs.round_seconds, lang,
                             label=lambda word: rs.label(word, lang), language=self.language,
-                            ruleset=rs)
+                            ruleset=rs, port=self.port)
 
     def run(self, line: str, work: Callable[[RulesContext], None], *,
             undoable: bool = True) -> RulesContext:

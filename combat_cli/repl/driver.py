@@ -19,6 +19,7 @@ from combat_cli.locale import _
 from combat_cli.locale import message as translated
 from combat_cli.render.output import print_output
 from combat_cli.repl.interrupt import CommandGuard
+from combat_cli.repl.port import FrontPort
 from combat_cli.store.savefile import SaveError, Saver, atomic_write, render
 
 if TYPE_CHECKING:
@@ -28,16 +29,20 @@ if TYPE_CHECKING:
 
 
 class Driver:
-    def __init__(self, table: Table, path: Path | None, console: Console) -> None:
+    def __init__(self, table: Table, path: Path | None, console: Console,
+                 port: FrontPort | None = None) -> None:
         self.table = table
         self.path = path
         self.console = console
         self.saver = Saver(path, table) if path is not None else None
         self.streamed = 0
         """Entries of the running command already printed (before a roll was asked)."""
-        table.dice.sink = self._stream
+        self.port = port or FrontPort()
+        self.port.bind(self)
+        table.connect(self.port)
 
-    def _stream(self, entries: list[Any]) -> None:
+    def stream(self, entries: list[Any]) -> None:
+        """Print what the running command logged so far (a roll is about to be asked)."""
         print_output(self.console, self.table, Output(entries=list(entries)))
         self.streamed += len(entries)
 
@@ -69,6 +74,7 @@ class Driver:
                 self.saver.submit(self.table, line.strip())
             if failed is not None:
                 self._save_failed(failed, out)
+        self.port.settled()
         return out
 
     def _save_failed(self, err: SaveError, out: Output) -> None:
@@ -106,6 +112,7 @@ class Driver:
     def close(self) -> None:
         """Write what is pending and stop the autosave thread (raises SaveError if it failed)."""
         saver, self.saver = self.saver, None
+        self.port.close()
         if saver is None:
             return
         if self.table.changed:

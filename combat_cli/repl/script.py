@@ -8,63 +8,78 @@ non-zero exit, naming the line (the answer that did not fit, when it was an answ
 
 from __future__ import annotations
 
+import queue
 import sys
-from collections.abc import Callable, Iterable, Iterator
+import threading
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from combat_cli.dice import DiceError, RollSpec, parse_answer
-from combat_cli.locale import _, dice
+from combat_cli.locale import _
 from combat_cli.repl.driver import Driver
 from combat_cli.textsafe import escape_all
 
-ROLL_IT = "-"
-"""The answer that lets the tracker roll (a blank line is skipped, like a comment)."""
+if TYPE_CHECKING:
+    from combat_cli.web.hub import Race
 
 
 class ScriptLines:
-    def __init__(self, lines: Iterable[str]) -> None:
+    """The script's lines, read one at a time. ``live`` (``--serve`` with ``--script -``):
+    read as they come by a thread of their own, so a roll can wait for the next line or a
+    player's phone, whichever comes first."""
+
+    def __init__(self, lines: Iterable[str], live: bool = False) -> None:
         self._it: Iterator[str] = iter(lines)
         self.number = 0
         self.bad_answer: tuple[int, str] | None = None
         """The answer line that did not fit the roll asked for (its number and text)."""
+        self._queue: queue.Queue[str | None] | None = None
+        if live:
+            self._queue = queue.Queue()
+            threading.Thread(target=self._read, name="combat-script", daemon=True).start()
 
-    def next(self) -> str | None:
+    def _read(self) -> None:
+        assert self._queue is not None
         for raw in self._it:
-            self.number += 1
-            if self.number == 1:
-                raw = raw.lstrip("\ufeff")  # a byte-order mark (Windows editors)
-            return raw.rstrip("\r\n")
+            self._queue.put(raw)
+        self._queue.put(None)
+
+    def _raw(self, race: Race | None) -> str | None:
+        if self._queue is None:
+            return next(self._it, None)
+        while True:
+            try:
+                return self._queue.get(timeout=0.02)
+            except queue.Empty:
+                if race is not None and race.event.is_set():
+                    raise _Answered from None
+
+    def next(self, race: Race | None = None) -> str | None:
+        raw = self._raw(race)
+        if raw is None:
+            if self._queue is not None:
+                self._queue.put(None)  # stays ended for the next reader
+            return None
+        self.number += 1
+        if self.number == 1:
+            raw = raw.lstrip("\ufeff")  # a byte-order mark (Windows editors)
+        return raw.rstrip("\r\n")
+
+    def answer(self, race: Race | None = None) -> str | None:
+        """The next line that is not blank and not a ``#`` comment (None: the script ended,
+        or a phone answered ``race`` first; when the script ended, the phone may still)."""
+        try:
+            while (line := self.next(race)) is not None:
+                if line.strip() and not line.strip().startswith("#"):
+                    return line.strip()
+        except _Answered:
+            return None
+        while race is not None and race.alive() and not race.event.wait(0.05):
+            pass
         return None
 
 
-def _answer(lines: ScriptLines) -> str | None:
-    """The next line that is not blank and not a ``#`` comment."""
-    while (line := lines.next()) is not None:
-        if line.strip() and not line.strip().startswith("#"):
-            return line.strip()
-    return None
-
-
-def make_asker(lines: ScriptLines, driver_ref: list[Driver]
-               ) -> Callable[[RollSpec, str], str | None]:
-    def ask(spec: RollSpec, purpose: str) -> str | None:
-        line = _answer(lines)
-        if line is None:
-            raise DiceError(f"the script ended while a roll was asked for ({purpose or spec.text()})")
-        console = driver_ref[0].console
-        rs, lang = driver_ref[0].table.ruleset, driver_ref[0].table.lang
-        roll_it = line == ROLL_IT
-        shown = rs.label("(rolled)", lang) if roll_it else line
-        console.print(f"  {rs.label('roll', lang)} {dice(purpose or spec.text())}: {shown}",
-                      style="note")
-        if roll_it:
-            return None
-        try:
-            parse_answer(spec, line, purpose)
-        except DiceError:
-            lines.bad_answer = (lines.number, line)
-            raise
-        return line
-    return ask
+class _Answered(Exception):
+    """A phone answered while the script's next line was awaited."""
 
 
 def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:

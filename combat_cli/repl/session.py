@@ -16,8 +16,6 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, DynamicCompleter
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-from combat_cli.dice import DiceError, RollSpec, parse_answer
-from combat_cli.engine.errors import RollAborted
 from combat_cli.locale import _, current, message
 from combat_cli.repl.keybindings import create_key_bindings
 from combat_cli.repl.resume import ResumeView
@@ -28,6 +26,7 @@ if TYPE_CHECKING:
     from combat_cli.commands.results import Output
     from combat_cli.dice import DiceSource
     from combat_cli.repl.driver import Driver
+    from combat_cli.repl.port import FrontPort
 
 PROMPT = "combat> "
 
@@ -44,34 +43,6 @@ def _history() -> FileHistory | InMemoryHistory:
     except OSError:
         return InMemoryHistory()
     return FileHistory(str(path))
-
-
-def make_dice_asker(driver_ref: list[Driver]) -> Callable[[RollSpec, str], str | None]:
-    """Typed dice in the REPL: ask with the roll's description (what it is for, what went into
-    the pool, what it must beat); Enter or ``-`` lets the tracker roll it."""
-    from prompt_toolkit import prompt
-
-    from combat_cli.locale import dice
-
-    def ask(spec: RollSpec, purpose: str) -> str | None:
-        while True:
-            try:
-                hint = "faces or =total (Enter or - rolls)"
-                if driver_ref:
-                    table = driver_ref[0].table
-                    hint = table.ruleset.label(hint, table.lang)
-                text = prompt(f"  {dice(purpose or spec.text())} — {hint}: ")
-            except (KeyboardInterrupt, EOFError):
-                raise RollAborted("roll cancelled; nothing was changed") from None
-            if text.strip() in ("", "-"):
-                return None
-            try:
-                parse_answer(spec, text, purpose)
-            except DiceError as e:
-                driver_ref[0].console.print(f"  {message(str(e))}", style="error")
-                continue
-            return text
-    return ask
 
 
 class Loader:
@@ -108,18 +79,16 @@ class Loader:
 
 
 def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode: str,
-                    lang: str, driver_ref: list[Driver]) -> None:
-    """The REPL on ``path`` (whose JSON ``raw`` is already checked)."""
+                    lang: str, port: FrontPort) -> None:
+    """The REPL on ``path`` (whose JSON ``raw`` is already checked), asking through
+    ``port`` (the one ``dice`` asks through too)."""
 
     def build() -> Driver:
         from combat_cli.render.console import make_console
         from combat_cli.repl.driver import Driver
-        from combat_cli.repl.questions import make_question_asker
         from combat_cli.store.savefile import load
 
-        driver = Driver(load(path, dice, lang, raw), path, make_console())
-        driver.table.ask = make_question_asker()  # type: ignore[attr-defined]
-        driver_ref.append(driver)
+        driver = Driver(load(path, dice, lang, raw), path, make_console(), port)
         if resume is not None:   # a fight resumed: where it stands, once loaded
             resume.render(driver)
         return driver

@@ -50,6 +50,7 @@ CORE_USAGE = {
     "condition": "condition NAME +COND [for=DURATION] [secret] | condition NAME -COND",
     "move": "move NAME before|after OTHER",
     "dice": "dice [auto|manual|players]",
+    "players": "players [code|link|kick] [NAME]",
 }
 RULESET_USAGE = {
     "d6": {

@@ -9,6 +9,7 @@ from combat_cli.commands.completion import suggest
 from combat_cli.commands.helptext import no_ids, overview
 from combat_cli.commands.views import RulesHelp
 from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.engine.port import Question, Quiet
 from combat_cli.engine.queries import find_combatant, fold, make_tag
 from tests.conftest import fails, run
 
@@ -105,16 +106,27 @@ def test_end_names_each_lapsing_action(make_table) -> None:  # noqa: ANN001
     assert any(e.kind == "lapse" and "A's attack b lapses" in e.text for e in out.entries)
 
 
+class Answers(Quiet):
+    """A front end whose GM answers every question with ``answer``."""
+
+    def __init__(self, asked: list[str], answer: str) -> None:
+        self.asked, self.answer = asked, answer
+
+    def ask(self, question: Question) -> str:
+        self.asked.append(question.text)
+        return self.answer
+
+
 def test_end_asks_first_and_no_keeps_the_round(make_table) -> None:  # noqa: ANN001
     t = make_table()
     run(t, "add A", "add B", "start", "declare a attack b")
     asked: list[str] = []
-    t.ask = lambda q: asked.append(q) or "n"
+    t.connect(Answers(asked, "n"))
     before = t.state_json
     out = run(t, "end")
     assert "A: attack b" in asked[0] and "[y/N]" in asked[0]
     assert t.state_json == before and out.notes == ["round 1 goes on"]
-    t.ask = lambda q: "y"
+    t.connect(Answers(asked, "y"))
     run(t, "end")
     assert t.enc.round == 2
 

@@ -17,6 +17,7 @@ from combat_cli.dice import (
 from combat_cli.dice.modes import asks
 from combat_cli.engine.context import RulesContext
 from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.engine.port import Quiet
 
 PC, NPC = Roller("Mina", True), Roller("Thug", False)
 
@@ -69,12 +70,22 @@ def test_a_d10_showing_0_is_10():
         parse_answer(parse("2d10"), "11 3")
 
 
-def _ctx(dice) -> RulesContext:  # noqa: ANN001
+class Shown(Quiet):
+    """A front end that records what it was shown."""
+
+    def __init__(self, shown: list[list[str]]) -> None:
+        self.shown = shown
+
+    def show(self, entries) -> None:  # noqa: ANN001
+        self.shown.append([e.text for e in entries])
+
+
+def _ctx(dice, port=None) -> RulesContext:  # noqa: ANN001
     enc = Encounter(ruleset="toy", combatants=[
         Combatant(id="1", name="Mina", side="pc"),
         Combatant(id="2", name="Mina Thug", side="npc"),
         Combatant(id="3", name="Ann", side="pc", data={"dice": "auto"})])
-    return RulesContext(enc, dice, {})
+    return RulesContext(enc, dice, {}, port=port)
 
 
 def test_the_roller_is_named_by_the_purpose_or_given():
@@ -94,8 +105,7 @@ def test_what_is_logged_is_shown_before_a_roll_is_asked_and_only_once():
         asked_after.append(sum(len(x) for x in shown))
         return None
     dice = TableDice("players", FixedDice([6, 6, 6, 6]), ask)
-    dice.sink = lambda entries: shown.append([e.text for e in entries])
-    ctx = _ctx(dice)
+    ctx = _ctx(dice, Shown(shown))
     ctx.log("round starts")
     ctx.roll("1d6", "Mina Thug: punch")  # rolled: nothing needs showing yet
     assert shown == []

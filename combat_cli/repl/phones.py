@@ -1,0 +1,209 @@
+"""The players' phones as a front end: the REPL's (or the script's) port, with each PC's roll
+also put to that PC's phone, the table page and the cards published after every command, and
+the GM's ``players`` verb (:class:`Players`).
+
+The GM keeps control: a question a phone may answer is still on the GM's prompt ("waiting for
+Mina's phone (or type the faces)"); whichever answer comes first wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
+from combat_cli.locale import dice, message
+from combat_cli.repl.port import FrontPort
+from combat_cli.web.hub import Hub, Race
+
+if TYPE_CHECKING:
+    from combat_cli.dice import RollSpec
+    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.port import Question
+    from combat_cli.repl.driver import Driver
+
+MAX_FACES = 200
+
+
+def dice_question(q: DiceQuestion, text: str) -> dict[str, Any]:
+    """What the phone shows for a roll: what to roll, each kind of die apart (the wild die
+    marked), whether a total will do."""
+    spec = q.spec
+    return {"kind": "dice", "text": text, "dice": spec.text(), "count": spec.dice_count,
+            "sides": max((t.sides for t in spec.terms), default=6),
+            "terms": [{"count": t.count, "sides": t.sides, "wild": t.explode}
+                      for t in spec.terms],
+            "pool": spec.at_least, "total_ok": not spec.faces_only}
+
+
+def reader(spec: RollSpec, purpose: str) -> Any:
+    """Reads a phone's answer to a roll (faces, a total, or "roll for me"), refusing what the
+    roll cannot have (ValueError, in the table's words), before it reaches the rules."""
+    def read(pc: str, body: dict[str, Any]) -> Answer:
+        if body.get("roll") is True:
+            return Answer("-", "phone")
+        faces, total = body.get("faces"), body.get("total")
+        if isinstance(faces, list) and 0 < len(faces) <= MAX_FACES and all(
+                type(f) is int for f in faces):
+            text = " ".join(str(f) for f in faces)
+        elif type(total) is int:
+            text = f"={total}"
+        else:
+            raise ValueError(message("send the faces (a list of numbers), a total, or "
+                                     "roll: true"))
+        try:
+            parse_answer(spec, text, purpose)
+        except DiceError as e:
+            raise ValueError(message(str(e))) from None
+        return Answer(text, "phone")
+    return read
+
+
+def claim_reader(pc: str, body: dict[str, Any]) -> str:
+    if body.get("choice") is not True:
+        raise ValueError(message('send {"choice": true} to take it'))
+    return pc
+
+
+class PhonePort(FrontPort):
+    def __init__(self, base: FrontPort, host: str | None, port: int) -> None:
+        from combat_cli.web.live import LiveServer
+
+        super().__init__()
+        self.base = base
+        self.hub = Hub()
+        self.server = LiveServer(self.hub, host, port)
+        self.players = Players(self)
+        self._closed = False
+
+    def bind(self, driver: Driver) -> None:
+        super().bind(driver)
+        self.base.bind(driver)
+        self.publish()
+        self.hub.on_say = lambda text, values: self.say(self.word(text).format(**values))
+        self.server.start()
+        if self.server.open_to_network:
+            line = self.word("table page: {url} (anyone on this network can open it)")
+        else:
+            line = self.word("table page: {url} (this machine only: --host 0.0.0.0 for phones)")
+        self.say(line.format(url=self.server.url))
+
+    def _pc(self, name: str | None) -> str | None:
+        """The id of the PC called ``name`` if a phone of it has joined."""
+        if name is None or self.driver is None:
+            return None
+        ids = {c.name: c.id for c in self.driver.table.enc.combatants if c.side == "pc"}
+        cid = ids.get(name)
+        return cid if cid is not None and any(d.pc == cid for d in self.hub.joined()) else None
+
+    def show(self, entries: Sequence[LogEntry]) -> None:
+        self.base.show(entries)
+
+    def ask_dice(self, question: DiceQuestion, race: Race | None = None) -> Answer | None:
+        pc = self._pc(question.by.name if question.by is not None else None)
+        if pc is None:
+            return self.base.ask_dice(question)
+        text = dice(question.purpose or question.spec.text())
+        race = self.hub.ask((pc,), dice_question(question, text),
+                            reader(question.spec, question.purpose))
+        race.alive = lambda: self.hub.present(pc)
+        if not self.hub.present(pc):
+            assert question.by is not None
+            self.say(self.word("{name}'s phone is not connected: type the faces, or "
+                               "Enter to roll").format(name=question.by.name))
+        try:
+            return self.base.ask_dice(question, race)
+        finally:
+            self.hub.settle(race)
+
+    def ask(self, question: Question, race: Race | None = None) -> str | None:
+        ids = tuple(i for i in (self._pc(n) for n in question.pcs) if i is not None)
+        if not ids:
+            return self.base.ask(question)
+        race = self.hub.ask(ids, {"kind": "claim", "text": question.text.strip(),
+                                  "choices": list(question.choices)}, claim_reader)
+        try:
+            answer = self.base.ask(question, race)
+        finally:
+            self.hub.settle(race)
+        if answer is not None and race.by and answer == race.answer:
+            return self.hub.names.get(str(race.answer), answer)
+        return answer
+
+    def settled(self) -> None:
+        self.publish()
+
+    def publish(self) -> None:
+        from combat_cli.web.card import cards, table_view
+
+        if self.driver is None:
+            return
+        table = self.driver.table
+        view = table_view(table)
+        self.hub.publish(view, cards(table, view))
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.server.stop()
+
+
+class Players:
+    """The GM's side of the phones: the ``players`` verb's subcommands."""
+
+    def __init__(self, port: PhonePort) -> None:
+        self.port = port
+
+    @property
+    def hub(self) -> Hub:
+        return self.port.hub
+
+    def url(self, path: str) -> str:
+        return self.port.server.url.rstrip("/") + path
+
+    def overview(self) -> list[str]:
+        """The URL, the code, a QR code of the join URL, and who has joined."""
+        w = self.port.word
+        join = self.url(f"/join?code={self.hub.code}")
+        lines = [w("phones: open {url} and type the code {code} (or scan)").format(
+            url=self.url("/join"), code=self.hub.code), *qr(join)]
+        lines += self.joined()
+        return lines
+
+    def joined(self) -> list[str]:
+        import time
+
+        w = self.port.word
+        devices = self.hub.joined()
+        if not devices:
+            return [w("no phone has joined yet")]
+        now = time.monotonic()
+        return [w("{name}: {device}, seen {ago} s ago").format(
+            name=self.hub.names.get(d.pc, "?"), device=d.name, ago=int(now - d.seen))
+            for d in devices]
+
+    def new_code(self) -> list[str]:
+        return [self.port.word("new join code: {code} (the old one no longer works)").format(
+            code=self.hub.new_code())]
+
+    def link(self, cid: str, name: str) -> list[str]:
+        url = self.url(f"/join?link={self.hub.link(cid)}")
+        return [self.port.word("{name}'s one-time link: {url}").format(name=name, url=url),
+                *qr(url)]
+
+    def kick(self, cid: str, name: str) -> list[str]:
+        n = self.hub.kick(cid)
+        w = self.port.word
+        return [w("{name}'s phone can no longer act ({n} device(s))").format(name=name, n=n)
+                if n else w("{name} has no phone joined").format(name=name)]
+
+
+def qr(text: str) -> list[str]:
+    """``text`` as a QR code in the terminal (two rows of modules per line)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(text, error="l").terminal(out=out, compact=True, border=2)
+    return out.getvalue().rstrip("\n").split("\n")

@@ -1,0 +1,172 @@
+"""The front ends' side of the table's port (:class:`combat_cli.engine.port.Port`): the REPL
+asks on a prompt, a script reads its next lines. Each may be racing a player's phone for the
+same answer (a :class:`~combat_cli.web.hub.Race`): whichever comes first wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
+from combat_cli.engine.errors import RollAborted
+from combat_cli.locale import dice, message
+
+if TYPE_CHECKING:
+    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.port import Question
+    from combat_cli.repl.driver import Driver
+    from combat_cli.repl.script import ScriptLines
+    from combat_cli.web.hub import Race
+
+ROLL_IT = "-"
+"""The answer that lets the tracker roll (a blank line is skipped in a script)."""
+
+
+class FrontPort:
+    """What both front ends share: show through the driver, ask nothing by default."""
+
+    players: Any = None
+    """The GM's side of the phones (``players``), when the table is served."""
+
+    def __init__(self) -> None:
+        self.driver: Driver | None = None
+
+    def bind(self, driver: Driver) -> None:
+        self.driver = driver
+
+    def word(self, text: str) -> str:
+        """A word or sentence in the table's language (the ruleset's catalogue)."""
+        if self.driver is None:
+            return text
+        table = self.driver.table
+        return table.ruleset.label(text, table.lang)
+
+    def say(self, text: str, style: str = "note") -> None:
+        if self.driver is not None:
+            self.driver.console.print(text, style=style)
+
+    def show(self, entries: Sequence[LogEntry]) -> None:
+        if self.driver is not None:
+            self.driver.stream(list(entries))
+
+    def ask_dice(self, question: DiceQuestion, race: Race | None = None) -> Answer | None:
+        return None
+
+    def ask(self, question: Question, race: Race | None = None) -> str | None:
+        return None
+
+    def settled(self) -> None:
+        """A command is over (the table page and the phones follow)."""
+
+    def close(self) -> None:
+        """The session ends."""
+
+
+def phone_answer(race: Race | None) -> Any:
+    """The phone's answer if a phone won the race, else None."""
+    return race.answer if race is not None and race.event.is_set() and race.by else None
+
+
+class ReplPort(FrontPort):
+    """The REPL: a prompt of its own for each roll or question."""
+
+    def _prompt(self, text: str, race: Race | None, default: str = "") -> str | None:
+        """A line typed at the prompt; None when a phone answered first."""
+        from prompt_toolkit import PromptSession
+
+        session: PromptSession[str] = PromptSession()
+        if race is not None:
+            def wake() -> None:
+                app, loop = session.app, session.app.loop
+                if app.is_running and loop is not None:
+                    loop.call_soon_threadsafe(
+                        lambda: app.exit(result="") if app.is_running else None)
+            race.wake = wake
+
+        def pre_run() -> None:
+            if race is not None and race.event.is_set():
+                session.app.exit(result="")
+        try:
+            typed = session.prompt(text, pre_run=pre_run, default=default)
+        finally:
+            if race is not None:
+                race.wake = None
+        return None if phone_answer(race) is not None else typed
+
+    def ask_dice(self, question: DiceQuestion, race: Race | None = None) -> Answer | None:
+        what = dice(question.purpose or question.spec.text())
+        if race is not None and question.by is not None:
+            hint = self.word("waiting for {name}'s phone (or type the faces)").format(
+                name=question.by.name)
+        else:
+            hint = self.word("faces or =total (Enter or - rolls)")
+        while True:
+            try:
+                text = self._prompt(f"  {what} — {hint}: ", race)
+            except (KeyboardInterrupt, EOFError):
+                raise RollAborted("roll cancelled; nothing was changed") from None
+            if text is None:
+                return self._from_phone(race)
+            if text.strip() not in ("", ROLL_IT):
+                try:
+                    parse_answer(question.spec, text, question.purpose)
+                except DiceError as e:
+                    self.say(f"  {message(str(e))}", style="error")
+                    continue
+            if race is not None and not race.offer(Answer(text), ""):
+                return self._from_phone(race)
+            return Answer(text)
+
+    def _from_phone(self, race: Race | None) -> Answer | None:
+        answer = phone_answer(race)
+        if isinstance(answer, Answer):
+            self.say("  " + self.word("from the phone: {answer}").format(
+                answer=answer.text if not answer.rolls_it else self.word("(rolled)")))
+        return answer if isinstance(answer, Answer) else None
+
+    def ask(self, question: Question, race: Race | None = None) -> str | None:
+        try:
+            typed = self._prompt(question.text, race)
+            if typed is None:  # a player claimed it on the phone: the GM confirms
+                claimed = str(phone_answer(race))
+                typed = self._prompt(self.word(
+                    "{name} takes it from the phone: Enter confirms, or type another "
+                    "name: ").format(name=claimed), None, default=claimed)
+            elif race is not None:
+                race.offer(typed, "")
+            return typed
+        except (KeyboardInterrupt, EOFError):
+            return ""
+
+
+class ScriptPort(FrontPort):
+    """A script: the lines after a command answer its rolls (faces, ``=total``, ``-``)."""
+
+    def __init__(self, lines: ScriptLines) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def ask_dice(self, question: DiceQuestion, race: Race | None = None) -> Answer | None:
+        purpose = question.purpose or question.spec.text()
+        line = self.lines.answer(race)
+        if line is None and phone_answer(race) is not None:
+            answer = phone_answer(race)
+            shown = self.word("(rolled)") if answer.rolls_it else answer.text
+            self.say(f"  {self.word('roll')} {dice(purpose)}: {shown} {self.word('(phone)')}")
+            return answer  # type: ignore[no-any-return]
+        if line is None:
+            raise DiceError(f"the script ended while a roll was asked for ({purpose})")
+        roll_it = line == ROLL_IT
+        shown = self.word("(rolled)") if roll_it else line
+        self.say(f"  {self.word('roll')} {dice(purpose)}: {shown}")
+        if race is not None and not race.offer(Answer(line), ""):
+            return phone_answer(race)  # type: ignore[no-any-return]
+        if roll_it:
+            return None
+        try:
+            parse_answer(question.spec, line, question.purpose)
+        except DiceError:
+            self.lines.bad_answer = (self.lines.number, line)
+            raise
+        return Answer(line)

@@ -1,0 +1,98 @@
+"""What each audience may see, built from an allow-list: the table page's view and each PC's
+own card for its phone. Only the keys named here leave the process; a key added to the
+encounter or a ruleset's state never reaches a page by accident.
+
+A card holds the character's own state (its wounds, the ruleset's columns of the round
+table for it, its conditions that are not secret with the time left, its healing timers, what
+it declared, its own stats) and never another combatant's, an NPC's stats, a GM note, a
+secret condition or a GM reminder.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.durations import format_duration, in_rounds
+from combat_cli.engine.view import RulesView
+
+if TYPE_CHECKING:
+    from combat_cli.engine.models import Combatant, Encounter
+    from combat_cli.engine.table import Table
+
+REMINDER = "reminder"
+"""The timer kind of the GM's own reminders (``timer ... who=PC``): never on a card."""
+
+
+def table_view(table: Table) -> dict[str, Any]:
+    """The table page: the players' view and the players' Momentum (who is still to answer
+    is added by the hub, as it changes within a command)."""
+    from combat_cli.render.jsonview import player_json
+
+    data = player_json(table)
+    momentum = table.ruleset.json_extra(RulesView(table.enc, table.ruleset)).get("momentum")
+    if isinstance(momentum, dict) and isinstance(momentum.get("players"), int):
+        data["momentum"] = momentum["players"]
+    data["labels"] = {**data["labels"], "waiting": table.ruleset.label("waiting", table.lang),
+                      "momentum": table.ruleset.label("Momentum", table.lang)}
+    return data
+
+
+def phone_pcs(enc: Encounter) -> list[Combatant]:
+    """The characters a phone may join as: the PCs the players can see."""
+    return [c for c in enc.combatants if c.side == "pc" and not c.hidden]
+
+
+PHONE_WORDS = {"live": "live", "offline": "reconnecting…", "now": "You act now",
+               "next": "You're next", "roll": "Roll for me", "send": "Send", "total": "Total",
+               "claim": "I take it", "wild die": "wild die", "Conditions": "Conditions",
+               "Due": "Due", "Declared": "Declared", "Stats": "Stats"}
+"""The phone page's own words (its key -> the English message)."""
+
+
+def cards(table: Table, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each PC's own card (keyed by id), given the table page's view."""
+    rows = {r["name"]: r for r in view["combatants"]}
+    rs, lang = table.ruleset, table.lang
+    words = {k: rs.label(v, lang) for k, v in PHONE_WORDS.items()}
+    return {c.id: {**card(table, c, rows.get(c.name, {})), "labels": words}
+            for c in phone_pcs(table.enc)}
+
+
+def card(table: Table, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:
+    from combat_cli.render.jsonview import pc_wounds
+
+    enc, rs, lang = table.enc, table.ruleset, table.lang
+    view = RulesView(enc, rs, lang)
+    columns = [[rs.label(k, lang), v] for k, v in rs.status_columns(view, c).items() if v]
+    declared = enc.declarations.get(c.id)
+    queued = [i.action.text or i.action.name for i in enc.queue
+              if i.actor == c.id and i.state == "pending"]
+    return {
+        "name": c.name,
+        "wounds": pc_wounds(enc, rs, lang, c),
+        "columns": columns,
+        "conditions": [{"name": rs.label(k.name, lang), "left": _left(table, k.until)}
+                       for k in c.conditions if not k.secret],
+        "timers": [{"name": t.name, "left": _left(table, t.due)} for t in enc.timers
+                   if t.combatant == c.id and t.kind != REMINDER],
+        "declared": [a.text or a.name for a in declared.actions] if declared else [],
+        "queued": queued,
+        "stats": {str(k): str(v) for k, v in c.stats.items()},
+        "acting": bool(row.get("acting")),
+        "next": bool(row.get("next")),
+        "out": c.out,
+        "held": c.held,
+    }
+
+
+def _left(table: Table, until: int | None) -> str:
+    """Time left until ``until`` on the clock ("" when it lasts until removed)."""
+    if until is None:
+        return ""
+    left = max(0, until - table.enc.clock.seconds)
+    rounds = in_rounds(left, table.ruleset.round_seconds)
+    if rounds is not None:
+        from combat_cli.locale import n_
+
+        return n_("{n} round", "{n} rounds", rounds, table.language).format(n=rounds)
+    return format_duration(left)
