@@ -54,14 +54,28 @@ def cards(table: Table, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     rows = {r["name"]: r for r in view["combatants"]}
     rs, lang = table.ruleset, table.lang
     words = {k: rs.label(v, lang) for k, v in PHONE_WORDS.items()}
-    return {c.id: {**card(table, c, rows.get(c.name, {})), "labels": words}
-            for c in phone_pcs(table.enc)}
+    shown = players_encounter(table.enc)
+    return {c.id: {**card(table, shown, c, rows.get(c.name, {})), "labels": words}
+            for c in phone_pcs(shown)}
 
 
-def card(table: Table, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:
+def players_encounter(enc: Encounter) -> Encounter:
+    """The encounter less what only the GM knows (hidden combatants, notes, secret
+    conditions, the GM's reminders): what a card's ruleset columns are computed from."""
+    shown = enc.model_copy(deep=True)
+    shown.combatants = [c for c in shown.combatants if not c.hidden]
+    for c in shown.combatants:
+        c.notes = []
+        c.conditions = [k for k in c.conditions if not k.secret]
+    shown.timers = [t for t in shown.timers if t.kind != REMINDER]
+    return shown
+
+
+def card(table: Table, enc: Encounter, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:
+    """``c``'s card, from ``enc``: the :func:`players_encounter`."""
     from combat_cli.render.jsonview import pc_wounds
 
-    enc, rs, lang = table.enc, table.ruleset, table.lang
+    rs, lang = table.ruleset, table.lang
     view = RulesView(enc, rs, lang)
     columns = [[rs.label(k, lang), v] for k, v in rs.status_columns(view, c).items() if v]
     declared = enc.declarations.get(c.id)
@@ -69,7 +83,7 @@ def card(table: Table, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:
               if i.actor == c.id and i.state == "pending"]
     return {
         "name": c.name,
-        "wounds": pc_wounds(enc, rs, lang, c),
+        "wounds": pc_wounds(enc, rs, lang, c),  # from the players' encounter too
         "columns": columns,
         "conditions": [{"name": rs.label(k.name, lang), "left": _left(table, k.until)}
                        for k in c.conditions if not k.secret],

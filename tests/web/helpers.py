@@ -132,3 +132,109 @@ class Stream:
 
     def close(self) -> None:
         self.conn.close()
+
+
+class LiveTable:
+    """``combat play FILE --script - --serve --port 0``: the GM's lines written as they are
+    wanted, the output read as it comes, and HTTP requests as a phone (or a stranger) sends
+    them."""
+
+    def __init__(self, path: Path, *args: str) -> None:
+        import queue
+        import threading
+
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "combat_cli", "play", str(path), "--script", "-", "--serve",
+             "--port", "0", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, bufsize=1)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+
+        def read() -> None:
+            for line in self.proc.stdout:  # type: ignore[union-attr]
+                self.lines.put(line)
+        threading.Thread(target=read, daemon=True).start()
+        m = self.expect(r"http://127\.0\.0\.1:(\d+)/")
+        self.port = int(m.group(1))
+        self.origin = f"http://127.0.0.1:{self.port}"
+
+    def expect(self, pattern: str, timeout: float = 15) -> re.Match[str]:
+        """Wait for a line of output matching ``pattern`` (the lines before it are kept)."""
+        import queue
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                line = self.lines.get(timeout=0.05)
+            except queue.Empty:
+                if self.proc.poll() is not None and self.lines.empty():
+                    break
+                continue
+            self.seen.append(line)
+            m = re.search(pattern, line)
+            if m:
+                return m
+        raise AssertionError(f"no {pattern!r} in the GM's output:\n{''.join(self.seen)}")
+
+    def gm(self, *lines: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("".join(f"{ln}\n" for ln in lines))
+        self.proc.stdin.flush()
+
+    def code(self) -> str:
+        self.gm("players")
+        return self.expect(r"the code ([A-Z0-9]{6})").group(1)
+
+    def request(self, method: str, path: str, body: Any = None, cookie: str | None = None,
+                headers: dict[str, str] | None = None, raw: bytes | None = None
+                ) -> tuple[int, dict[str, str], bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        h = {"Content-Type": "application/json", "Origin": self.origin}
+        if cookie:
+            h["Cookie"] = cookie
+        h.update(headers or {})
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None
+                                            else None)
+        try:
+            conn.request(method, path, body=data, headers=h)
+            r = conn.getresponse()
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read()
+        finally:
+            conn.close()
+
+    def join(self, pc: str, code: str | None = None) -> str:
+        """Join as ``pc``; returns the device cookie."""
+        status, headers, body = self.request("POST", "/api/join",
+                                             {"code": code or self.code(), "pc": pc})
+        assert status == 200, body
+        return headers["set-cookie"].split(";")[0]
+
+    def me(self, cookie: str) -> dict[str, Any]:
+        status, _, body = self.request("GET", "/api/me", cookie=cookie)
+        assert status == 200, body
+        return json.loads(body)
+
+    def question(self, cookie: str, timeout: float = 15) -> dict[str, Any]:
+        """The question waiting for this phone (waits until there is one)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            ask = self.me(cookie)["ask"]
+            if ask:
+                return ask
+            time.sleep(0.03)
+        raise AssertionError(f"no question came:\n{''.join(self.seen)}")
+
+    def answer(self, cookie: str, **body: Any) -> tuple[int, dict[str, Any]]:
+        ask = self.question(cookie)
+        status, _, raw = self.request("POST", "/api/answer", {"id": ask["id"], **body},
+                                      cookie=cookie)
+        return status, json.loads(raw)
+
+    def close(self) -> int:
+        if self.proc.stdin and not self.proc.stdin.closed:
+            self.proc.stdin.close()
+        try:
+            return self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()
