@@ -267,9 +267,11 @@ def _served(base: FrontPort, web: tuple[str | None, int] | None) -> FrontPort:
     from combat_cli.web.server import ServeError
 
     try:
-        return PhonePort(base, *web)
+        port = PhonePort(base, *web)
     except ServeError as e:
         _fail(str(e))
+    print(port.announce(), flush=True)
+    return port
 
 
 def _play_interactive(file: Path, dice: str | None, default: str, seed: int | None, lang: str,

@@ -75,18 +75,23 @@ class PhonePort(FrontPort):
         self.server = LiveServer(self.hub, host, port)
         self.players = Players(self)
         self._closed = False
+        self.server.start()
+
+    def announce(self) -> str:
+        """The line said when the table is served (before the prompt: no ruleset yet)."""
+        from combat_cli.locale import _
+
+        if self.server.open_to_network:
+            line = _("table page: {url} (anyone on this network can open it)")
+        else:
+            line = _("table page: {url} (this machine only: --host 0.0.0.0 for phones)")
+        return line.format(url=self.server.url)
 
     def bind(self, driver: Driver) -> None:
         super().bind(driver)
         self.base.bind(driver)
         self.publish()
         self.hub.on_say = lambda text, values: self.say(self.word(text).format(**values))
-        self.server.start()
-        if self.server.open_to_network:
-            line = self.word("table page: {url} (anyone on this network can open it)")
-        else:
-            line = self.word("table page: {url} (this machine only: --host 0.0.0.0 for phones)")
-        self.say(line.format(url=self.server.url))
 
     def _pc(self, name: str | None) -> str | None:
         """The id of the PC called ``name`` if a phone of it has joined."""

@@ -7,6 +7,7 @@ thread while prompt-toolkit draws the prompt. The first line typed waits for it 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -153,8 +154,9 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
             if resume is not None:
                 resume.show_now()
             try:
-                line = session.prompt(PROMPT, pre_run=None if resume is None or resume.shown
-                                      else resume.attach)
+                with _above_the_prompt(port):
+                    line = session.prompt(PROMPT, pre_run=None if resume is None or
+                                          resume.shown else resume.attach)
             except KeyboardInterrupt:
                 continue
             except EOFError:
@@ -181,6 +183,16 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 driver.console.print(_("left without saving"), style="error")
                 return
     driver.console.print(_("saved {path}").format(path=driver.path), style="note")
+
+
+def _above_the_prompt(port: FrontPort) -> contextlib.AbstractContextManager[object]:
+    """While the table is served, what another thread prints (a phone joined) goes above
+    the prompt instead of through it."""
+    if port.players is None:
+        return contextlib.nullcontext()
+    from prompt_toolkit.patch_stdout import patch_stdout
+
+    return patch_stdout(raw=True)
 
 
 def _handle(driver: Driver, line: str) -> Output:

@@ -134,7 +134,62 @@ class Stream:
         self.conn.close()
 
 
-class LiveTable:
+class Client:
+    """HTTP requests to a live table as a phone (or a stranger) sends them."""
+
+    port = 0
+    origin = ""
+
+    def code(self) -> str:
+        raise NotImplementedError
+
+    def request(self, method: str, path: str, body: Any = None, cookie: str | None = None,
+                headers: dict[str, str] | None = None, raw: bytes | None = None
+                ) -> tuple[int, dict[str, str], bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        h = {"Content-Type": "application/json", "Origin": self.origin}
+        if cookie:
+            h["Cookie"] = cookie
+        h.update(headers or {})
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None
+                                            else None)
+        try:
+            conn.request(method, path, body=data, headers=h)
+            r = conn.getresponse()
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read()
+        finally:
+            conn.close()
+
+    def join(self, pc: str, code: str | None = None) -> str:
+        """Join as ``pc``; returns the device cookie."""
+        status, headers, body = self.request("POST", "/api/join",
+                                             {"code": code or self.code(), "pc": pc})
+        assert status == 200, body
+        return headers["set-cookie"].split(";")[0]
+
+    def me(self, cookie: str) -> dict[str, Any]:
+        status, _, body = self.request("GET", "/api/me", cookie=cookie)
+        assert status == 200, body
+        return json.loads(body)
+
+    def question(self, cookie: str, timeout: float = 15) -> dict[str, Any]:
+        """The question waiting for this phone (waits until there is one)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            ask = self.me(cookie)["ask"]
+            if ask:
+                return ask
+            time.sleep(0.03)
+        raise AssertionError(f"no question came:\n{''.join(self.seen)}")
+
+    def answer(self, cookie: str, **body: Any) -> tuple[int, dict[str, Any]]:
+        ask = self.question(cookie)
+        status, _, raw = self.request("POST", "/api/answer", {"id": ask["id"], **body},
+                                      cookie=cookie)
+        return status, json.loads(raw)
+
+
+class LiveTable(Client):
     """``combat play FILE --script - --serve --port 0``: the GM's lines written as they are
     wanted, the output read as it comes, and HTTP requests as a phone (or a stranger) sends
     them."""
@@ -184,51 +239,6 @@ class LiveTable:
     def code(self) -> str:
         self.gm("players")
         return self.expect(r"the code ([A-Z0-9]{6})").group(1)
-
-    def request(self, method: str, path: str, body: Any = None, cookie: str | None = None,
-                headers: dict[str, str] | None = None, raw: bytes | None = None
-                ) -> tuple[int, dict[str, str], bytes]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        h = {"Content-Type": "application/json", "Origin": self.origin}
-        if cookie:
-            h["Cookie"] = cookie
-        h.update(headers or {})
-        data = raw if raw is not None else (json.dumps(body).encode() if body is not None
-                                            else None)
-        try:
-            conn.request(method, path, body=data, headers=h)
-            r = conn.getresponse()
-            return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read()
-        finally:
-            conn.close()
-
-    def join(self, pc: str, code: str | None = None) -> str:
-        """Join as ``pc``; returns the device cookie."""
-        status, headers, body = self.request("POST", "/api/join",
-                                             {"code": code or self.code(), "pc": pc})
-        assert status == 200, body
-        return headers["set-cookie"].split(";")[0]
-
-    def me(self, cookie: str) -> dict[str, Any]:
-        status, _, body = self.request("GET", "/api/me", cookie=cookie)
-        assert status == 200, body
-        return json.loads(body)
-
-    def question(self, cookie: str, timeout: float = 15) -> dict[str, Any]:
-        """The question waiting for this phone (waits until there is one)."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            ask = self.me(cookie)["ask"]
-            if ask:
-                return ask
-            time.sleep(0.03)
-        raise AssertionError(f"no question came:\n{''.join(self.seen)}")
-
-    def answer(self, cookie: str, **body: Any) -> tuple[int, dict[str, Any]]:
-        ask = self.question(cookie)
-        status, _, raw = self.request("POST", "/api/answer", {"id": ask["id"], **body},
-                                      cookie=cookie)
-        return status, json.loads(raw)
 
     def close(self) -> int:
         if self.proc.stdin and not self.proc.stdin.closed:

@@ -1,0 +1,74 @@
+"""The REPL with the phones (``combat play FILE --serve``), through a pseudo-terminal: a PC's
+roll is put to its phone while the GM's prompt says so, the phone's answer ends the prompt,
+the GM can still type the faces, and a PC without a phone is asked as before."""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+
+import pytest
+
+from tests.e2e.test_repl_dice import d6_file, spawn
+from tests.web.helpers import Client
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+class Phone(Client):
+    def __init__(self, port: int, code: str) -> None:
+        self.port, self.origin, self._code = port, f"http://127.0.0.1:{port}", code
+
+    def code(self) -> str:
+        return self._code
+
+
+def test_the_phone_or_the_keyboard_answers_the_prompt(tmp_path) -> None:  # noqa: ANN001
+    f = d6_file(tmp_path)
+    child = spawn(f, "--dice", "players", "--serve", "--port", "0")
+    try:
+        child.expect(r"table page: http://127\.0\.0\.1:(\d+)/")
+        port = int(child.match.group(1))
+        child.expect("combat>")
+        child.sendline("players")
+        child.expect(r"the code ([A-Z0-9]{6})")
+        phone = Phone(port, child.match.group(1))
+        mina = phone.join("Mina")
+        child.expect("Mina's browser joined")
+        child.sendline("start")
+        child.expect("combat>")
+        child.sendline("declare Mina shoot Thug")
+        child.expect("combat>")
+        child.sendline("declare Thug brawl Lector")
+        child.expect("combat>")
+        child.sendline("resolve all")
+        child.expect(re.escape("waiting for Mina's phone (or type the faces)"))
+        status, _ = phone.answer(mina, faces=[4, 3, 5, 6, 6])
+        assert status == 200
+        child.expect(r"from the phone: 4 3 5 6 6")
+        child.expect(r"Mina shoots at Thug: 24 vs 10, hit")
+        child.expect(re.escape("waiting for Mina's phone (or type the faces)"))  # damage
+        ask = phone.question(mina)
+        time.sleep(0.3)
+        child.sendline("3 3 3 3 3")  # the GM answers for her this time
+        child.expect(r"Mina rolls 15 damage on Thug")
+        status, _, _ = phone.request("POST", "/api/answer", {"id": ask["id"], "roll": True},
+                                     cookie=mina)
+        assert status == 409  # the keyboard came first
+        child.expect(r"Lector: .* — faces or =total \(Enter or - rolls\)")  # no phone: as before
+        child.sendline("")
+        child.expect("combat>")
+        started = time.monotonic()
+        child.sendeof()
+        child.expect(r"saved ")
+        child.expect(pexpect_eof())
+        assert time.monotonic() - started < 5
+    finally:
+        child.close(force=True)
+
+
+def pexpect_eof():  # noqa: ANN201
+    import pexpect
+
+    return pexpect.EOF
