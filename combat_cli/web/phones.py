@@ -221,7 +221,11 @@ def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASG
         return error(405, "that method is not allowed here")
 
     routes = [Route(p, static, methods=["GET", "HEAD"]) for p in files]
-    routes += [Route("/state.json", state, methods=["GET", "HEAD"]),
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204, headers={"cache-control": "max-age=86400"})
+
+    routes += [Route("/favicon.ico", no_icon, methods=["GET", "HEAD"]),
+               Route("/state.json", state, methods=["GET", "HEAD"]),
                Route("/events", events, methods=["GET"]),
                Route("/api/pcs", pcs, methods=["GET"]),
                Route("/api/join", join, methods=["POST"]),

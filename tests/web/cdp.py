@@ -104,12 +104,16 @@ class Page:
     def __init__(self, ws_url: str) -> None:
         self.ws = WebSocket(ws_url)
         self.n = 0
+        self.events: list[dict[str, Any]] = []
+        """Every event the page sent while a call was awaited (console errors among them)."""
 
     def call(self, method: str, **params: Any) -> dict[str, Any]:
         self.n += 1
         self.ws.send(json.dumps({"id": self.n, "method": method, "params": params}))
         while True:
             msg = json.loads(self.ws.recv())
+            if "method" in msg:
+                self.events.append(msg)
             if msg.get("id") == self.n:
                 if "error" in msg:
                     raise RuntimeError(f"{method}: {msg['error']}")
@@ -121,14 +125,39 @@ class Page:
             raise RuntimeError(f"{expr}: {r['exceptionDetails']}")
         return r["result"].get("value")
 
+    def js_async(self, expr: str) -> Any:
+        """The value of a promise ``expr`` (a fetch made by the page itself)."""
+        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True,
+                      awaitPromise=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expr}: {r['exceptionDetails']}")
+        return r["result"].get("value")
+
     def wait_for(self, expr: str, timeout: float = 15, step: float = 0.05) -> Any:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            value = self.js(expr)
+            try:
+                value = self.js(expr)
+            except RuntimeError as e:  # the page was navigating: ask the new one
+                if "navigated" not in str(e) and "context" not in str(e):
+                    raise
+                value = None
             if value:
                 return value
             time.sleep(step)
         raise AssertionError(f"timed out waiting for {expr}")
+
+    def errors(self) -> list[str]:
+        """Uncaught exceptions and console errors seen so far."""
+        out = []
+        for e in self.events:
+            if e["method"] == "Runtime.exceptionThrown":
+                out.append(json.dumps(e["params"]["exceptionDetails"])[:300])
+            elif e["method"] == "Runtime.consoleAPICalled" and e["params"]["type"] == "error":
+                out.append(json.dumps(e["params"]["args"])[:300])
+            elif e["method"] == "Log.entryAdded" and e["params"]["entry"]["level"] == "error":
+                out.append(e["params"]["entry"].get("text", "")[:300])
+        return out
 
     def screenshot(self) -> bytes:
         return base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
@@ -167,6 +196,25 @@ class Chromium:
             if time.monotonic() > end:
                 raise RuntimeError("Chromium has no page")
             time.sleep(0.1)
+
+    def context_page(self) -> Page:
+        """A page in a browser context of its own (its own cookies: another phone)."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/version") as r:
+            browser = Page(json.load(r)["webSocketDebuggerUrl"])
+        try:
+            ctx = browser.call("Target.createBrowserContext")["browserContextId"]
+            target = browser.call("Target.createTarget", url="about:blank",
+                                  browserContextId=ctx)["targetId"]
+        finally:
+            browser.close()
+        end = time.monotonic() + 15
+        while time.monotonic() < end:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list") as r:
+                found = [t for t in json.load(r) if t.get("id") == target]
+            if found:
+                return Page(found[0]["webSocketDebuggerUrl"])
+            time.sleep(0.05)
+        raise RuntimeError("Chromium made no page")
 
     def close(self) -> None:
         if self.proc.poll() is None:

@@ -231,6 +231,17 @@ class LiveTable(Client):
                 return m
         raise AssertionError(f"no {pattern!r} in the GM's output:\n{''.join(self.seen)}")
 
+    def said(self, pattern: str) -> bool:
+        """Whether the GM's output so far (read without waiting) has a line matching."""
+        import queue
+
+        while True:
+            try:
+                self.seen.append(self.lines.get_nowait())
+            except queue.Empty:
+                break
+        return any(re.search(pattern, line) for line in self.seen)
+
     def gm(self, *lines: str) -> None:
         assert self.proc.stdin is not None
         self.proc.stdin.write("".join(f"{ln}\n" for ln in lines))

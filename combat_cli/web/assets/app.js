@@ -54,6 +54,13 @@
     var rows = document.createDocumentFragment();
     d.combatants.forEach(function (c) { rows.appendChild(row(c)); });
     body.replaceChildren(rows);
+    var waiting = $("waiting");
+    var who = d.waiting || [];
+    waiting.hidden = who.length === 0;
+    setText("waiting", who.length ? (labels.waiting || "waiting") + ": " + who.join(", ") : "");
+    var momentum = $("momentum");
+    momentum.hidden = d.momentum === undefined;
+    setText("momentum", d.momentum === undefined ? "" : (labels.momentum || "Momentum") + ": " + d.momentum);
     var log = $("log");
     var items = document.createDocumentFragment();
     d.log.forEach(function (l) { items.appendChild(el("li", l.text)); });
@@ -66,9 +73,22 @@
     e.className = ok ? "" : "offline";
   }
 
-  var source = new EventSource("/events");
-  source.onmessage = function (ev) {
-    try { render(JSON.parse(ev.data)); live(true); } catch (err) { live(false); }
-  };
-  source.onerror = function () { live(false); };
+  /* The browser reconnects by itself after a dropped stream; after a refused one (a 503
+     while the server is busy) it gives up, so the page tries again, waiting longer each time. */
+  var delay = 1000;
+  function connect() {
+    var source = new EventSource("/events");
+    source.onmessage = function (ev) {
+      delay = 1000;
+      try { render(JSON.parse(ev.data)); live(true); } catch (err) { live(false); }
+    };
+    source.onerror = function () {
+      live(false);
+      if (source.readyState === EventSource.CLOSED) {
+        setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 15000);
+      }
+    };
+  }
+  connect();
 }());

@@ -5,6 +5,10 @@
   var L = { live: "live", offline: "reconnecting…", now: "You act now", next: "You're next",
             roll: "Roll for me", send: "Send", total: "Total", claim: "I take it" };
   function word(k) { return L[k] || k; }
+  /* A phone may vibrate only after the player has touched the page. */
+  var touched = false;
+  document.addEventListener("pointerdown", function () { touched = true; }, { once: true });
+  function buzz(pattern) { if (touched && navigator.vibrate) { navigator.vibrate(pattern); } }
   function el(tag, text, cls) {
     var e = document.createElement(tag);
     if (text !== undefined && text !== null) { e.textContent = String(text); }
@@ -88,7 +92,7 @@
     var t = $("turn");
     t.textContent = turn;
     t.className = c.acting ? "now" : "";
-    if (turn && turn !== lastTurn && navigator.vibrate) { navigator.vibrate(c.acting ? 200 : 80); }
+    if (turn && turn !== lastTurn) { buzz(c.acting ? 200 : 80); }
     lastTurn = turn;
   }
   function shownFaces() {
@@ -136,13 +140,15 @@
       $("send").textContent = word("send");
       $("total-btn").textContent = word("total");
       $("roll-me").textContent = word("roll");
-      if (navigator.vibrate) { navigator.vibrate([60, 40, 60]); }
+      buzz([60, 40, 60]);
     }
   }
   function answer(body) {
     if (!ask) { return; }
-    body.id = ask.id;
+    var sent = ask.id;
+    body.id = sent;
     post("/api/answer", body).then(function (r) {
+      if (!ask || ask.id !== sent) { return; }  /* the next question came already */
       if (r.ok) { $("ask").hidden = true; } else {
         $("refused").textContent = r.data.error || String(r.status); }
     });
