@@ -26,6 +26,28 @@ if TYPE_CHECKING:
     from combat_cli.engine.ruleset import Ruleset
 
 
+class Snapshot:
+    """A table as it stood after a command, for views built in another thread (the served
+    table's pages): its own copy of the encounter, the log as it was; nothing of it changes
+    when the table plays on."""
+
+    def __init__(self, table: Table) -> None:
+        self.ruleset = table.ruleset
+        self.lang, self.language = table.lang, table.language
+        self.state_json = table.state_json
+        self.log_json = list(table.log_json)
+        self._enc: Encounter | None = None
+
+    @property
+    def enc(self) -> Encounter:
+        if self._enc is None:
+            self._enc = Encounter.model_validate_json(self.state_json)
+        return self._enc
+
+    def log_tail(self, n: int) -> list[LogEntry]:
+        return [LogEntry.model_validate_json(x) for x in self.log_json[-n:]]
+
+
 class Journal(Protocol):
     def __call__(self, op: str, step: Step, entries: list[str]) -> None:
         """Make ``op`` (``do``, ``undo``, ``redo``) durable, or raise CommandError."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.engine.view import RulesView
 
 if TYPE_CHECKING:
-    from combat_cli.engine.table import Table
+    from combat_cli.engine.table import Snapshot, Table
 
 SCHEMA = 1
 """The version of this JSON view (the save file's own schema is the store's business)."""
@@ -66,7 +66,7 @@ PLAYER_LABELS = ("Name", "Side", "Wounds", "Conditions", "Order", "Log", "pc", "
                  "held", "acting", "next_mark", "updated", "offline")
 
 
-def player_json(table: Table, show_rolls: bool = False) -> dict[str, Any]:
+def player_json(table: Table | Snapshot, show_rolls: bool = False) -> dict[str, Any]:
     """What the players may see (``combat serve``, ``show --json --player``): no hidden
     combatant, GM note, secret condition, stat or house rule; NPC wounds as a word."""
     from combat_cli.engine.models import LogEntry

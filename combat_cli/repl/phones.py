@@ -8,6 +8,7 @@ Mina's phone (or type the faces)"); whichever answer comes first wins.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from combat_cli.dice import RollSpec
     from combat_cli.engine.models import LogEntry
     from combat_cli.engine.port import Question
+    from combat_cli.engine.table import Snapshot
     from combat_cli.repl.driver import Driver
 
 MAX_FACES = 200
@@ -74,6 +76,7 @@ class PhonePort(FrontPort):
         self.hub = Hub()
         self.server = LiveServer(self.hub, host, port)
         self.players = Players(self)
+        self.publisher = Publisher(self.hub)
         self._closed = False
         self.server.start()
 
@@ -91,6 +94,7 @@ class PhonePort(FrontPort):
         super().bind(driver)
         self.base.bind(driver)
         self.publish()
+        self.publisher.flush()  # the PCs a phone may join as are known before anyone asks
         self.hub.on_say = lambda text, values: self.say(self.word(text).format(**values))
 
     def _pc(self, name: str | None) -> str | None:
@@ -109,6 +113,7 @@ class PhonePort(FrontPort):
         if pc is None:
             return self.base.ask_dice(question)
         text = dice(question.purpose or question.spec.text())
+        self.publisher.flush()  # the card as it stands before the question
         race = self.hub.ask((pc,), dice_question(question, text),
                             reader(question.spec, question.purpose))
         race.alive = lambda: self.hub.present(pc)
@@ -139,18 +144,74 @@ class PhonePort(FrontPort):
         self.publish()
 
     def publish(self) -> None:
-        from combat_cli.web.card import cards, table_view
+        """The pages follow: the table as it stands goes to the publisher's thread."""
+        from combat_cli.engine.table import Snapshot
 
-        if self.driver is None:
-            return
-        table = self.driver.table
-        view = table_view(table)
-        self.hub.publish(view, cards(table, view))
+        if self.driver is not None:
+            self.publisher.submit(Snapshot(self.driver.table))
 
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            self.publisher.stop()
             self.server.stop()
+
+
+class Publisher:
+    """Builds each audience's view in a thread of its own, so a command costs the GM no more
+    with the pages open; when commands come faster than :data:`GAP` apart (a piped script),
+    only the latest state is built (the pages show where the fight stands, not every step
+    to it)."""
+
+    GAP = 0.1
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.cond = threading.Condition()
+        self.pending: Snapshot | None = None
+        self.busy = False
+        self.stopping = False
+        self.thread = threading.Thread(target=self._run, name="combat-views", daemon=True)
+        self.thread.start()
+
+    def submit(self, snap: Snapshot) -> None:
+        with self.cond:
+            self.pending = snap
+            self.cond.notify_all()
+
+    def flush(self, timeout: float = 5) -> None:
+        """Wait until what was submitted is published (before a phone is asked)."""
+        with self.cond:
+            self.cond.wait_for(lambda: self.pending is None and not self.busy, timeout)
+
+    def stop(self) -> None:
+        self.flush()
+        with self.cond:
+            self.stopping = True
+            self.cond.notify_all()
+        self.thread.join(timeout=5)
+
+    def _run(self) -> None:
+        from combat_cli.web.card import cards, table_view
+
+        while True:
+            with self.cond:
+                self.cond.wait_for(lambda: self.pending is not None or self.stopping)
+                if self.pending is None:
+                    return
+                snap, self.pending, self.busy = self.pending, None, True
+            try:
+                view = table_view(snap)
+                self.hub.publish(view, cards(snap, view))
+            except Exception as e:  # noqa: BLE001 - the pages keep the last good view
+                from combat_cli.paths import record_crash
+
+                record_crash(f"publishing the pages: {type(e).__name__}: {e}")
+            finally:
+                with self.cond:
+                    self.busy = False
+                    self.cond.notify_all()
+                    self.cond.wait_for(lambda: self.stopping, self.GAP)
 
 
 class Players:

@@ -17,13 +17,13 @@ from combat_cli.engine.view import RulesView
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter
-    from combat_cli.engine.table import Table
+    from combat_cli.engine.table import Snapshot
 
 REMINDER = "reminder"
 """The timer kind of the GM's own reminders (``timer ... who=PC``): never on a card."""
 
 
-def table_view(table: Table) -> dict[str, Any]:
+def table_view(table: Snapshot) -> dict[str, Any]:
     """The table page: the players' view and the players' Momentum (who is still to answer
     is added by the hub, as it changes within a command)."""
     from combat_cli.render.jsonview import player_json
@@ -49,7 +49,7 @@ PHONE_WORDS = {"live": "live", "offline": "reconnecting…", "now": "You act now
 """The phone page's own words (its key -> the English message)."""
 
 
-def cards(table: Table, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def cards(table: Snapshot, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each PC's own card (keyed by id), given the table page's view."""
     rows = {r["name"]: r for r in view["combatants"]}
     rs, lang = table.ruleset, table.lang
@@ -71,7 +71,7 @@ def players_encounter(enc: Encounter) -> Encounter:
     return shown
 
 
-def card(table: Table, enc: Encounter, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:
+def card(table: Snapshot, enc: Encounter, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:
     """``c``'s card, from ``enc``: the :func:`players_encounter`."""
     from combat_cli.render.jsonview import pc_wounds
 
@@ -99,7 +99,7 @@ def card(table: Table, enc: Encounter, c: Combatant, row: dict[str, Any]) -> dic
     }
 
 
-def _left(table: Table, until: int | None) -> str:
+def _left(table: Snapshot, until: int | None) -> str:
     """Time left until ``until`` on the clock ("" when it lasts until removed)."""
     if until is None:
         return ""

@@ -1,0 +1,152 @@
+"""Benchmark of the served table (not part of the test run), on loopback:
+
+    python tests/bench/phones.py [--trials N]
+
+8 phones joined with their event streams open, and 2 table pages:
+
+1. a phone's answer reaching the waiting command, its result on the GM's screen   p95 <= 200 ms
+2. a GM command reaching every page it changes (of 10 streams)                     p95 <= 200 ms
+3. the per-command time of a 300-line script with the server running, against
+   without                                                                       <= 1.2x
+4. the hand page's weight (page, script, style)                                   < 50 KB
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.web.helpers import LiveTable, combat  # noqa: E402
+
+PCS = [f"P{i}" for i in range(1, 9)]
+
+
+def fight(path: Path) -> Path:
+    combat("new", str(path), "--ruleset", "d6")
+    lines = [f"add {p} side=pc Instincts=3D Dodge=8D Constitution=9D" for p in PCS]
+    lines += ["add Thug x3 Instincts=2D Brawling=1D Strength=1D Constitution=3D", "start"]
+    combat("play", str(path), "--script", "-", input="\n".join(lines) + "\n")
+    return path
+
+
+class Listener(threading.Thread):
+    """One open event stream; records when each line containing a mark arrived."""
+
+    def __init__(self, port: int, path: str, cookie: str = "") -> None:
+        super().__init__(daemon=True)
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.conn.request("GET", path, headers={"Cookie": cookie})
+        self.resp = self.conn.getresponse()
+        self.seen: dict[str, float] = {}
+
+    def run(self) -> None:
+        while True:
+            line = self.resp.readline()
+            if not line:
+                return
+            if b"MARK" in line:
+                for word in line.split(b"MARK")[1:]:
+                    self.seen.setdefault(word[:4].decode(errors="replace"), time.perf_counter())
+
+
+def p95(xs: list[float]) -> float:
+    return sorted(xs)[max(0, int(len(xs) * 0.95) - 1)]
+
+
+def round_trips(live: LiveTable, cookies: dict[str, str], trials: int) -> list[float]:
+    out = []
+    for i in range(trials):
+        pc = PCS[i % len(PCS)]
+        live.gm(f'roll 3D "for={pc}: luck {i}"')
+        ask = live.question(cookies[pc])
+        t = time.perf_counter()
+        status, _, _ = live.request("POST", "/api/answer", {"id": ask["id"], "faces": [2, 3, 4]},
+                                    cookie=cookies[pc])
+        assert status == 200
+        live.expect(rf"= 9 \({pc}: luck {i}\)")
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def broadcasts(live: LiveTable, phones: dict[str, Listener], tables: list[Listener],
+               trials: int) -> list[float]:
+    """A condition on one PC: until its phone and both table pages have it (the other phones'
+    cards do not change, and they get no event)."""
+    out = []
+    for i in range(trials):
+        mark, pc = f"{i:04d}", PCS[i % len(PCS)]
+        listeners = [phones[pc], *tables]
+        t = time.perf_counter()
+        live.gm(f"condition {pc} +MARK{mark} custom=yes")
+        end = time.perf_counter() + 10
+        while not all(mark in x.seen for x in listeners) and time.perf_counter() < end:
+            time.sleep(0.002)
+        out.append(max(x.seen.get(mark, end) for x in listeners) - t)
+        live.gm(f"condition {pc} -MARK{mark}")
+    return out
+
+
+def script_time(path: Path, serve: bool, rounds: int = 24) -> float:
+    """Rounds of a fight (the thugs punch, the PCs dodge, resolve, end), 13 lines each."""
+    lines = "".join(
+        "".join(f'declare "Thug {t}" brawl P{t}\n' for t in (1, 2, 3))
+        + "".join(f"declare {p} dodge\n" for p in PCS) + "resolve all\nend\n"
+        for _ in range(rounds))
+    n = 13 * rounds
+    extra = ["--serve", "--port", "0"] if serve else []
+    copy = path.with_name("run.json")
+    took = []
+    for script in (lines, ""):  # the fight, then the start-up alone
+        copy.write_bytes(path.read_bytes())
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "combat_cli", "play", str(copy), "--script", "-",
+                        "--seed", "1", *extra], input=script, text=True, capture_output=True,
+                       check=True)
+        took.append(time.perf_counter() - t)
+    return (took[0] - took[1]) / n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--trials", type=int, default=40)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        path = fight(Path(d) / "bench.json")
+        live = LiveTable(path, "--dice", "players", "--seed", "1")
+        try:
+            code = live.code()
+            cookies = {p: live.join(p, code) for p in PCS}
+            phones = {p: Listener(live.port, "/api/events", c) for p, c in cookies.items()}
+            tables = [Listener(live.port, "/events") for _ in range(2)]
+            for x in [*phones.values(), *tables]:
+                x.start()
+            rt = round_trips(live, cookies, args.trials)
+            bc = broadcasts(live, phones, tables, args.trials)
+        finally:
+            live.gm("quit")
+            live.close()
+        without = statistics.median(script_time(path, False) for _ in range(3))
+        with_server = statistics.median(script_time(path, True) for _ in range(3))
+    page = sum((ROOT / "combat_cli" / "web" / "assets" / f).stat().st_size
+               for f in ("me.html", "phone.js", "phone.css"))
+    print(f"1. phone answer -> result on the GM's screen: p95 {p95(rt) * 1000:.0f} ms "
+          f"(median {statistics.median(rt) * 1000:.0f} ms, {len(rt)} trials)  goal <= 200 ms")
+    print(f"2. GM command -> every page it changes: p95 {p95(bc) * 1000:.0f} ms "
+          f"(median {statistics.median(bc) * 1000:.0f} ms)  goal <= 200 ms")
+    print(f"3. per command: {with_server * 1000:.1f} ms served, {without * 1000:.1f} ms not: "
+          f"{with_server / without:.2f}x  goal <= 1.2x")
+    print(f"4. hand page: {page / 1024:.1f} KB  goal < 50 KB")
+
+
+if __name__ == "__main__":
+    main()
