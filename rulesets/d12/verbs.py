@@ -38,8 +38,10 @@ from rulesets.d12.tasks import run_task
 # -- declarations ----------------------------------------------------------------------------
 
 
-def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-    """Validate a whole declaration of ``c`` (weapons, ranges, paths, bids, the budget)."""
+def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest], *,
+                  duels: bool = True) -> None:
+    """Validate a whole declaration of ``c`` (weapons, ranges, paths, bids, the budget;
+    ``duels``: the bids of the duels it makes, for a declaration of the round)."""
     tables = Tables.of(ctx)
     for a in actions:
         if a.name == "attack":
@@ -55,7 +57,7 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
             raise RuleError(f"{c.name} moves: give a place (move to=door) or another combatant")
     if sum(1 for a in actions if a.name == "move") > 1:
         raise RuleError("one move per round: move [WHERE] [to=TEXT]")
-    check_declaration(ctx, c, actions, spent=fighter(ctx, c).spent)
+    check_declaration(ctx, c, actions, spent=fighter(ctx, c).spent, duels=duels)
 
 
 def _check_attack(ctx: RulesContext, c: Combatant, a: ActionRequest, tables: Tables) -> None:
@@ -145,7 +147,7 @@ def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         add_defence(ctx, c, action)
         return
     if action.name == "attack":
-        check_actions(ctx, c, [action])
+        check_actions(ctx, c, [action], duels=False)
         resolve_attack(ctx, c, action)
         return
     if action.name == "task":

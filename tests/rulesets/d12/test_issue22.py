@@ -1,0 +1,47 @@
+"""Defects found in play, round three (issue 22, items 1-3, d12), each with its regression
+test: the lines and dice of the report."""
+
+from __future__ import annotations
+
+from .helpers import fails, run, table, who
+
+
+# -- 1: a duel's combined bid is one stat bid --------------------------------------------------
+def _duel(*first: str):
+    t = table([5, 5])
+    run(t, "add Cory Strength=5 Agility=6 physical=12", "add Thug Strength=5", "start", *first)
+    return t
+
+
+def test_a_duel_bid_over_the_attack_cap_is_refused():
+    """D12-BID-1: the bid is 0 up to the relevant stat; in a duel the attack and the defence
+    covering the other side make one contest bid, capped as the attack is (Strength 5)."""
+    t = _duel("declare Thug attack Cory bid=2")
+    err = fails(t, "declare Cory attack Thug bid=5, defend 1 from=Thug")
+    assert err == "Cory vs Thug is a duel: attack 5 + defend 1 = 6 > Strength 5; lower a bid"
+    err = fails(t, "declare Cory attack Thug bid=5, defend 6")         # the general defence
+    assert "= 11 > Strength 5" in err
+    assert who(t, "Cory").id not in t.enc.declarations
+    run(t, "declare Cory attack Thug bid=4, defend 1 from=Thug")       # 5 in all: fine
+
+
+def test_the_attack_that_makes_the_duel_is_refused_naming_the_other_side():
+    """D12-BID-1: declared the other way round, the second attack makes the duel."""
+    t = _duel("declare Cory attack Thug bid=5, defend 1 from=Thug")
+    err = fails(t, "declare Thug attack Cory bid=2")
+    assert err == ("Cory vs Thug would be a duel: attack 5 + defend 1 = 6 > Strength 5; "
+                   "lower Cory's first")
+
+
+def test_a_defence_added_to_a_duel_is_checked_too():
+    """D12-BID-1: ``defend NAME BID`` while declaring adds to the duel's bid."""
+    t = _duel("declare Thug attack Cory bid=2", "declare Cory attack Thug bid=5")
+    assert "= 6 > Strength 5" in fails(t, "defend Cory 1 from=Thug")
+    run(t, "resolve all")
+    assert any("bid 5 + no skill" in e.text for e in t.log)
+
+
+def test_a_duel_within_the_cap_still_adds_the_defence():
+    t = _duel("declare Thug attack Cory bid=2", "declare Cory attack Thug bid=3, defend 2")
+    texts = [e.text for e in run(t, "resolve all")]
+    assert "Cory duels Thug: d12 5 + bid 5 (attack 3 + defend 2) + no skill = 10" in texts
