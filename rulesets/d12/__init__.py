@@ -209,13 +209,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         return f"{name} ({where})" if name and where else name
 
     def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        if not c.out:
-            return None
-        enc = view.enc
-        if enc.phase == "resolve" and Fighter.of(view, c).out_round == enc.round and \
-                schema.Tables.of(view).mob.simultaneous:
-            return None
-        return f"{c.name} is {c.status}"
+        return health.cannot_act(view, c)
 
     # -- health ------------------------------------------------------------------------------
     def value_words(self, view: RulesView, verb: str) -> list[str]:

@@ -225,7 +225,8 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     target = ctx.combatant(action.target or "")
     realm = realm_of(action, ctx)
     w = weapon(weapon_of(action, c, tables), tables)
-    if target.out:
+    unable = health.cannot_act(ctx, target)
+    if target.out and unable is None:
         ctx.note(f"{target.name} is already {target.status}")
     att = Attack.of(action)
     if not w.ranged and att.out_of_reach:
@@ -271,6 +272,8 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
             _say(ctx, f"{oname} stops {c.name}'s shot: {vs} ({why})", c, o, out, "stopped",
                  realm, path=oname)
             return "stopped"
+    if unable is not None:
+        return _unopposed(ctx, c, target, action, a, realm, unable, duel)
     # The exchange with the target. The Strength bonus looks at the offensive bid alone
     # (a duel adds the defensive bid covering the other side to the contest's bid).
     a_offence, d_offence = a.bid, 0
@@ -314,6 +317,26 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
         return "countered"
     _say(ctx, f"{head}, {target.name} avoids the hit", c, target, out, "miss", realm)
     return "miss"
+
+
+def _unopposed(ctx: RulesContext, c: Combatant, target: Combatant, action: ActionRequest,
+               a: Side, realm: Realm, why: str, duel: ActionRequest | None) -> str:
+    """An attack on a target that cannot act (D12-BID-1 needs both sides to bid and roll; an
+    incapacitated figure cannot act): it loses unopposed, no roll is asked for it. The
+    attacker still rolls (its total, and a natural 1's intervention check)."""
+    what = f"attacks {target.name}"
+    r, total = _roll_side(ctx, a, what, Side(target, target.name, 0, 0, "", "defends"),
+                          f"{a.name} {what}")
+    if r.intervention and Tables.of(ctx).intervention.exchange == "halt":
+        return "halted"
+    if duel is not None:
+        ctx.log(f"{target.name}'s attack on {c.name} lapses: {why}", kind="lapse",
+                actor=target, action="attack", target=c)
+    out = Outcome("a", total, 0)
+    _say(ctx, f"{c.name} {what}: {total}, unopposed ({why}), {c.name} connects", c, target,
+         out, "hit", realm)
+    _hit(ctx, c, target, action, realm, out, a.bid)
+    return "hit"
 
 
 def _say(ctx: RulesContext, text: str, c: Combatant, target: Combatant | None, out: Outcome,

@@ -3,7 +3,7 @@ test: the lines and dice of the report."""
 
 from __future__ import annotations
 
-from .helpers import fails, run, table, who
+from .helpers import body, fails, out, run, table, who
 
 
 # -- 1: a duel's combined bid is one stat bid --------------------------------------------------
@@ -45,3 +45,48 @@ def test_a_duel_within_the_cap_still_adds_the_defence():
     t = _duel("declare Thug attack Cory bid=2", "declare Cory attack Thug bid=3, defend 2")
     texts = [e.text for e in run(t, "resolve all")]
     assert "Cory duels Thug: d12 5 + bid 5 (attack 3 + defend 2) + no skill = 10" in texts
+
+
+# -- 2: an incapacitated figure cannot act: it loses unopposed ----------------------------------
+def _gob(faces, house=None):
+    t = table(faces, house)
+    run(t, "add Cory Strength=5", "add Gob Strength=3", "damage Gob 6", "start")
+    return t
+
+
+def test_an_incapacitated_target_loses_unopposed_without_a_roll():
+    """Digest §3: Body hits 0 or less -> incapacitated (cannot act): no d12 is asked for it,
+    the attacker connects (before: Gob rolled 9 and avoided the hit)."""
+    t = _gob([3, 9])
+    run(t, "declare Cory attack Gob bid=1")
+    texts = [e.text for e in run(t, "resolve all")]
+    assert t.dice.asked == ["Cory: attacks Gob d12 + bid 1 + no skill"]
+    assert "Cory attacks Gob: 4, unopposed (Gob is Incapacitated), Cory connects" in texts
+    assert not any(x.startswith("Gob defends") for x in texts), texts
+    assert t.enc.queue[0].data["result"] == "hit" and body(t, "Gob") == -1
+
+
+def test_declaring_against_an_incapacitated_target_warns():
+    t = _gob([])
+    o = out(t, "declare Cory attack Gob bid=1")
+    assert o.notes == ["Gob is Incapacitated: it cannot act, so Cory's attack connects "
+                       "unopposed"]
+
+
+def test_taken_out_earlier_in_the_round_loses_the_next_exchange_unopposed():
+    """With ``mob.simultaneous`` off, one taken out in an earlier exchange cannot act in the
+    later ones: Zad's exchange asks no roll of Gob."""
+    t = table([12, 2, 4], {"mob": {"simultaneous": False}})
+    run(t, "add Cory Strength=5 Agility=6", "add Zad Agility=4", "add Gob Strength=1",
+        "damage Gob 1", "start", "declare Cory attack Gob bid=5", "declare Zad attack Gob bid=1")
+    texts = [e.text for e in run(t, "resolve all")]
+    assert "Zad attacks Gob: 5, unopposed (Gob is Incapacitated), Zad connects" in texts
+    assert len(t.dice.asked) == 3
+
+
+def test_an_unopposed_attack_still_checks_a_natural_one():
+    """D12-INT-1: the attacker's natural 1 is checked; a demonic check halts the exchange."""
+    t = _gob([1, 1])
+    run(t, "declare Cory attack Gob bid=1", "resolve all")
+    assert t.enc.queue[0].data["result"] == "halted" and body(t, "Gob") == 0
+    assert len(t.dice.asked) == 2
