@@ -75,9 +75,9 @@ HOUSE_RULES = {
                             "no checks at all",
     "intervention.exchange": "halt (the exchange/task with the intervention has no result) or "
                              "proceed (it is played out); resolve all stops either way",
-    "intervention.check_both": "AMB-D12-13: true = when the attacker's intervention halts an "
-                               "exchange the defender still rolls and a natural 1 is checked; "
-                               "false = the exchange halts before the defender rolls",
+    "intervention.check_both": "AMB-D12-13: true = the two dice are thrown together: both are "
+                               "asked first, then each natural 1 is checked; false = the "
+                               "exchange halts before the defender rolls",
     "intervention.on_rolloffs": "movement roll-offs check for intervention too (default false)",
     "mob.simultaneous": "true = a combatant taken out this round still finishes its exchanges",
     "weapons": "[weapons.NAME] tables add weapons or change listed ones (power or size, "

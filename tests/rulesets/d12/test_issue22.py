@@ -90,3 +90,60 @@ def test_an_unopposed_attack_still_checks_a_natural_one():
     run(t, "declare Cory attack Gob bid=1", "resolve all")
     assert t.enc.queue[0].data["result"] == "halted" and body(t, "Gob") == 0
     assert len(t.dice.asked) == 2
+
+
+# -- 3: a natural 1 in an exchange: both dice first, then the checks -------------------------
+def _shot(faces, house=None):
+    t = table(faces, house)
+    run(t, "add Cory physical=6", "add Shooter weapon=.22", "start",
+        "declare Shooter attack Cory bid=3")
+    return t
+
+
+def test_thrown_together_both_dice_are_asked_before_the_check():
+    """D12-INT-1, AMB-D12-13 (``check_both``): the two d12 are thrown together, then each
+    natural 1 is checked; the halt is announced once every die is in, and nothing after."""
+    t = _shot([1, 5, 1])          # Shooter 1, Cory 5; the check 1: demonic
+    o = run(t, "resolve")
+    assert t.dice.asked == ["Shooter: attacks Cory d12 + bid 3 + no skill",
+                            "Cory: defends vs Shooter d12 + bid 0 + no skill vs Shooter's 4",
+                            "Shooter: intervention check d12 (natural 1: 1 demonic, 12 angelic)"]
+    halt = next(n for n, e in enumerate(o) if "the exchange halts here" in e.text)
+    assert halt == len(o) - 1 and not any(e.kind == "roll" for e in o[halt:])
+    assert t.enc.queue[0].data["result"] == "halted"
+
+
+def test_check_both_off_asks_nothing_once_the_exchange_halts():
+    """AMB-D12-13 off: the attacker's demonic check halts the exchange; Cory rolls nothing."""
+    t = _shot([1, 1], house={"intervention": {"check_both": False}})
+    o = run(t, "resolve")
+    assert len(t.dice.asked) == 2 and o[-1].text.startswith("DEMONIC INTERVENTION")
+
+
+def test_an_npc_natural_one_shows_its_check_with_the_command():
+    """D12-INT-1: a check of 2-11 (nothing happens) is printed, not only kept in ``log``."""
+    from combat_cli.render.output import brief_lines
+
+    t = _shot([1, 5, 7])
+    lines = [str(x) for x in brief_lines(t, run(t, "resolve"))]
+    assert lines[1:] == ["Shooter rolled a natural 1: intervention check 7 -> no "
+                         "intervention, the 1 stands",
+                         "Shooter attacks Cory: 4 vs 5, Cory avoids the hit"]
+
+
+def test_manual_dice_answers_line_up_after_a_demonic_natural_one(tmp_path):
+    """AMB-D12-13: the script gives both dice, then the check; the next line is a command."""
+    import subprocess
+
+    from tests.conftest import combat_cmd
+
+    f = tmp_path / "f.json"
+    subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", "d12"], check=True,
+                   capture_output=True)
+    script = ("add Cory physical=6\nadd Shooter weapon=.22\nstart\n"
+              "declare Shooter attack Cory bid=3\nresolve\n1\n5\n1\nbids\n")
+    r = subprocess.run([*combat_cmd(), "play", str(f), "--script", "-", "--dice", "manual"],
+                       input=script, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "DEMONIC INTERVENTION (Shooter attacks Cory)" in r.stdout
+    assert "> bids\nShooter: attack Cory 3" in r.stdout and "error" not in r.stdout.lower()
