@@ -64,3 +64,36 @@ def test_protect_echo_is_unchanged():
     run(t, "act Ann complicate Orc protect=Ben pool=close_combat+might")
     assert last(t, "condition").text == ("Ann complicates Orc: Complication (Blocked) 2 on "
                                          "attacks on Ben (buy it off or the action fails)")
+
+
+# -- 6: =N at a pool's prompt is its successes, at most one a die ---------------------------
+def test_a_typed_total_above_the_dice_count_is_refused_saying_what_it_means():
+    """SP-DICE: a 5-die pool shows 0..5 successes; =25 was taken as 25 successes. More than
+    the dice (10s rolled again) are typed as faces."""
+    from combat_cli.api import pool
+    from combat_cli.dice.expr import DiceError
+    from combat_cli.dice.sources import parse_answer
+
+    spec = pool(5, 10, 8, explode=True)
+    with pytest.raises(DiceError) as e:
+        parse_answer(spec, "=25")
+    assert str(e.value) == ("=N: the successes, 0..5 for 5 dice (more, from 10s again: type "
+                            "the faces)")
+    assert len("error: " + str(e.value)) <= 80
+    assert parse_answer(spec, "=5").total == 5
+    assert parse_answer(spec, "10 8 1 1 1 9").total == 3     # a 10 rolled again: faces
+
+
+def test_a_typed_total_above_the_dice_count_in_a_script(tmp_path):
+    import subprocess
+
+    from tests.conftest import combat_cmd
+
+    f = tmp_path / "f.json"
+    subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", "storypath"], check=True,
+                   capture_output=True)
+    r = subprocess.run([*combat_cmd(), "play", str(f), "--script", "-", "--dice", "manual"],
+                       input="add Ann side=pc close_combat=2 cunning=2\nadd Orc defense=1\n"
+                             "start\n=25\n", capture_output=True, text=True, timeout=60)
+    assert "error: =N: the successes, 0..4 for 4 dice" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr and "internal" not in r.stdout
