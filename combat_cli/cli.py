@@ -17,6 +17,7 @@ from combat_cli import choices
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from types import TracebackType
 
     from rich.console import Console
 
@@ -65,6 +66,31 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 
     sys.stderr.write(f"combat: {escape_all(worded(message))}\n")
     raise typer.Exit(code)
+
+
+class _output:  # noqa: N801 - used as a function: with _output(): ...
+    """What a command prints to the standard output: a full disk (``> /dev/full``) is one
+    error line and exit 1, not a crash; a reader that went away (``| head``) ends it quietly."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, e: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if e is None:
+            try:
+                sys.stdout.flush()
+            except OSError as flushed:
+                e = flushed
+        if not isinstance(e, OSError):
+            return
+        try:  # the rest of the buffer goes nowhere (no second error when Python exits)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        if isinstance(e, BrokenPipeError):
+            raise typer.Exit(1) from None
+        _fail(f"can't write to the standard output: {e.strerror or e}")
 
 
 def _make_console() -> Console:
@@ -351,17 +377,22 @@ def show(
     if player:
         from combat_cli.web.view import player_text
 
-        print(player_text(table, show_rolls, as_json=json_))
+        text = player_text(table, show_rolls, as_json=json_)
+        with _output():
+            print(text)
         return
     if json_:
         from combat_cli.render.jsonview import public_json
         from combat_cli.textsafe import json_text
 
-        print(json_text(public_json(table)))
+        text = json_text(public_json(table))
+        with _output():
+            print(text)
         return
     from combat_cli.render.output import print_state
 
-    print_state(_make_console(), table)
+    with _output():
+        print_state(_make_console(), table)
 
 
 @app.command()
@@ -400,7 +431,8 @@ def serve(
 def report(
     file: Path = typer.Argument(..., help="the encounter file"),
     format_: str = typer.Option("md", "--format", "-f", help="md (Markdown) or html"),
-    out: Path | None = typer.Option(None, "-o", "--output", help="write it here (default: print)"),
+    out: Path | None = typer.Option(None, "-o", "--output", help="write it here (default, or "
+                                    "-: print it)"),
     player: bool = typer.Option(False, "--player", help="for the players: every secret left out"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
@@ -412,6 +444,8 @@ def report(
 
     if format_ not in FORMATS:
         _fail(f'--format is md or html, not "{format_}"', 2)
+    if out is not None and str(out) == "-":
+        out = None                                # -o -: the standard output
     if out is not None and out.exists() and file.exists() and out.resolve() == file.resolve():
         _fail(f"-o {out} is the encounter file itself: pick another name", 2)
     cfg = _config()
@@ -422,7 +456,8 @@ def report(
         _fail(str(e))
     text = tell(table, format_, player)
     if out is None:
-        sys.stdout.write(text)
+        with _output():
+            sys.stdout.write(text)
         return
     try:
         out.write_text(text, encoding="utf-8")

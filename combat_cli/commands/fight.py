@@ -24,19 +24,33 @@ def end_fight(cmd: Cmd) -> None:
                            "starts the next encounter")
     if enc.round == 0:
         raise CommandError("the fight has not started (start begins it)")
+    played = round_played(cmd)
     for item in enc.queue:
         if item.state == "pending":
             item.state = "lapsed"
     for c in enc.combatants:
         c.held = False
     enc.declarations.clear()
-    cmd.ruleset.end_round(cmd.ctx)
+    if played:  # a round nobody played has no end: no end-of-round rules (a death check)
+        cmd.ruleset.end_round(cmd.ctx)
     enc.phase = "setup"
     EncounterState.of(cmd.ctx, enc).fight_over = True
     day = cmd.ctx.label("day")
     cmd.ctx.log(cmd.ctx.say("The fight is over after round {n} (clock {clock})", n=enc.round,
                             clock=format_clock(enc.clock.seconds, day)), kind="round")
     cmd.out.notes.extend(summary(cmd, enc))
+
+
+def round_played(cmd: Cmd) -> bool:
+    """Whether anything happened in the current round: a declaration, a queued or held
+    action, or a log entry of the round other than its announcements (``end`` then ``end
+    fight`` closes a round nobody played)."""
+    enc = cmd.enc
+    if enc.declarations or any(c.held for c in enc.combatants):
+        return True
+    if any(i.state != "lapsed" for i in enc.queue):
+        return True
+    return any(e.round == enc.round and e.kind != "round" for e in cmd.table.log)
 
 
 def summary(cmd: Cmd, enc: Encounter) -> list[str]:

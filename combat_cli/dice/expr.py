@@ -26,6 +26,10 @@ MAX_SIDES = 1000
 MAX_CONSTANT = 10_000
 
 
+TOO_MANY = "=N: the successes, {lo}..{hi} for {n} dice (more, from {sides}s again: type the faces)"
+"""A total typed for a pool with dice rolled again, above its dice (catalogue key)."""
+
+
 class DiceError(ValueError):
     """A roll expression or a typed answer that cannot be used; the message says why."""
 
@@ -78,6 +82,16 @@ class RollSpec:
         if self.explodes:
             return (lo + self.constant, None)
         return (lo + self.constant, hi + self.constant)
+
+    def typed_total_error(self, total: int) -> str | None:
+        """Why ``=total`` cannot be typed for this roll although :meth:`bounds` allows it: a
+        pool whose dice are rolled again is typed as a total of at most one success a die (the
+        successes of the dice rolled again are typed as faces)."""
+        n = self.dice_count
+        if not (self.is_pool and self.explodes) or total <= n + self.constant:
+            return None
+        sides = max(t.sides for t in self.terms)
+        return TOO_MANY.format(lo=self.constant, hi=n + self.constant, n=n, sides=sides)
 
     def text(self) -> str:
         if self.label:

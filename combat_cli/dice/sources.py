@@ -145,6 +145,8 @@ def parse_answer(spec: RollSpec, text: str, purpose: str = "") -> Roll:
             total = int(text[1:].strip())
         except ValueError:
             raise DiceError(f"after = give a number, e.g. ={spec.bounds()[0]}") from None
+        if (why := spec.typed_total_error(total)) is not None:
+            raise DiceError(why)
         lo, hi = spec.bounds()
         if total < lo or (hi is not None and total > hi):
             what = f"{lo}..{hi}" if hi is not None else f"{lo} or more"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rich.console import Console
 from rich.table import Table as RichTable
@@ -224,9 +224,24 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
         console.print(Text("  " + " ".join(bits)))
     rest = {k: v for k, v in e.data.items() if k not in ("for", "manual")}
     if rest:
-        console.print(Text("  " + ", ".join(f"{rs.label(k, lang)}: {value_text(v)}"
+        console.print(Text("  " + ", ".join(f"{rs.label(k, lang)}: {_why_value(rs, v, lang)}"
                                             for k, v in rest.items()),
                            style="note"))
+
+
+def _why_value(rs: Ruleset, v: Any, lang: str) -> str:
+    """A kept number or word as the GM reads it: words for none, yes and no (never Python's
+    ``None``/``True``/``False``)."""
+    if v is None:
+        return rs.label("none", lang)
+    if isinstance(v, bool):
+        return rs.label("yes" if v else "no", lang)
+    if isinstance(v, list):
+        return ", ".join(_why_value(rs, x, lang) for x in v)
+    if isinstance(v, dict):
+        return value_text({k: x if k == "name" else _why_value(rs, x, lang)
+                           for k, x in v.items()})
+    return value_text(v)
 
 
 def _print_verb_help(console: Console, table: Table, v: Verb) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, QueueItem, RulesContext
+from combat_cli.api import Combatant, LogEntry, QueueItem, RulesContext, pool, sum_dice
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import (
     PRONE,
@@ -51,11 +51,14 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                                       purpose, faces_only=True)
         p.faces = faces
         p.total = r.total if r is not None else 0
-        ctx.log(tr(ctx, "{name} rolls {p_n}d10", name=c.name, p_n=p.n)
-                if p.n > 0 else
-                tr(ctx, "{name}: pool 0 ({p_text}) — no dice, 0 successes", name=c.name, p_text=p.text),
-                kind="roll", actor=c, action="bank", roll=r, pool=p.n, skill=p.skill,
-                free=p.free, defended=p.defended)
+        e = ctx.log(tr(ctx, "{name} rolls {p_n}d10", name=c.name, p_n=p.n)
+                    if p.n > 0 else
+                    tr(ctx, "{name}: pool 0 ({p_text}) — no dice, 0 successes", name=c.name,
+                       p_text=p.text),
+                    kind="roll", actor=c, action="bank", roll=r, pool=p.n, skill=p.skill,
+                    free=p.free, defended=p.defended)
+        if r is not None:
+            _counted(ctx, model, c, e)
     items: list[QueueItem] = []
     for cid in order:
         d = enc.declarations.get(cid)
@@ -83,6 +86,29 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                                    data=Slot(speed=speed).dump()))
     items.sort(key=lambda i: (-Slot.of(i).speed, rank.get(i.actor, 999)))
     return items
+
+
+def _counted(ctx: RulesContext, model: Turn, c: Combatant, e: LogEntry) -> None:
+    """A pool's roll entry says the successes each clash counts, at the pair's own
+    difficulty (the roll itself is counted at the base): against one difficulty its dice
+    (``2d10>=9``), total and difficulty; against several, the count per opponent."""
+    tables = Tables.of(ctx)
+    p = model.pools[c.id]
+    diffs = {o: d.value for o, d in (model.diff.get(c.id) or {}).items()}
+    counts = {o: health.successes(p.faces, p.total, d, tables) for o, d in diffs.items()}
+    sides = tables.core.die_sides
+    if len(set(diffs.values())) > 1:
+        e.dice = sum_dice(min(p.n, 100), sides).text()
+        e.total = None
+        e.data["successes"] = "; ".join(
+            tr(ctx, "{name} (diff {n}): {hits}", name=ctx.name(o), n=d,
+               hits=n_hits(ctx, counts[o])) for o, d in diffs.items())
+        return
+    d = next(iter(diffs.values()), model.self_diff.get(c.id, tables.core.base_difficulty))
+    at = d + 1 if tables.amb.success == ">" else d
+    e.dice = pool(min(p.n, 100), sides, min(max(at, 1), sides)).text()
+    e.total = health.successes(p.faces, p.total, d, tables)
+    e.difficulty = d
 
 
 def defence_drops(ctx: RulesContext) -> list[tuple[Combatant, str, Pair]]:

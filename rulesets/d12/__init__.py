@@ -75,9 +75,9 @@ HOUSE_RULES = {
                             "no checks at all",
     "intervention.exchange": "halt (the exchange/task with the intervention has no result) or "
                              "proceed (it is played out); resolve all stops either way",
-    "intervention.check_both": "AMB-D12-13: true = when the attacker's intervention halts an "
-                               "exchange the defender still rolls and a natural 1 is checked; "
-                               "false = the exchange halts before the defender rolls",
+    "intervention.check_both": "AMB-D12-13: true = the two dice are thrown together: both are "
+                               "asked first, then each natural 1 is checked; false = the "
+                               "exchange halts before the defender rolls",
     "intervention.on_rolloffs": "movement roll-offs check for intervention too (default false)",
     "mob.simultaneous": "true = a combatant taken out this round still finishes its exchanges",
     "weapons": "[weapons.NAME] tables add weapons or change listed ones (power or size, "
@@ -209,13 +209,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         return f"{name} ({where})" if name and where else name
 
     def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        if not c.out:
-            return None
-        enc = view.enc
-        if enc.phase == "resolve" and Fighter.of(view, c).out_round == enc.round and \
-                schema.Tables.of(view).mob.simultaneous:
-            return None
-        return f"{c.name} is {c.status}"
+        return health.cannot_act(view, c)
 
     # -- health ------------------------------------------------------------------------------
     def value_words(self, view: RulesView, verb: str) -> list[str]:

@@ -161,10 +161,11 @@ def resolve_group(enc: Encounter, c: Combatant, text: str) -> list[str]:
 
 
 def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], *,
-                      spent: dict[Realm, int] | None = None) -> None:
+                      spent: dict[Realm, int] | None = None, duels: bool = True) -> None:
     """Validate and normalise the bids of one declaration (keeps the realm, the bid and a
     defence's group with each action: ``_realm``/``_bid``/``_from``); raises RuleError on a bid
-    over its cap, an overlapping group or the budget."""
+    over its cap, an overlapping group, a duel's bid over its cap (``duels``: the declaration
+    is the round's, not an attack resolved at once) or the budget."""
     enc, tables = where.enc, Tables.of(where)
     totals: dict[Realm, list[str]] = {}
     sums: dict[Realm, int] = {}
@@ -204,6 +205,8 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
             label = f"attack {enc.name_of(a.target)} {n}"
         sums[realm] = sums.get(realm, 0) + n
         totals.setdefault(realm, []).append(label)
+    if duels:
+        check_duels(where, c, actions)
     mode = tables.bid.budget
     if mode == "per_contest":
         return
@@ -223,6 +226,79 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
                 fix = f"lower a bid, or set {who} {BUDGETS[realm]}={total + used}"
             raise RuleError(f"{c.name} bids {total} ({parts}){already} but has {limit - used} "
                             f"{what}: {fix}")
+
+
+def _duel_partner(where: Where, a: ActionRequest, c: Combatant,
+                  actions: list[ActionRequest] | None = None) -> ActionRequest | None:
+    """The attack back that makes ``c``'s attack ``a`` one duel (as :func:`rulesets.d12.mob.plan`
+    pairs them: the target attacks ``c`` in the same realm, neither shot blocked, both can
+    touch); ``actions``: the target's, when not its declaration."""
+    if a.target is None or Attack.of(a).path or Attack.of(a).out_of_reach:
+        return None
+    if actions is None:
+        d = where.enc.declarations.get(a.target)
+        actions = d.actions if d else []
+    realm = realm_of(a, where)
+    return next((b for b in actions if b.name == "attack" and b.target == c.id
+                 and realm_of(b, where) == realm and not Attack.of(b).path
+                 and not Attack.of(b).out_of_reach), None)
+
+
+def _cover(where: Where, actions: list[ActionRequest], attacker_id: str, realm: Realm
+           ) -> int:
+    """The defensive bid among ``actions`` that covers ``attacker_id`` in ``realm`` (as
+    :func:`defence_against` reads a declaration)."""
+    general = 0
+    for a in actions:
+        if a.name != "defend" or realm_of(a, where) != realm:
+            continue
+        o = Defend.of(a)
+        if o.group is None:
+            general = o.stake or 0
+        elif attacker_id in o.group:
+            return o.stake or 0
+    return general
+
+
+def _duel_over(where: Where, c: Combatant, a: ActionRequest, actions: list[ActionRequest],
+               other: Combatant) -> tuple[int, str, int, str] | None:
+    """``c``'s bid in its duel with ``other`` (attack ``a`` + the defence among ``actions``
+    covering ``other``), when it is over the cap of the attack: (bid, how, cap, stat)."""
+    tables = Tables.of(where)
+    realm = realm_of(a, where)
+    attack = Attack.of(a).stake or 0
+    defend = _cover(where, actions, other.id, realm)
+    limit, stat = cap(c, realm, kind_of(a, tables, c), tables)
+    if limit is None or attack + defend <= limit:
+        return None
+    return attack + defend, f"attack {attack} + defend {defend}", limit, stat
+
+
+def check_duels(where: Where, c: Combatant, actions: list[ActionRequest]) -> None:
+    """D12-BID-1: a duel's bid (the attack plus the defence covering the other side) is one
+    stat bid, at most the stat that caps the attack. Checked for ``c``'s new declaration
+    ``actions`` and for the other side of each duel it makes."""
+    enc = where.enc
+    for a in actions:
+        if a.name != "attack" or a.target is None or a.target == c.id:
+            continue
+        if a.target not in {x.id for x in enc.combatants}:
+            continue
+        b = _duel_partner(where, a, c)
+        if b is None:
+            continue
+        other = enc.get(a.target)
+        over = _duel_over(where, c, a, actions, other)
+        if over is not None:
+            n, how, limit, stat = over
+            raise RuleError(f"{c.name} vs {other.name} is a duel: {how} = {n} > {stat} {limit}; "
+                            "lower a bid")
+        d = enc.declarations.get(other.id)
+        over = _duel_over(where, other, b, d.actions if d else [], c)
+        if over is not None:
+            n, how, limit, stat = over
+            raise RuleError(f"{other.name} vs {c.name} would be a duel: {how} = {n} > {stat} "
+                            f"{limit}; lower {other.name}'s first")
 
 
 def attack_realms(where: Where, attacker_id: str, target_id: str) -> set[str]:

@@ -14,11 +14,13 @@ from typing import Any
 from combat_cli.api import (
     ActionRequest,
     Combatant,
+    Roll,
     RuleError,
     RulesContext,
     closest,
     find_combatant,
     is_combatant_name,
+    sum_dice,
 )
 from rulesets.d12 import health
 from rulesets.d12.bids import (
@@ -29,7 +31,7 @@ from rulesets.d12.bids import (
     split_names,
     weapon_of,
 )
-from rulesets.d12.intervention import D12, log_check, record, roll_d12
+from rulesets.d12.intervention import D12, check_d12, log_check, needs_check, record
 from rulesets.d12.options import Attack
 from rulesets.d12.power import attack_power, parse_range, weapon
 from rulesets.d12.records import Exchange, SideRoll
@@ -74,8 +76,10 @@ class Outcome:
 
 def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
     """One contest: both roll d12 + bid + skill (attacker first); ties per ``contest.ties``.
-    An intervention halts it (``intervention.exchange``); the defender's d12 is rolled and
-    checked too unless ``intervention.check_both`` is false (AMB-D12-13)."""
+    An intervention halts it (``intervention.exchange``). With ``intervention.check_both``
+    (AMB-D12-13) the two dice are thrown together: both are asked for first, then each
+    natural 1 is checked; without it, an intervention on the attacker's die halts the exchange
+    before the defender rolls. Nothing is asked once the exchange is announced as halted."""
     tables = Tables.of(ctx)
     t = tables.contest
     halt = tables.intervention.exchange == "halt"
@@ -83,11 +87,24 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
     tries = 0
     while True:
         where = f"{a.name} {what}"
-        ra, at = _roll_side(ctx, a, what, d, where)
-        if ra.intervention and halt and not both:
-            return Outcome(None, at, halted=True)
         against = f"{d.role} {a.name}" if d.role == "duels" else f"{d.role} vs {a.name}"
-        rd, dt = _roll_side(ctx, d, against, a, where, beat=at)
+        if both:
+            first = _throw(ctx, a, what, d)
+            # the attacker's total is known unless a natural 1's check may replace the die
+            known = None if (needs_check(ctx, first) and tables.intervention.reroll_replaces
+                             ) else first.total + a.bid + a.skill
+            second = _throw(ctx, d, against, a, beat=known)
+            ra, at = _check_side(ctx, a, first, what, d)
+            rd, dt = _check_side(ctx, d, second, against, a)
+            _record(ctx, a, ra, where)
+            _record(ctx, d, rd, where)
+        else:
+            ra, at = _check_side(ctx, a, _throw(ctx, a, what, d), what, d)
+            _record(ctx, a, ra, where)
+            if ra.intervention and halt:
+                return Outcome(None, at, halted=True)
+            rd, dt = _check_side(ctx, d, _throw(ctx, d, against, a, beat=at), against, a)
+            _record(ctx, d, rd, where)
         if halt and (ra.intervention or rd.intervention):
             return Outcome(None, at, dt, halted=True)
         if at != dt:
@@ -105,21 +122,40 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
         return Outcome(None, at, dt)
 
 
-def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str,
-               beat: int | None = None) -> tuple[D12, int]:
-    """One side's d12: rolled, logged with its total, checked for intervention (an
-    intervention is recorded as happening in ``where``, the attacker's exchange). ``beat``:
-    the other side's total, when it is already known (shown in the roll's description)."""
+def _throw(ctx: RulesContext, s: Side, what: str, other: Side, beat: int | None = None
+           ) -> Roll:
+    """One side's d12, thrown (its intervention check comes later). ``beat``: the other side's
+    total, when it is already known (shown in the roll's description)."""
     vs = f" vs {other.name}'s {beat}" if beat is not None else ""
-    r = roll_d12(ctx, s.who, f"{s.name}: {what} d12 + {s.bid_text()} + {s.skill_label}{vs}",
-                 log_check=False, name=s.name)
-    total = _log_side(ctx, s, r, what, other)
-    log_check(ctx, s.who, r, s.name)
-    if r.intervention:
+    return ctx.roll(sum_dice(1, 12),
+                    f"{s.name}: {what} d12 + {s.bid_text()} + {s.skill_label}{vs}")
+
+
+def _check_side(ctx: RulesContext, s: Side, r: Roll, what: str, other: Side
+                ) -> tuple[D12, int]:
+    """One side's d12 ``r``: checked for intervention, logged with its total, the check
+    after it."""
+    d = check_d12(ctx, s.who, r, log_check=False, name=s.name)
+    total = _log_side(ctx, s, d, what, other)
+    log_check(ctx, s.who, d, s.name)
+    return d, total
+
+
+def _record(ctx: RulesContext, s: Side, d: D12, where: str) -> None:
+    """An intervention on one side's d12, recorded as happening in ``where`` (the attacker's
+    exchange): what it does to the exchange is said here, once every die is asked for."""
+    if d.intervention:
         halt = Tables.of(ctx).intervention.exchange == "halt"
-        record(ctx, s.who, r.intervention, where,
+        record(ctx, s.who, d.intervention, where,
                None if halt else "the exchange is played out", name=s.name)
-    return r, total
+
+
+def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str
+               ) -> tuple[D12, int]:
+    """One side's d12 alone (an attack no one opposes): thrown, checked, recorded."""
+    d, total = _check_side(ctx, s, _throw(ctx, s, what, other), what, other)
+    _record(ctx, s, d, where)
+    return d, total
 
 
 def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int:
@@ -225,7 +261,8 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     target = ctx.combatant(action.target or "")
     realm = realm_of(action, ctx)
     w = weapon(weapon_of(action, c, tables), tables)
-    if target.out:
+    unable = health.cannot_act(ctx, target)
+    if target.out and unable is None:
         ctx.note(f"{target.name} is already {target.status}")
     att = Attack.of(action)
     if not w.ranged and att.out_of_reach:
@@ -271,6 +308,8 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
             _say(ctx, f"{oname} stops {c.name}'s shot: {vs} ({why})", c, o, out, "stopped",
                  realm, path=oname)
             return "stopped"
+    if unable is not None:
+        return _unopposed(ctx, c, target, action, a, realm, unable, duel)
     # The exchange with the target. The Strength bonus looks at the offensive bid alone
     # (a duel adds the defensive bid covering the other side to the contest's bid).
     a_offence, d_offence = a.bid, 0
@@ -314,6 +353,26 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
         return "countered"
     _say(ctx, f"{head}, {target.name} avoids the hit", c, target, out, "miss", realm)
     return "miss"
+
+
+def _unopposed(ctx: RulesContext, c: Combatant, target: Combatant, action: ActionRequest,
+               a: Side, realm: Realm, why: str, duel: ActionRequest | None) -> str:
+    """An attack on a target that cannot act (D12-BID-1 needs both sides to bid and roll; an
+    incapacitated figure cannot act): it loses unopposed, no roll is asked for it. The
+    attacker still rolls (its total, and a natural 1's intervention check)."""
+    what = f"attacks {target.name}"
+    r, total = _roll_side(ctx, a, what, Side(target, target.name, 0, 0, "", "defends"),
+                          f"{a.name} {what}")
+    if r.intervention and Tables.of(ctx).intervention.exchange == "halt":
+        return "halted"
+    if duel is not None:
+        ctx.log(f"{target.name}'s attack on {c.name} lapses: {why}", kind="lapse",
+                actor=target, action="attack", target=c)
+    out = Outcome("a", total, 0)
+    _say(ctx, f"{c.name} {what}: {total}, unopposed ({why}), {c.name} connects", c, target,
+         out, "hit", realm)
+    _hit(ctx, c, target, action, realm, out, a.bid)
+    return "hit"
 
 
 def _say(ctx: RulesContext, text: str, c: Combatant, target: Combatant | None, out: Outcome,

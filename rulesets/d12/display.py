@@ -22,13 +22,22 @@ def _hit(e: LogEntry) -> str:
     return f"{e.target} -{w.damage} {w.track} {w.hits}/{w.max_hits}"
 
 
+def _exchange_follows(entries: list[LogEntry], n: int) -> bool:
+    """Whether the rolls after entry ``n`` lead straight to an exchange's outcome line."""
+    for x in entries[n + 1:]:
+        if x.kind != "roll":
+            return x.kind == "attack"
+    return False
+
+
 def brief(entries: list[LogEntry]) -> list[str]:
     """An exchange on one line: both sides' rolls are in the exchange's own line (``why``
-    shows them), the hits it did follow it."""
+    shows them), the hits it did follow it. A natural 1's intervention check is always
+    shown, whoever rolled it."""
     out: list[str] = []
     for n, e in enumerate(entries):
-        if e.kind == "roll" and e.action != "roll" and any(
-                x.kind == "attack" for x in entries[n + 1:n + 3]):
+        if e.kind == "roll" and e.action not in ("roll", "intervention") and \
+                _exchange_follows(entries, n):
             continue          # one side's d12 + bid + skill: in the exchange's line
         if e.kind == "wound" and out and e.target and e.target in out[-1]:
             out[-1] += f" → {_hit(e)}"

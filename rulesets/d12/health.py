@@ -67,6 +67,19 @@ def status_of(where: Where, c: Combatant) -> tuple[str, bool]:
     return ("Hurt" if hurt else "OK"), False
 
 
+def cannot_act(where: Where, c: Combatant, *, resolving: bool = False) -> str | None:
+    """Why ``c`` cannot act (nor roll to defend): ``Gob is Incapacitated``; None when it can.
+    One taken out this round still finishes the round's exchanges when they are simultaneous
+    (``mob.simultaneous``) — while they resolve (or, ``resolving``, once they will)."""
+    if not c.out:
+        return None
+    enc = where.enc
+    if (resolving or enc.phase == "resolve") and fighter(where, c).out_round == enc.round and \
+            Tables.of(where).mob.simultaneous:
+        return None
+    return f"{c.name} is {c.status}"
+
+
 def refresh(ctx: RulesContext, c: Combatant) -> None:
     before = c.out
     status, out = status_of(ctx, c)

@@ -48,11 +48,23 @@ def roll_d12(ctx: RulesContext, who: Combatant | None, purpose: str, *,
     fire); a natural 1 triggers the intervention check. The caller logs the roll itself with
     its total; the check is logged here (or by :func:`log_check` when the caller wants it
     after its own line)."""
-    t = Tables.of(ctx).intervention
     r = ctx.roll(sum_dice(1, 12), purpose)
+    return check_d12(ctx, who, r, contest=contest, log_check=log_check, name=name)
+
+
+def needs_check(ctx: RulesContext, r: Roll, *, contest: bool = True) -> bool:
+    """Whether the d12 ``r`` calls for the intervention check (a natural 1, checks on)."""
+    t = Tables.of(ctx).intervention
+    return r.total == 1 and t.enabled and (not contest or t.in_contests)
+
+
+def check_d12(ctx: RulesContext, who: Combatant | None, r: Roll, *, contest: bool = True,
+              log_check: bool = True, name: str | None = None) -> D12:
+    """The d12 ``r`` already thrown, with its intervention check rolled now when its natural 1
+    calls for one (a contest throws both sides' dice first, then checks each 1)."""
+    t = Tables.of(ctx).intervention
     natural = r.total
-    applies = t.enabled and (not contest or t.in_contests)
-    if natural != 1 or not applies:
+    if not needs_check(ctx, r, contest=contest):
         return D12(natural, natural, roll=r)
     label = who.name if who else name or "the roll"
     c = ctx.roll(sum_dice(1, 12), f"{label}: intervention check d12 (natural 1: "

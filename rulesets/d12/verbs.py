@@ -27,6 +27,7 @@ from rulesets.d12.bids import (
     weapon_of,
 )
 from rulesets.d12.contest import parse_path, resolve_attack
+from rulesets.d12.health import cannot_act
 from rulesets.d12.options import Attack, Defend, Move, Task, bidding
 from rulesets.d12.power import attack_power, check_weapon, parse_range, weapon
 from rulesets.d12.records import BidNote, Slot
@@ -38,8 +39,10 @@ from rulesets.d12.tasks import run_task
 # -- declarations ----------------------------------------------------------------------------
 
 
-def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-    """Validate a whole declaration of ``c`` (weapons, ranges, paths, bids, the budget)."""
+def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest], *,
+                  duels: bool = True) -> None:
+    """Validate a whole declaration of ``c`` (weapons, ranges, paths, bids, the budget;
+    ``duels``: the bids of the duels it makes, for a declaration of the round)."""
     tables = Tables.of(ctx)
     for a in actions:
         if a.name == "attack":
@@ -55,7 +58,7 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest])
             raise RuleError(f"{c.name} moves: give a place (move to=door) or another combatant")
     if sum(1 for a in actions if a.name == "move") > 1:
         raise RuleError("one move per round: move [WHERE] [to=TEXT]")
-    check_declaration(ctx, c, actions, spent=fighter(ctx, c).spent)
+    check_declaration(ctx, c, actions, spent=fighter(ctx, c).spent, duels=duels)
 
 
 def _check_attack(ctx: RulesContext, c: Combatant, a: ActionRequest, tables: Tables) -> None:
@@ -81,11 +84,19 @@ def _check_attack(ctx: RulesContext, c: Combatant, a: ActionRequest, tables: Tab
 
 def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
     """A new declaration of ``c``: checked whole, its defences against the realms of the
-    attacks they name; a note for an attack that a defence in another realm does not meet."""
+    attacks they name; a note for an attack that a defence in another realm does not meet, and
+    for an attack on a target that cannot act (it will lose unopposed)."""
     check_actions(ctx, c, actions)
     check_defence_realms(ctx, c, actions)
     for n in stray_defences(ctx, c, actions):
         ctx.note(n)
+    for a in actions:
+        if a.name != "attack" or a.target is None or a.target == c.id:
+            continue
+        target = ctx.combatant(a.target)
+        why = cannot_act(ctx, target, resolving=True)
+        if why is not None:
+            ctx.note(f"{why}: it cannot act, so {c.name}'s attack connects unopposed")
 
 
 def end_round(ctx: RulesContext) -> None:
@@ -145,7 +156,7 @@ def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         add_defence(ctx, c, action)
         return
     if action.name == "attack":
-        check_actions(ctx, c, [action])
+        check_actions(ctx, c, [action], duels=False)
         resolve_attack(ctx, c, action)
         return
     if action.name == "task":

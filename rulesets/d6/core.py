@@ -155,17 +155,20 @@ def roll_code(ctx: RulesContext, code: Code | str, purpose: str) -> Roll:
     return ctx.roll(spec_for(tables(ctx), parse_code(code)), purpose)
 
 
-def difficulty_dice(ctx: RulesContext, who: str, n: int, why: str) -> tuple[int, str]:
-    """``+ND`` to a difficulty: rolled (default) or fixed per die (AMB-D6-9)."""
+def difficulty_dice(ctx: RulesContext, who: str, n: int, why: str, *, minus: bool = False
+                    ) -> tuple[int, str]:
+    """``+ND`` to a difficulty: rolled (default) or fixed per die (AMB-D6-9); with ``minus``
+    the dice are taken off it (``-2D sweep``: the value returned is still what they rolled)."""
     if n <= 0:
         return 0, ""
+    sign = "-" if minus else "+"
     mods = tables(ctx).modifiers
     if mods.difficulty_dice == "fixed":
         v = n * mods.fixed_per_die
-        return v, f"+{v} {why}"
-    r = roll_code(ctx, Code(n, 0), f"{who}: difficulty +{n}D {why}")
-    ctx.log(f"Difficulty +{n}D {why}: {r.describe()}", kind="roll", actor=who, roll=r)
-    return r.total, f"+{r.total} {why} ({n}D)"
+        return v, f"{sign}{v} {why}"
+    r = roll_code(ctx, Code(n, 0), f"{who}: difficulty {sign}{n}D {why}")
+    ctx.log(f"Difficulty {sign}{n}D {why}: {r.describe()}", kind="roll", actor=who, roll=r)
+    return r.total, f"{sign}{r.total} {why} ({n}D)"
 
 
 def beats(t: Tables, roll: int, against: int, *, full_dodge: bool = False,

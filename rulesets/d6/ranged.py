@@ -69,8 +69,8 @@ def spray_difficulty(ctx: RulesContext, c: Combatant, spray: dict[str, Any] | No
     if spray is None or not int(spray["difficulty"]):
         return None
     n = int(spray["difficulty"])
-    v, txt = difficulty_dice(ctx, c.name, abs(n), spray["label"])
-    return (v if n > 0 else -v, ("+" if n > 0 else "-") + txt.lstrip("+"))
+    v, txt = difficulty_dice(ctx, c.name, abs(n), spray["label"], minus=n < 0)
+    return (v if n > 0 else -v, txt)
 
 
 def check_shot(ctx: RulesContext, c: Combatant, a: ActionRequest, w: dict[str, Any]) -> int:

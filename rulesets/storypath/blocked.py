@@ -3,34 +3,92 @@ way, and buying it off with spare successes."""
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, RulesContext
+from combat_cli.api import Combatant, RulesContext, is_combatant_name
 
 from .records import Blocked
 from .schema import Tables
 
 
+def attack_words() -> tuple[str, ...]:
+    """The words that name an attack in ``task=``: the action and its aliases (attack, hit,
+    shoot)."""
+    from . import RULESET
+
+    spec = next(a for a in RULESET.actions if a.name == "attack")
+    return (spec.name, *spec.aliases)
+
+
+def is_attack_task(task: str) -> bool:
+    """``task="shoot Ben"``: the stated action is an attack (its first word, an alias too)."""
+    words = task.lower().split()
+    return bool(words) and words[0] in attack_words()
+
+
+def _named_tasks(names: list[str]) -> list[tuple[list[str], str]]:
+    """The tasks that the actions checking a Blocked by name look for (as grappling, throwing,
+    disarm and the reflexive actions spell them), with what to call them in the echo; any
+    other text is a free-text task, met only by ``do task=``."""
+    return [
+        (["escape the grapple", "break free", "break the grapple",
+          *(f"escape {x}" for x in names)], "an escape from a grapple"),
+        (["hold the grapple", "hold grapple", "keep the grapple",
+          *(f"hold {x}" for x in names), *(f"grapple {x}" for x in names)],
+         "the hold of a grapple (against an escape)"),
+        (["drag the grapple", *(f"drag {x}" for x in names)], "a drag"),
+        (["resist the drag", "hold ground", "stand ground"], "resisting a drag"),
+        ([*(f"throw {x}" for x in names)], "a throw"),
+        (["resist the throw"], "resisting a throw"),
+        ([*(f"resist {x}" for x in names)], "resisting a drag or a throw"),
+        (["pick up", "pickup", "retrieve"], "picking up a lost weapon (pickup)"),
+        (["move", "draw"], "a reflexive move or draw (rolled with do task=...)"),
+    ]
+
+
+def applies_to(ctx: RulesContext, victim: Combatant, task: str, against: str | None) -> str:
+    """What a Blocked on ``task`` will stand in the way of, for the echo (SP-CMP-2)."""
+    if is_attack_task(task):
+        whom = f" on {ctx.enc.name_of(against)}" if against else ""
+        return f"{victim.name}'s attacks{whom} ({', '.join(attack_words())})"
+    t = task.lower()
+    names = [x.name.lower() for x in ctx.enc.combatants]
+    for tasks, what in _named_tasks(names):
+        if any(x.startswith(t) or t.startswith(x) for x in tasks):
+            return what
+    return f'a do task only (do task="{task}")'
+
+
 def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, task: str,
                  protect: str | None = None) -> None:
     """``c``'s complicate action with ``n`` successes: Blocked ``n`` on ``victim``'s ``task``
-    (with ``protect``: on attacks on that character) until ``c``'s next turn."""
+    (with ``protect``: on attacks on that character) until ``c``'s next turn. A task naming
+    an attack (``task="shoot Ben"``, any alias of attack) blocks the victim's attacks, on the
+    character it names if it names one (as ``protect=`` does)."""
     if n <= 0:
         ctx.log(f"{c.name}'s complicate action on {victim.name} gets no successes: no Blocked",
                 kind="action", actor=c, action="complicate", target=victim, outcome="failure")
         return
     against = ctx.find(protect).id if protect else None
+    if against is None and is_attack_task(task):
+        rest = task.split(None, 1)[1].strip() if len(task.split()) > 1 else ""
+        if rest and is_combatant_name(ctx.enc, rest):
+            against = ctx.find(rest).id
     name = f"Blocked {n}"
     ctx.add_condition(victim, name, quiet=True,
                       data=Blocked(blocked=n, task=task, against=against, blocked_by=c.id).dump())
-    what = f"attacks on {ctx.enc.name_of(against)}" if against else task
-    ctx.log(f"{c.name} complicates {victim.name}: Complication (Blocked) {n} on {what} "
-            "(buy it off or the action fails)", kind="condition", actor=c, action="complicate",
+    what = (f"attacks on {ctx.enc.name_of(against)} (buy it off or the action fails)"
+            if protect else f"{task}, for {applies_to(ctx, victim, task, against)}: buy it "
+            "off or the action fails")
+    ctx.log(f"{c.name} complicates {victim.name}: Complication (Blocked) {n} on {what}",
+            kind="condition", actor=c, action="complicate",
             target=victim, outcome=f"Blocked {n}", **Blocked(blocked=n, task=task).dump())
 
 
 def blocked_for(c: Combatant, *, target: Combatant | None = None, task: str = "",
                 attack: bool = False) -> tuple[int, list[str]]:
     """The Blocked rating standing in the way of ``c``'s action (an attack on ``target``, or
-    ``task``) and the names of the Conditions that apply."""
+    ``task``) and the names of the Conditions that apply. A Blocked on an attack
+    (``task="attack"``, ``"shoot Ben"``: any alias) meets every attack, or only those on the
+    character it names."""
     n = 0
     names = []
     for cond in c.conditions:
@@ -42,7 +100,7 @@ def blocked_for(c: Combatant, *, target: Combatant | None = None, task: str = ""
         hit = False
         if target is not None and rec.against == target.id:
             hit = True
-        elif attack and t.startswith("attack") and (target is None or not rec.against):
+        elif attack and is_attack_task(t) and (target is None or not rec.against):
             hit = True
         elif task and t and (task.lower().startswith(t) or t.startswith(task.lower())):
             hit = True

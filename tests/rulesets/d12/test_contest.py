@@ -115,7 +115,7 @@ def test_realm_per_attack_option():
 
 
 def test_AMB_D12_5_pure_defender_who_wins_deals_no_damage():
-    t = _pair([1, 5, 12])   # A natural 1 needs a check: 5, none; 1+5+2 = 8 vs 12+3+1 = 16
+    t = _pair([1, 12, 5])   # A natural 1 needs a check (after B's die): 5, none; 1+5+2 = 8 vs 12+3+1 = 16
     res = kinds(run(t, "resolve"), "attack")[0]
     assert res.outcome == "miss"
     assert body(t, "A") == 10 and body(t, "B") == 8

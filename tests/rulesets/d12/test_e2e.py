@@ -33,16 +33,16 @@ resolve all
 9
 2
 1
-12
 7
+12
 resolve all
 10
 5
 """
 # Faces, in order: Puncher 6 vs Cory 6 (6+7+1 = 14 vs 6+1+1 = 8: a punch by Strength 7 with a
 # full bid, Power 2); Shooter 1 5 vs Cory 4 (8 vs 10); Shooter 2 9 vs Cory 2 (12 vs 8, .22
-# Power 1); Shooter 3 a natural 1, check 12: angelic intervention, Cory still rolls (7), the
-# exchange halts and so does resolve all; the GM goes on: Shooter 4 10 vs Table Guy 5 in the path (13 vs 5): Table Guy
+# Power 1); Shooter 3 a natural 1 and Cory 7 (thrown together), then the check 12: angelic
+# intervention, the exchange halts and so does resolve all; the GM goes on: Shooter 4 10 vs Table Guy 5 in the path (13 vs 5): Table Guy
 # is hit.
 
 

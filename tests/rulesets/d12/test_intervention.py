@@ -91,7 +91,7 @@ def _three(faces, house=None):
 def test_D12_INT_1_intervention_stops_resolve_all_after_that_exchange():
     # A 9 vs Cory 2: hit; B natural 1, check 1: demonic, Cory 5 -> resolve all stops; C
     # still pending
-    t = _three([9, 2, 1, 1, 5, 9, 2])
+    t = _three([9, 2, 1, 5, 1, 9, 2])
     res = out(t, "resolve all")
     assert [e.outcome for e in kinds(res.entries, "attack")] == ["hit"]
     assert kinds(res.entries, "intervention")[-1].outcome == "demonic"
@@ -105,7 +105,7 @@ def test_D12_INT_1_intervention_stops_resolve_all_after_that_exchange():
 
 
 def test_D12_INT_1_check_2_to_11_does_not_stop_resolve_all():
-    t = _three([9, 2, 1, 7, 9, 9, 2])      # B natural 1, check 7: no intervention
+    t = _three([9, 2, 1, 9, 7, 9, 2])      # B natural 1, Cory 9, check 7: no intervention
     res = out(t, "resolve all")
     assert [e.outcome for e in kinds(res.entries, "attack")] == ["hit", "miss", "hit"]
     assert all(i.state == "done" for i in t.enc.queue) and not res.notes
@@ -141,7 +141,7 @@ def test_intervention_on_rolloffs_switch():
 
 
 def test_after_an_intervention_the_gm_can_play_the_exchange_with_act():
-    t = _three([9, 2, 1, 12, 4, 9, 2])        # B natural 1, check 12: angelic; resolve all stops
+    t = _three([9, 2, 1, 4, 12, 9, 2])        # B natural 1, check 12: angelic; resolve all stops
     run(t, "resolve all")
     o = run(t, "act B attack Cory bid=1")     # the GM plays it after all: 9 + 1 vs 2 + 0
     assert [(e.actor, e.total, e.difficulty, e.outcome) for e in kinds(o, "attack")] == [
@@ -159,7 +159,7 @@ def test_intervention_enabled_switch_off():
 
 def test_intervention_exchange_proceed_switch_plays_it_out_and_still_stops():
     # B natural 1, check 1: demonic; with "proceed" Cory still rolls: 1 + 1 vs 2 + 0, a tie
-    t = _three([9, 2, 1, 1, 2, 9, 2], house={"intervention": {"exchange": "proceed"}})
+    t = _three([9, 2, 1, 2, 1, 9, 2], house={"intervention": {"exchange": "proceed"}})
     res = out(t, "resolve all")
     assert [(e.actor, e.total, e.difficulty, e.outcome) for e in kinds(res.entries, "attack")] == [
         ("A", 10, 2, "hit"), ("B", 2, 2, "standoff")]

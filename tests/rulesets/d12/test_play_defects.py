@@ -194,7 +194,7 @@ def _shot(faces, house=None):
 
 
 def test_i13_18_defenders_natural_one_is_checked_when_the_attacker_halts():
-    t = _shot([1, 12, 1, 1])   # Shooter 1, check 12: angelic; Cory 1, check 1: demonic
+    t = _shot([1, 1, 12, 1])   # Shooter 1, Cory 1; the checks: 12 angelic, 1 demonic
     o = run(t, "resolve")
     assert [e.outcome for e in kinds(o, "intervention") if e.text.isupper() or "INTERVENTION ("
             in e.text] == ["angelic", "demonic"]
@@ -211,7 +211,7 @@ def test_i13_18_switch_off_the_defender_does_not_roll():
 
 
 def test_i13_18_defender_roll_without_intervention_still_halts():
-    t = _shot([1, 12, 5])      # Shooter angelic; Cory rolls 5: nothing more to check
+    t = _shot([1, 5, 12])      # Shooter 1, Cory 5; the check 12: angelic: nothing more to check
     o = run(t, "resolve")
     assert len(t.dice.asked) == 3 and body(t, "Cory") == 8
     assert any(e.text.startswith("Cory defends vs Shooter: d12 5") for e in o)
