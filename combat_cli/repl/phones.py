@@ -95,7 +95,8 @@ class PhonePort(FrontPort):
         self.base.bind(driver)
         self.publish()
         self.publisher.flush()  # the PCs a phone may join as are known before anyone asks
-        self.hub.on_say = lambda text, values: self.say(self.word(text).format(**values))
+        self.hub.on_say = lambda text, values: self.say(self.word(text).format(
+            **{k: self.word(v) if k == "device" else v for k, v in values.items()}))
 
     def _pc(self, name: str | None) -> str | None:
         """The id of the PC called ``name`` if a phone of it has joined."""
@@ -245,7 +246,7 @@ class Players:
             return [w("no phone has joined yet")]
         now = time.monotonic()
         return [w("{name}: {device}, seen {ago} s ago").format(
-            name=self.hub.names.get(d.pc, "?"), device=d.name, ago=int(now - d.seen))
+            name=self.hub.names.get(d.pc, "?"), device=w(d.name), ago=int(now - d.seen))
             for d in devices]
 
     def new_code(self) -> list[str]:
@@ -260,7 +261,7 @@ class Players:
     def kick(self, cid: str, name: str) -> list[str]:
         n = self.hub.kick(cid)
         w = self.port.word
-        return [w("{name}'s phone can no longer act ({n} device(s))").format(name=name, n=n)
+        return [w("{name}'s phones can no longer act: {n} ended").format(name=name, n=n)
                 if n else w("{name} has no phone joined").format(name=name)]
 
 

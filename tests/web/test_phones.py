@@ -156,7 +156,7 @@ def test_joining_needs_the_code_a_pc_and_a_kicked_phone_stops_at_once(live: Live
     live.gm("players")
     live.expect(r"Mina: browser, seen \d+ s ago")
     live.gm("players kick Mina")
-    live.expect(r"Mina's phone can no longer act \(2 device")
+    live.expect(r"Mina's phones can no longer act: 2 ended")
     assert live.request("GET", "/api/me", cookie=mina)[0] == 401
 
 
