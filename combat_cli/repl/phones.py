@@ -131,15 +131,14 @@ class PhonePort(FrontPort):
         ids = tuple(i for i in (self._pc(n) for n in question.pcs) if i is not None)
         if not ids:
             return self.base.ask(question)
+        def read(pc: str, body: dict[str, Any]) -> str:  # the claim, as the PC's name
+            return self.hub.names.get(claim_reader(pc, body), pc)
         race = self.hub.ask(ids, {"kind": "claim", "text": question.text.strip(),
-                                  "choices": list(question.choices)}, claim_reader)
+                                  "choices": list(question.choices)}, read)
         try:
-            answer = self.base.ask(question, race)
+            return self.base.ask(question, race)
         finally:
             self.hub.settle(race)
-        if answer is not None and race.by and answer == race.answer:
-            return self.hub.names.get(str(race.answer), answer)
-        return answer
 
     def settled(self) -> None:
         self.publish()

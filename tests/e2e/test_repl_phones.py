@@ -72,3 +72,39 @@ def pexpect_eof():  # noqa: ANN201
     import pexpect
 
     return pexpect.EOF
+
+
+def test_a_player_claims_the_open_slot_on_the_phone_and_the_gm_confirms(tmp_path) -> None:  # noqa: ANN001
+    """Storypath: at an open PC slot, a player in line takes it from the phone ("I take
+    it"); the GM's question turns into a confirmation, and Enter confirms."""
+    import subprocess
+
+    from tests.conftest import combat_cmd
+
+    f = tmp_path / "sp.json"
+    subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", "storypath"], check=True,
+                   capture_output=True)
+    subprocess.run([*combat_cmd(), "play", str(f), "--seed", "3"], check=True, text=True,
+                   capture_output=True, input="add Ann side=pc cunning=3 close_combat=3\n"
+                   "add Ben side=pc cunning=3 close_combat=2\nadd Thug cunning=0 health=3\n"
+                   "start\n")
+    child = spawn(f, "--serve", "--port", "0")
+    try:
+        child.expect(r"table page: http://127\.0\.0\.1:(\d+)/")
+        port = int(child.match.group(1))
+        child.expect("combat>")
+        child.sendline("players")
+        child.expect(r"the code ([A-Z0-9]{6})")
+        phone = Phone(port, child.match.group(1))
+        ben = phone.join("Ben")
+        child.sendline("next")
+        child.expect(r"who takes it\?")
+        ask = phone.question(ben)
+        assert ask["kind"] == "claim"
+        status, _ = phone.answer(ben, choice=True)
+        assert status == 200
+        child.expect(r"Ben takes it from the phone: Enter confirms")
+        child.sendline("")
+        child.expect(r"Ben's turn")
+    finally:
+        child.close(force=True)
