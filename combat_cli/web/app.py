@@ -1,5 +1,6 @@
 """The players' page as an ASGI app (Starlette): its page, two assets, a snapshot and the live
-feed (server-sent events). Read-only: GET and HEAD only; any other path is 404."""
+feed (server-sent events). Read-only: GET and HEAD only; any other path is 404. The server
+puts it behind :class:`~combat_cli.web.guard.Guard` (Host check, security headers)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,13 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp
 
 from combat_cli.web.feed import Feed
 
 ASSETS = {"/": ("page.html", "text/html; charset=utf-8"),
           "/assets/app.css": ("app.css", "text/css; charset=utf-8"),
           "/assets/app.js": ("app.js", "text/javascript; charset=utf-8")}
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-       "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
-           (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
 
 
 def asset(name: str) -> bytes:
@@ -65,7 +62,7 @@ def make_app(feed: Feed) -> ASGIApp:
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed},
                     lifespan=lifespan)
     app.router.redirect_slashes = False
-    return _secure(app)
+    return app  # served behind combat_cli.web.guard.Guard (Host, Origin, security headers)
 
 
 async def _stream(feed: Feed) -> AsyncIterator[bytes]:
@@ -78,21 +75,3 @@ async def _stream(feed: Feed) -> AsyncIterator[bytes]:
             yield b"id: %d\ndata: %s\n\n" % (version, feed.payload)
         elif not await feed.wait(version):
             yield b": still here\n\n"
-
-
-def _secure(app: ASGIApp) -> ASGIApp:
-    """Every response gets the security headers (no inline code, no framing, no sniffing)."""
-
-    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
-            await send(message)
-
-        await app(scope, receive, send_with_headers)
-
-    return wrapped

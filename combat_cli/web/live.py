@@ -12,7 +12,7 @@ import uvicorn
 from combat_cli.web.guard import host_names
 from combat_cli.web.hub import Hub
 from combat_cli.web.phones import Changes, make_live_app
-from combat_cli.web.server import LOCAL, bind, lan_address, url_for
+from combat_cli.web.server import LOCAL, bind, is_loopback, lan_address, url_for
 
 
 class LiveServer:
@@ -37,7 +37,7 @@ class LiveServer:
 
     @property
     def open_to_network(self) -> bool:
-        return self.host not in ("127.0.0.1", "localhost", "::1")
+        return not is_loopback(self.host)
 
     def start(self) -> None:
         self.thread.start()

@@ -15,6 +15,7 @@ import uvicorn
 
 from combat_cli.web.app import make_app
 from combat_cli.web.feed import Feed
+from combat_cli.web.guard import Guard, host_names
 
 LOCAL = "127.0.0.1"
 
@@ -67,6 +68,18 @@ def lan_address() -> str | None:
         return None
 
 
+def is_loopback(host: str) -> bool:
+    """Only this machine can reach ``host`` (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def url_for(host: str, port: int) -> str:
     if host in ("0.0.0.0", "::", ""):
         host = lan_address() or "127.0.0.1"
@@ -82,13 +95,14 @@ def serve(path: Path, host: str | None, port: int, lang: str = "",
     sock = bind(where, port)
     actual = sock.getsockname()[1]
     url = url_for(where, actual)
-    if host is None:
+    if is_loopback(where):
         print(f"players' screen: {url} (this machine only; --host 0.0.0.0 for the table's "
               "devices) · Ctrl-C stops", flush=True)
     else:
-        print(f"players' screen on {where}, open to the network: {url} · Ctrl-C stops",
-              flush=True)
-    config = uvicorn.Config(make_app(feed), log_level="warning", access_log=False,
+        print(f"players' screen on {where}: {url} (anyone on this network can read it) · "
+              "Ctrl-C stops", flush=True)
+    app = Guard(make_app(feed), host_names(where, lan_address()), actual)
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
                             lifespan="on", timeout_graceful_shutdown=3,
                             limit_concurrency=200, server_header=False)
     try:

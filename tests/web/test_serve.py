@@ -229,8 +229,25 @@ def test_local_by_default_and_host_says_so(fight: Path) -> None:
     finally:
         server.stop()
     server = Server(fight, "--host", "127.0.0.1")
+    try:  # a loopback address is this machine only, whatever it is called
+        assert "this machine only" in server.first_line and server.url.startswith("http://")
+    finally:
+        server.stop()
+
+
+def test_a_request_naming_another_host_is_refused(fight: Path) -> None:
+    """DNS rebinding: a page elsewhere that points its own name at us reads nothing."""
+    import http.client
+
+    server = Server(fight)
     try:
-        assert "open to the network" in server.first_line and server.url.startswith("http://")
+        for path in ("/", "/state.json", "/events", "/assets/app.js"):
+            conn = http.client.HTTPConnection(server.host, server.port, timeout=10)
+            conn.request("GET", path, headers={"Host": f"rebind.example:{server.port}"})
+            r = conn.getresponse()
+            assert r.status == 421 and b"Mina" not in r.read(), path
+            conn.close()
+        assert server.get("/state.json")  # our own name still answers
     finally:
         server.stop()
 
