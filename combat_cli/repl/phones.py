@@ -95,7 +95,7 @@ class PhonePort(FrontPort):
         self.base.bind(driver)
         self.publish()
         self.publisher.flush()  # the PCs a phone may join as are known before anyone asks
-        self.hub.on_say = lambda text, values: self.say(self.word(text).format(
+        self.hub.on_say = lambda text, values: self.tell(self.word(text).format(
             **{k: self.word(v) if k == "device" else v for k, v in values.items()}))
 
     def _pc(self, name: str | None) -> str | None:
@@ -120,7 +120,7 @@ class PhonePort(FrontPort):
         race.alive = lambda: self.hub.present(pc)
         if not self.hub.present(pc):
             assert question.by is not None
-            self.say(self.word("{name}'s phone is not connected: type the faces, or "
+            self.tell(self.word("{name}'s phone is not connected: type the faces, or "
                                "Enter to roll").format(name=question.by.name))
         try:
             return self.base.ask_dice(question, race)

@@ -42,7 +42,7 @@ class FrontPort:
         table = self.driver.table
         return table.ruleset.label(text, table.lang)
 
-    def say(self, text: str, style: str = "note") -> None:
+    def tell(self, text: str, style: str = "note") -> None:
         if self.driver is not None:
             self.driver.console.print(text, style=style)
 
@@ -112,7 +112,7 @@ class ReplPort(FrontPort):
                 try:
                     parse_answer(question.spec, text, question.purpose)
                 except DiceError as e:
-                    self.say(f"  {message(str(e))}", style="error")
+                    self.tell(f"  {message(str(e))}", style="error")
                     continue
             if race is not None and not race.offer(Answer(text), ""):
                 return self._from_phone(race)
@@ -121,7 +121,7 @@ class ReplPort(FrontPort):
     def _from_phone(self, race: Race | None) -> Answer | None:
         answer = phone_answer(race)
         if isinstance(answer, Answer):
-            self.say("  " + self.word("from the phone: {answer}").format(
+            self.tell("  " + self.word("from the phone: {answer}").format(
                 answer=answer.text if not answer.rolls_it else self.word("(rolled)")))
         return answer if isinstance(answer, Answer) else None
 
@@ -153,13 +153,13 @@ class ScriptPort(FrontPort):
         if line is None and phone_answer(race) is not None:
             answer = phone_answer(race)
             shown = self.word("(rolled)") if answer.rolls_it else answer.text
-            self.say(f"  {self.word('roll')} {dice(purpose)}: {shown} {self.word('(phone)')}")
+            self.tell(f"  {self.word('roll')} {dice(purpose)}: {shown} {self.word('(phone)')}")
             return answer  # type: ignore[no-any-return]
         if line is None:
             raise DiceError(f"the script ended while a roll was asked for ({purpose})")
         roll_it = line == ROLL_IT
         shown = self.word("(rolled)") if roll_it else line
-        self.say(f"  {self.word('roll')} {dice(purpose)}: {shown}")
+        self.tell(f"  {self.word('roll')} {dice(purpose)}: {shown}")
         if race is not None and not race.offer(Answer(line), ""):
             return phone_answer(race)  # type: ignore[no-any-return]
         if roll_it:

@@ -22,7 +22,17 @@ from rulesets.czech_pool.lang import levels as count_levels
 from rulesets.czech_pool.lang import say, status, term, terr, tr
 from rulesets.czech_pool.lang import successes as n_hits
 from rulesets.czech_pool.schema import Tables
-from rulesets.czech_pool.state import Clash, Deferred, Pair, Slot, Threat, Turn, czp, fighter
+from rulesets.czech_pool.state import (
+    Clash,
+    Counted,
+    Deferred,
+    Pair,
+    Slot,
+    Threat,
+    Turn,
+    czp,
+    fighter,
+)
 from rulesets.czech_pool.stats import stat, talents, value, weapon
 
 
@@ -100,9 +110,11 @@ def _counted(ctx: RulesContext, model: Turn, c: Combatant, e: LogEntry) -> None:
     if len(set(diffs.values())) > 1:
         e.dice = sum_dice(min(p.n, 100), sides).text()
         e.total = None
-        e.data["successes"] = "; ".join(
+        counted = Counted.of(e)
+        counted.successes = "; ".join(
             tr(ctx, "{name} (diff {n}): {hits}", name=ctx.name(o), n=d,
                hits=n_hits(ctx, counts[o])) for o, d in diffs.items())
+        counted.put(e)
         return
     d = next(iter(diffs.values()), model.self_diff.get(c.id, tables.core.base_difficulty))
     at = d + 1 if tables.amb.success == ">" else d

@@ -179,6 +179,13 @@ class Clash(Record):
     winner: str | None = None
 
 
+class Counted(Record):
+    """What a pool's roll entry keeps when its clashes count it at several difficulties:
+    the successes per opponent, as shown (``Zbojník (obt. 7): 2; Vlk (obt. 8): 1``)."""
+
+    successes: str | None = None
+
+
 class Souboj(EncounterState):
     czp: Czp = Field(default_factory=Czp)
 

@@ -249,7 +249,7 @@ class LiveTable(Client):
 
     def code(self) -> str:
         self.gm("players")
-        return self.expect(r"the code ([A-Z0-9]{6})").group(1)
+        return self.expect(r"/join\b.*?\b([A-HJ-NP-Z2-9]{6})\b").group(1)  # any language
 
     def close(self) -> int:
         if self.proc.stdin and not self.proc.stdin.closed:
