@@ -3,6 +3,7 @@ under a memory limit; look-alike names are refused; nothing in a file is trusted
 
 from __future__ import annotations
 
+import json
 import resource
 import subprocess
 import sys
@@ -166,4 +167,135 @@ def test_the_exact_name_wins_over_a_look_alike_in_an_older_file(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     after = {c["name"]: c for c in read_json(f)["encounter"]["combatants"]}
     assert after["Mina"] == before["Mina"] and after["Mína"] != before["Mína"]
+
+
+# -- 3. a journal that costs hours -------------------------------------------------------------
+def _journal(f: Path, lines: int) -> None:
+    with f.open("a") as out:
+        out.write('{"op":"undo"}\n{"op":"redo"}\n' * (lines // 2))
+
+
+def test_a_megabyte_of_undo_and_redo_opens_or_is_refused_at_once(tmp_path):
+    f = new(tmp_path, script="add Ann side=pc\nadd Orc x20\n")
+    _journal(f, 1_000_000 // 14)
+    text = f.read_bytes()
+    for verb in ("show", "report", "play"):
+        r, took = combat(verb, str(f), input="status\n")
+        err = refused(r, took, "at most 20,000")
+        assert "journal" in err
+    assert f.read_bytes() == text
+
+
+def test_undo_and_redo_replayed_cost_what_they_change(tmp_path):
+    """Under the line limit, a fight with a big state replays its undo/redo lines without
+    copying the state for each (it took minutes)."""
+    f = new(tmp_path, script="add Ann side=pc\n")
+    blocks = tmp_path / "blocks.toml"
+    blocks.write_text("".join(f"[t{i}]\nspeed = {i % 9}\nskill = 3\n" for i in range(3000)))
+    r, _ = combat("play", str(f), "--script", "-",
+                  input=f"import {blocks}\nadd Orc x20\nadd Bob\n")
+    assert r.returncode == 0, r.stdout
+    _journal(f, 19_000)
+    r, took = combat("show", str(f), "--json", timeout=30)
+    assert r.returncode == 0, r.stderr
+    assert took < 8
+    assert [c["name"] for c in json.loads(r.stdout)["combatants"]][-1] == "Bob"
+
+
+def test_a_journal_that_moves_a_huge_step_again_and_again_is_refused(tmp_path):
+    f = new(tmp_path)
+    lines = f.read_text().splitlines()
+    head = json.loads(lines[0])
+    n = 100_000
+    head["log_lines"] = n
+    head["history"] = {"undo": [{"line": "x", "back": [], "n": n}], "redo": []}
+    entries = [json.dumps({"seq": i + 1, "kind": "note", "text": f"line {i}"})
+               for i in range(n)]
+    f.write_text("\n".join([json.dumps(head), *entries,
+                            *['{"op":"undo"}', '{"op":"redo"}'] * 50]) + "\n")
+    r, took = combat("show", str(f))
+    assert "1,000,000 changes" in refused(r, took, "the limit")
+
+
+def test_replayed_undo_and_redo_give_the_same_state_as_played(make_table, tmp_path):
+    """The replay moves values instead of copying: what it builds is what the table built."""
+    from combat_cli.dice import RandomDice
+    from combat_cli.store.savefile import Saver, load, save
+
+    t = make_table(seed=4)
+    path = tmp_path / "f.json"
+    save(path, t)
+    t = load(path, RandomDice(4))
+    saver = Saver(path, t)
+    from combat_cli.commands.registry import dispatch
+
+    for line in ["add Ann side=pc speed=3", "add Orc x3", "start", "condition Ann +Prone",
+                 'remove "Orc 2"', "undo", "undo", "redo", "set Ann speed=5", "undo", "undo",
+                 "redo", "redo", 'remove "Orc 1"', 'remove "Orc 3"', "undo", "undo", "redo"]:
+        assert dispatch(t, line).error is None, line
+        saver.submit(t, line)
+    played = t.state_json
+    assert load(path, RandomDice()).state_json == played
+    saver.close()
+
+
+def test_apply_moving_keeps_key_and_item_order():
+    import copy
+
+    from combat_cli.engine.history import apply, apply_moving, diff
+
+    cases = [({"a": 1, "b": 2, "c": 3}, {"a": 1}), ({"a": [1, 2, 3, 4]}, {"a": [1]}),
+             ({"x": {"p": 1, "q": 2}}, {"x": {"p": 1, "q": 2, "r": [3]}}),
+             ([1, 2], {"z": 1}), ({"k": [{"a": 1}, {"b": 2}]}, {"k": [{"a": 2}]})]
+    for a, b in cases:
+        state, back = apply_moving(copy.deepcopy(a), diff(a, b))
+        assert state == b and list(state) == list(b) if isinstance(b, dict) else state == b
+        again, _ = apply_moving(state, back)
+        assert json.dumps(again) == json.dumps(a)
+    # edits diff never makes: an item or a key out of the middle
+    state, back = apply_moving([1, 2, 3, 4], [[[1]]])
+    assert state == [1, 3, 4] and apply(state, back) == [1, 2, 3, 4]
+    state, back = apply_moving({"a": 1, "b": 2, "c": 3}, [[["a"]]])
+    assert json.dumps(apply(state, back)) == json.dumps({"a": 1, "b": 2, "c": 3})
+
+
+def test_files_past_the_size_limit_are_refused_unread(tmp_path):
+    f = tmp_path / "big.json"
+    with f.open("wb") as out:
+        out.truncate(65 << 20)
+    r, took = combat("show", str(f))
+    assert "at most 67,108,864" in refused(r, took, "too large")
+
+
+# -- 4. contents that make no sense ------------------------------------------------------------
+def test_nesting_built_up_across_journal_lines_is_one_line(tmp_path):
+    f = new(tmp_path)
+
+    def deep(n: int) -> object:
+        v: object = 1
+        for _ in range(n):
+            v = {"a": v}
+        return v
+    with f.open("a") as out:
+        path: list[str] = ["data", "x"]
+        for _ in range(40):  # each line shallow enough, together 1,600 levels
+            out.write(json.dumps({"op": "do", "line": "x", "fwd": [[path, deep(40)]],
+                                  "back": [[path]], "log": []}) + "\n")
+            path = [*path, *["a"] * 40]
+    text = f.read_bytes()
+    for verb in ("show", "report", "play"):
+        r, took = combat(verb, str(f), input="undo\n")
+        assert "deeper than 48 levels" in refused(r, took, "damaged")
+    assert f.read_bytes() == text
+
+
+def test_a_history_that_claims_more_log_than_there_is_is_one_line(tmp_path):
+    f = new(tmp_path)
+    lines = f.read_text().split("\n")
+    head = json.loads(lines[0])
+    head["history"]["undo"][-1]["n"] = 10**9
+    lines[0] = json.dumps(head)
+    f.write_text("\n".join(lines))
+    r, took = combat("show", str(f))
+    assert "undo history is unreadable" in refused(r, took, "damaged")
 
