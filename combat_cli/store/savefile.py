@@ -152,6 +152,11 @@ def load(path: Path, dice: DiceSource, lang: str = "",
         raise SaveError(f"{path} is damaged: nested too deeply") from None
     if enc.ruleset != raw["ruleset"]:
         raise SaveError(f"{path} is damaged: it names two rulesets")
+    from combat_cli.store.checks import problem
+
+    bad = problem(enc)
+    if bad:
+        raise SaveError(f"{path} is damaged: {bad}; the file was left as it is")
     unknown = _dangling_ids(enc)
     if unknown:
         raise SaveError(f"{path} is damaged: it refers to combatant {unknown!r}, who is not in it")

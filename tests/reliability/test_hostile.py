@@ -85,6 +85,22 @@ def test_a_template_name_too_long_is_refused(tmp_path, make_table):
     assert "template name is at most 64 characters" in err and len(err) < 200
 
 
+def test_a_saved_name_too_long_is_refused_by_every_reader(tmp_path):
+    f = new(tmp_path)
+
+    def huge(enc: dict) -> None:
+        enc["combatants"][1]["name"] = "B" * 200_000
+        enc["combatants"][1]["tag"] = ""
+    edit_encounter(f, huge)
+    text = f.read_bytes()
+    for args in (("show", str(f)), ("show", str(f), "--player", "--json"), ("report", str(f)),
+                 ("play", str(f), "--script", "-")):
+        r, took = combat(*args, input="status\n")
+        err = refused(r, took, "at most 64")
+        assert "200,000" in err and "damaged" in err
+    assert f.read_bytes() == text
+
+
 def test_tags_of_long_names_cost_no_more_than_short_ones():
     code = ("from combat_cli.engine.queries import make_tag\n"
             "print(make_tag('a' * 1_000_000, ['Aa', 'Aaa']))")
@@ -268,6 +284,35 @@ def test_files_past_the_size_limit_are_refused_unread(tmp_path):
 
 
 # -- 4. contents that make no sense ------------------------------------------------------------
+@pytest.mark.parametrize(("edit", "said"), [
+    (lambda enc: enc["combatants"][1].update(id=enc["combatants"][0]["id"]),
+     "two combatants have the id c1"),
+    (lambda enc: enc.update(next_id=2), "its next id (2) is not past the ids in use (up to 2)"),
+    (lambda enc: enc.update(clock={"rounds": 0, "seconds": 10**4000}),
+     "the clock's seconds is a number of 4,001 digits"),
+    (lambda enc: enc.update(round=-3), "the round is -3, out of range (0..10^15)"),
+    (lambda enc: enc["combatants"][1].update(name="ANN"), 'two combatants are named "ANN"'),
+    (lambda enc: enc["combatants"][0]["conditions"].append({"name": "Prone", "until": 10**20}),
+     "Ann's Prone end is a number of 21 digits, out of range (-10^15..10^15)"),
+])
+def test_a_snapshot_that_makes_no_sense_is_one_line(tmp_path, edit, said):
+    f = edit_encounter(new(tmp_path), edit)
+    text = f.read_bytes()
+    for verb in ("show", "play"):
+        r, took = combat(verb, str(f), input="status\n")
+        assert "damaged" in refused(r, took, said)
+    assert f.read_bytes() == text
+
+
+def test_a_journal_that_makes_no_sense_is_one_line(tmp_path):
+    f = new(tmp_path)
+    with f.open("a") as out:
+        out.write('{"op":"do","line":"x","fwd":[[["round"],-7]],"back":[[["round"],0]],'
+                  '"log":[]}\n')
+    r, took = combat("show", str(f))
+    assert "the round is -7" in refused(r, took, "damaged")
+
+
 def test_nesting_built_up_across_journal_lines_is_one_line(tmp_path):
     f = new(tmp_path)
 
