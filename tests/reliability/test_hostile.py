@@ -344,3 +344,45 @@ def test_a_history_that_claims_more_log_than_there_is_is_one_line(tmp_path):
     r, took = combat("show", str(f))
     assert "undo history is unreadable" in refused(r, took, "damaged")
 
+
+# -- 5. stats ------------------------------------------------------------------------------------
+def test_a_huge_storypath_stamina_is_refused_at_load(tmp_path):
+    f = new(tmp_path, "storypath", "add Ann side=pc stamina=3\nadd Bob\n")
+    f = edit_encounter(f, lambda enc: enc["combatants"][0]["stats"].update(stamina=10**9))
+    text = f.read_bytes()
+    for args in (("show", str(f), "--player", "--json"), ("show", str(f)), ("report", str(f))):
+        r, took = combat(*args)
+        err = refused(r, took, "stamina")
+        assert "Ann: stamina: dots run 0..20, not 1000000000" in err
+    assert f.read_bytes() == text
+
+
+@pytest.mark.parametrize(("ruleset", "stat", "value"), [
+    ("storypath", "might", "lots"), ("storypath", "scale", [1]), ("d12", "Strength", "x"),
+    ("d12", "body", {"a": 1}), ("czech_pool", "Konstituce", "x"), ("d6", "weapon", "Phaser"),
+    ("d6", "Dodge", [3]), ("storypath", "weapon", "lightsaber"), ("czech_pool", "Zbraň", "x")])
+def test_wrong_stats_in_a_save_are_refused_as_typed_ones_are(tmp_path, ruleset, stat, value):
+    f = new(tmp_path, ruleset, "add Ann side=pc\nadd Bob\n")
+    f = edit_encounter(f, lambda enc: enc["combatants"][0]["stats"].update({stat: value}))
+    text = f.read_bytes()
+    for args in (("show", str(f)), ("show", str(f), "--player", "--json"), ("report", str(f)),
+                 ("play", str(f), "--script", "-")):
+        r, took = combat(*args, input="start\ndeclare Ann dodge\n")
+        assert "damaged" in refused(r, took, "Ann")
+    assert f.read_bytes() == text
+
+
+def test_a_template_with_wrong_stats_in_a_save_is_refused(tmp_path):
+    f = new(tmp_path, "storypath", "add Ann side=pc\n")
+    f = edit_encounter(f, lambda enc: enc["templates"].update(
+        thug={"side": "npc", "stats": {"might": 10**9}}))
+    r, took = combat("show", str(f))
+    assert "template thug: might: dots run 0..20" in refused(r, took, "damaged")
+
+
+def test_stats_the_rules_read_in_another_form_load_as_typed(tmp_path):
+    f = new(tmp_path, "storypath", "add Ann side=pc\n")
+    f = edit_encounter(f, lambda enc: enc["combatants"][0]["stats"].update(might="4"))
+    r, _ = combat("show", str(f), "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["combatants"][0]["stats"]["might"] == 4
