@@ -421,13 +421,15 @@ def list_rulesets(
     names = plugins.names()
     if not names:
         print(_("no rulesets installed"))
+    from combat_cli.textsafe import escape_all
+
     for name in names:
         try:
             rs = plugins.load(name)
             title = _(rs.title) if rs.title else ""
         except CommandError as e:
             title = _("(broken: {problem})").format(problem=message(str(e)))
-        print(f"{name:<12} {title}")
+        print(escape_all(f"{name:<12} {title}"))  # a plug-in's words never reach the terminal raw
 
 
 @app.command()

@@ -386,3 +386,19 @@ def test_stats_the_rules_read_in_another_form_load_as_typed(tmp_path):
     r, _ = combat("show", str(f), "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["combatants"][0]["stats"]["might"] == 4
+
+
+# -- 6. plug-ins, report files, one control filter ------------------------------------------------
+def test_a_broken_plugin_is_listed_escaped_and_one_that_exits_does_not_end_the_command():
+    import os
+
+    env = {**os.environ, "COMBAT_RULESETS": os.environ["COMBAT_RULESETS"]
+           + ",exits=exitrules:RULESET,noisy=noisyrules:RULESET"}
+    r = subprocess.run([*combat_cmd(), "rulesets"], capture_output=True, text=True, env=env,
+                       timeout=30, cwd=tempfile.gettempdir())
+    assert r.returncode == 0, r.stderr
+    lines = {ln.split()[0]: ln for ln in r.stdout.splitlines() if ln.strip()}
+    assert "exits" in lines and "SystemExit: 3" in lines["exits"]
+    assert "noisy" in lines and "toy" in lines and "d6" in lines
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout and "\u202e" not in r.stdout
+    assert "\\x1b]0;pwned\\x07" in lines["noisy"]
