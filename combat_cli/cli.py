@@ -400,8 +400,10 @@ def report(
     if out is None:
         sys.stdout.write(text)
         return
+    from combat_cli.store.fileio import write_new
+
     try:
-        out.write_text(text, encoding="utf-8")
+        write_new(out, text)  # a link planted at OUT is replaced, never written through
     except OSError as e:
         _fail(f"can't write {out}: {e.strerror or e}")
     from combat_cli.locale import _

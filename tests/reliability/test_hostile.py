@@ -402,3 +402,27 @@ def test_a_broken_plugin_is_listed_escaped_and_one_that_exits_does_not_end_the_c
     assert "noisy" in lines and "toy" in lines and "d6" in lines
     assert "\x1b" not in r.stdout and "\x07" not in r.stdout and "\u202e" not in r.stdout
     assert "\\x1b]0;pwned\\x07" in lines["noisy"]
+
+
+def test_report_replaces_a_planted_link_and_never_writes_through_it(tmp_path):
+    import os
+
+    f = new(tmp_path)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    out = tmp_path / "report.md"
+    out.symlink_to(victim)
+    dangling = tmp_path / "other.md"
+    dangling.symlink_to(tmp_path / "created-through-the-link")
+    for target in (out, dangling):
+        r, _ = combat("report", str(f), "-o", str(target))
+        assert r.returncode == 0, r.stderr
+        assert not target.is_symlink() and "Ann" in target.read_text()
+    assert victim.read_text() == "keep me\n"
+    assert not (tmp_path / "created-through-the-link").exists()
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+    out.chmod(0o600)
+    r, _ = combat("report", str(f), "-o", str(out))
+    assert r.returncode == 0 and out.stat().st_mode & 0o777 == 0o600
+    r, _ = combat("report", str(f), "-o", str(tmp_path))
+    assert r.returncode != 0 and "folder" in r.stderr and "Traceback" not in r.stderr
