@@ -18,9 +18,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from combat_cli.engine.errors import CommandError
-
-_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""The bidirectional controls (:data:`combat_cli.textsafe.BIDI`): refused as control characters."""
+from combat_cli.textsafe import CONTROL
 
 MAX_NAME = 64
 """The longest name, in characters (after NFC)."""
@@ -69,7 +67,7 @@ def name_problem(name: str, what: str = "name") -> str | None:
                 "type a shorter one")
     for ch in name:
         cat = unicodedata.category(ch)
-        if cat == "Cc" or ch in _BIDI:
+        if cat == "Cc" or CONTROL.match(ch):
             return "control"
         if cat == "Cf":
             return (f'"{_visible(name)}" holds an invisible character (U+{ord(ch):04X}): type '

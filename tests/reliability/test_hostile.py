@@ -426,3 +426,14 @@ def test_report_replaces_a_planted_link_and_never_writes_through_it(tmp_path):
     assert r.returncode == 0 and out.stat().st_mode & 0o777 == 0o600
     r, _ = combat("report", str(f), "-o", str(tmp_path))
     assert r.returncode != 0 and "folder" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_players_view_uses_the_one_control_filter():
+    from combat_cli import textsafe
+    from combat_cli.web import view
+
+    assert view._CONTROL is textsafe.SHOWN
+    text = "Mina\u061c\u202e\u2028\x1b[2J\tok\n"
+    assert view.escape_controls(text) == "Mina\\u061c\\u202e\\u2028\\u001b[2J\tok\n"
+    assert view.plain(text) == "Mina    [2J\tok\n"
+    assert textsafe.escape(text) == "Mina\\u061c\\u202e\\u2028\\x1b[2J\tok\n"
