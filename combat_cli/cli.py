@@ -459,8 +459,10 @@ def report(
         with _output():
             sys.stdout.write(text)
         return
+    from combat_cli.store.fileio import write_new
+
     try:
-        out.write_text(text, encoding="utf-8")
+        write_new(out, text)  # a link planted at OUT is replaced, never written through
     except OSError as e:
         _fail(f"can't write {out}: {e.strerror or e}")
     from combat_cli.locale import _
@@ -480,13 +482,15 @@ def list_rulesets(
     names = plugins.names()
     if not names:
         print(_("no rulesets installed"))
+    from combat_cli.textsafe import escape_all
+
     for name in names:
         try:
             rs = plugins.load(name)
             title = _(rs.title) if rs.title else ""
         except CommandError as e:
             title = _("(broken: {problem})").format(problem=message(str(e)))
-        print(f"{name:<12} {title}")
+        print(escape_all(f"{name:<12} {title}"))  # a plug-in's words never reach the terminal raw
 
 
 @app.command()

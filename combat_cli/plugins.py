@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from combat_cli.engine.errors import CommandError
+from combat_cli.textsafe import escape_all
 
 if TYPE_CHECKING:  # the models (pydantic) load off the start-up path: see repl/session.py
     from combat_cli.engine.ruleset import Ruleset
@@ -150,10 +151,20 @@ def load(name: str) -> Ruleset:
         raise CommandError(f'no ruleset "{name}"{hint} (installed: {installed})')
     try:
         obj = _import(targets[name])
-    except Exception as e:  # a broken plug-in must not take the tracker down
-        raise CommandError(f'ruleset "{name}" is installed but failed to load: '
-                           f"{type(e).__name__}: {e}") from None
-    return check(name, targets[name], obj)
+    except (Exception, SystemExit) as e:  # a broken plug-in must not take the tracker down
+        said = f": {_short(str(e))}" if str(e) else ""
+        raise CommandError(escape_all(f'ruleset "{name}" is installed but failed to load: '
+                                      f"{type(e).__name__}{said}")) from None
+    try:
+        return check(name, targets[name], obj)
+    except CommandError as e:  # its name, its class's name: anything it says is escaped
+        raise CommandError(escape_all(_short(str(e), 300))) from None
+
+
+def _short(text: str, most: int = 200) -> str:
+    """What a plug-in said, on one line and not too long."""
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def available() -> dict[str, str]:
@@ -161,7 +172,7 @@ def available() -> dict[str, str]:
     out: dict[str, str] = {}
     for name in names():
         try:
-            out[name] = load(name).title or ""
+            out[name] = escape_all(load(name).title or "")
         except CommandError as e:
             out[name] = f"(broken: {e})"
     return out

@@ -11,11 +11,16 @@ from typing import Any
 BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 """Bidirectional controls (the "Trojan Source" characters): they reorder what follows on the
 line, so a name could make the table read differently from what it holds."""
-CONTROL = re.compile(f"[\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f{BIDI}]")
-"""C0 (but tab), DEL, C1 and the bidirectional controls: never allowed in a typed line."""
-SHOWN = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI}]")
-"""What output escapes: the same, less the newline that ends a line (tab is expanded)."""
-_JSON_C1 = re.compile(f"[\\x7f-\\x9f{BIDI}]")
+SEPARATORS = "\u2028\u2029"
+"""The Unicode line and paragraph separators: line breaks to a browser's script (and to
+``str.splitlines``)."""
+CONTROL = re.compile(f"[\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f{BIDI}{SEPARATORS}]")
+"""C0 (but tab), DEL, C1, the bidirectional controls and the Unicode line separators: never
+allowed in a typed line."""
+SHOWN = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI}{SEPARATORS}]")
+"""What output escapes: the same, less the newline that ends a line (tab is expanded). The
+one filter of what reaches a terminal or a page (``combat_cli.web.view`` uses it too)."""
+_JSON_C1 = re.compile(f"[\\x7f-\\x9f{BIDI}{SEPARATORS}]")
 
 
 def _hex(m: re.Match[str]) -> str:

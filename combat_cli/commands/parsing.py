@@ -7,7 +7,6 @@ commas separate several actions in one declaration.
 from __future__ import annotations
 
 import re
-import shlex
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.errors import CommandError
@@ -30,22 +29,106 @@ def split(line: str) -> list[str]:
     problem = line_problem(line)
     if problem:
         raise CommandError(problem)
-    lex = shlex.shlex(line, posix=True, punctuation_chars=",")
-    lex.whitespace_split = True
-    lex.commenters = ""
-    out: list[str] = []
     try:
-        while True:
-            tok = lex.get_token()
-            if tok is None or tok == lex.eof:
-                break
-            if tok and set(tok) == {","}:
-                out.extend([COMMA] * len(tok))
-            else:
-                out.append(tok)
+        words = shell_words(line)
     except ValueError as e:
         raise CommandError(f"can't split the line ({e}): close the quote") from None
+    out: list[str] = []
+    for tok in words:
+        if tok and set(tok) == {","}:
+            out.extend([COMMA] * len(tok))
+        else:
+            out.append(tok)
     return out
+
+
+_SPACE = " \t\r\n"
+_QUOTES = "'\""
+
+
+def shell_words(line: str) -> list[str]:
+    """The words of ``shlex.shlex(line, posix=True, punctuation_chars=",")`` with
+    ``whitespace_split`` and no comments, quirks included (a run of commas is one word), in
+    time linear in the line (shlex's grows with the square of a word's length: a name of a
+    million characters took minutes)."""
+    words: list[str] = []
+    tok: list[str] = []
+    state = " "
+    quoted = False
+    escaped_from = " "
+    i, n = 0, len(line)
+
+    def emit() -> None:
+        nonlocal quoted
+        if tok or quoted:
+            words.append("".join(tok))
+        tok.clear()
+        quoted = False
+
+    while True:
+        ch = line[i] if i < n else ""
+        i += 1
+        if state == " ":
+            if not ch:
+                break
+            if ch in _SPACE:
+                if tok or quoted:
+                    emit()
+            elif ch == "\\":
+                escaped_from, state = "a", ch
+            elif ch == ",":
+                tok.append(ch)
+                state = "c"
+            elif ch in _QUOTES:
+                state = ch
+            else:
+                tok.append(ch)
+                state = "a"
+        elif state in _QUOTES:
+            quoted = True
+            if not ch:
+                raise ValueError("No closing quotation")
+            if ch == state:
+                state = "a"
+            elif ch == "\\" and state == '"':
+                escaped_from, state = state, ch
+            else:
+                tok.append(ch)
+        elif state == "\\":
+            if not ch:
+                raise ValueError("No escaped character")
+            if escaped_from in _QUOTES and ch != state and ch != escaped_from:
+                tok.append(state)
+            tok.append(ch)
+            state = escaped_from
+        else:  # "a" (a word) or "c" (commas)
+            if not ch:
+                break
+            if ch in _SPACE:
+                state = " "
+                if tok or quoted:
+                    emit()
+            elif state == "c":
+                if ch == ",":
+                    tok.append(ch)
+                else:
+                    i -= 1  # read it again, as the start of the next word
+                    state = " "
+                    emit()
+            elif ch in _QUOTES:
+                state = ch
+            elif ch == "\\":
+                escaped_from, state = "a", ch
+            elif ch != ",":
+                tok.append(ch)
+            else:
+                i -= 1
+                state = " "
+                if tok or quoted:
+                    emit()
+    if tok or quoted:
+        words.append("".join(tok))
+    return words
 
 
 def is_option(word: str) -> bool:

@@ -7,28 +7,36 @@ from typing import Any
 
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.commands.views import RosterView
+from combat_cli.engine import names
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Opt
-from combat_cli.engine.models import Combatant, Template
+from combat_cli.engine.models import Combatant, Encounter, Template
 from combat_cli.engine.queries import ensure_tags, match_word
 
 MAX_GROUP = 50
 MAX_COMBATANTS = 500
 
 
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
 def check_name(name: str) -> str:
-    """A usable combatant name: no control characters (they would reach the terminal)."""
-    import unicodedata
-
-    if any(unicodedata.category(ch) == "Cc" or ch in _BIDI for ch in name):
-        shown = "".join(ch if ch.isprintable() else "?" for ch in name)
-        raise CommandError(f'"{shown}" holds a control character: type the name without it')
+    """A usable combatant name, in NFC (:mod:`combat_cli.engine.names`): at most 64
+    characters, no control or invisible characters, not an option (``+``, ``-``, ``=``)."""
+    name = names.check_name(name)
     if not name or name.startswith(("+", "-", "=")) or "=" in name:
         raise CommandError(f'"{name}" is not a usable name')
     return name
+
+
+def _new_name(name: str, enc: Encounter, me: Combatant | None = None) -> None:
+    """Refuse a name that is, or looks like, another combatant's."""
+    others = [c.name for c in enc.combatants if c is not me]
+    same = next((o for o in others if o.lower() == name.lower()), None)
+    if same is not None:
+        raise CommandError(f'there is already a combatant "{same}"'
+                           + (": pick another name or use x2" if me is None else ""))
+    like = names.clash(name, others)
+    if like is not None:
+        raise CommandError(f'"{name}" looks like "{like}", who is already here: pick another '
+                           "name")
 
 
 def _side(value: str) -> str:
@@ -73,22 +81,21 @@ def add(cmd: Cmd) -> None:
         side = side or t.side
         template_name = tname
     stats.update(cmd.ruleset.validate_stats(raw))
-    taken = {c.name.lower() for c in enc.combatants}
+    taken = {names.skeleton(c.name) for c in enc.combatants}
     if count is None:
-        names = [name]
+        new = [name]
     else:
         n = 1
-        names = []
-        while len(names) < count:
-            if f"{name} {n}".lower() not in taken:
-                names.append(f"{name} {n}")
+        new = []
+        while len(new) < count:
+            if names.skeleton(f"{name} {n}") not in taken:
+                new.append(check_name(f"{name} {n}"))
             n += 1
-    for nm in names:
-        if nm.lower() in taken:
-            raise CommandError(f'there is already a combatant "{nm}": pick another name or use x{2}')
-    if len(enc.combatants) + len(names) > MAX_COMBATANTS:
+    for nm in new:
+        _new_name(nm, enc)
+    if len(enc.combatants) + len(new) > MAX_COMBATANTS:
         raise CommandError(f"at most {MAX_COMBATANTS} combatants in one encounter")
-    for nm in names:
+    for nm in new:
         c = Combatant(id=f"c{enc.new_id()}", name=nm, side=side or "npc",
                       template=template_name, stats=dict(stats), hidden=hidden)
         enc.combatants.append(c)
@@ -100,7 +107,7 @@ def add(cmd: Cmd) -> None:
                             kind="roster", actor=c)
         if hidden:
             entry.data["hidden"] = True
-    cmd.show(RosterView(tuple(c for c in enc.combatants if c.name in names)))
+    cmd.show(RosterView(tuple(c for c in enc.combatants if c.name in new)))
 
 
 @verb("import", (Arg("file", "word", metavar="FILE"),), "load stat blocks (TOML) as templates for add ... template=T",
@@ -113,7 +120,11 @@ def import_(cmd: Cmd) -> None:
     if not doc or not all(isinstance(v, dict) for v in doc.values()):
         raise CommandError(f'{path}: each template is a table, e.g. [thug] with side = "npc" and stats')
     added = []
-    for tname, block in doc.items():
+    for key, block in doc.items():
+        try:
+            tname = names.check_name(key, "template name")
+        except CommandError as e:
+            raise CommandError(f"{path} [{names.shorten(key, 24)}]: {e}") from None
         block = dict(block)
         side = block.pop("side", None)
         try:
@@ -147,9 +158,8 @@ def set_(cmd: Cmd) -> None:
         raise CommandError("template= works with add only")
     stats = cmd.ruleset.validate_stats(raw)
     if newname:
-        check_name(newname)
-        if any(o.name.lower() == newname.lower() and o is not c for o in cmd.enc.combatants):
-            raise CommandError(f'there is already a combatant "{newname}"')
+        newname = check_name(newname)
+        _new_name(newname, cmd.enc, c)
     changes = [f"{cmd.ctx.label(k)}={v}" for k, v in stats.items()]
     if own_dice is not None:
         from combat_cli.commands.dice import set_own_dice

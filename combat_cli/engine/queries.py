@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.engine.names import MAX_NAME, shorten
 
 
 def fold(text: str) -> str:
@@ -43,10 +44,11 @@ def match_word(word: str, choices: Iterable[str], what: str) -> str:
     if len(hits) > 1:
         quote = (f' (quote names with spaces: "{hits[0]}")'
                  if any(" " in h for h in hits) and " " not in word else "")
-        raise CommandError(f'"{word}" could be {_either(hits)}: type more of the {what}{quote}')
+        raise CommandError(f'"{shorten(word)}" could be {_either(hits)}: type more of the '
+                           f"{what}{quote}")
     guess = closest(word, choices)
     hint = f" — did you mean {guess}?" if guess else (f" (known: {', '.join(choices[:12])})" if choices else "")
-    raise CommandError(f'no {what} "{word}"{hint}')
+    raise CommandError(f'no {what} "{shorten(word)}"{hint}')
 
 
 def _either(hits: list[str]) -> str:
@@ -60,7 +62,12 @@ def find_combatant(enc: Encounter, word: str) -> Combatant:
     """By full name, short tag, the name typed without its spaces, or a unique prefix of the
     name (case and diacritics aside)."""
     if not enc.combatants:
-        raise CommandError(f'no combatant "{word}": the encounter is empty (add NAME first)')
+        raise CommandError(f'no combatant "{shorten(word)}": the encounter is empty '
+                           "(add NAME first)")
+    exact = unicodedata.normalize("NFC", word) if len(word) <= 4 * MAX_NAME else word
+    for c in enc.combatants:  # "Mína" is Mína, even where an older file also holds a Mina
+        if c.name == exact:
+            return c
     low = fold(word)
     for c in enc.combatants:
         if fold(c.name) == low:
@@ -82,7 +89,7 @@ def find_combatant(enc: Encounter, word: str) -> Combatant:
             raise
         named = next((c.name for c in enc.combatants if c.tag == guess), guess)
         shown = f"{guess} ({named})" if named != guess else guess
-        raise CommandError(f'no combatant "{word}" — did you mean {shown}?') from None
+        raise CommandError(f'no combatant "{shorten(word)}" — did you mean {shown}?') from None
     return next(c for c in enc.combatants if c.name == name)
 
 
@@ -131,8 +138,8 @@ def find_many(enc: Encounter, word: str) -> list[Combatant]:
         groups = group_names(enc)
         guess = closest(word, [*groups, *(c.name for c in enc.combatants)]) if groups else None
         if guess in groups and "could be" not in str(e):
-            raise CommandError(f'no combatant or group "{word}" — did you mean "{guess}"?'
-                               ) from None
+            raise CommandError(f'no combatant or group "{shorten(word)}" — did you mean '
+                               f'"{guess}"?') from None
         raise
 
 
@@ -173,13 +180,17 @@ def make_tag(name: str, taken: Iterable[str]) -> str:
     """A short tag for ``name``, unique among ``taken`` (compared folded)."""
     used = {fold(t) for t in taken}
     letters, number = tag_stem(name)
-    full = _ascii(name.split()[0]) if name.split() else ""
-    candidates = [letters + number]
-    if len(name.split()) == 1 or (number and len(name.split()) == 2):
-        candidates += [full[:k].capitalize() + number for k in range(3, len(full) + 1)]
-    for cand in candidates:
-        if cand and fold(cand) not in used:
-            return cand
+    words = name.split()
+    if letters + number and fold(letters + number) not in used:
+        return letters + number
+    if len(words) == 1 or (number and len(words) == 2):
+        # the first word's letters, one more at a time (Mina: Mi, Min, Mina); never more
+        # than there are tags taken, so a long name costs no more than a short one
+        full = _ascii(words[0])
+        for k in range(3, min(len(full), len(used) + 3) + 1):
+            cand = full[:k].capitalize() + number
+            if fold(cand) not in used:
+                return cand
     n = 2
     while fold(f"{letters}{number}{'.' if number else ''}{n}") in used:
         n += 1

@@ -363,6 +363,13 @@ class Ruleset:
                 out[spec.name] = _parse_stat(spec.parse, spec.name, value)
         return out
 
+    def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
+        """``c``'s stats as read from a save file, checked by the rules typed input and
+        stat-block files follow (:meth:`validate_stats`): RuleError naming the field. A ruleset
+        that also checks stats against the fight's tables when a combatant joins (a weapon of
+        a house-rule catalogue, in :meth:`on_add`) checks them here too, read-only."""
+        return self.validate_stats(c.stats)
+
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         """A combatant was added (or its stats changed): set up per-ruleset data."""
 

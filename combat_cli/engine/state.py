@@ -123,6 +123,43 @@ def check(ruleset: Any, enc: Encounter) -> None:
     from combat_cli.engine import options
 
     options.check(ruleset, enc)
+    check_stats(ruleset, enc)
+
+
+def check_stats(ruleset: Any, enc: Encounter) -> None:
+    """Check every combatant's and template's stats as typed ones are (``set NAME STAT=VALUE``,
+    ``import FILE``): RuleError naming the combatant (or template) and the field. A value the
+    rules read in another form (``"3"`` for 3) is kept in that form; valid data is left as
+    it was."""
+    from combat_cli.engine.models import Combatant
+    from combat_cli.engine.view import RulesView
+
+    view = RulesView(enc, ruleset)
+    owners = [(c.name, c) for c in enc.combatants]
+    owners += [(f"template {name}", Combatant(id="", name=name, tag="-", stats=t.stats))
+               for name, t in enc.templates.items()]
+    for who, c in owners:
+        try:
+            stats = ruleset.check_stats(view, c)
+        except RuleError as e:
+            said = str(e)
+            raise RuleError(said if said.startswith(f"{who}:") else f"{who}: {said}") from None
+        except (LookupError, TypeError, ValueError, AttributeError):
+            raise RuleError(f"{who}: {_bad_stat(ruleset, c.stats)} cannot be read") from None
+        if stats != c.stats:
+            c.stats = stats
+            if c.id == "":
+                enc.templates[c.name].stats = stats
+
+
+def _bad_stat(ruleset: Any, stats: dict[str, Any]) -> str:
+    """The stat the ruleset cannot read (the first that fails alone; "a stat" if none does)."""
+    for k, v in stats.items():
+        try:
+            ruleset.validate_stats({k: v})
+        except Exception:  # noqa: BLE001 - which one, whatever the ruleset raises
+            return k
+    return "a stat"
 
 
 def _checked(ruleset: Any, kind: str, data: dict[str, Any], model: type[State],

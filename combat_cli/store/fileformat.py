@@ -25,12 +25,11 @@ executes anything.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.history import History, Step, apply
+from combat_cli.engine.history import History, Step, apply_moving
 from combat_cli.store.fileio import SaveError
 
 if TYPE_CHECKING:
@@ -39,7 +38,20 @@ if TYPE_CHECKING:
 SCHEMA = 2
 APP = "combat-cli"
 MAX_DEPTH = 64
-"""Deepest nesting a save may hold (JSON nested 100,000 deep is refused in one line)."""
+"""Deepest nesting a save may hold (JSON nested 100,000 deep is refused in one line); the
+journal's changes may not build anything deeper either."""
+MAX_FILE_BYTES = 64 << 20
+"""The largest save file read (64 MiB: years of fights; a fight's file is rarely a megabyte)."""
+STATE_DEPTH = 48
+"""Deepest nesting of the state (and of a change to it, or a log entry): well inside
+:data:`MAX_DEPTH` wherever the snapshot holds them (a step of the undo history sits six
+levels down), so what a journal builds can always be written again and read back."""
+MAX_JOURNAL_LINES = 20_000
+"""The most journal lines a save may hold: the writer starts a fresh snapshot long before
+(:attr:`combat_cli.store.savefile.Saver.COMPACT_LINES`)."""
+MAX_REPLAY = 1_000_000
+"""The most work replaying a journal may take (edits made, log entries moved): an undo or a
+redo costs what its step changed, and a file that would replay more is refused unread."""
 
 
 def dumps(value: Any) -> str:
@@ -108,11 +120,20 @@ def parse(name: str, text: str, head: dict[str, Any]) -> dict[str, Any]:
     for i, entry in enumerate(log, start=2):
         if not entry.startswith("{"):
             raise SaveError(f"{name} is damaged at line {i}: a log entry is not an object")
-    history = _history(name, head["history"])
+    history = _history(name, head["history"], len(log))
     state = head["encounter"]
+    check_state_depth(name, state)
     records = lines[n + 1:]
+    if len(records) > MAX_JOURNAL_LINES:
+        raise SaveError(f"{name}: its journal has {len(records):,} lines (at most "
+                        f"{MAX_JOURNAL_LINES:,}); the file was left as it is")
+    work = 0
     for i, line in enumerate(records, start=n + 2):
-        state = _replay(name, i, _json(name, line, i), state, log, history)
+        state, cost = _replay(name, i, _json(name, line, i), state, log, history)
+        work += cost
+        if work > MAX_REPLAY:
+            raise SaveError(f"{name}: replaying its journal takes over {MAX_REPLAY:,} changes "
+                            "(the limit); the file was left as it is")
     lang = head.get("lang")
     return {"schema": SCHEMA, "app": APP, "ruleset": head["ruleset"], "encounter": state,
             "lang": lang if isinstance(lang, str) and lang.isalpha() else "",
@@ -156,24 +177,71 @@ def check_depth(name: str, value: Any) -> None:
             todo.extend((x, d + 1) for x in v if type(x) in (dict, list))
 
 
-def _history(name: str, raw: dict[str, Any]) -> History:
+def _history(name: str, raw: dict[str, Any], log_lines: int) -> History:
     h = History()
     try:
         for s in raw.get("undo", []):
             h.undo.append(Step(str(s["line"]), None, _patch(s["back"]), _count(s["n"])))
         for s in raw.get("redo", []):
             h.redo.append(Step(str(s["line"]), _patch(s["fwd"]), None, _count(s["n"]),
-                               [dumps(e) for e in s.get("log", [])]))
+                               _entries(s.get("log", []))))
+        # the undo steps' entries are in the log; a redo step holds the entries it gives back
+        if sum(s.n_log for s in h.undo) > log_lines or any(
+                len(s.log) != s.n_log for s in h.redo):
+            raise ValueError("count")
     except (KeyError, TypeError, ValueError, AttributeError):
         raise SaveError(f"{name} is damaged: its undo history is unreadable") from None
+    except _TooDeep:
+        raise SaveError(f"{name} is damaged: its undo history nests deeper than "
+                        f"{STATE_DEPTH} levels") from None
     return h
 
 
+class _TooDeep(Exception):
+    pass
+
+
 def _patch(value: Any) -> list[Any]:
+    """A change as the journal holds it: a list of ``[path, value]`` / ``[path]`` edits, none
+    building anything deeper than :data:`MAX_DEPTH` (_TooDeep)."""
     if not isinstance(value, list) or not all(
             isinstance(e, list) and e and isinstance(e[0], list) and len(e) <= 2 for e in value):
         raise ValueError("patch")
+    for e in value:
+        if len(e[0]) + (_depth(e[1]) if len(e) == 2 else 0) > STATE_DEPTH:
+            raise _TooDeep
     return value
+
+
+def _entries(value: Any) -> list[str]:
+    """Log entries of a journal line or a redo step, as JSON text (_TooDeep: one nests
+    deeper than :data:`STATE_DEPTH`)."""
+    if not isinstance(value, list):
+        raise TypeError("log")
+    if any(_depth(e) > STATE_DEPTH for e in value):
+        raise _TooDeep
+    return [dumps(e) for e in value]
+
+
+def check_state_depth(name: str, state: Any) -> None:
+    """SaveError if the state nests deeper than :data:`STATE_DEPTH`."""
+    if _depth(state) > STATE_DEPTH:
+        raise SaveError(f"{name} is damaged: its state nests deeper than {STATE_DEPTH} levels")
+
+
+def _depth(value: Any) -> int:
+    """How many levels of objects and lists ``value`` nests (0 for a number or a text)."""
+    deepest = 0
+    todo = [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if type(v) is dict:
+            deepest = max(deepest, d)
+            todo.extend((x, d + 1) for x in v.values() if type(x) in (dict, list))
+        elif type(v) is list:
+            deepest = max(deepest, d)
+            todo.extend((x, d + 1) for x in v if type(x) in (dict, list))
+    return deepest
 
 
 def _count(value: Any) -> int:
@@ -183,33 +251,37 @@ def _count(value: Any) -> int:
 
 
 def _replay(name: str, number: int, rec: Any, state: Any, log: list[str],
-            history: History) -> Any:
-    """The state after one journal line (log and history updated in place)."""
+            history: History) -> tuple[Any, int]:
+    """The state after one journal line (log and history updated in place; ``state`` itself
+    is changed) and the work it took."""
     try:
         op = rec["op"]
         if op == "do":
-            state = apply(state, _patch(rec["fwd"]))
-            entries = [dumps(e) for e in rec["log"]]
+            fwd, back = _patch(rec["fwd"]), _patch(rec["back"])
+            state, _undo = apply_moving(state, fwd)
+            entries = _entries(rec["log"])
             log.extend(entries)
-            history.push(Step(str(rec["line"]), None, _patch(rec["back"]), len(entries)))
+            history.push(Step(str(rec["line"]), None, back, len(entries)))
+            cost = len(fwd) + len(entries)
         elif op == "log":
-            log.extend(dumps(e) for e in rec["log"])
+            entries = _entries(rec["log"])
+            log.extend(entries)
+            cost = len(entries)
         elif op == "undo":
-            before = history.before_last(copy.deepcopy(state))
-            history.step_back(before, state, log)
-            state = before
+            state, cost = history.undo_in_place(state, log)
         elif op == "redo":
-            after = history.after_next(copy.deepcopy(state))
-            history.step_forward(state, after, log)
-            state = after
+            state, cost = history.redo_in_place(state, log)
         else:
             raise ValueError(op)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         raise SaveError(f"{name} is damaged at line {number}: a change that cannot be "
                         "replayed") from None
+    except _TooDeep:
+        raise SaveError(f"{name} is damaged at line {number}: its change nests deeper than "
+                        f"{STATE_DEPTH} levels") from None
     if not isinstance(state, dict):
         raise SaveError(f"{name} is damaged at line {number}: the state is not an object")
-    return state
+    return state, cost + 1
 
 
 __all__ = ["APP", "SCHEMA", "dumps", "snapshot_pieces", "record", "parse"]

@@ -144,3 +144,42 @@ def sync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(dfd)
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write ``path`` whole through a new temp file in its folder, renamed over it: what was
+    there (a file, or a link someone planted) is replaced, never written through. The file
+    keeps the mode of a regular file it replaces (else the usual, umask applied). OSError if
+    it cannot be written; nothing is left behind."""
+    import tempfile
+
+    folder = path.parent
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "it is a folder")
+    if st is not None and stat.S_ISREG(st.st_mode):
+        mode = st.st_mode & 0o777
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            write_all(fd, text.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    sync_dir(folder)

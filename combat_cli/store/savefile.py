@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.store.fileformat import (
     APP,
+    MAX_FILE_BYTES,
     check_depth,
+    check_state_depth,
     journal_head,
     parse,
     record,
@@ -56,7 +58,8 @@ def read_raw(path: Path) -> dict[str, Any]:
     """The checked, migrated JSON of a save file (SaveError if it is not one we can use):
     ``ruleset``, ``encounter`` (the state now, the journal replayed), ``_log_texts``,
     ``_history`` and, for the writer, ``_records`` and ``_torn``."""
-    data = read_regular(path, f"{path}: no such file (combat new {path} --ruleset NAME makes one)")
+    data = read_regular(path, f"{path}: no such file (combat new {path} --ruleset NAME makes one)",
+                        MAX_FILE_BYTES)
     if not data.strip():
         raise SaveError(f"{path} is empty: not a combat-cli save file")
     try:
@@ -97,6 +100,7 @@ def _read_whole(path: Path, text: str) -> dict[str, Any]:
     for key, kind in (("ruleset", str), ("encounter", dict), ("log", list)):
         if not isinstance(raw.get(key), kind):
             raise SaveError(f'{path} is damaged: "{key}" is missing or of the wrong kind')
+    check_state_depth(str(path), raw["encounter"])
     try:
         raw = upgrade(raw)
         raw["_log_texts"] = [json.dumps(e, ensure_ascii=False, separators=(",", ":"))
@@ -148,6 +152,11 @@ def load(path: Path, dice: DiceSource, lang: str = "",
         raise SaveError(f"{path} is damaged: nested too deeply") from None
     if enc.ruleset != raw["ruleset"]:
         raise SaveError(f"{path} is damaged: it names two rulesets")
+    from combat_cli.store.checks import problem
+
+    bad = problem(enc)
+    if bad:
+        raise SaveError(f"{path} is damaged: {bad}; the file was left as it is")
     unknown = _dangling_ids(enc)
     if unknown:
         raise SaveError(f"{path} is damaged: it refers to combatant {unknown!r}, who is not in it")
@@ -210,6 +219,10 @@ class Saver:
 
     COMPACT_MIN = 1 << 20
     """Bytes of journal below which no new snapshot is written (but on quit)."""
+    COMPACT_LINES = 1_000
+    """Journal lines after which a new snapshot is written anyway: a file never holds more
+    than a reader replays (:data:`~combat_cli.store.fileformat.MAX_JOURNAL_LINES`,
+    :data:`~combat_cli.store.fileformat.MAX_REPLAY`)."""
 
     def __init__(self, path: Path, table: Table) -> None:
         self.path = real_path(path)
@@ -217,6 +230,7 @@ class Saver:
         self._fd: int | None = None
         self.snapshot_bytes = 0
         self.journal_bytes = 0
+        self.journal_lines = 0
         self._appended = False
         clean_temps(self.path)
         try:
@@ -259,6 +273,9 @@ class Saver:
         from combat_cli.engine.errors import CommandError
 
         data = record(op, step, entries).encode("utf-8")
+        if self.snapshot_bytes + self.journal_bytes + len(data) > MAX_FILE_BYTES:
+            raise CommandError(f"{self.path.name} would grow past {MAX_FILE_BYTES >> 20} MiB "
+                               "(the most a save holds); nothing was changed")
         try:
             if self._fd is None:
                 raise OSError(0, "the save file is not open")
@@ -269,6 +286,7 @@ class Saver:
             raise CommandError(f"could not save {self.path.name}: {e.strerror or e}; the "
                                "command was not applied (nothing changed)") from None
         self.journal_bytes += len(data)
+        self.journal_lines += 1
         self._appended = True
 
     def _cut_back(self) -> None:
@@ -288,13 +306,14 @@ class Saver:
             size = atomic_write(self.path, snapshot_pieces(self.table), self.mode)
         finally:
             self._open()  # the new file, or the old one with its journal if that failed
-        self.snapshot_bytes, self.journal_bytes = size, 0
+        self.snapshot_bytes, self.journal_bytes, self.journal_lines = size, 0, 0
         self.table.changed = False
 
     def submit(self, table: Table | None = None, line: str = "") -> None:
         """After a command: a new snapshot if the journal is due for one (or if the table
         changed without a journal line, which no command does)."""
-        due = self.journal_bytes > max(self.COMPACT_MIN, self.snapshot_bytes)
+        due = (self.journal_bytes > max(self.COMPACT_MIN, self.snapshot_bytes)
+               or self.journal_lines >= self.COMPACT_LINES)
         if due or (self.table.changed and not self._appended):
             try:
                 self.compact()

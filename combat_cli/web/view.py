@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import TYPE_CHECKING, Any
+
+from combat_cli.textsafe import SHOWN as _CONTROL  # the one control-character filter
 
 if TYPE_CHECKING:
     from combat_cli.engine.table import Table
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e"
-                      r"\u2066-\u2069]")
 
 
 def escape_controls(text: str) -> str:

@@ -187,6 +187,14 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         return _lang.label(word, lang, gender)
 
     # -- roster ----------------------------------------------------------------------
+    def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
+        """As typed, and the weapon one of the fight's catalogue (as :meth:`on_add` asks)."""
+        from rulesets.czech_pool.stats import weapon
+
+        stats = super().check_stats(view, c)
+        weapon(c.model_copy(update={"stats": stats}), schema.Tables.of(view))
+        return stats
+
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         from rulesets.czech_pool.stats import weapon
 

@@ -147,6 +147,15 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
                                     "skills: Fighting=2)")
         return super().validate_stats(raw)
 
+    def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
+        """As typed, and the weapon one of the fight's catalogue (as :meth:`on_add` asks)."""
+        stats = super().check_stats(view, c)
+        if stats.get("weapon") is not None:
+            from rulesets.d12.power import check_weapon
+
+            check_weapon(str(stats["weapon"]), schema.Tables.of(view))
+        return stats
+
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         if c.stats.get("weapon") is not None:
             from rulesets.d12.power import check_weapon

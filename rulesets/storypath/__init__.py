@@ -195,6 +195,12 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     house_rules = HOUSE_RULES
 
     # -- roster --------------------------------------------------------------------------
+    def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
+        """As typed, and the weapon one of the fight's catalogue (as :meth:`on_add` asks)."""
+        stats = super().check_stats(view, c)
+        weapon_of(Tables.of(view), c.model_copy(update={"stats": stats}))
+        return stats
+
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         weapon_of(Tables.of(ctx), c)  # refuse an unknown weapon now, with a hint
         if c.stats.get("weapon"):
