@@ -24,16 +24,21 @@ class Phone(Client):
         return self._code
 
 
+def served(child) -> Phone:  # noqa: ANN001
+    """The REPL's table page came up; ``players`` gave the code: a phone to join with."""
+    child.expect(r"table page: http://127\.0\.0\.1:(\d+)/")
+    port = int(child.match.group(1))
+    child.expect("combat>")
+    child.sendline("players")
+    child.expect(r"the code ([A-Z0-9]{6})")
+    return Phone(port, child.match.group(1))
+
+
 def test_the_phone_or_the_keyboard_answers_the_prompt(tmp_path) -> None:  # noqa: ANN001
     f = d6_file(tmp_path)
     child = spawn(f, "--dice", "players", "--serve", "--port", "0")
     try:
-        child.expect(r"table page: http://127\.0\.0\.1:(\d+)/")
-        port = int(child.match.group(1))
-        child.expect("combat>")
-        child.sendline("players")
-        child.expect(r"the code ([A-Z0-9]{6})")
-        phone = Phone(port, child.match.group(1))
+        phone = served(child)
         mina = phone.join("Mina")
         child.expect("Mina's browser joined")
         child.sendline("start")
@@ -90,12 +95,7 @@ def test_a_player_claims_the_open_slot_on_the_phone_and_the_gm_confirms(tmp_path
                    "start\n")
     child = spawn(f, "--serve", "--port", "0")
     try:
-        child.expect(r"table page: http://127\.0\.0\.1:(\d+)/")
-        port = int(child.match.group(1))
-        child.expect("combat>")
-        child.sendline("players")
-        child.expect(r"the code ([A-Z0-9]{6})")
-        phone = Phone(port, child.match.group(1))
+        phone = served(child)
         ben = phone.join("Ben")
         child.sendline("next")
         child.expect(r"who takes it\?")
