@@ -130,6 +130,18 @@ class Stream:
             elif not line and data:
                 return json.loads(b"\n".join(data))
 
+    def until(self, wanted: Any, timeout: float = 10) -> dict[str, Any]:
+        """The first event for which ``wanted(event)`` holds (earlier ones may be stale: the
+        feed sends every state it sees, and a GM's two commands may come as two events)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            event = self.next_event(timeout=max(0.1, end - time.monotonic()))
+            if event is None:
+                break
+            if wanted(event):
+                return event
+        raise AssertionError("the state waited for never came")
+
     def close(self) -> None:
         self.conn.close()
 

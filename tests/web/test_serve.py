@@ -165,7 +165,8 @@ def test_no_secret_in_any_response(tmp_path: Path) -> None:
         first = stream.next_event()
         bodies += [server.request("GET", "/nope")[2], server.request("POST", "/")[2]]
         gm(fight, 'condition "Demon Thug" +Prone', "note Mina SECRETNOTE again")
-        stream.next_event(timeout=5)
+        stream.until(lambda e: "Prone" in next(c for c in e["combatants"]
+                                               if c["name"] == "Demon Thug")["conditions"])
         bodies.append(stream.raw)
         for body in bodies:
             for secret in SECRETS:
@@ -178,8 +179,8 @@ def test_no_secret_in_any_response(tmp_path: Path) -> None:
                              "next"}  # no stats, notes or hidden flag
         assert not {"stats", "house_rules", "data", "timers"} & set(first)
         gm(fight, "set Shadowblade hidden=no")
-        revealed = stream.next_event(timeout=5)
-        assert revealed is not None
+        revealed = stream.until(  # the state after that command, not a stale one before it
+            lambda e: any(ln["text"] == "Shadowblade appears" for ln in e["log"]))
         assert "Shadowblade" in [c["name"] for c in revealed["combatants"]]
         assert any(ln["text"] == "Shadowblade appears" for ln in revealed["log"])
         stream.close()
