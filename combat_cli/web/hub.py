@@ -80,7 +80,7 @@ _race_lock = threading.Lock()
 
 
 class Hub:
-    def __init__(self, pcs: Callable[[], list[str]] | None = None) -> None:
+    def __init__(self) -> None:
         self.lock = threading.RLock()
         self.code = new_code()
         self.devices: dict[str, Device] = {}
