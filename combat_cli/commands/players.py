@@ -12,8 +12,7 @@ ACTIONS = ("code", "link", "kick")
 
 
 @verb("players", Syntax((Arg("what", "choice", optional=True, choices=ACTIONS,
-                             help="code: a new join code; link NAME: a one-time join link; "
-                                  "kick NAME: end that PC's phones"),
+                             help="players subcommand (code, link or kick)"),
                          Arg("name", "name", optional=True)),
                         many="players takes code, link NAME or kick NAME"),
       "the players' phones: the join URL, code and QR code, and who has joined",
@@ -26,9 +25,9 @@ def players(cmd: Cmd) -> None:
     if service is None:
         raise CommandError("the phones need the table served: combat play FILE --serve")
     what, c = cmd.args["what"], cmd.args["name"]
+    if what in (None, "code") and c is not None:
+        raise CommandError("usage: players [code | link NAME | kick NAME]")
     if what is None:
-        if c is not None:
-            raise CommandError("usage: players [code | link NAME | kick NAME]")
         lines = service.overview()
     elif what == "code":
         lines = service.new_code()
