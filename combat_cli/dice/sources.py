@@ -250,6 +250,6 @@ class ManualDice(DiceSource):
         if not spec.terms:
             return self.fallback.roll(spec, purpose)
         answer = self.ask(spec, purpose)
-        if answer is None or answer.strip() in ("", "-"):
+        if answer is None or Answer(answer).rolls_it:
             return self.fallback.roll(spec, purpose)
         return parse_answer(spec, answer, purpose)

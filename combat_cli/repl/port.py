@@ -108,7 +108,7 @@ class ReplPort(FrontPort):
                 raise RollAborted("roll cancelled; nothing was changed") from None
             if text is None:
                 return self._from_phone(race)
-            if text.strip() not in ("", ROLL_IT):
+            if not Answer(text).rolls_it:
                 try:
                     parse_answer(question.spec, text, question.purpose)
                 except DiceError as e:
