@@ -117,6 +117,8 @@ def ask(cmd: Cmd, question: str, choices: tuple[str, ...] = (), pcs: tuple[str, 
 
 
 VERBS: dict[str, Verb] = {}
+PHONE_VERBS = ("declare",)
+"""What a player's phone may run (for its own character): nothing else of the GM's."""
 
 
 def verb(name: str, args: Syntax | tuple[Item, ...], summary: str, *, mutates: bool = True,
@@ -176,6 +178,7 @@ def _load_topics() -> None:
             players,
             roster,
             rounds,
+            sealing,
         )
 
         _loaded = True
@@ -191,6 +194,8 @@ def dispatch(table: Table, line: str) -> Output:
         if not words:
             return out
         v = find_verb(words[0], all_verbs(table))
+        if table.phone is not None and v.name not in PHONE_VERBS:
+            raise CommandError("a phone may only declare")
         if v.mutates:
             def work(ctx: RulesContext) -> None:
                 Cmd(table, ctx, words[1:], v, out).run()

@@ -70,8 +70,11 @@ def _declaring(cmd: Cmd) -> None:
       details="A second declare for the same combatant replaces the first.",
       before=_declaring)
 def declare(cmd: Cmd) -> None:
+    from combat_cli.commands.sealing import after_declaring
+
     for c in able(cmd, "declare"):
         _declare_one(cmd, c, [a.model_copy(deep=True) for a in cmd.args["actions"]])
+    after_declaring(cmd)
 
 
 def able(cmd: Cmd, doing: str) -> list[Combatant]:
@@ -94,20 +97,29 @@ def able(cmd: Cmd, doing: str) -> list[Combatant]:
 
 
 def _declare_one(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
+    from combat_cli.commands.sealing import phone_may_declare, seal_entries, sealing
+
     enc = cmd.enc
+    phone_may_declare(cmd, c)
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
         raise CommandError(f"{why} and cannot declare")
+    start = len(cmd.ctx.entries)
     old = enc.declarations.get(c.id)
-    decl = Declaration(actor=c.id, actions=actions)
+    decl = Declaration(actor=c.id, actions=actions, sealed=sealing(cmd),
+                       by="phone" if cmd.table.phone else "")
     enc.declarations[c.id] = decl
     need(cmd.ruleset, DeclarePhase).declare(cmd.ctx, c, actions)
     warn_own_side(cmd, c, actions)
-    cmd.ctx.log(cmd.ctx.say("{name} declares: {actions}", name=c.name,
-                            actions=", ".join(a.text for a in actions)), kind="declare",
-                actor=c, action=",".join(a.name for a in actions))
+    said = cmd.ctx.say("{name} declares: {actions}", name=c.name,
+                       actions=", ".join(a.text for a in actions))
+    if decl.sealed:
+        said = f"{said} {cmd.ctx.say('(sealed, phone)' if decl.by else '(sealed)')}"
+    cmd.ctx.log(said, kind="declare", actor=c, action=",".join(a.name for a in actions))
     if old is not None:
         need(cmd.ruleset, DeclarePhase).replaced(cmd.ctx, c, old)
+    if decl.sealed:
+        seal_entries(cmd.ctx.entries[start:])
 
 
 def warn_own_side(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
@@ -158,10 +170,14 @@ def _resolve_item(cmd: Cmd, item: QueueItem) -> None:
 
 
 def _open_resolution(cmd: Cmd) -> None:
+    from combat_cli.commands.sealing import reveal_all
+
     enc = cmd.enc
     if enc.phase == "declare":
         if not enc.declarations:
             raise CommandError("nobody has declared yet: declare NAME ACTION first")
+        if any(d.sealed for d in enc.declarations.values()):
+            reveal_all(cmd)  # resolving opens what is still sealed
         enc.queue = need(cmd.ruleset, DeclarePhase).plan(cmd.ctx)
         from combat_cli.commands.fight import move_queue
 
@@ -385,11 +401,16 @@ def end(cmd: Cmd) -> None:
         cmd.out.notes.append(cmd.ctx.say("round {n} goes on", n=enc.round))
         return
     if enc.phase == "declare":
+        from combat_cli.commands.sealing import seal_entries
+
         for d in enc.declarations.values():
             for a in d.actions:
-                cmd.ctx.log(cmd.ctx.say("{name}'s {action} lapses (round ended)",
-                                        name=enc.name_of(d.actor), action=a.text or a.name),
-                            kind="lapse", actor=d.actor, action=a.name)
+                entry = cmd.ctx.log(cmd.ctx.say("{name}'s {action} lapses (round ended)",
+                                                name=enc.name_of(d.actor),
+                                                action=a.text or a.name),
+                                    kind="lapse", actor=d.actor, action=a.name)
+                if d.sealed:  # never revealed: it stays the GM's
+                    seal_entries([entry])
     for item in enc.queue:
         if item.state == "pending":
             item.state = "lapsed"

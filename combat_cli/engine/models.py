@@ -64,6 +64,11 @@ class Declaration(BaseModel):
     actor: str
     actions: list[ActionRequest]
     data: dict[str, Any] = Field(default_factory=dict)
+    sealed: bool = False
+    """Made while the table is served, not yet revealed: only the GM (and, for its own, the
+    character's phone) sees it (``reveal`` opens them all)."""
+    by: str = ""
+    """"phone" when the player sent it from the phone; "" when the GM typed it."""
 
 
 class QueueItem(BaseModel):

@@ -454,6 +454,12 @@ class Ruleset:
         """Extra columns for the status table (header -> cell text), in ``view.language``."""
         return {}
 
+    def declare_costs(self, view: RulesView, c: Combatant) -> list[str]:
+        """What declaring 1, 2, 3 ... actions this round costs ``c``, in the table's words
+        (the phone's declaration form shows it as it is built; D6: "-1D on each"). The
+        list's length is how many actions a round may hold ([] : one, at no cost)."""
+        return []
+
     def queued(self, view: RulesView, c: Combatant) -> list[tuple[QueueItem, ActionRequest]]:
         """This round's queue items ``c`` acts in, with ``c``'s action in each (the round
         table's Action column). Default: the items ``c`` is the actor of; a ruleset that files

@@ -66,6 +66,11 @@ class EncounterState(State):
     order_moves: list[list[Any]] = Field(default_factory=list)
     """This round's ``move NAME before|after OTHER`` ([id, other id, after]), kept for the
     next round's order."""
+    revealed: bool = False
+    """This round's sealed declarations were opened (``reveal``): a phone may not change its
+    own any more, and what the GM declares now is seen at once."""
+    reveal_auto: bool = False
+    """``reveal auto``: the last declaration coming in opens them all."""
 
 
 class OpenCombatantState(CombatantState):

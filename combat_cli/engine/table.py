@@ -82,6 +82,12 @@ class Table:
         self.journal: Journal | None = None
         self.port: Port = Quiet()
         """The front end the rules ask and show through (:meth:`connect`)."""
+        self.sealing = False
+        """Declarations are sealed until ``reveal`` (the table is served to the players'
+        phones)."""
+        self.phone: str | None = None
+        """While a player's phone's request runs: the id of its character (it may declare
+        for that character only, and do nothing else)."""
 
     def connect(self, port: Port) -> None:
         """Play through ``port`` (the REPL, a script, the phones): questions go to it."""

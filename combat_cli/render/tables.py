@@ -106,7 +106,15 @@ def plan_text(enc: Encounter, c: Combatant, log: list[LogEntry] | None = None,
             parts.append(f"{_MARKS[state]}{_action_text(enc, action)}")
         return ", ".join(parts)
     d = enc.declarations.get(c.id)
-    return ", ".join(_action_text(enc, a) for a in d.actions) if d else ""
+    if d is None:
+        return ""
+    text = ", ".join(_action_text(enc, a) for a in d.actions)
+    if d.sealed:
+        from combat_cli.locale import _
+
+        mark = _("sealed (phone)") if d.by == "phone" else _("sealed")
+        return f"{mark}: {text}"
+    return text
 
 
 def upcoming(enc: Encounter, rs: Ruleset) -> tuple[str | None, str | None]:

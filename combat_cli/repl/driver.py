@@ -46,15 +46,27 @@ class Driver:
         print_output(self.console, self.table, Output(entries=list(entries)))
         self.streamed += len(entries)
 
-    def handle(self, line: str) -> Output:
+    def handle(self, line: str, phone: str | None = None) -> Output:
+        """Run ``line``; with ``phone`` (a PC's id), as sent by that PC's phone: it may
+        declare for that PC only, and a refusal goes back to the phone (the GM sees one
+        line)."""
         self.streamed = 0
         mode = self.table.enc.data.get("dice")
+        self.table.phone = phone
         try:
             with CommandGuard(self.table) as guard:
                 out = dispatch(self.table, line)
         except KeyboardInterrupt:  # raised before the table began to keep anything
             out = Output(error="interrupted: the command was stopped; nothing was changed")
             print_output(self.console, self.table, out)
+            return out
+        finally:
+            self.table.phone = None
+        if phone is not None and out.error:
+            name = self.table.enc.name_of(phone)
+            self.console.print(_("{name}'s phone: {error}").format(name=name, error=out.error),
+                               style="note")
+            self.port.settled()
             return out
         if guard.held:
             out.notes.append("Ctrl-C came as the command was being kept: it is done")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
 from combat_cli.locale import dice, message
 from combat_cli.repl.port import FrontPort
-from combat_cli.web.hub import Hub, Race
+from combat_cli.web.hub import Hub, Race, Request
 
 if TYPE_CHECKING:
     from combat_cli.dice import RollSpec
@@ -93,8 +93,10 @@ class PhonePort(FrontPort):
     def bind(self, driver: Driver) -> None:
         super().bind(driver)
         self.base.bind(driver)
+        driver.table.sealing = True  # what is declared waits for the reveal
         self.publish()
         self.publisher.flush()  # the PCs a phone may join as are known before anyone asks
+        self.hub.on_request = self._poke
         self.hub.on_say = lambda text, values: self.tell(self.word(text).format(
             **{k: self.word(v) if k == "device" else v for k, v in values.items()}))
 
@@ -105,6 +107,11 @@ class PhonePort(FrontPort):
         ids = {c.name: c.id for c in self.driver.table.enc.combatants if c.side == "pc"}
         cid = ids.get(name)
         return cid if cid is not None and any(d.pc == cid for d in self.hub.joined()) else None
+
+    def _poke(self) -> None:
+        wake = self.wake
+        if wake is not None:
+            wake()
 
     def show(self, entries: Sequence[LogEntry]) -> None:
         self.base.show(entries)
@@ -142,6 +149,78 @@ class PhonePort(FrontPort):
 
     def settled(self) -> None:
         self.publish()
+
+    def pending(self) -> bool:
+        return self.hub.pending()
+
+    def serve_inbox(self) -> None:
+        """Do what the phones sent, oldest first: a declaration is read as if typed (for its
+        character only, sealed until the reveal); a turn's action waits for the GM's yes."""
+        if self.driver is None:
+            return
+        while (req := self.hub.take()) is not None:
+            try:
+                if req.kind == "declare":
+                    self._declare(req)
+                    self.publisher.flush()  # the phone's answer comes with its card
+                else:
+                    self._propose(req)
+            finally:
+                req.done.set()
+
+    def _name(self, pc: str) -> str | None:
+        assert self.driver is not None
+        return next((c.name for c in self.driver.table.enc.combatants if c.id == pc), None)
+
+    def _declare(self, req: Request) -> None:
+        import shlex
+
+        assert self.driver is not None
+        name = self._name(req.pc)
+        if name is None:
+            req.status, req.said = 409, "your character has left the fight"
+            return
+        out = self.driver.handle(f"declare {shlex.quote(name)} {req.text}", phone=req.pc)
+        req.status, req.said = (422, self._for_players(out.error)) if out.error else (200, "")
+
+    def _for_players(self, error: str) -> str:
+        """A refusal as a phone may read it: one naming a hidden combatant (a "did you
+        mean", a list of names) says only that the target is not one it can name."""
+        assert self.driver is not None
+        hidden = [c for c in self.driver.table.enc.combatants if c.hidden]
+
+        def names_one(text: str) -> bool:
+            low = text.casefold()
+            words = low.replace(",", " ").replace("?", " ").split()
+            return any(c.name.casefold() in low or (c.tag and c.tag.casefold() in words)
+                       for c in hidden)
+        if not names_one(error):
+            return error
+        head = error.split(" (known:")[0].split(" — ")[0]
+        if head != error and not names_one(head):
+            return self.word("{error}: pick a target the form offers").format(error=head)
+        return self.word("no such target: pick one the form offers")
+
+    def _propose(self, req: Request) -> None:
+        import shlex
+
+        from combat_cli.repl.port import confirmed
+
+        assert self.driver is not None
+        name = self._name(req.pc)
+        if name is None:
+            self.hub.settle_proposal(req.pc, "")
+            return
+        line = f"act {shlex.quote(name)} {req.text}"
+        self.publish()
+        typed = self.base.confirm(self.word(
+            "{name}'s phone: {line} — Enter (or y) does it, n drops it, or type a command: "
+        ).format(name=name, line=line))
+        yes = confirmed(typed or "n")
+        self.hub.settle_proposal(req.pc, "the GM took it" if yes else
+                                 "the GM chose otherwise")
+        if yes is not False:
+            self.driver.handle(line if yes else str(typed))
 
     def publish(self) -> None:
         """The pages follow: the table as it stands goes to the publisher's thread."""

@@ -5,7 +5,7 @@ same answer (a :class:`~combat_cli.web.hub.Race`): whichever comes first wins.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
@@ -54,6 +54,22 @@ class FrontPort:
         return None
 
     def ask(self, question: Question, race: Race | None = None) -> str | None:
+        return None
+
+    wake: Callable[[], None] | None = None
+    """Set by the front end while it waits for the GM's next line: makes it stop waiting
+    (a phone sent something for the table to do)."""
+
+    def pending(self) -> bool:
+        """A phone sent something the table has not done yet."""
+        return False
+
+    def serve_inbox(self) -> None:
+        """Do what the phones sent (between the GM's commands)."""
+
+    def confirm(self, text: str) -> str | None:
+        """Ask the GM to confirm something a phone proposed: "" (or y) confirms, "n" drops
+        it, another line is a command of the GM's instead; None: nobody to ask."""
         return None
 
     def settled(self) -> None:
@@ -125,6 +141,12 @@ class ReplPort(FrontPort):
                 answer=answer.text if not answer.rolls_it else self.word("(rolled)")))
         return answer if isinstance(answer, Answer) else None
 
+    def confirm(self, text: str) -> str | None:
+        try:
+            return self._prompt(text, None)
+        except (KeyboardInterrupt, EOFError):
+            return "n"
+
     def ask(self, question: Question, race: Race | None = None) -> str | None:
         try:
             typed = self._prompt(question.text, race)
@@ -138,6 +160,16 @@ class ReplPort(FrontPort):
             return typed
         except (KeyboardInterrupt, EOFError):
             return ""
+
+
+def confirmed(typed: str) -> bool | None:
+    """A GM's answer to "confirm?": True (Enter, y), False (n), None (a command instead)."""
+    word = typed.strip().lower()
+    if word in ("", "y", "yes", "a", "ano"):
+        return True
+    if word in ("n", "no", "ne"):
+        return False
+    return None
 
 
 class ScriptPort(FrontPort):
@@ -170,3 +202,8 @@ class ScriptPort(FrontPort):
             self.lines.bad_answer = (self.lines.number, line)
             raise
         return Answer(line)
+
+    def confirm(self, text: str) -> str | None:
+        self.tell(text.rstrip())
+        line = self.lines.answer()
+        return "n" if line is None else line

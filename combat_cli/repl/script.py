@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import sys
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from combat_cli.locale import _
@@ -43,7 +43,7 @@ class ScriptLines:
             self._queue.put(raw)
         self._queue.put(None)
 
-    def _raw(self, race: Race | None) -> str | None:
+    def _raw(self, race: Race | None, woken: Callable[[], bool] | None) -> str | None:
         if self._queue is None:
             return next(self._it, None)
         while True:
@@ -52,9 +52,14 @@ class ScriptLines:
             except queue.Empty:
                 if race is not None and race.event.is_set():
                     raise _Answered from None
+                if woken is not None and woken():
+                    raise Woken from None
 
-    def next(self, race: Race | None = None) -> str | None:
-        raw = self._raw(race)
+    def next(self, race: Race | None = None, woken: Callable[[], bool] | None = None
+             ) -> str | None:
+        """The next line (None: the script ended). ``woken``: while waiting for a line to
+        come, stop (:class:`Woken`) as soon as it says so (a phone sent something)."""
+        raw = self._raw(race, woken)
         if raw is None:
             if self._queue is not None:
                 self._queue.put(None)  # stays ended for the next reader
@@ -82,9 +87,24 @@ class _Answered(Exception):
     """A phone answered while the script's next line was awaited."""
 
 
+class Woken(Exception):
+    """A phone sent something for the table to do while the next line was awaited."""
+
+
+def _next_line(driver: Driver, lines: ScriptLines) -> str | None:
+    """The script's next line; what the phones sent is done first, and while waiting."""
+    port = driver.port
+    while True:
+        port.serve_inbox()
+        try:
+            return lines.next(woken=port.pending)
+        except Woken:
+            continue
+
+
 def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:
     """Run every line; return the exit status (0, or 1 at the first failing line)."""
-    while (line := lines.next()) is not None:
+    while (line := _next_line(driver, lines)) is not None:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from combat_cli.repl.port import FrontPort
 
 PROMPT = "combat> "
+WOKEN = "\x00woken"
+"""The prompt's result when a phone's request woke it (never a typed line)."""
 
 
 def _history() -> FileHistory | InMemoryHistory:
@@ -147,6 +149,23 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
           .format(ruleset=raw.get("ruleset"), path=path), flush=True)
     driver = None
     warned = False
+    typed = [""]  # what the GM had typed when a phone's request woke the prompt
+
+    def wake() -> None:
+        app = session.app
+        if app.is_running and app.loop is not None:
+            def leave() -> None:
+                if app.is_running:
+                    typed[0] = app.current_buffer.text
+                    app.exit(result=WOKEN)
+            app.loop.call_soon_threadsafe(leave)
+    port.wake = wake
+
+    def pre_run() -> None:
+        if resume is not None and not resume.shown:
+            resume.attach()
+        if port.pending():
+            wake()
     try:
         while True:
             if loader.error is not None:
@@ -155,15 +174,20 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 resume.show_now()
             try:
                 with _above_the_prompt(port):
-                    line = session.prompt(PROMPT, pre_run=None if resume is None or
-                                          resume.shown else resume.attach)
+                    line = session.prompt(PROMPT, pre_run=pre_run, default=typed[0])
+                typed[0] = ""
             except KeyboardInterrupt:
+                typed[0] = ""
                 continue
             except EOFError:
                 line = None
             try:
                 driver = loader.result()
+                if line is WOKEN:
+                    port.serve_inbox()
+                    continue
                 if line is not None and not _handle(driver, line).quit:
+                    port.serve_inbox()
                     continue
             except KeyboardInterrupt:  # before the command started (still loading)
                 print(_("interrupted"), flush=True)

@@ -94,6 +94,8 @@ class PlayerTeller:
         return out
 
     def tell(self, e: LogEntry) -> str | None:
+        if e.data.get("sealed"):
+            return None  # a sealed declaration, or what came of it: the GM's only
         if e.kind == "round":
             return self._round(e)
         if e.kind == "roster":

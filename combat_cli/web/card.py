@@ -32,9 +32,27 @@ def table_view(table: Snapshot) -> dict[str, Any]:
     momentum = table.ruleset.json_extra(RulesView(table.enc, table.ruleset)).get("momentum")
     if isinstance(momentum, dict) and isinstance(momentum.get("players"), int):
         data["momentum"] = momentum["players"]
-    data["labels"] = {**data["labels"], "waiting": table.ruleset.label("waiting", table.lang),
-                      "momentum": table.ruleset.label("Momentum", table.lang)}
+    rs, lang = table.ruleset, table.lang
+    data["labels"] = {**data["labels"], "waiting": rs.label("waiting", lang),
+                      "momentum": rs.label("Momentum", lang),
+                      "declared": rs.label("{done} of {of} declared", lang),
+                      "to declare": rs.label("to declare", lang)}
+    data["declared"] = declared(table)
     return data
+
+
+def declared(table: Snapshot) -> dict[str, Any] | None:
+    """In the declare phase: how many of those who can act (and whom the players see) have
+    declared, and who is still to (nothing of what was declared)."""
+    enc, rs = table.enc, table.ruleset
+    if enc.phase != "declare" or not rs.declare_phase:
+        return None
+    view = RulesView(enc, rs, table.lang)
+    rank = {cid: i for i, cid in enumerate(enc.order)}
+    able = sorted((c for c in enc.combatants if not c.hidden and not rs.can_act(view, c)),
+                  key=lambda c: rank.get(c.id, len(rank)))
+    return {"done": sum(c.id in enc.declarations for c in able), "of": len(able),
+            "waiting": [c.name for c in able if c.id not in enc.declarations]}
 
 
 def phone_pcs(enc: Encounter) -> list[Combatant]:
@@ -55,8 +73,20 @@ def cards(table: Snapshot, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     rs, lang = table.ruleset, table.lang
     words = {k: rs.label(v, lang) for k, v in PHONE_WORDS.items()}
     shown = players_encounter(table.enc)
-    return {c.id: {**card(table, shown, c, rows.get(c.name, {})), "labels": words}
+    return {c.id: {**card(table, own_view(table.enc, shown, c), c, rows.get(c.name, {})),
+                   "labels": words, "declare": declare_form(table, shown, c)}
             for c in phone_pcs(shown)}
+
+
+def own_view(enc: Encounter, shown: Encounter, c: Combatant) -> Encounter:
+    """The players' encounter with ``c``'s own declaration, sealed or not (its phone may
+    see what it declared itself; no one else's sealed one)."""
+    own = enc.declarations.get(c.id)
+    if own is None:
+        return shown
+    mine = shown.model_copy()
+    mine.declarations = {**shown.declarations, c.id: own}
+    return mine
 
 
 def players_encounter(enc: Encounter) -> Encounter:
@@ -68,7 +98,57 @@ def players_encounter(enc: Encounter) -> Encounter:
         c.notes = []
         c.conditions = [k for k in c.conditions if not k.secret]
     shown.timers = [t for t in shown.timers if t.kind != REMINDER]
+    shown.declarations = {k: d for k, d in shown.declarations.items() if not d.sealed}
     return shown
+
+
+FORM_WORDS = ("Declare", "Your turn", "action", "target", "options", "add an action",
+              "remove", "Send", "sealed until the GM reveals", "waiting for the GM",
+              "none", "declared", "change")
+"""The declaration form's own words."""
+
+
+def declare_form(table: Snapshot, shown: Encounter, c: Combatant) -> dict[str, Any] | None:
+    """The form ``c``'s phone declares with, built from the ruleset's action specs (None when
+    ``c`` may not declare now): a declaration in the declare phase until the reveal, the
+    action of ``c``'s own turn in a turn-by-turn system. What the form sends is read by the
+    same parser as a typed line, for ``c`` only."""
+    from combat_cli.engine.state import EncounterState
+
+    enc, rs, lang = table.enc, table.ruleset, table.lang
+    view = RulesView(enc, rs, lang)
+    if enc.phase == "declare" and rs.declare_phase:
+        revealed = EncounterState.of(view, enc).revealed
+        if revealed or rs.can_act(view, c):
+            return None
+        kind = "declare"
+    elif enc.phase == "turns" and not rs.declare_phase:
+        cur = rs.current(enc)
+        if cur is None or cur.id != c.id or rs.can_act(view, c):
+            return None
+        kind = "act"
+    else:
+        return None
+    costs = rs.declare_costs(view, c) if kind == "declare" else []
+    mine = enc.declarations.get(c.id)
+    return {
+        "kind": kind,
+        "actions": [_action(rs, lang, a) for a in rs.actions],
+        "targets": [x.name for x in shown.combatants if x.id != c.id and not x.out],
+        "self": c.name,
+        "costs": costs,
+        "most": max(1, len(costs)) if kind == "declare" else 1,
+        "declared": [a.text or a.name for a in mine.actions] if mine else [],
+        "by": mine.by if mine else "",
+        "words": {w: rs.label(w, lang) for w in FORM_WORDS},
+    }
+
+
+def _action(rs: Any, lang: str, a: Any) -> dict[str, Any]:
+    return {"name": a.name, "label": rs.label(a.name, lang), "help": rs.label(a.help, lang),
+            "target": a.target, "reaction": a.reaction,
+            "options": [{"name": o.name, "kind": o.kind, "choices": list(o.choices),
+                         "help": rs.label(o.help, lang)} for o in a.options]}
 
 
 def card(table: Snapshot, enc: Encounter, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:

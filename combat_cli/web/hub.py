@@ -78,6 +78,24 @@ class Race:
 
 _race_lock = threading.Lock()
 
+MAX_LINE = 400
+"""The longest declaration a phone may send (a typed line is no longer)."""
+
+
+@dataclass
+class Request:
+    """Something a phone sent that only the table (in the main thread) can do: a declaration
+    (``declare``, answered when the table has read it) or the action of its turn (``act``,
+    shown to the GM, who confirms it)."""
+
+    pc: str
+    kind: str
+    text: str
+    done: threading.Event = field(default_factory=threading.Event)
+    status: int = 0
+    said: str = ""
+    dropped: bool = False
+
 
 class Hub:
     def __init__(self) -> None:
@@ -100,6 +118,14 @@ class Hub:
         """Called (in the publishing thread) when anything a page shows changed."""
         self.on_say: Callable[[str, dict[str, str]], None] | None = None
         """How the GM is told something (a phone joined): a message and its values."""
+        self.inbox: list[Request] = []
+        """What the phones sent for the table to do, oldest first."""
+        self.on_request: Callable[[], None] | None = None
+        """Wakes the table's thread (the GM's prompt) when a request comes in."""
+        self.proposals: dict[str, str] = {}
+        """The action each PC's phone proposed for its turn, until the GM confirms it."""
+        self.said: dict[str, str] = {}
+        """The last word for each PC's phone about what it sent ("the GM took it")."""
 
     # -- what the table publishes (main thread) ------------------------------------------
     def publish(self, table: dict[str, Any], cards: dict[str, dict[str, Any]]) -> None:
@@ -230,13 +256,78 @@ class Hub:
 
     # -- what a phone sees and sends (server thread) -------------------------------------
     def me(self, device: Device) -> dict[str, Any]:
-        """What ``device``'s phone shows: its own card and the question waiting for it."""
+        """What ``device``'s phone shows: its own card, the question waiting for it, and the
+        form it declares with (or its turn's action) when it may."""
         with self.lock:
             race = self.race
             ask = race.question if race is not None and device.pc in race.pcs and \
                 not race.event.is_set() else None
-            return {"pc": self.names.get(device.pc), "card": self.cards.get(device.pc),
-                    "ask": ask, "declare": None}
+            card = dict(self.cards.get(device.pc) or {})
+            form = card.pop("declare", None)
+            if race is not None and not race.event.is_set():
+                form = None  # a command is running (it asks): the form waits for its end
+            if form is not None:
+                form = {**form, "pending": self.proposals.get(device.pc),
+                        "said": self.said.get(device.pc, "")}
+            return {"pc": self.names.get(device.pc), "card": card or None, "ask": ask,
+                    "declare": form}
+
+    def request(self, device: Device, text: Any) -> Request | tuple[int, str]:
+        """A phone's declaration (or its turn's action), queued for the table: the request,
+        or (status, why) when it is refused at once."""
+        if not isinstance(text, str) or not text.strip():
+            return 400, 'send {"text": "..."}: the declaration, as it would be typed'
+        if len(text) > MAX_LINE or any(ord(ch) < 32 or 0x7f <= ord(ch) < 0xa0
+                                       for ch in text):
+            return 422, "the declaration is too long or holds control characters"
+        with self.lock:
+            form = (self.cards.get(device.pc) or {}).get("declare")
+            if self.race is not None and not self.race.event.is_set():
+                return 503, "the GM's tracker is busy (a roll is asked): send it again in a moment"
+            if form is None:
+                return 409, "you cannot declare now (wait for the declare phase or your turn)"
+            if form["kind"] == "act" and device.pc in self.proposals:
+                return 409, "your action is waiting for the GM"
+            req = Request(device.pc, form["kind"], " ".join(text.split()))
+            self.inbox.append(req)
+            if req.kind == "act":
+                self.proposals[device.pc] = req.text
+                req.status, req.said = 202, "sent: waiting for the GM"
+                req.done.set()
+                self._changed()
+            wake = self.on_request
+        if wake is not None:
+            wake()
+        return req
+
+    def take(self) -> Request | None:
+        """The oldest request still wanted (table thread)."""
+        with self.lock:
+            while self.inbox:
+                req = self.inbox.pop(0)
+                if not req.dropped:
+                    return req
+            return None
+
+    def drop(self, req: Request) -> bool:
+        """The phone gave up waiting: True if the table had not taken it yet."""
+        with self.lock:
+            if req in self.inbox:
+                req.dropped = True
+                self.inbox.remove(req)
+                return True
+            return False
+
+    def pending(self) -> bool:
+        with self.lock:
+            return bool(self.inbox)
+
+    def settle_proposal(self, pc: str, said: str) -> None:
+        """The GM took (or dropped) the action the phone of ``pc`` proposed."""
+        with self.lock:
+            self.proposals.pop(pc, None)
+            self.said[pc] = said
+            self._changed()
 
     def answer(self, device: Device, body: dict[str, Any]) -> tuple[int, str]:
         """A phone's answer to the question waiting for it: read against the question, then

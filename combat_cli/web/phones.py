@@ -16,6 +16,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -30,6 +31,8 @@ from combat_cli.web.view import escape_controls
 
 COOKIE = "combat_device"
 KEEPALIVE = 15.0
+DECLARE_WAIT = 8.0
+"""How long a phone's declaration waits for the table (the GM may be mid-command)."""
 PAGES = {"/": ("page.html", "text/html; charset=utf-8"),
          "/join": ("join.html", "text/html; charset=utf-8"),
          "/me": ("me.html", "text/html; charset=utf-8"),
@@ -214,6 +217,29 @@ def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASG
             return error(status, said)
         return JSONResponse({"ok": True}, headers=NO_STORE)
 
+    async def declare(request: Request) -> Response:
+        who = device(request)
+        if who is None:
+            return error(401, "this phone has not joined: open /join and type the code")
+        data = await read_json(request)
+        if isinstance(data, Response):
+            return data
+        if "pc" in data and data["pc"] != hub.names.get(who.pc):
+            return error(403, "a phone declares for its own character only")
+        req = hub.request(who, data.get("text"))
+        if isinstance(req, tuple):
+            return error(*req)
+        done = await anyio.to_thread.run_sync(req.done.wait, DECLARE_WAIT)
+        if not done and hub.drop(req):
+            return error(503, "the GM's tracker is busy (a roll is asked): send it again "
+                              "in a moment")
+        await anyio.to_thread.run_sync(req.done.wait, DECLARE_WAIT)
+        if req.status not in (200, 202):
+            return error(req.status or 503, req.said or "the GM's tracker did not answer")
+        return JSONResponse({"ok": True, "said": _(req.said) if req.said else "",
+                             "pending": req.kind == "act"}, status_code=req.status,
+                            headers=NO_STORE)
+
     async def not_found(request: Request, exc: Exception) -> Response:
         return error(404, "not found")
 
@@ -231,7 +257,8 @@ def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASG
                Route("/api/join", join, methods=["POST"]),
                Route("/api/me", me, methods=["GET"]),
                Route("/api/events", me_events, methods=["GET"]),
-               Route("/api/answer", answer, methods=["POST"])]
+               Route("/api/answer", answer, methods=["POST"]),
+               Route("/api/declare", declare, methods=["POST"])]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

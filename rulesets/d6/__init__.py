@@ -234,6 +234,15 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
 
         declare(ctx, c, actions)
 
+    def declare_costs(self, view: RulesView, c: Combatant) -> list[str]:
+        """D6-MULTI: each action beyond the first costs every action of the round dice."""
+        from rulesets.d6.core import multi_penalty
+        from rulesets.d6.schema import tables
+
+        t = tables(view)
+        return [f"-{p}D" if p else "" for p in
+                (multi_penalty(t, n) for n in range(1, t.actions.max + 1))]
+
     def plan(self, ctx: RulesContext) -> list[QueueItem]:
         from rulesets.d6.declare import plan
 

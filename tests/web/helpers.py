@@ -222,7 +222,7 @@ class LiveTable(Client):
                 self.lines.put(line)
         threading.Thread(target=read, daemon=True).start()
         m = self.expect(r"http://127\.0\.0\.1:(\d+)/")
-        self.port = int(m.group(1))
+        self.host, self.port = "127.0.0.1", int(m.group(1))
         self.origin = f"http://127.0.0.1:{self.port}"
 
     def expect(self, pattern: str, timeout: float = 15) -> re.Match[str]:

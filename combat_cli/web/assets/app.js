@@ -56,8 +56,17 @@
     body.replaceChildren(rows);
     var waiting = $("waiting");
     var who = d.waiting || [];
-    waiting.hidden = who.length === 0;
-    setText("waiting", who.length ? (labels.waiting || "waiting") + ": " + who.join(", ") : "");
+    var decl = d.declared;
+    var said = who.length ? (labels.waiting || "waiting") + ": " + who.join(", ") : "";
+    if (!said && decl && decl.of) {  /* the declare phase: how many, never what */
+      said = (labels.declared || "{done} of {of} declared").replace("{done}", decl.done)
+        .replace("{of}", decl.of);
+      if (decl.waiting.length) {
+        said += " · " + (labels["to declare"] || "to declare") + ": " + decl.waiting.join(", ");
+      }
+    }
+    waiting.hidden = !said;
+    setText("waiting", said);
     var momentum = $("momentum");
     momentum.hidden = d.momentum === undefined;
     setText("momentum", d.momentum === undefined ? "" : (labels.momentum || "Momentum") + ": " + d.momentum);

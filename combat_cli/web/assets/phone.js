@@ -153,9 +153,136 @@
         $("refused").textContent = r.data.error || String(r.status); }
     });
   }
+  /* -- the declaration form (or the action of one's turn), built from the ruleset's own
+     action specs; what it sends is the line the GM would type, read by the same parser -- */
+  var form = null, formKey = "", rows = [];
+  function fw(k) { return (form && form.words && form.words[k]) || k; }
+  function quote(w) {
+    return /^[^\s"'\\,=]+$/.test(w) ? w : '"' + w.replace(/(["\\])/g, "\\$1") + '"';
+  }
+  function spec(name) {
+    return (form.actions || []).filter(function (a) { return a.name === name; })[0];
+  }
+  function lineOf() {
+    return rows.map(function (r) {
+      var a = spec(r.action), words = [r.action];
+      if (!a) { return ""; }
+      if (a.target !== "none" && r.target) { words.push(quote(r.target)); }
+      (a.options || []).forEach(function (o) {
+        var v = (r.opts[o.name] || "").trim();
+        if (v) { words.push(o.name + "=" + quote(v)); }
+      });
+      return words.join(" ");
+    }).filter(Boolean).join(", ");
+  }
+  function select(values, labels, current, blank) {
+    var s = el("select");
+    if (blank !== undefined) { var o0 = el("option", blank); o0.value = ""; s.appendChild(o0); }
+    values.forEach(function (v, i) {
+      var o = el("option", labels ? labels[i] : v);
+      o.value = v;
+      if (v === current) { o.selected = true; }
+      s.appendChild(o);
+    });
+    return s;
+  }
+  function rowView(r, i) {
+    var box = el("div", null, "decl-row");
+    var acts = form.actions || [];
+    var a = spec(r.action) || acts[0];
+    r.action = a.name;
+    var pick = select(acts.map(function (x) { return x.name; }),
+                      acts.map(function (x) { return x.label; }), r.action);
+    pick.setAttribute("aria-label", fw("action"));
+    pick.addEventListener("change", function () {
+      r.action = pick.value; r.opts = {}; drawRows(); });
+    box.appendChild(pick);
+    if (a.help) { box.appendChild(el("p", a.help, "help")); }
+    if (a.target !== "none") {
+      var names = (form.targets || []).concat([form.self]);
+      if (a.target === "required" && !r.target) { r.target = names[0] || ""; }
+      var t = select(names, null, r.target, a.target === "required" ? undefined : fw("none"));
+      t.setAttribute("aria-label", fw("target"));
+      t.addEventListener("change", function () { r.target = t.value; shownLine(); });
+      box.appendChild(t);
+    }
+    if ((a.options || []).length) {
+      var more = el("details"), sum = el("summary", fw("options"));
+      more.appendChild(sum);
+      a.options.forEach(function (o) {
+        var lab = el("label", o.name + " "), input;
+        if (o.choices && o.choices.length) {
+          input = select(o.choices, null, r.opts[o.name] || "", "–");
+          input.addEventListener("change", function () { r.opts[o.name] = input.value; shownLine(); });
+        } else {
+          input = el("input");
+          input.type = o.kind === "int" ? "number" : "text";
+          if (o.kind === "int") { input.inputMode = "numeric"; }
+          input.value = r.opts[o.name] || "";
+          input.addEventListener("input", function () { r.opts[o.name] = input.value; shownLine(); });
+        }
+        if (o.help) { input.title = o.help; }
+        lab.appendChild(input);
+        more.appendChild(lab);
+      });
+      if (Object.keys(r.opts).length) { more.open = true; }
+      box.appendChild(more);
+    }
+    if (rows.length > 1) {
+      var rm = el("button", fw("remove"), "quiet");
+      rm.type = "button";
+      rm.addEventListener("click", function () { rows.splice(i, 1); drawRows(); });
+      box.appendChild(rm);
+    }
+    return box;
+  }
+  function drawRows() {
+    var f = document.createDocumentFragment();
+    rows.forEach(function (r, i) { f.appendChild(rowView(r, i)); });
+    $("decl-rows").replaceChildren(f);
+    $("decl-add").hidden = rows.length >= (form.most || 1);
+    shownLine();
+  }
+  function shownLine() {
+    var n = rows.length, cost = (form.costs || [])[n - 1] || "";
+    $("decl-cost").textContent = cost ? n + " × " + fw("action") + ": " + cost : "";
+    $("decl-line").textContent = lineOf();
+    $("decl-send").disabled = !lineOf() || !!form.pending;
+  }
+  function renderForm(d) {
+    var box = $("decl");
+    if (!d) { box.hidden = true; form = null; formKey = ""; return; }
+    var key = JSON.stringify([d.kind, d.actions, d.targets, d.self]);
+    form = d;
+    box.hidden = false;
+    $("decl-title").textContent = fw(d.kind === "act" ? "Your turn" : "Declare");
+    $("decl-add").textContent = "+ " + fw("add an action");
+    $("decl-send").textContent = fw((d.declared || []).length ? "change" : "Send");
+    if (key !== formKey) {
+      formKey = key;
+      rows = [{ action: (d.actions[0] || {}).name, target: "", opts: {} }];
+      $("decl-refused").textContent = "";
+      drawRows();
+    } else { shownLine(); }
+    var state = d.pending ? fw("waiting for the GM") + ": " + d.pending :
+      ((d.declared || []).length ? fw("declared") + ": " + d.declared.join(", ") + " — " +
+        fw("sealed until the GM reveals") : (d.said || ""));
+    $("decl-state").textContent = state;
+  }
+  function sendForm() {
+    if (!form) { return; }
+    var text = lineOf();
+    $("decl-refused").textContent = "";
+    $("decl-send").disabled = true;
+    post("/api/declare", { text: text }).then(function (r) {
+      $("decl-send").disabled = false;
+      if (!r.ok) { $("decl-refused").textContent = r.data.error || String(r.status); }
+    }, function () { $("decl-send").disabled = false; });
+  }
   function render(d) {
     if (d.card) { renderCard(d.card); }
     renderAsk(d.ask);
+    renderForm(d.declare);
   }
   function live(ok) {
     var e = $("live");
@@ -171,6 +298,9 @@
       if (!isNaN(n)) { answer({ total: n }); } });
     $("roll-me").addEventListener("click", function () { answer({ roll: true }); });
     $("claim").addEventListener("click", function () { answer({ choice: true }); });
+    $("decl-add").addEventListener("click", function () {
+      rows.push({ action: (form.actions[0] || {}).name, target: "", opts: {} }); drawRows(); });
+    $("decl-send").addEventListener("click", sendForm);
     var delay = 1000, source = null;
     function connect() {
       source = new EventSource("/api/events");
