@@ -132,10 +132,17 @@ def sealed(cmd: Cmd) -> None:
 @verb("strike", (Arg("name", "name"),), "strike NAME's declaration for this round",
       before=_in_declare_phase)
 def strike(cmd: Cmd) -> None:
+    from combat_cli.engine.capabilities import DeclarePhase, need
+    from combat_cli.engine.errors import RuleError
+
     c: Combatant = cmd.args["name"]
     old: Declaration | None = cmd.enc.declarations.pop(c.id, None)
     if old is None:
         raise CommandError(f"{c.name} has declared nothing this round")
+    try:  # what the ruleset keeps of a declaration (its count, its bids) goes with it
+        need(cmd.ruleset, DeclarePhase).declare(cmd.ctx, c, [])
+    except RuleError:
+        pass  # a ruleset that keeps nothing for no actions
     entry = cmd.ctx.log(cmd.ctx.say("{name}'s declaration is struck", name=c.name),
                         kind="strike", actor=c)
     if old.sealed:

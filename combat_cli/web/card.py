@@ -102,9 +102,9 @@ def players_encounter(enc: Encounter) -> Encounter:
     return shown
 
 
-FORM_WORDS = ("Declare", "Your turn", "action", "target", "options", "add an action",
+FORM_WORDS = ("Declare", "Your turn", "actions", "target", "options", "add an action",
               "remove", "Send", "sealed until the GM reveals", "waiting for the GM",
-              "none", "declared", "change")
+              "no target", "declared", "change")
 """The declaration form's own words."""
 
 

@@ -193,7 +193,7 @@
     r.action = a.name;
     var pick = select(acts.map(function (x) { return x.name; }),
                       acts.map(function (x) { return x.label; }), r.action);
-    pick.setAttribute("aria-label", fw("action"));
+    pick.setAttribute("aria-label", fw("actions"));
     pick.addEventListener("change", function () {
       r.action = pick.value; r.opts = {}; drawRows(); });
     box.appendChild(pick);
@@ -201,7 +201,7 @@
     if (a.target !== "none") {
       var names = (form.targets || []).concat([form.self]);
       if (a.target === "required" && !r.target) { r.target = names[0] || ""; }
-      var t = select(names, null, r.target, a.target === "required" ? undefined : fw("none"));
+      var t = select(names, null, r.target, a.target === "required" ? undefined : fw("no target"));
       t.setAttribute("aria-label", fw("target"));
       t.addEventListener("change", function () { r.target = t.value; shownLine(); });
       box.appendChild(t);
@@ -245,7 +245,7 @@
   }
   function shownLine() {
     var n = rows.length, cost = (form.costs || [])[n - 1] || "";
-    $("decl-cost").textContent = cost ? n + " × " + fw("action") + ": " + cost : "";
+    $("decl-cost").textContent = cost ? n + " " + fw("actions") + ": " + cost : "";
     $("decl-line").textContent = lineOf();
     $("decl-send").disabled = !lineOf() || !!form.pending;
   }
