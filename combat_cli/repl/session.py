@@ -175,7 +175,8 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
             try:
                 with _above_the_prompt(port):
                     line = session.prompt(PROMPT, pre_run=pre_run, default=typed[0])
-                typed[0] = ""
+                if line is not WOKEN:
+                    typed[0] = ""
             except KeyboardInterrupt:
                 typed[0] = ""
                 continue

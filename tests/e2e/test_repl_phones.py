@@ -108,3 +108,75 @@ def test_a_player_claims_the_open_slot_on_the_phone_and_the_gm_confirms(tmp_path
         child.expect(r"Ben's turn")
     finally:
         child.close(force=True)
+
+
+def test_a_phones_declaration_comes_in_while_the_gm_types_and_the_line_is_kept(
+        tmp_path) -> None:  # noqa: ANN001
+    """The GM's prompt is woken by a phone's declaration: it is read (sealed), one line says
+    so, and the prompt comes back with what the GM had typed so far."""
+    f = d6_file(tmp_path)
+    child = spawn(f, "--serve", "--port", "0")
+    try:
+        phone = served(child)
+        mina = phone.join("Mina")
+        child.expect("Mina's browser joined")
+        child.sendline("start")
+        child.expect("Round 1")
+        child.expect("combat>")
+        child.send("declare Thug bra")  # half a line, not sent
+        time.sleep(0.5)
+        end = time.monotonic() + 10
+        while not phone.me(mina)["declare"] and time.monotonic() < end:
+            time.sleep(0.05)
+        status, _, body = phone.request("POST", "/api/declare", {"text": "shoot Thug"},
+                                        cookie=mina)
+        assert status == 200, body
+        child.expect(r"Mina declares: shoot Thug \(sealed, phone\)")
+        child.expect(r"combat> declare Thug bra")  # what the GM typed is still there
+        child.sendline("wl Lector")
+        child.expect(r"Thug declares: brawl Lector \(sealed\)")
+        child.expect("combat>")
+        child.sendline("reveal")
+        child.expect(r"Declarations revealed \(2\)")
+        child.expect("combat>")
+        child.sendeof()
+        child.expect(r"saved ")
+    finally:
+        child.close(force=True)
+
+
+def test_a_storypath_phones_action_waits_for_the_gms_enter(tmp_path) -> None:  # noqa: ANN001
+    import subprocess
+
+    from tests.e2e.test_repl_dice import combat_cmd
+
+    f = tmp_path / "sp.json"
+    subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", "storypath"], check=True,
+                   capture_output=True)
+    subprocess.run([*combat_cmd(), "play", str(f), "--seed", "2"], check=True, text=True,
+                   capture_output=True,
+                   input="add Ben side=pc Dexterity=3 Athletics=2 Close=2 Might=2 Stamina=2\n"
+                         "add Orc Dexterity=2 Athletics=1 Close=1 Might=2 Stamina=2\n")
+    child = spawn(f, "--serve", "--port", "0")
+    try:
+        phone = served(child)
+        ben = phone.join("Ben")
+        child.sendline("start")
+        child.expect("Acts: Ben")
+        child.expect("combat>")
+        end = time.monotonic() + 10
+        while not phone.me(ben)["declare"] and time.monotonic() < end:
+            time.sleep(0.05)
+        status, _, body = phone.request("POST", "/api/declare", {"text": "attack Orc"},
+                                        cookie=ben)
+        assert status == 202, body
+        child.expect(re.escape("Ben's phone: act Ben attack Orc — Enter (or y) does it"))
+        time.sleep(0.3)
+        child.sendline("")
+        child.expect(r"Ben .*Orc")
+        child.expect("combat>")
+        assert phone.me(ben)["declare"] is None or phone.me(ben)["declare"]["pending"] is None
+        child.sendeof()
+        child.expect(r"saved ")
+    finally:
+        child.close(force=True)
