@@ -181,6 +181,16 @@ class RulesContext:
         own = self.state(by)
         return Roller(by.name, by.side == "pc", getattr(own, "dice", None))
 
+    def ask(self, text: str, choices: tuple[str, ...], pcs: tuple[str, ...],
+            phones_only: bool = False) -> str | None:
+        """One of ``choices`` from the people at the table (a PC's phone, or the GM for it),
+        or None when nobody answers (a script, no phone)."""
+        from combat_cli.engine.port import Question
+
+        self.flush()
+        answer = self.port.ask(Question(text, choices, pcs, "choice", phones_only))
+        return answer if answer in choices else None
+
     def flush(self) -> None:
         """Show the entries logged since the last flush (through the front end's port)."""
         if self.shown < len(self.entries):

@@ -27,6 +27,13 @@ class Question:
     text: str
     choices: tuple[str, ...] = ()
     pcs: tuple[str, ...] = ()
+    kind: str = "claim"
+    """"claim": a PC takes what is offered (yes, or nothing); "choice": one of ``choices``
+    (a reaction to an incoming attack, or "pass")."""
+    phones_only: bool = False
+    """Asked only when a phone of one of ``pcs`` is there to answer it (the GM is not asked
+    otherwise: a question the keyboard never needed, such as a reaction the GM would type
+    with ``react``)."""
 
 
 class Port(Protocol):

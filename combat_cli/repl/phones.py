@@ -67,6 +67,16 @@ def claim_reader(pc: str, body: dict[str, Any]) -> str:
     return pc
 
 
+def choice_reader(choices: tuple[str, ...]) -> Any:
+    def read(pc: str, body: dict[str, Any]) -> str:
+        choice = body.get("choice")
+        if not isinstance(choice, str) or choice not in choices:
+            raise ValueError(message("send one of: {choices}").format(
+                choices=", ".join(choices)))
+        return choice
+    return read
+
+
 class PhonePort(FrontPort):
     def __init__(self, base: FrontPort, host: str | None, port: int) -> None:
         from combat_cli.web.live import LiveServer
@@ -137,11 +147,19 @@ class PhonePort(FrontPort):
     def ask(self, question: Question, race: Race | None = None) -> str | None:
         ids = tuple(i for i in (self._pc(n) for n in question.pcs) if i is not None)
         if not ids:
-            return self.base.ask(question)
-        def read(pc: str, body: dict[str, Any]) -> str:  # the claim, as the PC's name
-            return self.hub.names.get(claim_reader(pc, body), pc)
-        race = self.hub.ask(ids, {"kind": "claim", "text": question.text.strip(),
-                                  "choices": list(question.choices)}, read)
+            return None if question.phones_only else self.base.ask(question)
+        if question.kind == "choice":
+            self.publisher.flush()
+            race = self.hub.ask(ids, {"kind": "choice", "text": question.text.strip(),
+                                      "choices": [{"value": c, "label": self.word(c)}
+                                                  for c in question.choices]},
+                                choice_reader(question.choices))
+            race.alive = lambda: any(self.hub.present(i) for i in ids)
+        else:
+            def read(pc: str, body: dict[str, Any]) -> str:  # the claim, as the PC's name
+                return self.hub.names.get(claim_reader(pc, body), pc)
+            race = self.hub.ask(ids, {"kind": "claim", "text": question.text.strip(),
+                                      "choices": list(question.choices)}, read)
         try:
             return self.base.ask(question, race)
         finally:

@@ -141,6 +141,33 @@ class ReplPort(FrontPort):
                 answer=answer.text if not answer.rolls_it else self.word("(rolled)")))
         return answer if isinstance(answer, Answer) else None
 
+    def _choose(self, question: Question, race: Race | None) -> str | None:
+        """One of the question's choices, typed (by unique prefix; asked again on a typo) or
+        from the phone; Enter takes the last choice (pass)."""
+        names = ", ".join(question.choices)
+        hint = (self.word("waiting for {name}'s phone, or type").format(
+            name=" / ".join(question.pcs)) if race is not None else "")
+        while True:
+            try:
+                typed = self._prompt(f"  {question.text.strip()} ({names}) {hint}: "
+                                     .replace("  :", ":"), race)
+            except (KeyboardInterrupt, EOFError):
+                raise RollAborted("cancelled; nothing was changed") from None
+            if typed is None:
+                answer = str(phone_answer(race))
+                self.tell("  " + self.word("from the phone: {answer}").format(
+                    answer=self.word(answer)))
+                return answer
+            word = typed.strip().lower()
+            hits = [c for c in question.choices if c.startswith(word)] if word else \
+                list(question.choices[-1:])
+            if len(hits) == 1:
+                if race is not None and not race.offer(hits[0], ""):
+                    return str(phone_answer(race))
+                return hits[0]
+            self.tell("  " + self.word("type one of: {choices}").format(choices=names),
+                      style="error")
+
     def confirm(self, text: str) -> str | None:
         try:
             return self._prompt(text, None)
@@ -148,6 +175,8 @@ class ReplPort(FrontPort):
             return "n"
 
     def ask(self, question: Question, race: Race | None = None) -> str | None:
+        if question.kind == "choice":
+            return self._choose(question, race)
         try:
             typed = self._prompt(question.text, race)
             if typed is None:  # a player claimed it on the phone: the GM confirms
@@ -207,3 +236,20 @@ class ScriptPort(FrontPort):
         self.tell(text.rstrip())
         line = self.lines.answer()
         return "n" if line is None else line
+
+    def ask(self, question: Question, race: Race | None = None) -> str | None:
+        """Only a question a phone may answer waits here: for the script's next line, or
+        the phone, whichever comes first."""
+        if race is None:
+            return None
+        line = self.lines.answer(race)
+        if line is None:
+            answer = phone_answer(race)
+            if answer is not None:
+                self.tell(f"  {question.text.strip()} {self.word(str(answer))} "
+                          f"{self.word('(phone)')}")
+            return None if answer is None else str(answer)
+        self.tell(f"  {question.text.strip()} {line}")
+        if not race.offer(line, ""):
+            return str(phone_answer(race))
+        return line

@@ -186,6 +186,9 @@ def reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, rang
     t = tables(ctx).reactions
     r = rd(ctx, target)
     able = can_act_reason(ctx, target) is None and not r.no_defence
+    if able and _nothing_ready(ctx, target, attacker, ranged) and \
+            _asked(ctx, target, attacker, ranged):
+        return reaction_for(ctx, target, attacker, ranged)
     if ranged or t.dodge_vs_melee:
         if r.dodge is None and r.ready_dodge is not None and t.auto_declared and able:
             roll_dodge(ctx, target, full=r.ready_dodge.full, declared=True)
@@ -206,3 +209,41 @@ def reaction_for(ctx: RulesContext, target: Combatant, attacker: Combatant, rang
             return None
     return None
 
+
+def _nothing_ready(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bool
+                   ) -> bool:
+    """No reaction of ``target``'s stands against this attack yet (rolled or declared)."""
+    t = tables(ctx).reactions
+    r = rd(ctx, target)
+    if (ranged or t.dodge_vs_melee) and (r.dodge is not None or r.ready_dodge is not None):
+        return False
+    if ranged:
+        return True
+    return not any(p.vs in (None, attacker.id) for p in r.parries) and not any(
+        _vs_id(ctx, x.declared()) in (None, attacker.id) for x in r.ready_melee)
+
+
+def _asked(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bool) -> bool:
+    """A PC with a phone at the table is asked whether it reacts to what is coming (the GM
+    may answer for it; without a phone nobody is asked: the GM types react). True when it
+    reacted."""
+    from combat_cli.api import ActionRequest
+
+    if target.side != "pc":
+        return False
+    melee = ("parry", "block") + (("dodge",) if tables(ctx).reactions.dodge_vs_melee else ())
+    choices = (("dodge",) if ranged else melee) + ("pass",)
+    what = "shoots at" if ranged else "attacks"
+    answer = ctx.ask(ctx.say("{attacker} {what} {name}: react?", attacker=attacker.name,
+                             what=ctx.label(what), name=target.name),
+                     choices, (target.name,), phones_only=True)
+    if answer is None or answer == "pass":
+        return False
+    options = {} if answer == "dodge" else {"vs": attacker.name}
+    try:
+        react(ctx, target, ActionRequest(name=answer, options=options, text=answer))
+    except RuleError as e:
+        ctx.note(ctx.say("{name} cannot {reaction}: {why}", name=target.name,
+                         reaction=answer, why=str(e)))
+        return False
+    return True

@@ -70,10 +70,19 @@ def enter(page: Page, face: int = 4, shot: str = "") -> None:
                   f"{json.dumps(ask['text'])})")
 
 
-def play_out(live: LiveTable, phones: dict[str, Page], done: str, timeout: float = 30
-             ) -> list[str]:
-    """Answer every roll asked of a phone until the GM's output says ``done``; returns who
-    answered, in order."""
+def react(page: Page, choice: str) -> None:
+    """Tap the reaction ``choice`` (or pass) of the question on the phone."""
+    text = page.js("document.getElementById('ask-text').textContent")
+    page.js(f"document.querySelector('#choices [data-choice={json.dumps(choice)}]').click()")
+    page.wait_for("document.getElementById('ask').hidden || "
+                  f"document.getElementById('ask-text').textContent !== {json.dumps(text)}")
+
+
+def play_out(live: LiveTable, phones: dict[str, Page], done: str, timeout: float = 30,
+             reactions: dict[str, str] | None = None) -> list[str]:
+    """Answer every roll (and reaction, with ``reactions``' choice or pass) asked of a phone
+    until the GM's output says ``done``; returns who answered, in order."""
+    reactions = reactions or {}
     answered: list[str] = []
     end = time.monotonic() + timeout
     while not live.said(done):
@@ -82,6 +91,9 @@ def play_out(live: LiveTable, phones: dict[str, Page], done: str, timeout: float
             if page.js(ASKED) and page.js("document.getElementById('dice-area').hidden") is False:
                 enter(page, shot="phone-roll.png" if not answered else "")
                 answered.append(pc)
+            elif page.js(ASKED) and page.js("document.getElementById('choices').hidden") is False:
+                react(page, reactions.get(pc, "pass"))
+                answered.append(f"{pc}: {reactions.get(pc, 'pass')}")
         time.sleep(0.05)
     return answered
 

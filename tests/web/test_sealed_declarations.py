@@ -197,3 +197,27 @@ def test_a_storypath_turn_is_chosen_on_the_phone_and_done_at_the_gms_yes(
         assert live.close() == 0
     finally:
         live.close()
+
+
+def test_a_pc_attacked_is_asked_on_its_phone_whether_it_reacts(live: LiveTable) -> None:
+    """D6: the Thug's punch at Lector asks Lector's phone (block, parry, pass); the block
+    chosen there is rolled as if the GM had typed react Lector block."""
+    lector = live.join("Lector")
+    live.gm("start", "declare Thug brawl Lector", "resolve")
+    end = time.monotonic() + 15
+    while True:
+        ask = live.me(lector)["ask"]
+        if ask and ask["kind"] == "choice":
+            break
+        assert time.monotonic() < end, "".join(live.seen)
+        time.sleep(0.05)
+    assert "Thug attacks Lector: react?" in ask["text"]
+    assert [c["value"] for c in ask["choices"]] == ["parry", "block", "pass"]
+    status, _, raw = live.request("POST", "/api/answer", {"id": ask["id"], "choice": "fly"},
+                                  cookie=lector)
+    assert status == 422 and b"parry, block, pass" in raw
+    status, _, raw = live.request("POST", "/api/answer", {"id": ask["id"], "choice": "pass"},
+                                  cookie=lector)
+    assert status == 200, raw
+    live.expect(r"Thug attacks Lector: react\? pass \(phone\)")
+    live.expect(r"Thug punches Lector")

@@ -129,10 +129,23 @@
     box.hidden = false;
     $("refused").textContent = "";
     $("ask-text").textContent = q.text;
-    var dice = q.kind === "dice";
+    var dice = q.kind === "dice", choice = q.kind === "choice";
     $("dice-area").hidden = !dice;
-    $("claim").hidden = dice;
+    $("claim").hidden = dice || choice;
     $("claim").textContent = word("claim");
+    var box2 = $("choices");
+    box2.hidden = !choice;
+    box2.replaceChildren();
+    if (choice) {
+      (q.choices || []).forEach(function (c) {
+        var b = el("button", c.label, c.value === "pass" ? "quiet" : "");
+        b.type = "button";
+        b.setAttribute("data-choice", c.value);
+        b.addEventListener("click", function () { answer({ choice: c.value }); });
+        box2.appendChild(b);
+      });
+      buzz([60, 40, 60]);
+    }
     if (dice) {
       pads(q);
       shownFaces();
