@@ -153,3 +153,30 @@ def test_at_80_columns_the_repl_wraps_an_error_and_a_prompt_shows_its_breakdown_
     child.expect_exact(PROMPT)
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
+
+
+README_ROUND = [
+    'add Mina side=pc Instincts=3D+2 "Missile Weapons=5D" weapon="Repeating Crossbow"',
+    "add Thug Instincts=2D Brawling=3D Strength=3D Constitution=3D", "start",
+    "declare Mina shoot Thug", "declare Thug brawl Mina", "resolve all", "why", "status"]
+
+
+@pytest.mark.parametrize("ruleset", ["readme", *sorted(ROUNDS)])
+def test_a_round_of_each_ruleset_reads_whole_at_80_columns(tmp_path, ruleset):
+    """The README's round and one round of each ruleset, played as a script at 80 columns
+    with the tracker rolling: nothing is cut ("…" only in a table's name cell, never here)
+    and no line is wider than the terminal; then ``why``, ``log``, ``help`` too."""
+    name = "d6" if ruleset == "readme" else ruleset
+    lines = README_ROUND if ruleset == "readme" else [*ROUNDS[ruleset], "why", "status",
+                                                      "log 8", "help"]
+    f = tmp_path / "f.json"
+    subprocess.run([*combat_cmd(), "new", str(f), "--ruleset", name], check=True,
+                   capture_output=True, cwd=tmp_path)
+    r = subprocess.run([*combat_cmd(), "play", str(f), "--seed", "4"],
+                       input="\n".join(lines) + "\n", text=True, capture_output=True,
+                       cwd=tmp_path, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80"})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "…" not in r.stdout, r.stdout
+    from rich.cells import cell_len
+
+    assert all(cell_len(x) <= 80 for x in r.stdout.splitlines()), r.stdout
