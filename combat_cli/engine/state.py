@@ -136,10 +136,7 @@ def check_stats(ruleset: Any, enc: Encounter) -> None:
 
     view = RulesView(enc, ruleset)
     owners = [(c.name, c) for c in enc.combatants]
-    # a template's stats in a combatant's shape (built, not validated again: a library of
-    # 100,000 is checked at load without 100,000 validations more)
-    owners += [(f"template {name}", Combatant.model_construct(id="", name=name, tag="-",
-                                                               stats=t.stats))
+    owners += [(f"template {name}", Combatant(id="", name=name, tag="-", stats=t.stats))
                for name, t in enc.templates.items()]
     for who, c in owners:
         try:
