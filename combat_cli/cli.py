@@ -220,7 +220,7 @@ def _carry_from(path: Path, table: Any) -> list[str]:
         table.enc.house_rules = dict(old.enc.house_rules)
         table.tables = old.tables
     names = carry_over(old.enc, table.ruleset, table.enc)
-    table.state_json = table.enc.model_dump_json()
+    table.set_state(table.enc)
     return names
 
 

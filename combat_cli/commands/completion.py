@@ -9,7 +9,7 @@ values, the ruleset's actions after the name for declare/act/release/react, dura
 
 from __future__ import annotations
 
-import shlex
+import re
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.commands.parsing import COMMA, action_names
@@ -25,19 +25,27 @@ if TYPE_CHECKING:
 DURATIONS = ("1r", "3r", "10r", "1m", "10m", "1h", "8h", "1d", "3d", "1w")
 
 
+_TOKEN = re.compile(r"""(?:[^\s,"']+|"[^"]*"|'[^']*')+|,+|(?P<open>["'])""")
+"""A word as the shell splits it (quoted parts kept together), a run of commas, or a quote
+left open."""
+
+
 def _words(text: str) -> tuple[list[str], str]:
-    """Complete words before the cursor, and the partial word being typed."""
-    try:
-        lex = shlex.shlex(text, posix=True, punctuation_chars=",")
-        lex.whitespace_split = True
-        lex.commenters = ""
-        words = list(lex)
-        open_quote = False
-    except ValueError:
-        q = max(text.rfind('"'), text.rfind("'"))
-        words = _words(text[:q])[0] + [text[q + 1:]]
-        open_quote = True
-    if text and not text[-1].isspace() and text[-1] != "," or open_quote:
+    """Complete words before the cursor, and the partial word being typed (split as
+    :mod:`shlex` splits the line, by one regular expression: a key costs microseconds on a
+    line of thousands of characters)."""
+    words: list[str] = []
+    for m in _TOKEN.finditer(text):
+        if m.group("open") is not None:   # an open quote: the rest is the word being typed
+            if words and m.start() > 0 and not text[m.start() - 1].isspace() \
+                    and text[m.start() - 1] != ",":
+                words.pop()               # the word it is glued to (key=") is not complete
+            return words, text[m.start() + 1:]
+        token = m.group(0)
+        words.append(token if not any(q in token for q in "\"'") else
+                     re.sub(r'"([^"]*)"|\'([^\']*)\'', lambda q: q.group(1) or q.group(2) or "",
+                            token))
+    if text and not text[-1].isspace() and text[-1] != ",":
         partial = words.pop() if words else ""
     else:
         partial = ""
@@ -67,7 +75,23 @@ def suggest(text: str, table: Table) -> tuple[str, list[str]]:
     if v is None:
         return partial, []
     typed = [COMMA if w and set(w) == {","} else w for w in words[1:]]
-    return partial, candidates(v, table, typed, partial)
+    return partial, candidates(v, table, _near(typed), partial)
+
+
+NEAR = 12
+"""Words of a long line the completer walks: the first and the last ones (none between them
+says what comes next), so a key costs the same on a line of any length."""
+
+
+def _near(typed: list[str]) -> list[str]:
+    """``typed`` cut for completion: a long line's first word (the name) and its last action
+    (after the last comma), or its first and last :data:`NEAR` words."""
+    if len(typed) <= 2 * NEAR:
+        return typed
+    if COMMA in typed[-NEAR:]:
+        cut = len(typed) - typed[::-1].index(COMMA)
+        return typed[:1] + typed[cut:]
+    return typed[:NEAR] + typed[-NEAR:]
 
 
 def candidates(v: Verb, table: Table, typed: list[str], partial: str) -> list[str]:

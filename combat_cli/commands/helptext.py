@@ -29,8 +29,15 @@ def no_ids(text: str) -> str:
     return re.sub(r"\s{2,}", " ", RULE_ID.sub("", without_rule_ids(text))).strip()
 
 
-def fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+def fit(text: str, width: int, indent: int = 4) -> list[str]:
+    """``text`` in lines of at most ``width`` (the next ones indented by ``indent``): wrapped,
+    never cut (help is what the GM asked for)."""
+    import textwrap
+
+    if len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width, subsequent_indent=" " * indent, break_long_words=True,
+                         break_on_hyphens=False) or [text]
 
 
 def overview(table: Table, width: int = 100) -> list[str]:
@@ -48,23 +55,23 @@ def overview(table: Table, width: int = 100) -> list[str]:
         shown = [n for n in names if n in core]
         grouped.update(shown)
         if shown:
-            lines.append(fit(f"  {_(title):<8} " + "  ".join(shown), width))
+            lines += fit(f"  {_(title):<8} " + "  ".join(shown), width, 11)
     rest = sorted(n for n in core if n not in grouped)
     if rest:
-        lines.append(fit(f"  {_('more'):<8} " + "  ".join(rest), width))
+        lines += fit(f"  {_('more'):<8} " + "  ".join(rest), width, 11)
     own = [n for n, v in verbs.items() if v.topic != "core"]
     if own:
-        lines.append(fit(f"  {rs.name:<8} " + "  ".join(own), width))
+        lines += fit(f"  {rs.name:<8} " + "  ".join(own), width, 11)
     if rs.actions:
         lines.append(_("Actions (declare/act NAME ACTION [TARGET] [opt=v]; * also react NAME "
                        "ACTION)"))
         labels = [rs.label(a.name, lang) + (" *" if a.reaction else "") for a in rs.actions]
         w = max(len(n) for n in labels)
         for a, name in zip(rs.actions, labels, strict=True):
-            lines.append(fit(f"  {name:<{w}}  {no_ids(rs.label(a.help, lang))}", width))
+            lines += fit(f"  {name:<{w}}  {no_ids(rs.label(a.help, lang))}", width, w + 4)
     if rs.conditions:
-        lines.append(fit(_("Conditions: {names}").format(
-            names=", ".join(rs.label(c.name, lang) for c in rs.conditions)), width))
+        lines += fit(_("Conditions: {names}").format(
+            names=", ".join(rs.label(c.name, lang) for c in rs.conditions)), width)
     lines.append(_("A group (add NAME xN) is named by NAME; tags (DT1) work for names. "
                    "help rules: house rules"))
     return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +78,7 @@ def add(cmd: Cmd) -> None:
         if tname is None:
             raise CommandError(f'no template "{template_name}": import FILE first')
         t = enc.templates[tname]
-        stats.update(t.stats)
+        stats.update(copy.deepcopy(t.stats))   # the library's own stays as it is
         side = side or t.side
         template_name = tname
     stats.update(cmd.ruleset.validate_stats(raw))
@@ -120,6 +121,7 @@ def import_(cmd: Cmd) -> None:
     if not doc or not all(isinstance(v, dict) for v in doc.values()):
         raise CommandError(f'{path}: each template is a table, e.g. [thug] with side = "npc" and stats')
     added = []
+    library = dict(cmd.enc.templates)   # a new library: the table's is shared, never edited
     for key, block in doc.items():
         try:
             tname = names.check_name(key, "template name")
@@ -132,8 +134,9 @@ def import_(cmd: Cmd) -> None:
             stats = cmd.ruleset.validate_stats(block)
         except CommandError as e:
             raise CommandError(f"{path} [{tname}]: {e}") from None
-        cmd.enc.templates[tname] = Template(side=side, stats=stats)
+        library[tname] = Template(side=side, stats=stats)
         added.append(tname)
+    cmd.enc.templates = library
     cmd.ctx.log(f"Templates from {path.name}: {', '.join(added)}", kind="roster")
 
 

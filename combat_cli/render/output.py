@@ -70,8 +70,10 @@ def one_line(text: str | Text, style: str = "") -> Text:
 
 
 def put(console: Console, text: str | Text, style: str = "") -> None:
-    """One line that never wraps: cut with … at the terminal's width."""
-    console.print(one_line(text, style), no_wrap=True, overflow="ellipsis", crop=True)
+    """One line of output, whole: wider than the terminal, it wraps (at spaces; a word longer
+    than the line, a path, is folded), never cut: an error, a hint, a warning or what the GM
+    asked for loses nothing at 80 columns."""
+    console.print(one_line(text, style), no_wrap=False, overflow="fold", crop=False)
 
 
 def brief_lines(table: Table, entries: list[LogEntry], roster: bool = False) -> list[Text]:
@@ -279,7 +281,7 @@ def _print_help_lines(console: Console, table: Table, rules: bool) -> None:
     lines = (helptext.rules(table) if rules
              else helptext.overview(table, min(console.width, 100)))
     for line in lines:
-        console.print(Text(line), overflow="ellipsis", no_wrap=True)
+        put(console, line)
 
 
 def _actions(console: Console, rs: Ruleset, reaction: bool = False, lang: str = "") -> None:

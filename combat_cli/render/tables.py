@@ -145,6 +145,8 @@ class Column:
     """Priority: on a narrow terminal the lowest goes first; 100 never goes."""
     justify: JustifyMethod = "left"
     max_width: int | None = None
+    wraps: bool = False
+    """A cell wider than ``max_width`` wraps inside its column (else it is cut with …)."""
 
     def width(self) -> int:
         return max([cell_len(self.header), *(min(x.cell_len, self.max_width or 999)
@@ -194,8 +196,10 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
                     for c in rows], 100),
         Column(_l(rs, "Tag", lang), [Text(getattr(c, "tag", "") or "") for c in rows], 30),
         Column(_l(rs, "Status", lang), [Text(s, style="wound" if s else "") for s in status], 95),
+        # conditions (Prone, Unconscious, the GM's own) go after the ruleset's columns, and
+        # a long list wraps in its cell rather than being cut
         Column(_l(rs, "Conditions", lang), [Text(conditions_text(enc, rs, c, lang))
-                                            for c in rows], 80, max_width=24),
+                                            for c in rows], 91, max_width=24, wraps=True),
     ]
     if rs.declare_phase:
         cols.append(Column(_l(rs, "Action", lang), [Text(plan_text(enc, c, log, view))
@@ -210,18 +214,15 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
     t = RichTable(expand=False, box=None, padding=(0, 1), pad_edge=False, header_style="bold",
                   show_edge=False)
     for col in cols:
-        t.add_column(col.header, justify=col.justify, no_wrap=True, overflow="ellipsis",
-                     max_width=col.max_width)
+        t.add_column(col.header, justify=col.justify, no_wrap=not col.wraps,
+                     overflow="fold" if col.wraps else "ellipsis", max_width=col.max_width)
     for i, c in enumerate(rows):
         style = "acting" if c.id == now else ("out" if c.out else "")
         t.add_row(*(col.cells[i] for col in cols), style=style)
-    head = header(enc, rs, lang)
-    head.no_wrap, head.overflow = True, "ellipsis"
-    parts: list[Any] = [head, t]
+    parts: list[Any] = [header(enc, rs, lang), t]   # both wrap: nothing of them is cut
     labels = rs.order_labels(RulesView(enc, rs))
     if labels:
-        parts.append(Text(_l(rs, "Order: ", lang) + " · ".join(labels), overflow="ellipsis",
-                          no_wrap=True))
+        parts.append(Text(_l(rs, "Order: ", lang) + " · ".join(labels)))
     return Group(*parts)
 
 

@@ -5,6 +5,7 @@ same answer (a :class:`~combat_cli.web.hub.Race`): whichever comes first wins.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -112,18 +113,29 @@ class ReplPort(FrontPort):
 
     def ask_dice(self, question: DiceQuestion, race: Race | None = None) -> Answer | None:
         what = dice(question.purpose or question.spec.text())
-        if race is not None and question.by is not None:
+        phone = race is not None and question.by is not None
+        if phone:
+            assert question.by is not None
             hint = self.word("waiting for {name}'s phone (or type the faces)").format(
                 name=question.by.name)
+            short = shortest = hint  # the words the players' design promises, always
         else:
             hint = self.word("faces or =total (Enter or - rolls)")
+            short = self.word("faces, Enter rolls, ? more")
+            shortest = self.word("? more")
+        width = self.driver.console.width if self.driver is not None else 80
+        prompt = dice_prompt(what, [hint, short, shortest], width)
         while True:
             try:
-                text = self._prompt(f"  {what} — {hint}: ", race)
+                text = self._prompt(prompt, race)
             except (KeyboardInterrupt, EOFError):
                 raise RollAborted("roll cancelled; nothing was changed") from None
             if text is None:
                 return self._from_phone(race)
+            if text.strip() == "?":   # the whole of it: the breakdown and how to answer
+                self.tell(f"  {what}", style="")
+                self.tell(f"  {hint}; {self.word('? shows this again')}")
+                continue
             if not Answer(text).rolls_it:
                 try:
                     parse_answer(question.spec, text, question.purpose)
@@ -199,6 +211,49 @@ def confirmed(typed: str) -> bool | None:
     if word in ("n", "no", "ne"):
         return False
     return None
+
+
+ANSWER_ROOM = 10
+"""Columns a dice prompt leaves on its line for the answer (``3 4 6 1 2``)."""
+
+
+_BREAKDOWN = re.compile(r"\b(?:\d+[dDkK]\d*|[dDkK]\d+)(?:[+-]\d+)?(?= \()")
+"""A dice term followed by its breakdown in brackets (``4D (5D -1D 2 actions)``)."""
+
+
+def short_purpose(what: str) -> str:
+    """What a roll is for without the breakdown of its dice (the bracketed part right after
+    them: ``Mina: Missile Weapons 4D (5D -1D 2 actions) vs 10 - shoot Thug`` -> ``Mina:
+    Missile Weapons 4D vs 10 - shoot Thug``): what to roll and what it must beat, which
+    other brackets may say (``→ Zbojník (obt. 6)``) are kept."""
+    out, i = [], 0
+    for m in _BREAKDOWN.finditer(what):
+        if m.start() < i:
+            continue
+        out.append(what[i:m.end()])
+        j, depth = m.end() + 1, 0
+        while j < len(what):
+            depth += {"(": 1, ")": -1}.get(what[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        i = j
+    out.append(what[i:])
+    return " ".join("".join(out).split())
+
+
+def dice_prompt(what: str, hints: list[str], width: int) -> str:
+    """The dice prompt: the first of the whole description with the whole hint, with the
+    short hint, the description without its breakdown with each, then ``? more`` (``hints``:
+    whole, short, shortest) that leaves :data:`ANSWER_ROOM` columns on one line of
+    ``width``; when none does (a very long name), the shortest, which wraps (nothing is cut:
+    ``?`` at the prompt shows the whole)."""
+    short = short_purpose(what)
+    pairs = [(what, hints[0]), (what, hints[1]), (short, hints[0]), (short, hints[1]),
+             (what, hints[2]), (short, hints[2])]
+    forms = list(dict.fromkeys(f"  {w} — {h}: " for w, h in pairs))
+    fits = [p for p in forms if len(p) + ANSWER_ROOM <= width]
+    return fits[0] if fits else min(forms, key=len)
 
 
 class ScriptPort(FrontPort):

@@ -127,8 +127,10 @@ def _throw(ctx: RulesContext, s: Side, what: str, other: Side, beat: int | None 
     """One side's d12, thrown (its intervention check comes later). ``beat``: the other side's
     total, when it is already known (shown in the roll's description)."""
     vs = f" vs {other.name}'s {beat}" if beat is not None else ""
+    add = s.bid + s.skill   # what to roll first (d12+3), how it is made up in brackets
+    die = f"d12{add:+d}" if add else "d12"
     return ctx.roll(sum_dice(1, 12),
-                    f"{s.name}: {what} d12 + {s.bid_text()} + {s.skill_label}{vs}")
+                    f"{s.name}: {what} {die} ({s.bid_text()} + {s.skill_label}){vs}")
 
 
 def _check_side(ctx: RulesContext, s: Side, r: Roll, what: str, other: Side

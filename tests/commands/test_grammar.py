@@ -51,6 +51,9 @@ CORE_USAGE = {
     "move": "move NAME before|after OTHER",
     "dice": "dice [auto|manual|players]",
     "players": "players [code|link|kick] [NAME]",
+    "reveal": "reveal [auto|manual]",
+    "sealed": "sealed",
+    "strike": "strike NAME",
 }
 RULESET_USAGE = {
     "d6": {

@@ -60,7 +60,7 @@ def test_an_incapacitated_target_loses_unopposed_without_a_roll():
     t = _gob([3, 9])
     run(t, "declare Cory attack Gob bid=1")
     texts = [e.text for e in run(t, "resolve all")]
-    assert t.dice.asked == ["Cory: attacks Gob d12 + bid 1 + no skill"]
+    assert t.dice.asked == ["Cory: attacks Gob d12+1 (bid 1 + no skill)"]
     assert "Cory attacks Gob: 4, unopposed (Gob is Incapacitated), Cory connects" in texts
     assert not any(x.startswith("Gob defends") for x in texts), texts
     assert t.enc.queue[0].data["result"] == "hit" and body(t, "Gob") == -1
@@ -105,8 +105,8 @@ def test_thrown_together_both_dice_are_asked_before_the_check():
     natural 1 is checked; the halt is announced once every die is in, and nothing after."""
     t = _shot([1, 5, 1])          # Shooter 1, Cory 5; the check 1: demonic
     o = run(t, "resolve")
-    assert t.dice.asked == ["Shooter: attacks Cory d12 + bid 3 + no skill",
-                            "Cory: defends vs Shooter d12 + bid 0 + no skill vs Shooter's 4",
+    assert t.dice.asked == ["Shooter: attacks Cory d12+3 (bid 3 + no skill)",
+                            "Cory: defends vs Shooter d12 (bid 0 + no skill) vs Shooter's 4",
                             "Shooter: intervention check d12 (natural 1: 1 demonic, 12 angelic)"]
     halt = next(n for n, e in enumerate(o) if "the exchange halts here" in e.text)
     assert halt == len(o) - 1 and not any(e.kind == "roll" for e in o[halt:])
