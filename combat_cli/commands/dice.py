@@ -80,3 +80,21 @@ def set_own_dice(ctx: RulesContext, c: Combatant, value: str) -> str:
     else:
         own.dice = word
     return f"dice={word}"
+
+
+def adopt(table: Table, mode: str | None) -> bool:
+    """``play FILE --dice MODE``: the mode given is the file's from then on (saved, and
+    undoable like ``dice MODE``; the resumed fight's lines say it). Returns True when the
+    file's mode changed."""
+    dice = table.dice
+    if mode not in MODES or table.enc.data.get("dice") == mode:
+        return False
+
+    def work(ctx: RulesContext) -> None:   # a step (undo takes it back), not a log line
+        EncounterState.of(ctx, ctx.enc).dice = mode
+
+    table.run(f"dice {mode}", work)
+    if isinstance(dice, TableDice):
+        dice.mode = dice.start_mode = mode
+        dice.start_saved = mode
+    return True
