@@ -175,7 +175,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
                 **AttackLogged(successes=shares[n] if several else r.successes,
                                enhancement=0 if several else r.enhancement, defense=needs[n],
                                stunts=stunts_bought, conditions=res.conditions, weapon=w.name,
-                               range=rng).dump())
+                               range=rng, given=0 if several else give).dump())
     if half is not None:
         resolve_half(ctx, c, half, protect=o.protect, box=o.box, name=o.name)
     for n, (t, res) in enumerate(results):
