@@ -13,7 +13,7 @@ from .rolls import faces_text, roll_named
 from .schema import Tables
 from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
 from .stats import is_pc, trait
-from .words import they
+from .words import count, they
 
 # -- helpers -----------------------------------------------------------------------------------
 
@@ -72,8 +72,8 @@ def ambush(ctx: RulesContext, args: Args) -> None:
     ok = a >= diff
     spare = a - diff if ok else 0
     spend = spare if opts.get("spend") is None else min(spare, max(0, _int(opts["spend"], "spend=")))
-    text = (f"Ambush: {len(amb)} ambusher(s) {total_a} successes / {len(amb)} = {a}; "
-            f"{len(tgt)} target(s) {total_t} / {len(tgt)} = {t} -> Difficulty {diff}: "
+    text = (f"Ambush: {count(len(amb), 'ambusher')} {total_a} successes / {len(amb)} = {a}; "
+            f"{count(len(tgt), 'target')} {total_t} / {len(tgt)} = {t} -> Difficulty {diff}: "
             f"{'success' if ok else 'failure'}")
     if ok and spend:
         text += f"; Surprise {spend}: Complication {spend} on the targets' initiative"
@@ -165,7 +165,7 @@ def aftermath(ctx: RulesContext, args: Args) -> None:
     enc.turn = 0
     enc.queue.clear()
     enc.declarations.clear()
-    ctx.log(f"The fight is over after {enc.round} round(s): first aid now (aid MEDIC PATIENT); "
+    ctx.log(f"The fight is over after {count(enc.round, 'round')}: first aid now (aid MEDIC PATIENT); "
             "scene ends the scene", kind="round", outcome="over")
 
 
