@@ -135,6 +135,15 @@ class Table:
         self.changed = True
         return ctx
 
+    def setting(self, work: Callable[[RulesContext], None]) -> None:
+        """A change that is the session's setting, not a step of the fight (``play --dice
+        MODE``): kept and saved (as a fresh snapshot), logged nowhere, never undone."""
+        working = Encounter.model_validate_json(self.state_json)
+        ctx = self.context(working)
+        work(ctx)
+        ctx.commit()
+        self._restore(working)
+
     def state_obj(self) -> Any:
         """The state as plain JSON values (shared: never change it in place)."""
         if self._obj[0] is not self.state_json:

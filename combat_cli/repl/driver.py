@@ -46,7 +46,7 @@ class Driver:
         from combat_cli.commands.dice import adopt
 
         if adopt(self.table, mode) and self.saver is not None:
-            self.saver.submit(self.table, f"dice {mode}")
+            self.saver.submit(self.table)
 
     def stream(self, entries: list[Any]) -> None:
         """Print what the running command logged so far (a roll is about to be asked)."""

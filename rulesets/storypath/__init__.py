@@ -192,7 +192,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         VerbSpec("session", (), "a new session: first aid is available again",
                  verbs.session),
         VerbSpec("momentum", (Arg("change", "text", optional=True,
-                                  metavar="[players|storyguide] +N|-N|=N"),),
+                                  metavar="+N|-N|=N"),),
                  "the Momentum pools: spend (-N), gain (+N) or set (=N); players' by default",
                  verbs.momentum),
     )

@@ -40,16 +40,17 @@ def test_a_resumed_fight_says_which_dice_mode_is_on(tmp_path):
     assert "dice: players (the PCs' rolls are typed, the rest rolled)" in out
 
 
-def test_the_mode_given_on_the_command_line_is_logged_and_undoable(tmp_path):
+def test_the_mode_given_on_the_command_line_is_a_setting_not_a_step(tmp_path):
+    """undo takes back the GM's last command, not the mode the session was started with."""
     f = _new(tmp_path)
-    _play(f, "dice manual\n")
+    _play(f, "add Ann\n")
     out = _play(f, "undo\ndice\n", "--dice", "players")
-    assert "undone: dice players" in out
-    assert out.rstrip().endswith("dice: manual (every roll is typed from the physical dice)")
+    assert "undone: add Ann" in out
+    assert out.rstrip().endswith("dice: players (the PCs' rolls are typed, the rest rolled)")
+    assert "dice: players (" in _play(f, "dice\n")
 
 
-def test_the_same_mode_again_adds_nothing(tmp_path):
+def test_the_dice_verb_still_changes_the_mode_and_is_undone(tmp_path):
     f = _new(tmp_path)
-    _play(f, "", "--dice", "manual")
-    out = _play(f, "undo\n", "--dice", "manual")
-    assert "undone: dice manual" in out and "undone: dice manual" not in _play(f, "undo\n")
+    out = _play(f, "dice manual\nundo\ndice\n", "--dice", "players")
+    assert "undone: dice manual" in out and out.rstrip().endswith("rest rolled)")

@@ -216,14 +216,13 @@ def test_toolbar_shows_the_table_once_loaded_without_a_key_press(tmp_path):
     child.expect_exact("\x1b[6n")  # the terminal is asked where the cursor is ...
     child.send("\x1b[1;1R")  # ... and answers, as a real one does: the toolbar is drawn
     child.expect_exact("loading")
-    # the full toolbar, with no key pressed (only what changed is redrawn); --dice players
-    # is the file's mode from now on: a step of its own
-    child.expect_exact("undo 4 · Ctrl-D saves and quits")
+    # the full toolbar, with no key pressed (only what changed is redrawn)
+    child.expect_exact("undo 3 · Ctrl-D saves and quits")
     child.sendline("dice manual")
     child.expect_exact("dice: manual (every roll is typed")
     child.expect_exact("\x1b[6n")  # each new prompt asks again
     child.send("\x1b[1;1R")
-    child.expect_exact("manual · undo 5")
+    child.expect_exact("manual · undo 4")
     control(child, "d")
     child.expect(pexpect.EOF)
 
