@@ -1,7 +1,8 @@
 """D6 (WEG-D6-style homebrew): die codes, Instincts order, multi-action penalties, reactions
 that set the attacker's difficulty, the wound ladder, first aid and natural healing.
 
-Rules: /work/shared/rules/d6.md (rule IDs D6-*, tables T-D6-*, ambiguities AMB-D6-*).
+Rule IDs (D6-*, the tables T-D6-*, the ambiguities AMB-D6-*) are explained in this
+ruleset's README.md (section "Rule IDs").
 """
 
 from __future__ import annotations

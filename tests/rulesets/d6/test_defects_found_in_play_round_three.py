@@ -175,3 +175,21 @@ def test_arrows_are_one_kind(t):
     t("end")
     texts = [e.text for e in t.table.log]
     assert any("→" in x for x in texts) and not any("->" in x for x in texts)
+
+
+def test_the_rule_ids_are_explained_in_the_rulesets_readme_not_an_outside_path():
+    from pathlib import Path
+
+    import rulesets.d6
+
+    here = Path(rulesets.d6.__file__).parent
+    for name in ("__init__.py", "tables.toml"):
+        text = (here / name).read_text(encoding="utf-8")
+        assert "/work/" not in text and "README.md" in text
+    readme = (here / "README.md").read_text(encoding="utf-8")
+    assert "## Rule IDs" in readme
+    used = set()
+    import re
+    for f in here.glob("*.py"):
+        used |= set(re.findall(r"\b(D6-[A-Z]+)-\d", f.read_text(encoding="utf-8")))
+    assert used and all(f"`{p}`" in readme for p in used), used
