@@ -80,3 +80,21 @@ def set_own_dice(ctx: RulesContext, c: Combatant, value: str) -> str:
     else:
         own.dice = word
     return f"dice={word}"
+
+
+def adopt(table: Table, mode: str | None) -> bool:
+    """``play FILE --dice MODE``: the mode given is the file's from then on (saved at once;
+    a setting of the session, not a step: ``undo`` takes back the GM's last command, not the
+    mode; the resumed fight's lines say it). Returns True when the file's mode changed."""
+    dice = table.dice
+    if mode not in MODES or table.enc.data.get("dice") == mode:
+        return False
+
+    def work(ctx: RulesContext) -> None:
+        EncounterState.of(ctx, ctx.enc).dice = mode
+
+    table.setting(work)
+    if isinstance(dice, TableDice):
+        dice.mode = dice.start_mode = mode
+        dice.start_saved = mode
+    return True

@@ -208,6 +208,15 @@ class Table:
             self._library = (self.library, _library_obj(self.library))
         return self._library[1]
 
+    def setting(self, work: Callable[[RulesContext], None]) -> None:
+        """A change that is the session's setting, not a step of the fight (``play --dice
+        MODE``): kept and saved (as a fresh snapshot), logged nowhere, never undone."""
+        working = self._working()
+        ctx = self.context(working)
+        work(ctx)
+        ctx.commit()
+        self._restore(working)
+
     def state_obj(self) -> Any:
         """The whole state as plain JSON values (a fresh object: the report reads it)."""
         return {**self._core_obj(), LIBRARY: self._library_obj()}

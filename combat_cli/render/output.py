@@ -320,8 +320,16 @@ def print_resume(console: Console, table: Table, lines: int = 3) -> None:
         print_view(console, table, RoundView())
     tail = [e for e in table.log_tail(lines * 4) if e.kind != "roster"]
     with _told(console, table):
-        for line in brief_lines(table, tail)[-lines:]:
+        shown = brief_lines(table, tail)[-lines:]
+        for line in shown:
             put(console, line)
+    from combat_cli.commands.dice import MEANING, current_mode
+
+    mode = current_mode(table)
+    said = _("dice: {mode} ({meaning})", table.language).format(
+        mode=_(mode, table.language), meaning=table.ruleset.label(MEANING[mode], table.lang))
+    if mode != "auto" and not any(x.plain.startswith(said.split(" (")[0]) for x in shown):
+        put(console, said, "note")
 
 
 __all__ = ["entry_text", "header", "print_output", "print_resume", "print_state", "print_view"]

@@ -209,7 +209,7 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
         keys += [k for k in e if k not in keys]
     for n, k in enumerate(keys):
         cells = [Text(_no_repeat(s, e.get(k, ""))) for s, e in zip(status, extras, strict=True)]
-        cols.append(Column(_l(rs, k, lang), cells, 90 - 3 * n, max_width=24))
+        cols.append(Column(_l(rs, k, lang), cells, 90 - 3 * n, max_width=24, wraps=True))
     cols = fit(cols, width)
     t = RichTable(expand=False, box=None, padding=(0, 1), pad_edge=False, header_style="bold",
                   show_edge=False)

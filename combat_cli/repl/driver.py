@@ -41,6 +41,13 @@ class Driver:
         self.port.bind(self)
         table.connect(self.port)
 
+    def adopt_dice(self, mode: str | None) -> None:
+        """``play --dice MODE``: that mode is the file's from now on, saved at once."""
+        from combat_cli.commands.dice import adopt
+
+        if adopt(self.table, mode) and self.saver is not None:
+            self.saver.submit(self.table)
+
     def stream(self, entries: list[Any]) -> None:
         """Print what the running command logged so far (a roll is about to be asked)."""
         print_output(self.console, self.table, Output(entries=list(entries)))

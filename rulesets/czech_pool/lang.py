@@ -116,7 +116,26 @@ def say(ctx: RulesContext | None, template: str, who: Combatant | None = None,
     nominative in every template."""
     lang = language(ctx)
     text = g_(gender(who), template, lang) if who is not None else _(template, lang)
+    if who is not None and lang == "en":
+        text = english_pronouns(text, gender(who))
     return text.format(**values)
+
+
+_PRONOUNS = {"f": {"his": "her", "him": "her", "himself": "herself", "he": "she"},
+             "n": {"his": "its", "him": "it", "himself": "itself", "he": "it"}}
+
+
+def english_pronouns(text: str, g: str) -> str:
+    """English agrees with the subject's gender too: the templates say ``his``; for a woman
+    (``rod=ž``, ``gender=f``) ``her``, for a thing ``its``."""
+    import re
+
+    swap = _PRONOUNS.get(g)
+    if not swap:
+        return text
+    return re.sub(r"\b(his|him|himself|he|His|He)\b",
+                  lambda m: (swap[m.group(1).lower()].capitalize() if m.group(1)[0].isupper()
+                             else swap[m.group(1)]), text)
 
 
 def count(ctx: RulesContext | None, one: str, many: str, n: int) -> str:

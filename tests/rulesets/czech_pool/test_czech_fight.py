@@ -102,7 +102,8 @@ class Fight:
         return text
 
     def mistake(self, lines: str, *, dice: str = "auto") -> str:
-        before = self.path.read_bytes()
+        combat("play", str(self.path), "--script", "-", "--dice", dice, stdin="")  # the
+        before = self.path.read_bytes()  # file's mode from now on (--dice): not the mistake's
         r = combat("play", str(self.path), "--script", "-", "--dice", dice, stdin=lines)
         text = r.stdout + r.stderr
         errors = [x for x in text.splitlines() if x.startswith("chyba: ")]
