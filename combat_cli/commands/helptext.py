@@ -35,7 +35,7 @@ def fit(text: str, width: int) -> str:
 
 def overview(table: Table, width: int = 100) -> list[str]:
     """``help``: at most ~40 lines at 100 columns for every built-in ruleset."""
-    from combat_cli.commands.registry import all_verbs
+    from combat_cli.commands.registry import all_verbs, verb_name
     from combat_cli.locale import _
 
     rs, lang = table.ruleset, table.lang
@@ -48,11 +48,12 @@ def overview(table: Table, width: int = 100) -> list[str]:
         shown = [n for n in names if n in core]
         grouped.update(shown)
         if shown:
-            lines.append(fit(f"  {_(title):<8} " + "  ".join(shown), width))
-    rest = sorted(n for n in core if n not in grouped)
+            lines.append(fit(f"  {_(title):<8} " + "  ".join(
+                verb_name(core[n], table.language) for n in shown), width))
+    rest = sorted(verb_name(v, table.language) for n, v in core.items() if n not in grouped)
     if rest:
         lines.append(fit(f"  {_('more'):<8} " + "  ".join(rest), width))
-    own = [n for n, v in verbs.items() if v.topic != "core"]
+    own = [verb_name(v, table.language) for v in verbs.values() if v.topic != "core"]
     if own:
         lines.append(fit(f"  {rs.name:<8} " + "  ".join(own), width))
     if rs.actions:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb
+from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb, verb_name
 from combat_cli.commands.results import SaveRequest
 from combat_cli.commands.views import (
     ActionHelp,
@@ -42,9 +42,10 @@ def help_(cmd: Cmd) -> None:
         cmd.show(RulesHelp())
         return
     try:
-        cmd.show(VerbHelp(find_verb(word, verbs)))
+        cmd.show(VerbHelp(find_verb(word, verbs, cmd.table.language)))
     except CommandError:
-        names = sorted(verbs) + [a.name for a in rs.actions]
+        names = sorted(verb_name(v, cmd.table.language) for v in verbs.values()) + [
+            a.name for a in rs.actions]
         from combat_cli.engine.queries import closest
 
         guess = closest(word, names)

@@ -15,6 +15,7 @@ standard library's :mod:`gettext` to read it).
 from __future__ import annotations
 
 import gettext as _gettext
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,16 +37,38 @@ _current: ContextVar[str] = ContextVar("combat_cli_lang", default="")
 _loaded: dict[str, _gettext.NullTranslations] = {}
 
 
+PATH_VAR = "COMBAT_LOCALE_PATH"
+"""Directories of more catalogues (``<dir>/<lang>/LC_MESSAGES/combat_cli.mo`` and
+``<dir>/<lang>/commands.toml``), searched before the built-in ones: a language added from
+files alone."""
+
+
+def dirs() -> tuple[Path, ...]:
+    """Where catalogues are looked for: ``$COMBAT_LOCALE_PATH`` first, then the built-in."""
+    extra = os.environ.get(PATH_VAR, "")
+    return (*(Path(p) for p in extra.split(os.pathsep) if p), DIR)
+
+
 def languages() -> tuple[str, ...]:
     """The languages with a catalogue, the source first."""
-    found = sorted(p.parent.parent.name for p in DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return (SOURCE, *found)
+    found = {p.parent.parent.name for d in dirs() for p in d.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return (SOURCE, *sorted(found - {SOURCE}))
 
 
 def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
     lang = lang or current() or SOURCE
     if lang not in _loaded:
-        _loaded[lang] = _gettext.translation(DOMAIN, str(DIR), languages=[lang], fallback=True)
+        found: _gettext.NullTranslations | None = None
+        for d in dirs():
+            try:
+                cat = _gettext.translation(DOMAIN, str(d), languages=[lang])
+            except OSError:
+                continue
+            if found is None:
+                found = cat
+            else:
+                found.add_fallback(cat)
+        _loaded[lang] = found or _gettext.NullTranslations()
     return _loaded[lang]
 
 
