@@ -158,6 +158,8 @@ for _one, _many, _key in (
         ("Roll {dice}{faces} = {total} success", "Roll {dice}{faces} = {total} successes",
          "total"),
         ("Round {n}: resolving {count} action", "Round {n}: resolving {count} actions", "count"),
+        ("{count} unresolved, lapsing: {what}. End round {n}? [y/N] ",
+         "{count} unresolved, lapsing: {what}. End round {n}? [y/N] ", "count"),
 ):
     PAIRS[_one] = PAIRS[_many] = (_one, _many, _key)
 PAIRS["Round {n}: resolving {count} action(s)"] = PAIRS["Round {n}: resolving {count} action"]

@@ -194,9 +194,10 @@ def roster_lines(table: Table, added: tuple[Combatant, ...]) -> list[str]:
         c, j = added[i], i + 1
         while j < len(added) and (added[j].stats, added[j].side) == (c.stats, c.side):
             j += 1
-        stats = ", ".join(f"{rs.label(k, lang)}={value_text(v)}" for k, v in c.stats.items())
+        stats = ", ".join(f"{rs.label(k, lang)}={_why_value(rs, v, lang)}"
+                          for k, v in c.stats.items())
         head = (joins.get(c.name) or c.name) if j == i + 1 else \
-            f"{', '.join(x.name for x in added[i:j])} ({c.side})"
+            f"{', '.join(x.name for x in added[i:j])} ({rs.label(c.side, lang)})"
         out.append(f"{head}: {stats}" if stats else head)
         i = j
     return out
@@ -243,6 +244,8 @@ def _why_value(rs: Ruleset, v: Any, lang: str) -> str:
     if isinstance(v, dict):
         return value_text({k: x if k == "name" else _why_value(rs, x, lang)
                            for k, x in v.items()})
+    if isinstance(v, str) and v.isidentifier():  # a word of the rules (a skill's key): its name
+        return rs.label(v, lang)
     return value_text(v)
 
 

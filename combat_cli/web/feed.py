@@ -22,6 +22,8 @@ class Feed:
     def __init__(self, path: Path, lang: str = "", show_rolls: bool = False) -> None:
         self.path, self.lang, self.show_rolls = path, lang, show_rolls
         self.payload = b"{}"
+        self.language = lang
+        """The table's language (the ruleset's own when ``lang`` is ""), once loaded."""
         self.version = 0
         self.key: tuple[int, int, int] | None = None
         self.stopping = False
@@ -32,6 +34,7 @@ class Feed:
         """Read the file (raises SaveError); used before serving, and by the poller."""
         key = file_key(self.path)
         table = read_table(self.path, self.lang)
+        self.language = table.language
         self.payload = player_bytes(player_data(table, self.show_rolls))
         self.key = key
         self.version += 1

@@ -47,9 +47,9 @@ ROWS: list[tuple[str, str, int, str]] = [
     ("f", "dead", 0, "Jitka je mrtvá: nejdřív revive Jitka"),
     ("m", "dead", 0, "Bořek je mrtvý: nejdřív revive Bořek"),
     ("n", "dead", 0, "Kuře je mrtvé: nejdřív revive Kuře"),
-    ("f", "forced", 0, "Jitka musí tento tah bojovat: Boj/Rvačka (minule prohrála): "
+    ("f", "forced", 0, "Jitka musí v tomto tahu bojovat: Boj/Rvačka (minule prohrála): "
                        "ohlas Jitka boj ..."),
-    ("m", "forced", 0, "Bořek musí tento tah bojovat: Boj/Rvačka (minule prohrál): "
+    ("m", "forced", 0, "Bořek musí v tomto tahu bojovat: Boj/Rvačka (minule prohrál): "
                        "ohlas Bořek boj ..."),
     ("f", "stopped", 1, "Jitka přestala pouze bránit: nevýhoda Jitka → Vlk +1 zaniká"),
     ("m", "stopped", 2, "Bořek přestal pouze bránit: nevýhoda Bořek → Vlk +2 zaniká"),
