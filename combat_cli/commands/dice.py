@@ -14,6 +14,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Syntax
 from combat_cli.engine.queries import match_word
 from combat_cli.engine.state import CombatantState, EncounterState
+from combat_cli.locale.commands import commands
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
@@ -57,16 +58,21 @@ def dice(cmd: Cmd) -> None:
         own = [f"{c.name}={d}" for c in cmd.enc.combatants
                if (d := CombatantState.of(cmd.ctx, c).dice)]
         say, meaning = cmd.ctx.say, cmd.ctx.label(MEANING[now])
-        cmd.ctx.note(say("dice: {mode} ({meaning}); own dice: {own}", mode=now,
+        cmd.ctx.note(say("dice: {mode} ({meaning}); own dice: {own}", mode=_mode(cmd, now),
                          meaning=meaning, own=", ".join(own)) if own else
-                     say("dice: {mode} ({meaning})", mode=now, meaning=meaning))
+                     say("dice: {mode} ({meaning})", mode=_mode(cmd, now), meaning=meaning))
         return
     if mode == now:
-        cmd.ctx.note(cmd.ctx.say("dice: already {mode}", mode=mode))
+        cmd.ctx.note(cmd.ctx.say("dice: already {mode}", mode=_mode(cmd, mode)))
         return
     EncounterState.of(cmd.ctx, cmd.enc).dice = mode
-    cmd.ctx.log(cmd.ctx.say("dice: {mode} ({meaning})", mode=mode,
+    cmd.ctx.log(cmd.ctx.say("dice: {mode} ({meaning})", mode=_mode(cmd, mode),
                             meaning=cmd.ctx.label(MEANING[mode])), kind="note")
+
+
+def _mode(cmd: Cmd, mode: str) -> str:
+    """A dice mode as the table's language types it (``manual`` -> Czech ``ručně``)."""
+    return commands(cmd.table.language).keyword_name(mode)
 
 
 def set_own_dice(ctx: RulesContext, c: Combatant, value: str) -> str:

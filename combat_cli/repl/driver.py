@@ -81,7 +81,8 @@ class Driver:
         print_output(self.console, self.table, dataclasses.replace(
             out, entries=out.entries[self.streamed:]))
         if out.error and self.streamed:
-            self.console.print("the command was abandoned: nothing above was kept",
+            self.console.print(_("the command was abandoned: nothing above was kept",
+                                 self.table.language),
                                style="error")
         if out.save is not None and not out.error:
             err = self.save_as(out.save.copy_to)

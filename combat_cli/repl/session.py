@@ -147,6 +147,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
         if app.is_running and app.loop is not None:
             app.loop.call_soon_threadsafe(app.invalidate)
     loader.on_ready = redraw
+    prompt = _(PROMPT, said)
     print(_("{ruleset}: {path} — help lists the verbs, Ctrl-D saves and quits", said)
           .format(ruleset=raw.get("ruleset"), path=path), flush=True)
     driver = None
@@ -176,7 +177,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 resume.show_now()
             try:
                 with _above_the_prompt(port):
-                    line = session.prompt(PROMPT, pre_run=pre_run, default=typed[0])
+                    line = session.prompt(prompt, pre_run=pre_run, default=typed[0])
                 if line is not WOKEN:
                     typed[0] = ""
             except KeyboardInterrupt:

@@ -62,6 +62,8 @@ EN_SENTENCES: dict[str, str] = {
 def label(word: str, lang: str = "", gender: str = "") -> str:
     """A word or sentence template of the core's, in ``lang`` ("" = Czech); a word with
     gendered forms agrees with ``gender`` (masculine when not given)."""
+    if word in TERMS and norm(TERMS[word][0]) == word != TERMS[word][0].lower():
+        return term(word, lang)  # a key without its diacritics (rvacka): its name
     if lang == "en":  # a Czech word (a condition, a status) shown in English
         return EN_SENTENCES.get(word) or source_of(word, "cs") or word
     lang = lang or "cs"
