@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGINS = ROOT / "tests" / "plugins"
-os.environ["COMBAT_RULESETS"] = "toy=toyrules:RULESET,toyturns=toyrules:TURNS"
+TEST_RULESETS = {"toy": "toyrules:RULESET", "toyturns": "toyrules:TURNS"}
+os.environ["COMBAT_RULESETS"] = ",".join(f"{k}={v}" for k, v in TEST_RULESETS.items())
 # Subprocesses see the test-only ruleset but not the source tree: run from another folder, they
 # use the installed package (its data files included), as a new user would.
 os.environ["PYTHONPATH"] = os.pathsep.join(
@@ -32,6 +33,19 @@ os.environ["LANG"] = "C.UTF-8"
 for p in (str(ROOT), str(PLUGINS)):
     if p not in sys.path:
         sys.path.insert(0, p)
+
+
+def _built_in() -> tuple[str, ...]:
+    """The rulesets this project ships, as the registry finds them: its entry points into the
+    ``rulesets`` package (not the test-only ones, nor another installed plug-in)."""
+    from combat_cli import plugins
+
+    return tuple(sorted(n for n, target in plugins.targets().items()
+                        if n not in TEST_RULESETS and target.split(":")[0].split(".")[0] == "rulesets"))
+
+
+BUILT_IN = _built_in()
+"""Every built-in ruleset (for tests about "every ruleset"), sorted by name."""
 
 
 @pytest.fixture

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import BUILT_IN
 from tests.web.helpers import SECRET_FIGHT, SECRETS, combat, make_fight
 
-RULESETS = ["d6", "storypath", "d12", "czech_pool"]
+RULESETS = BUILT_IN
 
 
 def demo_fight(tmp_path: Path, ruleset: str) -> Path:
