@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -72,16 +74,33 @@ def run(table, *lines: str):  # noqa: ANN001, ANN201
     return out
 
 
+def saved(table) -> bytes:  # noqa: ANN001 - a Table
+    """The save file ``table`` would write now, byte for byte: its state, log and undo and redo
+    history (what "nothing changed" means: a reload could not tell the difference)."""
+    from combat_cli.store.savefile import render
+
+    return render(table).encode("utf-8")
+
+
 def fails(table, line: str) -> str:  # noqa: ANN001
-    """Dispatch a line that must fail without changing anything; return the error."""
+    """Dispatch a line that must be refused: one short line, and nothing changed — the save
+    file the table would write is the same byte for byte. Returns the error."""
     from combat_cli.commands.registry import dispatch
 
-    before = (table.state_json, len(table.log), len(table.history.undo))
+    before = saved(table)
     out = dispatch(table, line)
-    assert out.error, f"{line!r} should have failed"
     assert_refusal(line, out)
-    assert (table.state_json, len(table.log), len(table.history.undo)) == before
+    assert saved(table) == before, f"{line!r} was refused but changed the table"
     return out.error
+
+
+@contextmanager
+def unchanged(path: Path) -> Iterator[None]:
+    """Around what must be refused on a file (a command line, a load): the file is the same
+    byte for byte afterwards (the on-disk twin of :func:`fails`)."""
+    before = path.read_bytes()
+    yield
+    assert path.read_bytes() == before, f"{path.name} changed"
 
 
 def assert_refusal(line: str, out) -> None:  # noqa: ANN001 - an Output
@@ -97,3 +116,4 @@ def assert_refusal(line: str, out) -> None:  # noqa: ANN001 - an Output
 
 def combat_cmd() -> list[str]:
     return [sys.executable, "-m", "combat_cli"]
+
