@@ -1,4 +1,5 @@
-"""Turning a typed line into words, options and action requests.
+"""Turning a typed line into words, options and action requests (the tokenizer under the
+grammar: :mod:`combat_cli.engine.grammar` reads the words it gives).
 
 Words are split like a shell (quotes for names with spaces); ``key=value`` words are options;
 commas separate several actions in one declaration.

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from combat_cli.report.words import Words
+from combat_cli.views.words import Words
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Encounter, LogEntry
