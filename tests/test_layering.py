@@ -7,15 +7,22 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {"rich", "prompt_toolkit", "typer", "click"}
 
 
-def modules(path: Path) -> set[str]:
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@cache
+def modules(path: Path) -> frozenset[str]:
     """Every module ``path`` imports, at any depth (TYPE_CHECKING and function-level too)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -24,7 +31,7 @@ def modules(path: Path) -> set[str]:
             out |= {f"combat_cli.{a.name}" for a in node.names}  # from combat_cli import api
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.add(node.module)
-    return out
+    return frozenset(out)
 
 
 def imports(path: Path) -> set[str]:
@@ -137,7 +144,7 @@ RANK = {u: i for i, layer in enumerate(LAYERS) for u in layer}
 
 def _against_the_layers(path: Path, me: str) -> list[str]:
     """The imports of ``path`` (in the unit ``me``) that reach its own layer or one above."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     assert not any(isinstance(n, ast.ImportFrom) and n.level for n in ast.walk(tree)), \
         f"{path}: a relative import (this test reads absolute ones)"
     wrong = []
@@ -163,6 +170,9 @@ def test_the_layering_check_catches_an_import_upwards_or_sideways(tmp_path):
                  "from combat_cli.textsafe import plain\n", encoding="utf-8")
     assert _against_the_layers(f, "engine") == [
         "grammar.py (engine) imports combat_cli.commands.parsing (commands)"]
+    f = tmp_path / "facts.py"  # a new file: what a path imports is read once
     f.write_text("from combat_cli.render.jsonview import player_json\n", encoding="utf-8")
-    assert _against_the_layers(f, "report") and _against_the_layers(f, "web")
+    assert _against_the_layers(f, "report") == [
+        "facts.py (report) imports combat_cli.render.jsonview (render)"]
+    assert _against_the_layers(f, "web")
     assert not _against_the_layers(f, "repl")
