@@ -117,3 +117,25 @@ def assert_refusal(line: str, out) -> None:  # noqa: ANN001 - an Output
 def combat_cmd() -> list[str]:
     return [sys.executable, "-m", "combat_cli"]
 
+
+def _ours(func: object, tests: Path) -> bool:
+    """A fixture of these tests (not one of pytest's own)."""
+    code = getattr(func, "__code__", None)
+    return code is not None and Path(code.co_filename).resolve().is_relative_to(tests)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test gets its kind (unit, e2e, browser) and slow if it is listed so: tests/kinds.py."""
+    from tests.kinds import SLOW, TESTS, item_kind, slow_key
+
+    for item in items:
+        function = getattr(item, "function", None)
+        info = getattr(item, "_fixtureinfo", None)
+        fixtures = [d.func for defs in (info.name2fixturedefs.values() if info else ())
+                    for d in defs if _ours(d.func, TESTS)]
+        kind = item_kind(Path(str(item.path)), function, fixtures)
+        if kind is None:
+            raise pytest.UsageError(f"{item.nodeid}: its folder has no kind (tests/kinds.py FOLDERS)")
+        item.add_marker(kind)
+        if slow_key(item.nodeid) in SLOW:
+            item.add_marker("slow")
