@@ -239,4 +239,4 @@ def _remove_one(cmd: Cmd, c: Combatant) -> None:
             q.state = "lapsed"
     enc.timers = [t for t in enc.timers if t.combatant != c.id]
     cmd.ctx.log(cmd.ctx.say("{name} leaves the encounter", name=c.name), kind="roster",
-                actor=c.name)
+                actor=c)

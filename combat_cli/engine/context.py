@@ -149,6 +149,18 @@ class RulesContext:
             return who.name
         return self.enc.name_of(who)
 
+    def ident(self, who: Combatant | str | None) -> str | None:
+        """The id of ``who`` (a combatant, or a present one's id or name); None otherwise."""
+        if who is None:
+            return None
+        if isinstance(who, Combatant):
+            return who.id
+        for c in self.enc.combatants:
+            if c.id == who:
+                return c.id
+        found = [c.id for c in self.enc.combatants if c.name == who]
+        return found[0] if len(found) == 1 else None
+
     # -- dice ----------------------------------------------------------------------------
     def roll(self, spec: RollSpec | str, purpose: str,
              by: Combatant | None = None) -> Roll:
@@ -205,7 +217,7 @@ class RulesContext:
         entry = LogEntry(
             round=self.enc.round, kind=kind, actor=self.name(actor), action=action,
             target=self.name(target), difficulty=difficulty, outcome=outcome, text=text,
-            data=data,
+            data=data, actor_id=self.ident(actor), target_id=self.ident(target),
         )
         if roll is not None:
             entry.kind = kind if kind != "note" else "roll"

@@ -171,3 +171,7 @@ class LogEntry(BaseModel):
     outcome: str | None = None
     text: str = ""
     data: dict[str, Any] = Field(default_factory=dict)
+    actor_id: str | None = None
+    target_id: str | None = None
+    """The ids of ``actor`` and ``target`` when they were combatants (names can change and be
+    reused: what the players may see of an entry is decided by id)."""

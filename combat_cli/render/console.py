@@ -55,12 +55,15 @@ def _escaped(buffer: Iterable[Segment]) -> Iterable[Segment]:
 
 
 def make_console(file: IO[str] | None = None, width: int | None = None) -> Console:
-    stream = file or sys.stdout
+    # No file: rich writes to whatever sys.stdout is at each print, so what is printed while
+    # a served REPL's prompt is up (a phone joined) goes above it, and the rest straight out;
+    # a console built while the prompt was up must not keep its stand-in for good.
+    stream = file or sys.__stdout__ or sys.stdout
     is_tty = hasattr(stream, "isatty") and stream.isatty()
     if width is None and not is_tty:
         width = int(os.environ.get("COLUMNS", "100") or 100)
     # markup off: names, conditions and lines the GM typed are printed as typed ("[/]" too);
     # styles are given as style= or rich Text, never as markup in strings
-    return SafeConsole(file=stream, theme=THEME, width=width, highlight=False, markup=False,
+    return SafeConsole(file=file, theme=THEME, width=width, highlight=False, markup=False,
                    no_color=bool(os.environ.get("NO_COLOR")) or None, soft_wrap=False,
                    emoji=False)

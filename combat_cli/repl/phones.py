@@ -225,16 +225,20 @@ class PhonePort(FrontPort):
         from combat_cli.repl.port import confirmed
 
         assert self.driver is not None
+        from combat_cli.engine.table import Snapshot
+        from combat_cli.web.card import its_turn
+
         name = self._name(req.pc)
-        if name is None:
-            self.hub.settle_proposal(req.pc, "")
+        table = self.driver.table
+        if name is None or not its_turn(Snapshot(table), table.enc.get(req.pc)):
+            self.hub.settle_proposal(req.pc, "the turn has passed")
             return
         line = f"act {shlex.quote(name)} {req.text}"
         self.publish()
         typed = self.base.confirm(self.word(
             "{name}'s phone: {line} — Enter (or y) does it, n drops it, or type a command: "
         ).format(name=name, line=line))
-        yes = confirmed(typed or "n")
+        yes = confirmed("n" if typed is None else typed)
         self.hub.settle_proposal(req.pc, "the GM took it" if yes else
                                  "the GM chose otherwise")
         if yes is not False:

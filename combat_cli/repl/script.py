@@ -22,6 +22,21 @@ if TYPE_CHECKING:
     from combat_cli.web.hub import Race
 
 
+ECHO = 200
+"""The longest line a script echoes whole (``> line``, and the line it stopped at)."""
+ECHO_START = 48
+"""How much of a longer one is echoed: its start, then how long it is (one line of 80)."""
+
+
+def clip(line: str) -> str:
+    """``line`` as echoed: whole, or its start and how long it is (a line of a megabyte is
+    not written to the terminal whole)."""
+    if len(line) <= ECHO:
+        return line
+    return _("{start}… ({size} characters)").format(start=line[:ECHO_START],
+                                                     size=f"{len(line):,}")
+
+
 class ScriptLines:
     """The script's lines, read one at a time. ``live`` (``--serve`` with ``--script -``):
     read as they come by a thread of their own, so a roll can wait for the next line or a
@@ -111,12 +126,13 @@ def run_script(driver: Driver, lines: ScriptLines, echo: bool = True) -> int:
         start = lines.number
         lines.bad_answer = None
         if echo:
-            driver.console.print(f"> {stripped}", style="bold")
+            driver.console.print(f"> {clip(stripped)}", style="bold")
         out = driver.handle(stripped)
         if out.error:
             where = (_("line {n}: {bad} (answering line {start}: {text})").format(
-                n=lines.bad_answer[0], bad=lines.bad_answer[1], start=start, text=stripped)
-                if lines.bad_answer else _("line {n}: {text}").format(n=start, text=stripped))
+                n=lines.bad_answer[0], bad=clip(lines.bad_answer[1]), start=start,
+                text=clip(stripped))
+                if lines.bad_answer else _("line {n}: {text}").format(n=start, text=clip(stripped)))
             sys.stderr.write(_("combat: script stopped at {where}").format(
                 where=escape_all(where)) + "\n")
             driver.close()

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.durations import format_duration, in_rounds
 from combat_cli.engine.view import RulesView
-from combat_cli.views.sentences import PlayerTeller, hidden_names
+from combat_cli.views.player import REMINDER
+from combat_cli.views.sentences import PlayerTeller, hidden_ids
 from combat_cli.views.words import Words
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class Fighter:
+    id: str
     name: str
     side: str
     status: str
@@ -50,13 +52,13 @@ class Facts:
 def gather(table: Table, player: bool = False) -> Facts:
     enc, rs, log = table.enc, table.ruleset, table.log
     w = Words(table.lang or rs.language)
-    secret = hidden_names(enc, log) if player else set()
+    secret = hidden_ids(enc, log) if player else set()
     fighters = [_fighter(enc, rs, table.lang, c, player) for c in enc.combatants
-                if c.name not in secret]
+                if c.id not in secret]
     _count_wounds(fighters, log)
     levels = _levels_by_round(table)
     for f in fighters:
-        f.levels = levels.get(f.name, {})
+        f.levels = levels.get(f.id, {})
     known = [r for lv in levels.values() for r in lv]
     return Facts(w, player, rs.label(rs.title, table.lang) if rs.title else rs.name, enc.round, fighters,
                  _sentences(table, log, player), _due(enc, rs, table.lang, w, player, secret),
@@ -72,29 +74,36 @@ def _fighter(enc: Encounter, rs: Ruleset, lang: str, c: Combatant, player: bool)
                        lang or rs.language) or Words(lang or rs.language)("levels").split("|")[0]
     else:
         status = pc_wounds(enc, rs, lang, c) or rs.label(c.status, lang)
-    return Fighter(c.name, c.side, status, c.out, hidden=c.hidden and not player,
+    return Fighter(c.id, c.name, c.side, status, c.out, hidden=c.hidden and not player,
                    notes=[] if player else list(c.notes))
 
 
 def _count_wounds(fighters: list[Fighter], log: list[LogEntry]) -> None:
     """A wound entry names who took it; who gave it is its actor or, when a ruleset logs the
-    hit and the wound apart, the actor of the hit just before it (same round, same target)."""
+    hit and the wound apart, the actor of the hit just before it (same round, same target).
+    Each is counted by combatant id (by name in a file older than the ids in the log), so a
+    name used again later is not credited with what its first bearer did."""
     given: Counter[str] = Counter()
     taken: Counter[str] = Counter()
+
+    def key(cid: str | None, name: str | None) -> str | None:
+        return f"#{cid}" if cid else name
+
     for i, e in enumerate(log):
         if e.kind != "wound":
             continue
-        who = e.target or e.actor
+        who = key(e.target_id, e.target) if e.target else key(e.actor_id, e.actor)
         if who:
             taken[who] += 1
-        giver = e.actor if e.target else None
+        giver = key(e.actor_id, e.actor) if e.target else None
         if giver is None and e.target:
-            giver = next((p.actor for p in reversed(log[max(0, i - 3):i])
+            giver = next((key(p.actor_id, p.actor) for p in reversed(log[max(0, i - 3):i])
                           if p.round == e.round and p.target == e.target and p.actor), None)
         if giver and giver != who:
             given[giver] += 1
     for f in fighters:
-        f.given, f.taken = given[f.name], taken[f.name]
+        f.given = given[f"#{f.id}"] + given[f.name]
+        f.taken = taken[f"#{f.id}"] + taken[f.name]
 
 
 def _sentences(table: Table, log: list[LogEntry], player: bool) -> dict[int, list[str]]:
@@ -119,11 +128,12 @@ def _due(enc: Encounter, rs: Ruleset, lang: str, w: Words, player: bool,
     out = []
     for t in sorted(enc.timers, key=lambda t: t.due):
         who = enc.name_of(t.combatant) if t.combatant else ""
-        if player and (not who or who in secret or enc.get(t.combatant or "").side != "pc"):
+        if player and (not who or t.kind == REMINDER or t.combatant in secret
+                       or enc.get(t.combatant or "").side != "pc"):
             continue  # the GM's reminders and NPCs' timers are the GM's business
         out.append(f"{t.name} — {w('in', span=_span(t.due - now, rs))}")
     for c in enc.combatants:
-        if c.name in secret:
+        if c.id in secret:
             continue
         for k in c.conditions:
             if k.until is not None and not (player and k.secret):
@@ -155,7 +165,7 @@ def _past_states(table: Table) -> Iterator[Any]:
 
 
 def _levels_by_round(table: Table) -> dict[str, dict[int, int]]:
-    """Name -> round -> wound level at the end of that round, from the states the undo history
+    """Combatant id -> round -> wound level at the end of that round, from the states the undo history
     leads back through (the state before each command) and the state now."""
     from combat_cli.engine.models import Encounter
 
@@ -170,7 +180,7 @@ def _levels_by_round(table: Table) -> dict[str, dict[int, int]]:
             continue
         for c in enc.combatants:
             try:
-                out.setdefault(c.name, {})[enc.round] = rs.wound_level(RulesView(enc, rs), c)
+                out.setdefault(c.id, {})[enc.round] = rs.wound_level(RulesView(enc, rs), c)
             except Exception:  # noqa: BLE001 - an old snapshot a ruleset can't read
                 continue
     return out

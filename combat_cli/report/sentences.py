@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from combat_cli.views.sentences import OUTCOMES, QUIET_KINDS, Line, PlayerTeller, hidden_names
+from combat_cli.views.sentences import OUTCOMES, QUIET_KINDS, Line, PlayerTeller, Unseen, hidden_ids
 
-__all__ = ["OUTCOMES", "QUIET_KINDS", "Line", "PlayerTeller", "hidden_names"]
+__all__ = ["OUTCOMES", "QUIET_KINDS", "Line", "PlayerTeller", "Unseen", "hidden_ids"]

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 SCHEMA = 1
 """The version of the JSON views, this one and ``show --json``'s (the save file's own schema is
 the store's business)."""
+REMINDER = "reminder"
+"""The timer kind of the GM's own reminders (``timer ... who=PC``): never on a card, nor in a
+players' report."""
 
 PLAYER_LOG_LINES = 8
 PLAYER_LABELS = ("Name", "Side", "Wounds", "Conditions", "Order", "Log", "pc", "npc", "out",
@@ -37,7 +40,7 @@ def player_json(table: Table | Snapshot, show_rolls: bool = False) -> dict[str, 
     if cur is not None and rs.acting_label(RulesView(enc, rs)) != cur.name:
         cur = nxt = None  # the ruleset says more (an open slot): its line, no one marked
     rank = {cid: i for i, cid in enumerate(enc.order)}
-    shown = sorted((c for c in enc.combatants if c.name not in hidden),
+    shown = sorted((c for c in enc.combatants if not c.hidden),
                    key=lambda c: rank.get(c.id, len(rank)))
     return {
         "view": "player",
@@ -48,8 +51,8 @@ def player_json(table: Table | Snapshot, show_rolls: bool = False) -> dict[str, 
         "phase": enc.phase,
         "heading": _heading(enc, rs, lang, w, over),
         "turn": teller.sentence(_turn_line(enc, rs, lang, w, hidden, over)),
-        "acting": teller.name(cur.name) if cur else None,
-        "next": teller.name(nxt.name) if nxt else None,
+        "acting": teller.name(cur.name, cur.hidden) if cur else None,
+        "next": teller.name(nxt.name, nxt.hidden) if nxt else None,
         "over": over,
         "order": [c.name for c in shown if c.id in rank],
         "combatants": [_player_row(enc, rs, lang, w, c, cur, nxt) for c in shown],
@@ -103,7 +106,7 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[
     text = w("acts", name=label) if label else ""
     nxt = _next(enc, rs)
     if nxt is not None:
-        nname = w("unseen") if nxt.name in hidden else nxt.name
+        nname = w("unseen") if nxt.hidden else nxt.name
         text = f"{text} · {w('next', name=nname)}" if text else w("next", name=nname)
     return text or w("resolved" if enc.phase == "resolve" else "gm")
 

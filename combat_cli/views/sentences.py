@@ -33,15 +33,43 @@ class Line:
     text: str
 
 
-def hidden_names(enc: Encounter, entries: Iterable[LogEntry]) -> set[str]:
-    """Names the players must not see: hidden combatants, and those that left while hidden."""
-    last: dict[str, bool] = {}
-    for e in entries:
-        if e.kind == "roster" and e.actor and "hidden" in e.data:
-            last[e.actor] = bool(e.data["hidden"])
-    present = {c.name for c in enc.combatants}
-    gone = {n for n, h in last.items() if h and n not in present}
-    return {c.name for c in enc.combatants if c.hidden} | gone
+class Unseen:
+    """Who the players must not see, by combatant id: the hidden combatants, and those that
+    left while hidden (a rename or a name reused later changes nothing). An entry from a file
+    older than the ids in the log is judged by its names, as then."""
+
+    def __init__(self, enc: Encounter, entries: Iterable[LogEntry]) -> None:
+        by_id: dict[str, bool] = {}
+        by_name: dict[str, bool] = {}
+        for e in entries:
+            if e.kind == "roster" and e.actor and "hidden" in e.data:
+                if e.actor_id:
+                    by_id[e.actor_id] = bool(e.data["hidden"])
+                else:
+                    by_name[e.actor] = bool(e.data["hidden"])
+        present = {c.id for c in enc.combatants}
+        self.ids = {c.id for c in enc.combatants if c.hidden} | {
+            i for i, h in by_id.items() if h and i not in present}
+        self.names = {c.name for c in enc.combatants if c.hidden}
+        """The names of the hidden combatants present (for the ruleset's turn line)."""
+        named = {c.name for c in enc.combatants}
+        self.old_names = self.names | {n for n, h in by_name.items() if h and n not in named}
+
+    def actor(self, e: LogEntry) -> bool:
+        return self._is(e.actor_id, e.actor)
+
+    def target(self, e: LogEntry) -> bool:
+        return self._is(e.target_id, e.target)
+
+    def _is(self, cid: str | None, name: str | None) -> bool:
+        if cid is not None:
+            return cid in self.ids
+        return name is not None and name in self.old_names
+
+
+def hidden_ids(enc: Encounter, entries: Iterable[LogEntry]) -> set[str]:
+    """The ids of the combatants the players must not see (see :class:`Unseen`)."""
+    return Unseen(enc, entries).ids
 
 
 class PlayerTeller:
@@ -51,8 +79,10 @@ class PlayerTeller:
                  show_rolls: bool = False) -> None:
         self.rs, self.lang, self.show_rolls = rs, lang, show_rolls
         self.w = Words(lang or rs.language)
-        self.hidden = hidden_names(enc, entries)
-        self.pcs = {c.name for c in enc.combatants if c.side == "pc"}
+        self.unseen = Unseen(enc, entries)
+        self.hidden = self.unseen.names
+        self.pcs = {c.id for c in enc.combatants if c.side == "pc"}
+        self.pc_names = {c.name for c in enc.combatants if c.side == "pc"}
         self.secret: set[tuple[str, str]] = set()
         self.round = 0
 
@@ -61,10 +91,10 @@ class PlayerTeller:
         unseen = self.w("unseen")
         return unseen[:1].upper() + text[1:] if text.startswith(unseen) else text
 
-    def name(self, who: str | None) -> str | None:
+    def name(self, who: str | None, unseen: bool) -> str | None:
         if who is None:
             return None
-        return self.w("unseen") if who in self.hidden else who
+        return self.w("unseen") if unseen else who
 
     def tail(self, texts: list[str], n: int) -> list[Line]:
         """The last ``n`` sentences of a log kept as JSON text, parsing only the end of it
@@ -105,7 +135,7 @@ class PlayerTeller:
         if e.kind in ("wound", "heal") and not e.action:
             return self._health(e)
         if e.kind == "declare":
-            if not e.actor or e.actor in self.hidden or not e.action:
+            if not e.actor or self.unseen.actor(e) or not e.action:
                 return None
             return self.w("declares", actor=e.actor, actions=", ".join(e.action.split(",")))
         if e.kind in QUIET_KINDS or not e.action:
@@ -122,7 +152,7 @@ class PlayerTeller:
 
     def _roster(self, e: LogEntry) -> str | None:
         who = e.actor
-        if not who or who in self.hidden:
+        if not who or self.unseen.actor(e):
             return None
         if e.data.get("hidden") is False:
             return self.w("appears", name=who)
@@ -134,28 +164,32 @@ class PlayerTeller:
 
     def _condition(self, e: LogEntry) -> str | None:
         who = e.actor or e.target
+        unseen = self.unseen.actor(e) if e.actor else self.unseen.target(e)
         sign, cond = (e.outcome or "")[0], (e.outcome or "")[1:]
-        key = (who or "", cond.lower())
+        key = ((e.actor_id if e.actor else e.target_id) or who or "", cond.lower())
         if e.data.get("secret") or (sign == "-" and key in self.secret):
             (self.secret.add if sign == "+" else self.secret.discard)(key)
             return None
-        if not who or who in self.hidden:
+        if not who or unseen:
             return None
         label = self.rs.label(cond, self.lang)
         return self.w("cond_on" if sign == "+" else "cond_off", name=who, condition=label)
 
     def _health(self, e: LogEntry) -> str | None:
         who = e.target or e.actor
-        if not who or who in self.hidden:
+        if not who or (self.unseen.target(e) if e.target else self.unseen.actor(e)):
             return None
         level = e.outcome or ""
-        if who in self.pcs and _WORD.match(level):
+        cid = e.target_id if e.target else e.actor_id
+        pc = cid in self.pcs if cid is not None else who in self.pc_names
+        if pc and _WORD.match(level):
             return self.w("is", name=who, level=self.rs.label(level, self.lang))
         return self.w("wounded" if e.kind == "wound" else "recovers", name=who)
 
     def _deed(self, e: LogEntry) -> str | None:
-        actor, target = self.name(e.actor), self.name(e.target)
-        if actor is None or (e.actor in self.hidden and e.target in self.hidden):
+        hidden_actor, hidden_target = self.unseen.actor(e), self.unseen.target(e)
+        actor, target = self.name(e.actor, hidden_actor), self.name(e.target, hidden_target)
+        if actor is None or (hidden_actor and hidden_target):
             return None
         action = e.action.split(",")[0] if e.action else ""
         text = (self.w("does_to", actor=actor, action=action, target=target) if target
@@ -166,7 +200,7 @@ class PlayerTeller:
 
     def _rolls(self, e: LogEntry, text: str | None) -> str | None:
         """With ``--show-rolls``: the dice and their faces after the sentence."""
-        if e.total is None or not e.dice or (e.actor in self.hidden):
+        if e.total is None or not e.dice or self.unseen.actor(e):
             return text
         faces = f" [{' '.join(map(str, e.faces))}]" if e.faces else ""
         roll = f"{e.dice}{faces} = {e.total}"

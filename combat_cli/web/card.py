@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.durations import format_duration, in_rounds
 from combat_cli.engine.view import RulesView
+from combat_cli.views.player import REMINDER
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter
     from combat_cli.engine.table import Snapshot
 
-REMINDER = "reminder"
-"""The timer kind of the GM's own reminders (``timer ... who=PC``): never on a card."""
 
 
 def table_view(table: Snapshot) -> dict[str, Any]:
@@ -123,8 +122,7 @@ def declare_form(table: Snapshot, shown: Encounter, c: Combatant) -> dict[str, A
             return None
         kind = "declare"
     elif enc.phase == "turns" and not rs.declare_phase:
-        cur = rs.current(enc)
-        if cur is None or cur.id != c.id or rs.can_act(view, c):
+        if rs.can_act(view, c) or not its_turn(table, c):
             return None
         kind = "act"
     else:
@@ -142,6 +140,18 @@ def declare_form(table: Snapshot, shown: Encounter, c: Combatant) -> dict[str, A
         "by": mine.by if mine else "",
         "words": {w: rs.label(w, lang) for w in FORM_WORDS},
     }
+
+
+def its_turn(table: Snapshot, c: Combatant) -> bool:
+    """``c`` acts now, or may take the open turn (a Storypath PC slot) by acting."""
+    from combat_cli.engine.capabilities import OpenTurns
+
+    enc, rs = table.enc, table.ruleset
+    open_turn = rs.open_turn(enc) if isinstance(rs, OpenTurns) else None
+    if open_turn is not None:
+        return any(x.id == c.id for x in open_turn[1])
+    cur = rs.current(enc)
+    return cur is not None and cur.id == c.id
 
 
 def _action(rs: Any, lang: str, a: Any) -> dict[str, Any]:

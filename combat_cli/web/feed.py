@@ -29,12 +29,16 @@ class Feed:
         self._problem: str | None = None
 
     def load_now(self) -> None:
-        """Read the file (raises SaveError); used before serving, and by the poller."""
+        """Read the file (raises SaveError); used before serving, and by the poller. The
+        version moves only when the players' view changed: a change only the GM sees (a
+        note, a secret condition) sends no event, so it tells the players nothing."""
         key = file_key(self.path)
         table = read_table(self.path, self.lang)
-        self.payload = player_bytes(player_data(table, self.show_rolls))
+        payload = player_bytes(player_data(table, self.show_rolls))
         self.key = key
-        self.version += 1
+        if payload != self.payload or self.version == 0:
+            self.payload = payload
+            self.version += 1
 
     async def run(self) -> None:
         """Poll until stopped."""

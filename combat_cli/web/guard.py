@@ -6,15 +6,20 @@
   ``Origin`` (or ``Sec-Fetch-Site``) naming another site is 403;
 - a body is refused from its ``Content-Length`` (413); one sent without a length is read
   only up to the limit (:func:`combat_cli.web.phones.read_json`);
+- event streams are bounded per client address and in all (:mod:`combat_cli.web.limits`):
+  one more is refused at once, saying why;
 - every response carries the security headers (no inline code, no framing, no sniffing).
 """
 
 from __future__ import annotations
 
 import socket
+from collections import Counter
 from collections.abc import Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from combat_cli.web.limits import MAX_STREAMS, STREAMS_PER_CLIENT
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -23,6 +28,8 @@ HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options
 MAX_BODY = 4096
 """The largest request body (a join, an answer, a declaration is a few hundred bytes)."""
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+STREAMS = ("/events", "/api/events")
+"""The paths that hold a connection open (server-sent events)."""
 
 
 def host_names(host: str, lan: str | None) -> set[str]:
@@ -42,11 +49,12 @@ def _hosts(names: Iterable[str], port: int) -> set[str]:
     return out
 
 
-async def _refuse(send: Send, status: int, text: str) -> None:
+async def _refuse(send: Send, status: int, text: str, extra: Iterable[tuple[bytes, bytes]] = ()
+                  ) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode()), *HEADERS]})
+                            (b"content-length", str(len(body)).encode()), *HEADERS, *extra]})
     await send({"type": "http.response.body", "body": body})
 
 
@@ -58,6 +66,8 @@ class Guard:
         self.hosts = _hosts(names, port)
         self.origins = {f"http://{h}" for h in self.hosts}
         self.max_body = max_body
+        self.streams: Counter[str] = Counter()
+        """Open event streams by client address."""
 
     def allowed(self, scope: Scope) -> tuple[int, str] | None:
         """None, or the status and error for a request that may not pass."""
@@ -89,4 +99,22 @@ class Guard:
                 message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
             await send(message)
 
-        await self.app(scope, receive, with_headers)
+        if scope["path"] not in STREAMS:
+            await self.app(scope, receive, with_headers)
+            return
+        client = (scope.get("client") or ("?", 0))[0]
+        if self.streams[client] >= STREAMS_PER_CLIENT:
+            await _refuse(send, 429, '{"error": "too many open pages from this device (at most '
+                          f'{STREAMS_PER_CLIENT}): close one"}}', [(b"retry-after", b"5")])
+            return
+        if sum(self.streams.values()) >= MAX_STREAMS:
+            await _refuse(send, 503, '{"error": "too many open pages (at most '
+                          f'{MAX_STREAMS}): try again soon"}}', [(b"retry-after", b"5")])
+            return
+        self.streams[client] += 1
+        try:
+            await self.app(scope, receive, with_headers)
+        finally:
+            self.streams[client] -= 1
+            if self.streams[client] <= 0:
+                del self.streams[client]

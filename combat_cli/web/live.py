@@ -9,6 +9,7 @@ import time
 
 import uvicorn
 
+from combat_cli.web import limits
 from combat_cli.web.guard import host_names
 from combat_cli.web.hub import Hub
 from combat_cli.web.phones import Changes, make_live_app
@@ -25,10 +26,7 @@ class LiveServer:
         self.changes = Changes(hub)
         self.app = make_live_app(hub, self.changes, host_names(self.host, lan_address()),
                                  self.port)
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False,
-                                lifespan="on", timeout_graceful_shutdown=2,
-                                timeout_keep_alive=5, limit_concurrency=200,
-                                server_header=False)
+        config = limits.config(self.app, timeout_graceful_shutdown=2)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._run, name="combat-web", daemon=True)
 

@@ -28,6 +28,7 @@ from combat_cli.textsafe import escape_controls
 from combat_cli.web.app import asset
 from combat_cli.web.guard import MAX_BODY, Guard
 from combat_cli.web.hub import Device, Hub
+from combat_cli.web.limits import BODY_TIMEOUT
 
 COOKIE = "combat_device"
 KEEPALIVE = 15.0
@@ -54,12 +55,22 @@ def error(status: int, text: str) -> JSONResponse:
 
 
 async def read_json(request: Request) -> dict[str, Any] | JSONResponse:
-    """The request's JSON object, read no further than :data:`MAX_BODY`; or the refusal."""
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return error(413, "the request is too large")
+    """The request's JSON object, read no further than :data:`MAX_BODY` and for no longer
+    than :data:`~combat_cli.web.limits.BODY_TIMEOUT`; or the refusal."""
+    async def read() -> bytes | None:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return None
+        return body
+
+    try:
+        body = await asyncio.wait_for(read(), BODY_TIMEOUT)
+    except asyncio.TimeoutError:
+        return error(408, "the request came too slowly")
+    if body is None:
+        return error(413, "the request is too large")
     if "json" not in request.headers.get("content-type", ""):
         return error(415, "send JSON (Content-Type: application/json)")
     try:

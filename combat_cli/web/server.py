@@ -13,6 +13,7 @@ from typing import Any
 
 import uvicorn
 
+from combat_cli.web import limits
 from combat_cli.web.app import make_app
 from combat_cli.web.feed import Feed
 from combat_cli.web.guard import Guard, host_names
@@ -102,9 +103,7 @@ def serve(path: Path, host: str | None, port: int, lang: str = "",
         print(f"players' screen on {where}: {url} (anyone on this network can read it) · "
               "Ctrl-C stops", flush=True)
     app = Guard(make_app(feed), host_names(where, lan_address()), actual)
-    config = uvicorn.Config(app, log_level="warning", access_log=False,
-                            lifespan="on", timeout_graceful_shutdown=3,
-                            limit_concurrency=200, server_header=False)
+    config = limits.config(app, timeout_graceful_shutdown=3)
     try:
         _Server(config, feed).run(sockets=[sock])
     finally:

@@ -173,10 +173,25 @@ def test_a_storypath_phones_action_waits_for_the_gms_enter(tmp_path) -> None:  #
         child.expect(re.escape("Ben's phone: act Ben attack Orc — Enter (or y) does it"))
         time.sleep(0.3)
         child.sendline("")
-        child.expect(r"Ben .*Orc")
+        child.expect(r"Ben attacks Orc")  # done at the GM's Enter
         child.expect("combat>")
         assert phone.me(ben)["declare"] is None or phone.me(ben)["declare"]["pending"] is None
         child.sendeof()
         child.expect(r"saved ")
+    finally:
+        child.close(force=True)
+
+
+def test_a_served_repl_still_prints_after_the_gm_waited_at_the_prompt(tmp_path) -> None:  # noqa: ANN001
+    """The table is built while the prompt is up: its console must not keep writing to the
+    prompt's stand-in for stdout (the answer to every later command was lost)."""
+    f = d6_file(tmp_path)
+    child = spawn(f, "--serve", "--port", "0")
+    try:
+        child.expect("combat>")
+        time.sleep(3)  # the table has long been loaded behind the prompt
+        child.sendline("status")
+        child.expect("Thug")
+        child.expect("combat>")
     finally:
         child.close(force=True)

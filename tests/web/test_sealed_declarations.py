@@ -192,7 +192,7 @@ def test_a_storypath_turn_is_chosen_on_the_phone_and_done_at_the_gms_yes(
         assert live.me(ben)["declare"]["pending"] == "attack Orc"
         assert declare(live, ben, "attack Orc")[0] == 409  # one at a time
         live.gm("y")
-        live.expect(r"Ben .*Orc")
+        live.expect(r"Ben attacks Orc")
         live.gm("quit")
         assert live.close() == 0
     finally:

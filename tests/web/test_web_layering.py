@@ -9,7 +9,7 @@ from tests.test_layering import imports
 ROOT = Path(__file__).resolve().parents[2]
 WEB = {"starlette", "uvicorn", "anyio", "h11", "httpx"}
 ALLOWED = {ROOT / "combat_cli" / "web" / f"{name}.py"
-           for name in ("app", "server", "phones", "guard", "live")}
+           for name in ("app", "server", "phones", "guard", "live", "limits")}
 
 
 def test_only_the_server_modules_import_the_web_stack() -> None:
