@@ -316,7 +316,7 @@ def _play_interactive(file: Path, dice: str | None, default: str, seed: int | No
     saved = data.get("dice") if isinstance(data, dict) else None
     port = _served(ReplPort(), web)
     source = _dice(dice, seed, port, saved, default)
-    run_interactive(file, raw, source, source.mode, lang, port)
+    run_interactive(file, raw, source, source.mode, lang, port, dice)
     return 0
 
 
@@ -337,6 +337,7 @@ def _play_script(file: Path, script: str | None, dice: str | None, default: str,
     saved = source.start_saved = driver.table.enc.data.get("dice")
     if dice is None and saved in ("auto", "manual", "players"):
         source.mode = source.start_mode = saved
+    driver.adopt_dice(dice)
     print_resume(driver.console, driver.table)   # a fight resumed: where it stands
     try:
         return run_script(driver, lines)

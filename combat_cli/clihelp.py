@@ -24,7 +24,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 
 HEADINGS = ("Usage:", "Options:", "Arguments:", "Commands:", "Error:")
 MARKERS = ("[OPTIONS]", "COMMAND", "[ARGS]...", "[required]", "<str>", "<int>", "<text>",
-           "<integer>", "TEXT", "INTEGER", "PATH")
+           "<integer>", "<path>", "TEXT", "INTEGER", "PATH")
 _ARG = re.compile(r"\{(\w+)\}")
 _TRY = re.compile(r"Try '(.*)' for help\.")
 PHRASES = ("Show this message and exit.",)

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.commands.registry import Verb, all_verbs
+from combat_cli.commands.registry import Verb, all_verbs, keywords, lookup, verb_name
 from combat_cli.engine.capabilities import Healing, rest_options
 from combat_cli.engine.grammar import ACTION_KINDS, Arg, Opt, layout
 from combat_cli.engine.parsing import COMMA, action_names
 from combat_cli.engine.view import RulesView
+from combat_cli.locale.commands import commands
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant
@@ -68,14 +69,16 @@ def names_of(table: Table, groups: bool = False) -> list[str]:
 def suggest(text: str, table: Table) -> tuple[str, list[str]]:
     words, partial = _words(text)
     verbs = all_verbs(table)
+    lang = table.language
     if not words:
-        return partial, sorted(verbs)
-    low = words[0].lower()
-    v = next((v for v in verbs.values() if low == v.name or low in v.aliases), None)
+        return partial, sorted(verb_name(v, lang) for v in verbs.values())
+    v = lookup(words[0], verbs, lang)
     if v is None:
         return partial, []
-    typed = [COMMA if w and set(w) == {","} else w for w in words[1:]]
-    return partial, candidates(v, table, _near(typed), partial)
+    typed = [COMMA if w and set(w) == {","} else w for w in keywords(v, words[1:], lang)]
+    said = commands(lang)
+    return partial, [said.keyword_name(c) if c in said.keywords else c
+                     for c in candidates(v, table, _near(typed), partial)]
 
 
 NEAR = 12

@@ -14,6 +14,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Syntax
 from combat_cli.engine.queries import match_word
 from combat_cli.engine.state import CombatantState, EncounterState
+from combat_cli.locale.commands import commands
 
 if TYPE_CHECKING:
     from combat_cli.engine.context import RulesContext
@@ -57,16 +58,21 @@ def dice(cmd: Cmd) -> None:
         own = [f"{c.name}={d}" for c in cmd.enc.combatants
                if (d := CombatantState.of(cmd.ctx, c).dice)]
         say, meaning = cmd.ctx.say, cmd.ctx.label(MEANING[now])
-        cmd.ctx.note(say("dice: {mode} ({meaning}); own dice: {own}", mode=now,
+        cmd.ctx.note(say("dice: {mode} ({meaning}); own dice: {own}", mode=_mode(cmd, now),
                          meaning=meaning, own=", ".join(own)) if own else
-                     say("dice: {mode} ({meaning})", mode=now, meaning=meaning))
+                     say("dice: {mode} ({meaning})", mode=_mode(cmd, now), meaning=meaning))
         return
     if mode == now:
-        cmd.ctx.note(cmd.ctx.say("dice: already {mode}", mode=mode))
+        cmd.ctx.note(cmd.ctx.say("dice: already {mode}", mode=_mode(cmd, mode)))
         return
     EncounterState.of(cmd.ctx, cmd.enc).dice = mode
-    cmd.ctx.log(cmd.ctx.say("dice: {mode} ({meaning})", mode=mode,
+    cmd.ctx.log(cmd.ctx.say("dice: {mode} ({meaning})", mode=_mode(cmd, mode),
                             meaning=cmd.ctx.label(MEANING[mode])), kind="note")
+
+
+def _mode(cmd: Cmd, mode: str) -> str:
+    """A dice mode as the table's language types it (``manual`` -> Czech ``ručně``)."""
+    return commands(cmd.table.language).keyword_name(mode)
 
 
 def set_own_dice(ctx: RulesContext, c: Combatant, value: str) -> str:
@@ -80,3 +86,21 @@ def set_own_dice(ctx: RulesContext, c: Combatant, value: str) -> str:
     else:
         own.dice = word
     return f"dice={word}"
+
+
+def adopt(table: Table, mode: str | None) -> bool:
+    """``play FILE --dice MODE``: the mode given is the file's from then on (saved at once;
+    a setting of the session, not a step: ``undo`` takes back the GM's last command, not the
+    mode; the resumed fight's lines say it). Returns True when the file's mode changed."""
+    dice = table.dice
+    if mode not in MODES or table.enc.data.get("dice") == mode:
+        return False
+
+    def work(ctx: RulesContext) -> None:
+        EncounterState.of(ctx, ctx.enc).dice = mode
+
+    table.setting(work)
+    if isinstance(dice, TableDice):
+        dice.mode = dice.start_mode = mode
+        dice.start_saved = mode
+    return True

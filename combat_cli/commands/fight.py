@@ -11,6 +11,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Arg, Syntax
 from combat_cli.engine.models import Combatant, Encounter
 from combat_cli.engine.state import EncounterState
+from combat_cli.engine.view import RulesView
 
 if TYPE_CHECKING:
     from combat_cli.engine.ruleset import Ruleset
@@ -25,9 +26,24 @@ def end_fight(cmd: Cmd) -> None:
     if enc.round == 0:
         raise CommandError("the fight has not started (start begins it)")
     played = round_played(cmd)
+    say = cmd.ctx.say
+    if enc.phase == "declare":      # declared, not yet planned: they lapse, and say so
+        from combat_cli.commands.sealing import seal_entries
+
+        for d in enc.declarations.values():
+            for a in d.actions:
+                entry = cmd.ctx.log(say("{name}'s {action} lapses (fight ended)",
+                                        name=enc.name_of(d.actor), action=a.text or a.name),
+                                    kind="lapse", actor=d.actor, action=a.name)
+                if d.sealed:  # never revealed: it stays the GM's
+                    seal_entries([entry])
     for item in enc.queue:
         if item.state == "pending":
             item.state = "lapsed"
+            cmd.ctx.log(say("{name}'s {action} lapses (fight ended)",
+                            name=enc.name_of(item.actor),
+                            action=item.action.text or item.action.name),
+                        kind="lapse", actor=item.actor, action=item.action.name)
     for c in enc.combatants:
         c.held = False
     enc.declarations.clear()
@@ -63,14 +79,17 @@ def summary(cmd: Cmd, enc: Encounter) -> list[str]:
     sides = max((len(cmd.ctx.label(s)) for s in ("pc", "npc")), default=3)
     lines = []
     shown, hidden = rows[:24], rows[24:]
+    view = RulesView(enc, cmd.ruleset, cmd.table.lang)
     for c in shown:
         conds = ", ".join(x.name for x in c.conditions)
         word = cmd.ctx.label("out") if c.out else cmd.ctx.label("standing")
         side = cmd.ctx.label(c.side)
         status = cmd.ruleset.label(c.status, cmd.ctx.language, gender_of(c.name, c.stats))
         side = side.upper() if side == c.side else side   # English: PC / NPC
+        cols = cmd.ruleset.status_columns(view, c)     # the wounds in numbers (Hits, Health)
+        wounds = ", ".join(v for k in cmd.ruleset.wound_columns if (v := cols.get(k, "")))
         lines.append(f"  {side:<{sides}} {c.name:<{width}}  {word:<8} {status}"
-                     + (f"; {conds}" if conds else ""))
+                     + (f" ({wounds})" if wounds else "") + (f"; {conds}" if conds else ""))
     if hidden:
         lines.append(say("  ... {n} more (status)", n=len(hidden)))
     for t in sorted(enc.timers, key=lambda x: (x.due, x.id))[:8]:

@@ -47,7 +47,10 @@ def _condition_one(cmd: Cmd, c: Combatant, args: Args) -> None:
     secret = bool(args["secret"])
     sign, name = spec[0], spec[1:].strip()
     opts = args.opts
-    custom = (args["custom"] or "").lower() in ("yes", "y", "true", "1")
+    from combat_cli.locale.commands import commands
+
+    custom = (args["custom"] or "").lower() in ("yes", "y", "true", "1") or commands(
+        cmd.table.language).keyword_of(args["custom"] or "", ("yes",)) == "yes"
     known = [k.name for k in cmd.ruleset.conditions]
     aliases = {a: k.name for k in cmd.ruleset.conditions for a in k.aliases}
     if sign == "-":
@@ -75,9 +78,13 @@ def _condition_one(cmd: Cmd, c: Combatant, args: Args) -> None:
         else:
             guess = closest(name, [*known, *aliases]) if not custom else None
             if guess:
-                raise CommandError(f'no {cmd.ruleset.name} condition "{name}" — did you mean '
-                                   f'{aliases.get(guess, guess)}? (for one of your own: '
-                                   f'condition {quote(c.name)} +{quote(name)} custom=yes)')
+                from combat_cli.commands.registry import verb_name
+
+                raise CommandError(cmd.ctx.say(
+                    'no {ruleset} condition "{name}" — did you mean {guess}? (for one of your '
+                    'own: {verb} {who} +{name2} custom=yes)', ruleset=cmd.ruleset.name,
+                    name=name, guess=aliases.get(guess, guess), who=quote(c.name),
+                    name2=quote(name), verb=verb_name(cmd.verb, cmd.table.language)))
     seconds: int | None = args["for"]
     cond = cmd.ctx.add_condition(c, name, duration=seconds, quiet=secret)
     if secret:

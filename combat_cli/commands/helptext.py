@@ -42,7 +42,7 @@ def fit(text: str, width: int, indent: int = 4) -> list[str]:
 
 def overview(table: Table, width: int = 100) -> list[str]:
     """``help``: at most ~40 lines at 100 columns for every built-in ruleset."""
-    from combat_cli.commands.registry import all_verbs
+    from combat_cli.commands.registry import all_verbs, verb_name
     from combat_cli.locale import _
 
     rs, lang = table.ruleset, table.lang
@@ -55,11 +55,12 @@ def overview(table: Table, width: int = 100) -> list[str]:
         shown = [n for n in names if n in core]
         grouped.update(shown)
         if shown:
-            lines += fit(f"  {_(title):<8} " + "  ".join(shown), width, 11)
-    rest = sorted(n for n in core if n not in grouped)
+            lines += fit(f"  {_(title):<8} " + "  ".join(
+                verb_name(core[n], table.language) for n in shown), width, 11)
+    rest = sorted(verb_name(v, table.language) for n, v in core.items() if n not in grouped)
     if rest:
         lines += fit(f"  {_('more'):<8} " + "  ".join(rest), width, 11)
-    own = [n for n, v in verbs.items() if v.topic != "core"]
+    own = [verb_name(v, table.language) for v in verbs.values() if v.topic != "core"]
     if own:
         lines += fit(f"  {rs.name:<8} " + "  ".join(own), width, 11)
     if rs.actions:

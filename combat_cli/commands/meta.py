@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb
+from combat_cli.commands.registry import Cmd, all_verbs, find_verb, verb, verb_name
 from combat_cli.commands.results import SaveRequest
 from combat_cli.commands.views import (
     ActionHelp,
@@ -42,9 +42,10 @@ def help_(cmd: Cmd) -> None:
         cmd.show(RulesHelp())
         return
     try:
-        cmd.show(VerbHelp(find_verb(word, verbs)))
+        cmd.show(VerbHelp(find_verb(word, verbs, cmd.table.language)))
     except CommandError:
-        names = sorted(verbs) + [a.name for a in rs.actions]
+        names = sorted(verb_name(v, cmd.table.language) for v in verbs.values()) + [
+            a.name for a in rs.actions]
         from combat_cli.engine.queries import closest
 
         guess = closest(word, names)
@@ -153,7 +154,12 @@ def _count(cmd: Cmd) -> int:
         raise cmd.usage_error("give one positive number")
     stack = cmd.table.history.undo if cmd.verb.name == "undo" else cmd.table.history.redo
     if n > len(stack):
-        raise CommandError(f"only {len(stack)} step(s) to {cmd.verb.name}")
+        from combat_cli.locale import catalogue
+
+        k = len(stack)
+        raise CommandError(catalogue(cmd.table.language).ngettext(
+            "only {n} step to {verb}", "only {n} steps to {verb}", k).format(
+            n=k, verb=verb_name(cmd.verb, cmd.table.language)))
     return n
 
 

@@ -21,6 +21,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.grammar import Args, Item, Syntax, UsageError, parse, syntax
 from combat_cli.engine.queries import closest
 from combat_cli.locale import message
+from combat_cli.locale.commands import commands, fold, package_commands
 
 if TYPE_CHECKING:
     from combat_cli.commands.views import View
@@ -44,6 +45,8 @@ class Verb:
     """False: logged, but not an undo step (a free roll)."""
     before: Callable[[Cmd], None] | None = None
     """A check of the state made before the words are read (the fight has not started)."""
+    shown: str = ""
+    """A ruleset verb's name in the table's language (its ``commands.toml``), if it has one."""
 
     @property
     def usage(self) -> str:
@@ -139,11 +142,15 @@ def all_verbs(table: Table | None = None) -> dict[str, Verb]:
     _load_topics()
     out = dict(VERBS)
     if table is not None:
-        for v in table.ruleset.verbs:
+        rs = table.ruleset
+        said = package_commands(rs.tables_package or "", table.language)
+        for v in rs.verbs:
             if v.name in out:
                 continue
+            words = said.verbs.get(v.name, ())
             out[v.name] = Verb(v.name, v.syntax, v.help, _ruleset_handler(v.handler),
-                               v.mutates, v.aliases, topic=table.ruleset.name)
+                               v.mutates, (*v.aliases, *words), topic=rs.name,
+                               shown=words[0] if words else "")
     return out
 
 
@@ -153,14 +160,60 @@ def _ruleset_handler(fn: Callable[[Any, Args], None]) -> Callable[[Cmd], None]:
     return run
 
 
-def find_verb(word: str, verbs: dict[str, Verb]) -> Verb:
+def lookup(word: str, verbs: dict[str, Verb], lang: str = "") -> Verb | None:
+    """The verb ``word`` names: its English name or an alias, or its word in the table's
+    language ``lang`` (``vyhodnoť``, ``vyhodnot``: case and diacritics aside), else None."""
     low = word.lower()
     for v in verbs.values():
         if v.name == low or low in v.aliases:
             return v
-    guess = closest(low, list(verbs))
+    name = commands(lang).verb_of(word)
+    if name is not None and name in verbs:
+        return verbs[name]
+    w = fold(word)
+    return next((v for v in verbs.values()
+                 if w and (fold(v.name) == w or w in (fold(a) for a in v.aliases))), None)
+
+
+def verb_name(v: Verb, lang: str = "") -> str:
+    """The verb as the table's language shows it (a core verb's word from the language's
+    ``commands.toml``; a ruleset verb as the ruleset names it)."""
+    return commands(lang).verb_name(v.name) if v.topic == "core" else v.shown or v.name
+
+
+def find_verb(word: str, verbs: dict[str, Verb], lang: str = "") -> Verb:
+    v = lookup(word, verbs, lang)
+    if v is not None:
+        return v
+    guess = closest(word.lower(), [verb_name(v, lang) for v in verbs.values()])
     hint = f" — did you mean {guess}?" if guess else ""
     raise CommandError(f'unknown command "{word}"{hint} (help lists them)')
+
+
+def keywords(v: Verb, words: list[str], lang: str) -> list[str]:
+    """``words`` with the keywords and option names of the table's language put as the
+    verb's English ones (``konec boje`` -> ``end fight``, ``vyhodnoť vše`` -> ``resolve all``,
+    ``skrytý=ano`` -> ``hidden=yes``)."""
+    said = commands(lang)
+    if not said.keywords and not said.options:
+        return words
+    choices = tuple(c for a in v.syntax.args if a.kind in ("keyword", "choice", "int", "name",
+                                                           "topic") for c in a.choices)
+    if v.name == "help":
+        choices += ("rules",)
+    opts = {o.name: o for o in v.syntax.opts if not o.catch_all}
+    out = []
+    for w in words:
+        key, eq, value = w.partition("=")
+        if eq and key:
+            name = key.lower() if key.lower() in opts else said.option_of(key, tuple(opts))
+            if name is not None:
+                o = opts[name]
+                value = said.keyword_of(value, o.choices) or value if o.choices else value
+                out.append(f"{name}={value}" if name != key.lower() or o.choices else w)
+                continue
+        out.append(said.keyword_of(w, choices) or w if choices else w)
+    return out
 
 
 _loaded = False
@@ -193,9 +246,10 @@ def dispatch(table: Table, line: str) -> Output:
         words = split(line)
         if not words:
             return out
-        v = find_verb(words[0], all_verbs(table))
+        v = find_verb(words[0], all_verbs(table), table.language)
         if table.phone is not None and v.name not in PHONE_VERBS:
             raise CommandError("a phone may only declare")
+        words = [words[0], *keywords(v, words[1:], table.language)]
         if v.mutates:
             def work(ctx: RulesContext) -> None:
                 Cmd(table, ctx, words[1:], v, out).run()

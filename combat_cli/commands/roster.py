@@ -137,7 +137,8 @@ def import_(cmd: Cmd) -> None:
         library[tname] = Template(side=side, stats=stats)
         added.append(tname)
     cmd.enc.templates = library
-    cmd.ctx.log(f"Templates from {path.name}: {', '.join(added)}", kind="roster")
+    cmd.ctx.log(cmd.ctx.say("Templates from {file}: {names}", file=path.name,
+                            names=", ".join(added)), kind="roster")
 
 
 @verb("set", (Arg("who", "name", metavar="NAME", noun="name"), Opt("stats", "stats", required=True),
@@ -163,7 +164,7 @@ def set_(cmd: Cmd) -> None:
     if newname:
         newname = check_name(newname)
         _new_name(newname, cmd.enc, c)
-    changes = [f"{cmd.ctx.label(k)}={v}" for k, v in stats.items()]
+    changes = [f"{cmd.ctx.label(k)}={_word(cmd, v)}" for k, v in stats.items()]
     if own_dice is not None:
         from combat_cli.commands.dice import set_own_dice
 
@@ -171,14 +172,14 @@ def set_(cmd: Cmd) -> None:
     c.stats.update(stats)
     if side:
         c.side = side  # type: ignore[assignment]
-        changes.append(f"side={side}")
+        changes.append(f"{_key(cmd, 'side')}={cmd.ctx.label(side)}")
     old = c.name
     if newname:
-        changes.append(f"name={newname}")
+        changes.append(f"{_key(cmd, 'name')}={newname}")
         c.name = newname
     if hidden is not None:
         c.hidden = hidden
-        changes.append(f"hidden={'yes' if hidden else 'no'}")
+        changes.append(f"{_key(cmd, 'hidden')}={cmd.ctx.label('yes' if hidden else 'no')}")
     if stats:
         cmd.ruleset.on_add(cmd.ctx, c)
     entry = cmd.ctx.log(f"{old}: {', '.join(changes)}", kind="roster", actor=c)
@@ -240,3 +241,18 @@ def _remove_one(cmd: Cmd, c: Combatant) -> None:
     enc.timers = [t for t in enc.timers if t.combatant != c.id]
     cmd.ctx.log(cmd.ctx.say("{name} leaves the encounter", name=c.name), kind="roster",
                 actor=c)
+
+
+def _key(cmd: Cmd, option: str) -> str:
+    """An option's name as the table's language types it (``hidden`` -> Czech ``skrytý``)."""
+    from combat_cli.locale.commands import commands
+
+    words = commands(cmd.table.language).options.get(option)
+    return words[0] if words else option
+
+
+def _word(cmd: Cmd, value: object) -> str:
+    """A stat's value as shown: yes/no words for a switch (never Python's True/False)."""
+    if isinstance(value, bool):
+        return cmd.ctx.label("yes" if value else "no")
+    return str(value)

@@ -140,7 +140,7 @@ def warn_own_side(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
             if other.side == c.side:
                 cmd.ctx.note(cmd.ctx.say("warning: {name} attacks {target}, of the same side "
                                          "({side})", name=c.name, target=other.name,
-                                         side=c.side))
+                                         side=cmd.ctx.label(c.side)))
 
 
 def _next_item(cmd: Cmd) -> QueueItem | None:

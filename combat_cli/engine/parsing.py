@@ -14,6 +14,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.models import ActionRequest, Encounter
 from combat_cli.engine.options import validate as validate_options
 from combat_cli.engine.queries import find_combatant, is_combatant_name, match_word
+from combat_cli.locale import say
 from combat_cli.textsafe import line_problem
 
 if TYPE_CHECKING:
@@ -205,10 +206,10 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
                  reaction: bool = False) -> ActionRequest:
     """``ACTION [TARGET] [ARGS ...] [opt=v ...]`` -> an ActionRequest with ids and checked options."""
     if not ruleset.actions:
-        raise CommandError(f"{ruleset.name} has no actions")
+        raise CommandError(say("{ruleset} has no actions", ruleset=ruleset.name))
     table = action_names(ruleset, reaction or None)
     if not table:
-        raise CommandError(f"{ruleset.name} has no reactions")
+        raise CommandError(say("{ruleset} has no reactions", ruleset=ruleset.name))
     what = "reaction" if reaction else "action"
     try:
         key = match_word(words[0], table, what)

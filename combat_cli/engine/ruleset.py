@@ -515,15 +515,16 @@ class Ruleset:
         return "\n".join(lines)
 
 
-WOUND_WORDS: dict[str, tuple[str, str, str, str]] = {
-    "en": ("", "hurt", "badly hurt", "down"),
-    "cs": ("", "zraněn", "těžce zraněn", "vyřazen"),
-}
-"""The players' words for wound levels 0-3, by language (English when a language lacks them)."""
-
-
 def wound_words(lang: str) -> tuple[str, str, str, str]:
-    return WOUND_WORDS.get(lang, WOUND_WORDS["en"])
+    """The players' words for wound levels 0-3 in ``lang``: its ``words.toml`` ``[wounds]``
+    (English when the language has none)."""
+    from combat_cli.locale import SOURCE
+    from combat_cli.locale import words as language_words
+
+    found = language_words(lang).get("wounds", {}).get("levels") or \
+        language_words(SOURCE).get("wounds", {}).get("levels") or ("hurt", "badly hurt", "down")
+    one, two, three = (str(w) for w in list(found)[:3])
+    return ("", one, two, three)
 
 
 def level_by_fraction(left: float, most: float, out: bool = False) -> int:

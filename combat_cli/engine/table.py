@@ -19,7 +19,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.history import History, Step, apply, diff
 from combat_cli.engine.models import Encounter, LogEntry, Template
 from combat_cli.engine.port import Port, Quiet
-from combat_cli.locale import _, use
+from combat_cli.locale import _, languages, use
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
@@ -62,7 +62,7 @@ class Table:
         self.dice = dice
         if lang == ruleset.language:
             lang = ""
-        if lang and lang not in ruleset.languages:
+        if lang and lang not in ruleset.languages and lang not in languages():
             shown = ", ".join((ruleset.language, *ruleset.languages))
             raise CommandError(_('{ruleset} has no display language "{lang}" ({shown})')
                                .format(ruleset=ruleset.name, lang=lang, shown=shown))
@@ -207,6 +207,15 @@ class Table:
         if self._library[0] is not self.library:
             self._library = (self.library, _library_obj(self.library))
         return self._library[1]
+
+    def setting(self, work: Callable[[RulesContext], None]) -> None:
+        """A change that is the session's setting, not a step of the fight (``play --dice
+        MODE``): kept and saved (as a fresh snapshot), logged nowhere, never undone."""
+        working = self._working()
+        ctx = self.context(working)
+        work(ctx)
+        ctx.commit()
+        self._restore(working)
 
     def state_obj(self) -> Any:
         """The whole state as plain JSON values (a fresh object: the report reads it)."""

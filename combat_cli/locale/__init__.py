@@ -15,6 +15,7 @@ standard library's :mod:`gettext` to read it).
 from __future__ import annotations
 
 import gettext as _gettext
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,25 +28,42 @@ DOMAIN = "combat_cli"
 DIR = Path(__file__).resolve().parent
 SOURCE = "en"
 GENDERS = ("m", "f", "n")
-# what the GM may type for a gender (rod=m|ž|s) -> the catalogue's context
-GENDER_WORDS = {"m": "m", "muž": "m", "mužský": "m", "male": "m",
-                "ž": "f", "z": "f", "f": "f", "žena": "f", "ženský": "f", "female": "f",
-                "s": "n", "n": "n", "střední": "n", "neuter": "n"}
-
 _current: ContextVar[str] = ContextVar("combat_cli_lang", default="")
 _loaded: dict[str, _gettext.NullTranslations] = {}
 
 
+PATH_VAR = "COMBAT_LOCALE_PATH"
+"""Directories of more catalogues (``<dir>/<lang>/LC_MESSAGES/combat_cli.mo`` and
+``<dir>/<lang>/commands.toml``), searched before the built-in ones: a language added from
+files alone."""
+
+
+def dirs() -> tuple[Path, ...]:
+    """Where catalogues are looked for: ``$COMBAT_LOCALE_PATH`` first, then the built-in."""
+    extra = os.environ.get(PATH_VAR, "")
+    return (*(Path(p) for p in extra.split(os.pathsep) if p), DIR)
+
+
 def languages() -> tuple[str, ...]:
     """The languages with a catalogue, the source first."""
-    found = sorted(p.parent.parent.name for p in DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return (SOURCE, *found)
+    found = {p.parent.parent.name for d in dirs() for p in d.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return (SOURCE, *sorted(found - {SOURCE}))
 
 
 def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
     lang = lang or current() or SOURCE
     if lang not in _loaded:
-        _loaded[lang] = _gettext.translation(DOMAIN, str(DIR), languages=[lang], fallback=True)
+        found: _gettext.NullTranslations | None = None
+        for d in dirs():
+            try:
+                cat = _gettext.translation(DOMAIN, str(d), languages=[lang])
+            except OSError:
+                continue
+            if found is None:
+                found = cat
+            else:
+                found.add_fallback(cat)
+        _loaded[lang] = found or _gettext.NullTranslations()
     return _loaded[lang]
 
 
@@ -100,30 +118,62 @@ def f_(msg: str, lang: str | None = None, **values: Any) -> str:
     return _(msg, lang).format(**{k: shown(v, lang) for k, v in values.items()})
 
 
+WORDS_FILE = "words.toml"
+
+
+@cache
+def words(lang: str) -> dict[str, Any]:
+    """A language's words that are data (``<lang>/words.toml`` beside its catalogue): the
+    gender words (``[gender]``), the name-based gender guess (``[names]``), the players' wound
+    words (``[wounds]``). Empty when the language has none."""
+    import tomllib
+
+    for d in dirs():
+        path = d / (lang or SOURCE) / WORDS_FILE
+        if path.is_file():
+            try:
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                return {}
+            return data
+    return {}
+
+
 def parse_gender(word: str) -> str | None:
-    """``m`` / ``f`` / ``n`` for what the GM typed (m|ž|s, or English), else None."""
-    return GENDER_WORDS.get(str(word).strip().lower())
+    """``m`` / ``f`` / ``n`` for what the GM typed, in any language's words (m|ž|s, male...),
+    else None."""
+    w = str(word).strip().lower()
+    for lang in languages():
+        table = words(lang).get("gender", {})
+        for g in GENDERS:
+            if w in (str(x).lower() for x in table.get(g, ())):
+                return g
+    return None
 
 
-MASCULINE_NAMES = {"honza", "jirka", "nikola", "sáva", "kuba", "míla", "pepa", "franta",
-                   "jura", "tonda", "vojta", "láďa", "mirka", "ilja", "saša", "jenda"}
-
-
-def guess_gender(name: str) -> str:
-    """Most Czech female names end in -a/-e/-ie/-ová: the first word of the name decides
-    (``Zbojník 2`` -> m, ``Jitka`` -> f); the GM can always set ``rod=``."""
-    words = [w for w in str(name).split() if not w.isdigit()]
-    first = (words[0] if words else "").lower()
-    if first in MASCULINE_NAMES or first.endswith("í"):  # Jiří, Ondří: masculine
+def guess_gender(name: str, lang: str | None = None) -> str:
+    """The gender a name suggests, by the language's ``[names]`` (Czech: most female names
+    end in -a/-e/-ie/-ová; ``Zbojník 2`` -> m, ``Jitka`` -> f); masculine without them. The GM
+    can always set ``rod=``."""
+    rule = words(lang or current() or SOURCE).get("names", {})
+    if not rule:
         return "m"
-    return "f" if first.endswith(("a", "e", "ie", "ová")) else "m"
+    found = [w for w in str(name).split() if not w.isdigit()]
+    first = (found[0] if found else "").lower()
+    if first in rule.get("masculine", ()) or first.endswith(tuple(rule.get("masculine_endings",
+                                                                              ()))):
+        return "m"
+    if first.endswith(tuple(rule.get("feminine_endings", ()))):
+        return "f"
+    other = rule.get("otherwise", "m")
+    return other if other in GENDERS else "m"
 
 
-def gender_of(name: str, stats: dict[str, Any] | None = None) -> str:
+def gender_of(name: str, stats: dict[str, Any] | None = None, lang: str | None = None) -> str:
     """A combatant's grammatical gender: its ``rod`` stat when set, else guessed."""
     stats = stats or {}
     given = parse_gender(str(stats.get("Rod") or stats.get("rod") or stats.get("gender") or ""))
-    return given or guess_gender(name)
+    return given or guess_gender(name, lang)
 
 
 # sentences of the core that come in a singular and a plural form: either form -> (singular,
@@ -135,6 +185,8 @@ for _one, _many, _key in (
         ("Roll {dice}{faces} = {total} success", "Roll {dice}{faces} = {total} successes",
          "total"),
         ("Round {n}: resolving {count} action", "Round {n}: resolving {count} actions", "count"),
+        ("{count} unresolved, lapsing: {what}. End round {n}? [y/N] ",
+         "{count} unresolved, lapsing: {what}. End round {n}? [y/N] ", "count"),
 ):
     PAIRS[_one] = PAIRS[_many] = (_one, _many, _key)
 PAIRS["Round {n}: resolving {count} action(s)"] = PAIRS["Round {n}: resolving {count} action"]

@@ -43,6 +43,7 @@ def public_json(table: Table) -> dict[str, Any]:
                 "stats": c.stats,
                 "data": c.data,
                 "initiative": rank.get(c.id),
+                "notes": list(c.notes),   # the GM's own (the players' view has none)
             }
             for c in enc.combatants
         ],

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.commands.registry import verb_name
 from combat_cli.commands.views import (
     TABLE_VIEWS,
     ActionHelp,
@@ -28,6 +29,7 @@ from combat_cli.commands.views import (
 from combat_cli.engine.errors import CommandError
 from combat_cli.engine.view import RulesView
 from combat_cli.locale import _, dice, message
+from combat_cli.locale.commands import commands
 from combat_cli.render.tables import (
     combatant_table,
     header,
@@ -194,9 +196,10 @@ def roster_lines(table: Table, added: tuple[Combatant, ...]) -> list[str]:
         c, j = added[i], i + 1
         while j < len(added) and (added[j].stats, added[j].side) == (c.stats, c.side):
             j += 1
-        stats = ", ".join(f"{rs.label(k, lang)}={value_text(v)}" for k, v in c.stats.items())
+        stats = ", ".join(f"{rs.label(k, lang)}={_why_value(rs, v, lang)}"
+                          for k, v in c.stats.items())
         head = (joins.get(c.name) or c.name) if j == i + 1 else \
-            f"{', '.join(x.name for x in added[i:j])} ({c.side})"
+            f"{', '.join(x.name for x in added[i:j])} ({rs.label(c.side, lang)})"
         out.append(f"{head}: {stats}" if stats else head)
         i = j
     return out
@@ -243,18 +246,26 @@ def _why_value(rs: Ruleset, v: Any, lang: str) -> str:
     if isinstance(v, dict):
         return value_text({k: x if k == "name" else _why_value(rs, x, lang)
                            for k, x in v.items()})
+    if isinstance(v, str) and v.isidentifier():  # a word of the rules (a skill's key): its name
+        return rs.label(v, lang)
     return value_text(v)
 
 
 def _print_verb_help(console: Console, table: Table, v: Verb) -> None:
     """``help VERB``: its usage, summary, details and aliases, without rule IDs; the
     ruleset's actions under the verbs that take one."""
-    console.print(Text(_(v.usage), style="bold"))
+    usage = _(v.usage)
+    if v.shown and usage.startswith(v.name):  # a ruleset verb's name in the table's language
+        usage = v.shown + usage[len(v.name):]
+    console.print(Text(usage, style="bold"))
     console.print(Text(f"  {without_rule_ids(_(v.summary))}"))
     if v.details:
         console.print(Text(f"  {without_rule_ids(_(v.details))}"))
-    if v.aliases:
-        console.print("  " + _("aliases: {names}").format(names=", ".join(v.aliases)))
+    own = commands(table.language).verbs.get(v.name, ()) if v.topic == "core" else ()
+    also = list(dict.fromkeys(w for w in (own[1:] if own else v.aliases)
+                              if w != verb_name(v, table.language)))
+    if also:
+        console.print("  " + _("aliases: {names}").format(names=", ".join(also)))
     if v.name in ("declare", "act", "react", "release"):
         _actions(console, table.ruleset, reaction=v.name == "react", lang=table.lang)
 
@@ -320,8 +331,16 @@ def print_resume(console: Console, table: Table, lines: int = 3) -> None:
         print_view(console, table, RoundView())
     tail = [e for e in table.log_tail(lines * 4) if e.kind != "roster"]
     with _told(console, table):
-        for line in brief_lines(table, tail)[-lines:]:
+        shown = brief_lines(table, tail)[-lines:]
+        for line in shown:
             put(console, line)
+    from combat_cli.commands.dice import MEANING, current_mode
+
+    mode = current_mode(table)
+    said = _("dice: {mode} ({meaning})", table.language).format(
+        mode=_(mode, table.language), meaning=table.ruleset.label(MEANING[mode], table.lang))
+    if mode != "auto" and not any(x.plain.startswith(said.split(" (")[0]) for x in shown):
+        put(console, said, "note")
 
 
 __all__ = ["entry_text", "header", "print_output", "print_resume", "print_state", "print_view"]

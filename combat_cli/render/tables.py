@@ -209,7 +209,7 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
         keys += [k for k in e if k not in keys]
     for n, k in enumerate(keys):
         cells = [Text(_no_repeat(s, e.get(k, ""))) for s, e in zip(status, extras, strict=True)]
-        cols.append(Column(_l(rs, k, lang), cells, 90 - 3 * n, max_width=24))
+        cols.append(Column(_l(rs, k, lang), cells, 90 - 3 * n, max_width=24, wraps=True))
     cols = fit(cols, width)
     t = RichTable(expand=False, box=None, padding=(0, 1), pad_edge=False, header_style="bold",
                   show_edge=False)
@@ -259,13 +259,14 @@ def combatant_table(enc: Encounter, rs: Ruleset, c: Combatant, lang: str = "") -
     t.add_row(_l(rs, "Conditions", lang), conditions_text(enc, rs, c, lang) or "-")
     t.add_row(_l(rs, "Held", lang), _l(rs, "yes" if c.held else "no", lang))
     if c.hidden:
-        t.add_row("hidden", "yes (off the players' screen)")
+        t.add_row(_l(rs, "hidden", lang), _l(rs, "yes (off the players' screen)", lang))
     for n in c.notes:
-        t.add_row("note", n)
+        t.add_row(_l(rs, "note", lang), n)
     for k, v in rs.status_columns(RulesView(enc, rs, lang), c).items():
         t.add_row(_l(rs, k, lang), v)
     for k, v in c.stats.items():
-        t.add_row(_l(rs, k, lang), value_text(v))
+        t.add_row(_l(rs, k, lang), _l(rs, "yes" if v else "no", lang) if isinstance(v, bool)
+                  else value_text(v))
     for tm in enc.timers:
         if tm.combatant == c.id:
             t.add_row(_l(rs, "timer", lang),

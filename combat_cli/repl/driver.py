@@ -41,6 +41,13 @@ class Driver:
         self.port.bind(self)
         table.connect(self.port)
 
+    def adopt_dice(self, mode: str | None) -> None:
+        """``play --dice MODE``: that mode is the file's from now on, saved at once."""
+        from combat_cli.commands.dice import adopt
+
+        if adopt(self.table, mode) and self.saver is not None:
+            self.saver.submit(self.table)
+
     def stream(self, entries: list[Any]) -> None:
         """Print what the running command logged so far (a roll is about to be asked)."""
         print_output(self.console, self.table, Output(entries=list(entries)))
@@ -74,7 +81,8 @@ class Driver:
         print_output(self.console, self.table, dataclasses.replace(
             out, entries=out.entries[self.streamed:]))
         if out.error and self.streamed:
-            self.console.print("the command was abandoned: nothing above was kept",
+            self.console.print(_("the command was abandoned: nothing above was kept",
+                                 self.table.language),
                                style="error")
         if out.save is not None and not out.error:
             err = self.save_as(out.save.copy_to)

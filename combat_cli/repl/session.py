@@ -82,9 +82,10 @@ class Loader:
 
 
 def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode: str,
-                    lang: str, port: FrontPort) -> None:
+                    lang: str, port: FrontPort, given: str | None = None) -> None:
     """The REPL on ``path`` (whose JSON ``raw`` is already checked), asking through
-    ``port`` (the one ``dice`` asks through too)."""
+    ``port`` (the one ``dice`` asks through too); ``given``: the mode ``--dice`` gave,
+    which becomes the file's."""
 
     def build() -> Driver:
         from combat_cli.render.console import make_console
@@ -92,6 +93,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
         from combat_cli.store.savefile import load
 
         driver = Driver(load(path, dice, lang, raw), path, make_console(), port)
+        driver.adopt_dice(given)
         if resume is not None:   # a fight resumed: where it stands, once loaded
             resume.render(driver)
         return driver
@@ -145,6 +147,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
         if app.is_running and app.loop is not None:
             app.loop.call_soon_threadsafe(app.invalidate)
     loader.on_ready = redraw
+    prompt = _(PROMPT, said)
     print(_("{ruleset}: {path} — help lists the verbs, Ctrl-D saves and quits", said)
           .format(ruleset=raw.get("ruleset"), path=path), flush=True)
     driver = None
@@ -174,7 +177,7 @@ def run_interactive(path: Path, raw: dict[str, Any], dice: DiceSource, dice_mode
                 resume.show_now()
             try:
                 with _above_the_prompt(port):
-                    line = session.prompt(PROMPT, pre_run=pre_run, default=typed[0])
+                    line = session.prompt(prompt, pre_run=pre_run, default=typed[0])
                 if line is not WOKEN:
                     typed[0] = ""
             except KeyboardInterrupt:

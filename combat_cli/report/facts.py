@@ -73,7 +73,8 @@ def _fighter(enc: Encounter, rs: Ruleset, lang: str, c: Combatant, player: bool)
         status = agree(rs.wound_word(RulesView(enc, rs, lang), c), gender_of(c.name, c.stats),
                        lang or rs.language) or Words(lang or rs.language)("levels").split("|")[0]
     else:
-        status = pc_wounds(enc, rs, lang, c) or rs.label(c.status, lang)
+        status = pc_wounds(enc, rs, lang, c) or rs.label(c.status, lang,
+                                                          gender_of(c.name, c.stats))
     return Fighter(c.id, c.name, c.side, status, c.out, hidden=c.hidden and not player,
                    notes=[] if player else list(c.notes))
 

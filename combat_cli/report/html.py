@@ -89,7 +89,7 @@ def _standing(facts: Facts) -> list[str]:
     out = [f"<h2>{h(w('standing'))}</h2>", "<ul>"]
     for side in ("pc", "npc"):
         names = [h(f.name) for f in facts.fighters if not f.out and f.side == side]
-        out.append(f"<li>{h(w(side))}: {', '.join(names) or h(w('nobody'))}</li>")
+        out.append(f"<li>{h(w(side + 's'))}: {', '.join(names) or h(w('nobody'))}</li>")
     fallen = [f"{h(f.name)} ({h(f.status)})" for f in facts.fighters if f.out]
     out.append(f"<li>{h(w('fallen'))}: {', '.join(fallen) or h(w('nobody'))}</li>")
     return out + ["</ul>"]

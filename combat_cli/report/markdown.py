@@ -43,7 +43,7 @@ def render(facts: Facts) -> str:
     out += ["", f"## {w('standing')}", ""]
     for side in ("pc", "npc"):
         names = [md(f.name) for f in standing if f.side == side]
-        out.append(f"- {w(side)}: {', '.join(names) or w('nobody')}")
+        out.append(f"- {w(side + 's')}: {', '.join(names) or w('nobody')}")
     out.append(f"- {w('fallen')}: " + (", ".join(f"{md(f.name)} ({md(f.status)})"
                                                  for f in fallen) or w("nobody")))
     out += ["", f"## {w('due')}", ""]

@@ -67,7 +67,10 @@ def pc_wounds(enc: Any, rs: Any, lang: str, c: Any) -> str:
     keys = [k for k in rs.wound_columns if cols.get(k)]
     vals = [f"{rs.label(k, lang)} {cols[k]}" if len(rs.wound_columns) > 1 else cols[k]
             for k in keys]
-    status = rs.label(c.status, lang) if c.status not in ("OK", "") else ""
+    from combat_cli.locale import gender_of
+
+    status = rs.label(c.status, lang, gender_of(c.name, c.stats)) if c.status not in ("OK", "") \
+        else ""
     if status and not any(v.startswith(status) for v in vals):
         vals.insert(0, status)
     return " · ".join(vals)

@@ -26,6 +26,8 @@ EN: dict[str, str] = {
     "Log": "What happened",
     "pc": "PC",
     "npc": "NPC",
+    "pcs": "PCs",    # a list's heading: "PCs: Mina, Lector"
+    "npcs": "NPCs",
     "out": "out",
     "held": "holding",
     "acting": "acting",

@@ -26,8 +26,31 @@ def asset(name: str) -> bytes:
     return importlib.resources.files("combat_cli.web").joinpath("assets", name).read_bytes()
 
 
+def localized(body: bytes, lang: str) -> bytes:
+    """A page in the table's language before its script runs: ``<html lang>``, the title and
+    each fixed text (the players' words, msgctxt "words", or the core's catalogue)."""
+    import html
+    import re
+
+    from combat_cli.locale import catalogue
+
+    if not lang or lang == "en":
+        return body
+    cat = catalogue(lang)
+
+    def word(m: re.Match[str]) -> str:
+        text = html.unescape(m.group(2).strip())
+        found = cat.pgettext("words", text)
+        found = cat.gettext(text) if found == text else found
+        return m.group(1) + m.group(2).replace(m.group(2).strip(), html.escape(found)) + m.group(3)
+
+    text = body.decode("utf-8").replace('<html lang="en">', f'<html lang="{html.escape(lang)}">', 1)
+    return re.sub(r"(>)([^<>]*[A-Za-z][^<>]*)(<)", word, text).encode("utf-8")
+
+
 def make_app(feed: Feed) -> ASGIApp:
-    files = {path: (asset(name), kind) for path, (name, kind) in ASSETS.items()}
+    files = {path: (localized(asset(name), feed.language) if name.endswith(".html") else
+                    asset(name), kind) for path, (name, kind) in ASSETS.items()}
 
     async def static(request: Request) -> Response:
         body, kind = files[request.url.path]

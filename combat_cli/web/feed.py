@@ -22,6 +22,8 @@ class Feed:
     def __init__(self, path: Path, lang: str = "", show_rolls: bool = False) -> None:
         self.path, self.lang, self.show_rolls = path, lang, show_rolls
         self.payload = b"{}"
+        self.language = lang
+        """The table's language (the ruleset's own when ``lang`` is ""), once loaded."""
         self.version = 0
         self.key: tuple[int, int, int] | None = None
         self.stopping = False
@@ -34,6 +36,7 @@ class Feed:
         note, a secret condition) sends no event, so it tells the players nothing."""
         key = file_key(self.path)
         table = read_table(self.path, self.lang)
+        self.language = table.language
         payload = player_bytes(player_data(table, self.show_rolls))
         self.key = key
         if payload != self.payload or self.version == 0:

@@ -142,7 +142,11 @@ async def _events(changes: Changes, payload: Callable[[], bytes | None]) -> Asyn
 
 
 def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASGIApp:
-    files = {path: (asset(name), kind) for path, (name, kind) in PAGES.items()}
+    from combat_cli.locale import current
+    from combat_cli.web.app import localized
+
+    files = {path: (localized(asset(name), current()) if name.endswith(".html") else asset(name),
+                    kind) for path, (name, kind) in PAGES.items()}
 
     def device(request: Request) -> Device | None:
         return hub.device(request.cookies.get(COOKIE))

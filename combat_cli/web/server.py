@@ -96,12 +96,15 @@ def serve(path: Path, host: str | None, port: int, lang: str = "",
     sock = bind(where, port)
     actual = sock.getsockname()[1]
     url = url_for(where, actual)
+    from combat_cli.locale import _
+
+    lang = feed.language
     if is_loopback(where):
-        print(f"players' screen: {url} (this machine only; --host 0.0.0.0 for the table's "
-              "devices) · Ctrl-C stops", flush=True)
+        print(_("players' screen: {url} (this machine only; --host 0.0.0.0 for the table's "
+                "devices) · Ctrl-C stops", lang).format(url=url), flush=True)
     else:
-        print(f"players' screen on {where}: {url} (anyone on this network can read it) · "
-              "Ctrl-C stops", flush=True)
+        print(_("players' screen on {where}: {url} (anyone on this network can read it) · "
+                "Ctrl-C stops", lang).format(where=where, url=url), flush=True)
     app = Guard(make_app(feed), host_names(where, lan_address()), actual)
     config = limits.config(app, timeout_graceful_shutdown=3)
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from combat_cli.api import Combatant, LogEntry, RuleError, RulesView
+from combat_cli.api import Combatant, LogEntry, RuleError, RulesView, locale
 from rulesets.czech_pool import health
-from rulesets.czech_pool.lang import term
+from rulesets.czech_pool.lang import gender, term
 from rulesets.czech_pool.schema import Tables
 from rulesets.czech_pool.state import Clash, Turn, czp, fighter
 from rulesets.czech_pool.stats import max_levels
@@ -26,6 +26,9 @@ def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     out["Disadvantages"] = ", ".join(held)
     forced = fighter(view, c).forced
     out["Forced"] = "/".join(term(k, lang) for k in forced) if forced else ""
+    if fighter(view, c).surprised and enc.round <= 1 and enc.phase != "setup":
+        shown = locale.g_(gender(c), "surprised", "en" if lang == "en" else "cs")
+        out["Forced"] = ", ".join(x for x in (shown, out["Forced"]) if x)  # AMB-CZ-14
     p = st.turn.pools.get(c.id) if st.turn else None
     out["Pool"] = str(p.n) if p else ""
     sp = st.turn.speeds.get(c.id) if st.turn else None

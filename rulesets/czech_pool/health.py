@@ -168,7 +168,7 @@ def damage(ctx: RulesContext, c: Combatant, text: str) -> None:
         words = words[:1]
     if len(words) != 1:
         raise terr(ctx, "damage NAME N [bez] — N wound levels, e.g. damage Vlk 2")
-    apply_wound(ctx, c, parse_levels(ctx, words[0], "damage"), source="GM", check=check)
+    apply_wound(ctx, c, parse_levels(ctx, words[0], "damage"), source=tr(ctx, "GM"), check=check)
 
 
 def _heal_levels(ctx: RulesContext, c: Combatant, n: int) -> int:

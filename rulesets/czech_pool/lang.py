@@ -62,6 +62,8 @@ EN_SENTENCES: dict[str, str] = {
 def label(word: str, lang: str = "", gender: str = "") -> str:
     """A word or sentence template of the core's, in ``lang`` ("" = Czech); a word with
     gendered forms agrees with ``gender`` (masculine when not given)."""
+    if word in TERMS and norm(TERMS[word][0]) == word != TERMS[word][0].lower():
+        return term(word, lang)  # a key without its diacritics (rvacka): its name
     if lang == "en":  # a Czech word (a condition, a status) shown in English
         return EN_SENTENCES.get(word) or source_of(word, "cs") or word
     lang = lang or "cs"
@@ -116,7 +118,26 @@ def say(ctx: RulesContext | None, template: str, who: Combatant | None = None,
     nominative in every template."""
     lang = language(ctx)
     text = g_(gender(who), template, lang) if who is not None else _(template, lang)
+    if who is not None and lang == "en":
+        text = english_pronouns(text, gender(who))
     return text.format(**values)
+
+
+_PRONOUNS = {"f": {"his": "her", "him": "her", "himself": "herself", "he": "she"},
+             "n": {"his": "its", "him": "it", "himself": "itself", "he": "it"}}
+
+
+def english_pronouns(text: str, g: str) -> str:
+    """English agrees with the subject's gender too: the templates say ``his``; for a woman
+    (``rod=ž``, ``gender=f``) ``her``, for a thing ``its``."""
+    import re
+
+    swap = _PRONOUNS.get(g)
+    if not swap:
+        return text
+    return re.sub(r"\b(his|him|himself|he|His|He)\b",
+                  lambda m: (swap[m.group(1).lower()].capitalize() if m.group(1)[0].isupper()
+                             else swap[m.group(1)]), text)
 
 
 def count(ctx: RulesContext | None, one: str, many: str, n: int) -> str:

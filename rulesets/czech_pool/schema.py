@@ -134,6 +134,8 @@ class Row(TablesModel):
 
 class Weapon(TablesModel):
     en: str
+    cs: str = ""
+    """The Czech name as shown (the key is it without diacritics); "" = the key."""
     speed: int
     length: int
     damage: int

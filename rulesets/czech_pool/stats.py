@@ -188,9 +188,10 @@ def weapon(c: Combatant, tables: Tables, ctx: RulesContext | None = None
             guess = closest(key, [*cat, *en.values()])
             guess = next((k for k, e in en.items() if guess in (k, e)), None) if guess else None
             english = ctx is not None and ctx.lang == "en"
-            names = list(en.values()) if english else list(cat)
+            cs = {k: v.cs or k for k, v in cat.items()}
+            names = list(en.values()) if english else list(cs.values())
             hint = (tr(ctx, " — did you mean {guess}?",
-                       guess=en[guess] if english else guess) if guess else
+                       guess=en[guess] if english else cs[guess]) if guess else
                     tr(ctx, " (known: {names})", names=", ".join(names)))
             raise terr(ctx, '{name}: no weapon "{weapon}" in the catalogue{hint}', name=c.name,
                        weapon=name, hint=hint)

@@ -4,7 +4,7 @@ pools, speeds and per-pair difficulties)."""
 from __future__ import annotations
 
 from combat_cli.api import Arg, Args, Opt, RulesContext, Syntax, VerbSpec
-from rulesets.czech_pool.lang import terr, tr, tt
+from rulesets.czech_pool.lang import say, terr, tr, tt
 from rulesets.czech_pool.schema import Tables
 from rulesets.czech_pool.state import Pair, Turn, czp
 
@@ -27,7 +27,7 @@ def _preview(ctx: RulesContext) -> Turn:
     from rulesets.czech_pool.resolution import defence_drops
 
     for c, victim, p in defence_drops(ctx):
-        ctx.note(tr(ctx, "{name} stopped only defending: his +{p_level} disadvantage on {name_victim} will be lost", name=c.name, p_level=p.level, name_victim=ctx.name(victim)))
+        ctx.note(say(ctx, "{name} stopped only defending: his +{p_level} disadvantage on {name_victim} will be lost", c, name=c.name, p_level=p.level, name_victim=ctx.name(victim)))
         p.level = 0
         p.fd = False
     return build(ctx)

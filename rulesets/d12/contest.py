@@ -126,11 +126,25 @@ def _throw(ctx: RulesContext, s: Side, what: str, other: Side, beat: int | None 
            ) -> Roll:
     """One side's d12, thrown (its intervention check comes later). ``beat``: the other side's
     total, when it is already known (shown in the roll's description)."""
-    vs = f" vs {other.name}'s {beat}" if beat is not None else ""
+    vs = f" vs {beat}: {face_needed(ctx, s, beat)}" if beat is not None else ""  # the other's total
     add = s.bid + s.skill   # what to roll first (d12+3), how it is made up in brackets
     die = f"d12{add:+d}" if add else "d12"
     return ctx.roll(sum_dice(1, 12),
                     f"{s.name}: {what} {die} ({s.bid_text()} + {s.skill_label}){vs}")
+
+
+def face_needed(ctx: RulesContext, s: Side, beat: int) -> str:
+    """What the d12 must show to beat ``beat`` (the other side's total, known): ``needs 9+,
+    8 ties``; a defender who wins ties (``contest.ties = "defender"``) needs the tie."""
+    win = beat - s.bid - s.skill + 1
+    tie = win - 1
+    if Tables.of(ctx).contest.ties == "defender":
+        win, tie = tie, 0
+    if win <= 1:
+        return "any face wins"
+    if win > 12:
+        return "12 ties" if tie == 12 else "no face wins"
+    return f"needs {win}+" + (f", {tie} ties" if tie >= 1 else "")
 
 
 def _check_side(ctx: RulesContext, s: Side, r: Roll, what: str, other: Side

@@ -19,7 +19,12 @@ def _hit(e: LogEntry) -> str:
         return e.text
     if w.damage is None:
         return e.text
-    return f"{e.target} -{w.damage} {w.track} {w.hits}/{w.max_hits}"
+    down = f", {e.outcome}" if e.outcome in DOWN else ""
+    return f"{e.target} -{w.damage} {w.track} {w.hits}/{w.max_hits}{down}"
+
+
+DOWN = ("Incapacitated", "Dead", "Soul destroyed", "Unconscious")
+"""The statuses that take a figure out of the fight: an exchange's line says them."""
 
 
 def _exchange_follows(entries: list[LogEntry], n: int) -> bool:

@@ -57,10 +57,10 @@ def status_of(where: Where, c: Combatant) -> tuple[str, bool]:
     floor = -int(strength) if strength is not None else -(max_hits(c, "body", tables)[0] // 2)
     if body < floor:
         return "Dead", True
+    if current(where, c, "soul") <= 0:     # worse than a body laid low: checked first
+        return "Soul destroyed", True
     if body <= 0:
         return "Incapacitated", True
-    if current(where, c, "soul") <= 0:
-        return "Soul destroyed", True
     if current(where, c, "mind") <= 0:
         return "Unconscious", True
     hurt = any(v > 0 for v in fighter(where, c).taken.values())
@@ -126,6 +126,8 @@ def parse_value(value: str, *, default_track: str = "body",
             if n is not None:
                 raise RuleError(f"one number of hits, not {value!r}: e.g. 3 body")
             n = int(low.lstrip("+"))
+        elif low.startswith("-") and low[1:].isdigit():
+            raise RuleError(f"hits are 0 or more, not {w}: heal NAME {w[1:]} takes hits off")
         else:
             hits = [t for k, t in TRACK_WORDS.items() if k.startswith(low)]
             if not hits or len(set(hits)) > 1:

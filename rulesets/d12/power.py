@@ -168,10 +168,10 @@ def attack_power(w: Weapon, tables: Tables, *, strength: int | None = None,
         close = rng == "close" or (isinstance(rng, int) and rng <= t.close_feet)
         if close:
             power = w.close_power
-            how.append(f"close range -> {power}")
+            how.append(f"close range → {power}")
     if w.feet and isinstance(rng, int) and not w.feet[0] <= rng <= w.feet[1] and not (
             w.close_power is not None and rng <= t.close_feet):
-        how.append(f"(the list gives {w.feet[0]}-{w.feet[1]} ft: GM's call at {rng} ft)")
+        how.append(f"the list gives {w.feet[0]}-{w.feet[1]} ft: GM's call at {rng} ft")
     scope = t.strength_scope
     eligible = (scope == "unarmed_and_melee" and not w.ranged) or (
         scope == "unarmed" and w.unarmed)

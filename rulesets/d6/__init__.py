@@ -1,7 +1,8 @@
 """D6 (WEG-D6-style homebrew): die codes, Instincts order, multi-action penalties, reactions
 that set the attacker's difficulty, the wound ladder, first aid and natural healing.
 
-Rules: /work/shared/rules/d6.md (rule IDs D6-*, tables T-D6-*, ambiguities AMB-D6-*).
+Rule IDs (D6-*, the tables T-D6-*, the ambiguities AMB-D6-*) are explained in this
+ruleset's README.md (section "Rule IDs").
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from rulesets.d6.options import (
     Shot,
     Unarmed,
 )
-from rulesets.d6.state import D6Fight, D6Fighter, fighter
+from rulesets.d6.state import D6Fight, D6Fighter, fight, fighter
 from rulesets.d6.stats import STATS, YES
 
 if TYPE_CHECKING:
@@ -81,6 +82,15 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     combatant_state = D6Fighter
     encounter_state = D6Fight
     fight_only = ("rd", "init_roll", "stuns", "stun_round")
+
+    def carry_over(self, c: Combatant) -> Combatant:
+        """Into the next fight: not lying where the last one left them (unless unconscious),
+        nor Stunned (its stuns stay behind with the fight)."""
+        out = super().carry_over(c)
+        if not out.has_condition("Unconscious"):
+            out.conditions = [x for x in out.conditions if x.name != "Prone"]
+        out.conditions = [x for x in out.conditions if x.name != "Stunned"]
+        return out
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     tables_model = schema.Tables
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
@@ -226,8 +236,22 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         from rulesets.d6.initiative import order
 
         ctx.enc.order = order(ctx)
+        for cid, oid, after in fight(ctx).moves:   # the GM's moves stay (Instincts do)
+            if cid in ctx.enc.order and oid in ctx.enc.order and cid != oid:
+                ctx.enc.order.remove(cid)
+                ctx.enc.order.insert(ctx.enc.order.index(oid) + after, cid)
         for c in ctx.enc.combatants:
             rd(ctx, c)
+        from rulesets.d6.wounds import stun_penalty_over
+
+        stun_penalty_over(ctx)
+
+    def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
+                      ) -> None:
+        """The order is kept for the next rounds too (the Instincts order does not change)."""
+        super().move_in_order(ctx, c, other, after)
+        moves = fight(ctx).moves
+        moves[:] = [m for m in moves if m[0] != c.id] + [(c.id, other.id, after)]
 
     def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
         from rulesets.d6.declare import declare

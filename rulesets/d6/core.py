@@ -37,7 +37,10 @@ def wound(where: Where, c: Combatant) -> int:
 
 
 def stunned(where: Where, c: Combatant) -> bool:
-    return fighter(where, c).stuns > 0
+    """Stunned while its -1D lasts (the round it came and the next); the stuns still count
+    towards a knockout for a while after that (``fighter(c).stuns``), shown as a count."""
+    me = fighter(where, c)
+    return me.stuns > 0 and me.stun_round >= where.enc.round
 
 
 def level_name(where: Where, c: Combatant) -> str:
@@ -83,7 +86,7 @@ def add_action(ctx: RulesContext, c: Combatant, n: int = 1, what: str = "action"
         raise RuleError(f"{c.name} fires full auto this round: that is the only action")
     have = actions_taken(ctx, c)
     if have + n > cap:
-        raise RuleError(f"{c.name} already takes {have} action(s) this round; at most {cap}"
+        raise RuleError(f"{c.name} already takes {count(have, 'action')} this round; at most {cap}"
                         f" (no room for this {what})")
     r.extra += n
 
@@ -213,3 +216,8 @@ def can_act_reason(where: Where, c: Combatant) -> str | None:
     if r is not None and r.no_more:
         return f"{c.name} is {c.status} (no more actions this round)"
     return None
+
+
+def count(n: int, one: str, more: str = "") -> str:
+    """``1 action``, ``2 actions``, ``0 successes``: a number and its noun in agreement."""
+    return f"{n} {one if n == 1 else (more or one + 's')}"

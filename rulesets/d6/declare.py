@@ -11,6 +11,7 @@ from rulesets.d6.core import (
     ATTACKS,
     REACTIONS,
     add_action,
+    count,
     health_penalties,
     multi_penalty,
     rd,
@@ -84,7 +85,7 @@ def _say_remembered(ctx: RulesContext, c: Combatant, active: list[ActionRequest]
             said = carried_over(ctx, c, tg, Shot.of(a).said())
             if said:
                 key = said.split("=", 1)[0]
-                ctx.note(f"{c.name} -> {tg.name}: remembered: {said} ({key}=none clears it)")
+                ctx.note(f"{c.name} → {tg.name}: remembered: {said} ({key}=none clears it)")
 
 
 def _check_only_action(ctx: RulesContext, c: Combatant, r: RoundState,
@@ -133,7 +134,7 @@ def _check_active(ctx: RulesContext, c: Combatant, r: RoundState,
             w = pick_weapon(ctx, c, want, melee=False)
             shots[w["name"]] = shots.get(w["name"], 0) + check_shot(ctx, c, a, w)
             if shots[w["name"]] > int(w["rof"]):
-                raise RuleError(f"{w['name']} has ROF {w['rof']}: at most {w['rof']} shot(s) "
+                raise RuleError(f"{w['name']} has ROF {w['rof']}: at most {count(int(w['rof']), 'shot')} "
                                 "a round (D6-MULTI-6)")
             if a.target and a.target not in targets and fire_of(a) != "sweep":
                 targets.append(a.target)

@@ -65,7 +65,9 @@ def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
                  key=lambda x: x.due)
     if due:
         x = due[0]
-        what = {"d6_fa_lock": "first aid ok", "d6_stun": "stun ends"}.get(x.kind, x.name)
+        stuns = fighter(view, c).stuns
+        worn = f"{stuns} stun{'' if stuns == 1 else 's'} off"  # fits the column: not cut
+        what = {"d6_fa_lock": "first aid ok", "d6_stun": worn}.get(x.kind, x.name)
         cols["Due"] = f"{what} in {format_duration(x.due - enc.clock.seconds)}"
     return cols
 

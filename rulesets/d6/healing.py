@@ -10,6 +10,7 @@ from rulesets.d6.core import (
     action_penalties,
     beats,
     build_pool,
+    count,
     difficulty_step,
     health_penalties,
     level_name,
@@ -65,6 +66,8 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
     resting = care != "work"  # working is not resting: the stun wears off in its own time
     if resting and seconds >= 60 and (fighter(ctx, c).stuns or c.has_condition("Stunned")):
         clear_stun(ctx, c, "rested a minute")
+    if seconds >= 60 and c.has_condition("Prone") and not c.has_condition("Unconscious"):
+        ctx.remove_condition(c, "Prone", reason="up again after a minute or more")
     h = fighter(ctx, c).heal
     if h is None:
         doing = "keeps working for" if care == "work" else "rests"
@@ -111,7 +114,7 @@ def fire_heal(ctx: RulesContext, timer: Timer) -> None:
         outcome, new = "unchanged", name
     else:
         outcome, new = "better", row.better
-    ctx.log(f"{c.name} natural healing roll ({name}): {r.total} -> {outcome}"
+    ctx.log(f"{c.name} natural healing roll ({name}): {r.total} → {outcome}"
             + ("" if new == name else f" ({new})"), kind="heal", actor=c, roll=r,
             outcome=outcome, **LevelLog(level=new).dump())
     if new == name:
@@ -158,7 +161,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     if not facility and fa.kit_required:
         mine.kit_uses = uses - 1
     ok = beats(t, r.total, diff, what="skill")
-    step = f" ({len(attempts) - 1} earlier attempt(s) today: +{len(attempts) - 1} level)" if (
+    step = f" ({count(len(attempts) - 1, 'earlier attempt')} today: +{len(attempts) - 1} level)" if (
         len(attempts) > 1) else ""
     ctx.log(f"{medic.name} gives {what} to {patient.name} ({lvl}): {r.total} vs {diff}{step}, "
             + ("success" if ok else "failure"), kind="first_aid", actor=medic, action="firstaid",
@@ -217,7 +220,7 @@ def restock(ctx: RulesContext, args: Args) -> None:
     if uses < 0:
         raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
     fighter(ctx, c).kit_uses = uses
-    ctx.log(f"{c.name} has {uses} first-aid kit use(s)", kind="roster", actor=c)
+    ctx.log(f"{c.name} has {count(uses, 'first-aid kit use')}", kind="roster", actor=c)
 
 
 def _hurt(ctx: RulesContext, c: Combatant) -> bool:

@@ -158,8 +158,8 @@ def position(ctx: RulesContext, args: Args) -> None:
                 range_base(ctx, w, sit["range"])
         said = ", ".join(f"{k}={v}" for k, v in sit.items()) or "nothing (short range, open)"
         if given:
-            ctx.log(f"{sh.name} -> {target.name}: {said}", kind="note", actor=sh,
+            ctx.log(f"{sh.name} → {target.name}: {said}", kind="note", actor=sh,
                     target=target, **situation_data(sit))
         else:
-            ctx.note(f"{sh.name} -> {target.name}: {said}")
+            ctx.note(f"{sh.name} → {target.name}: {said}")
 

@@ -152,6 +152,9 @@ class D6Fight(EncounterState):
     """``shooter id>target id`` -> what was said between them (range, cover ...)."""
     protection: dict[str, str] = Field(default_factory=dict)
     """Protection shot at -> its state (heavily damaged ...)."""
+    moves: list[tuple[str, str, bool]] = Field(default_factory=list)
+    """The GM's ``move NAME before|after OTHER`` ([id, other id, after]) in the order they
+    were made: the Instincts order is the same every round, so each round keeps them."""
 
 
 def fighter(where: Where, c: Any) -> D6Fighter:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import RuleError
-from rulesets.d6.core import Lapse
+from rulesets.d6.core import Lapse, count
 from rulesets.d6.options import Draw, Reload
 from rulesets.d6.schema import tables
 from rulesets.d6.state import fighter
@@ -93,7 +93,7 @@ def check_shots(ctx: RulesContext, c: Combatant, r: RoundState, w: dict[str, Any
     left = ammo_left(ctx, c, w)
     if left is not None and left < rounds:
         raise Lapse(f"{c.name}'s {w['name']} is empty: reload" if left <= 0 else
-                    f"{c.name}'s {w['name']} has {left} shot(s) left: reload")
+                    f"{c.name}'s {w['name']} has {count(left, 'shot')} left: reload")
     return left
 
 
@@ -119,5 +119,5 @@ def reload(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if not w.get("ammo"):
         raise RuleError(f"{w['name']} needs no reloading")
     fighter(ctx, c).ammo[w["name"]] = int(w["ammo"])
-    ctx.log(f"{c.name} reloads {w['name']} ({w['ammo']} shots, {w['reload']} action(s))",
+    ctx.log(f"{c.name} reloads {w['name']} ({count(int(w['ammo']), 'shot')}, {count(int(w['reload']), 'action')})",
             kind="action", actor=c, action="reload", outcome=str(w["ammo"]))

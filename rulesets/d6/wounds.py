@@ -58,7 +58,7 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
     diff = damage - r.total
     hurt = beats(tables(ctx), damage, r.total, what="damage")
     ctx.log(f"{c.name} resists {damage} damage: {how} rolls {r.total}"
-            + ("" if hurt else " -> no effect"), kind="resist", actor=c, action="resist",
+            + ("" if hurt else " → no effect"), kind="resist", actor=c, action="resist",
             roll=r, difficulty=damage, outcome="hurt" if hurt else "resisted",
             **ResistLog(damage=damage, margin=diff).dump())
     if not hurt:
@@ -187,8 +187,8 @@ def effects(t: Tables, level: int) -> str:
     return {WOUNDED: f"prone, no more actions this round{minus}",
             WOUNDED2: f"prone, no more actions this round{minus}",
             INCAP: "prone, unconscious, out of the fight",
-            MORTAL: f"unconscious; dies if {t.wounds.mortal_check} at a round's end rolls "
-                    "below the rounds since",
+            MORTAL: f"unconscious; dies if {t.wounds.mortal_check}, rolled at each round's "
+                    "end, is below the number of rounds since the wound",
             KILLED: "dead"}.get(level, "")
 
 
@@ -196,6 +196,17 @@ def refresh_status(ctx: RulesContext, c: Combatant) -> None:
     w = wound(ctx, c)
     name = level_name(ctx, c)
     ctx.set_status(c, "OK" if name == levels(tables(ctx))[0] else name, out=w >= INCAP)
+
+
+def stun_penalty_over(ctx: RulesContext) -> None:
+    """A new round: whose stun penalty (-1D this round and next) has ended is no longer
+    Stunned; the stuns still count towards a knockout until they wear off (the Due column)."""
+    for c in ctx.enc.combatants:
+        me = fighter(ctx, c)
+        if c.has_condition("Stunned") and me.stun_round < ctx.enc.round:
+            ctx.remove_condition(c, "Stunned", reason=f"its -1D is over ({me.stuns} stun"
+                                 f"{'' if me.stuns == 1 else 's'} still count for a knockout)")
+            refresh_status(ctx, c)
 
 
 def clear_stun(ctx: RulesContext, c: Combatant, why: str) -> None:
@@ -221,7 +232,7 @@ def mortal_checks(ctx: RulesContext) -> None:
         r = roll_code(ctx, code, f"{c.name}: Mortally Wounded check {code} "
                                  f"(dies if below {n}, rounds Mortally Wounded)")
         dies = r.total < n
-        ctx.log(f"{c.name} Mortally Wounded check: {r.total} vs {n} rounds -> "
+        ctx.log(f"{c.name} Mortally Wounded check: {r.total} vs {n} rounds → "
                 + ("dies" if dies else "holds on"), kind="mortal", actor=c, roll=r,
                 difficulty=n, outcome="Killed" if dies else "alive")
         if dies:

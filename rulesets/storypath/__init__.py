@@ -191,6 +191,10 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
                  verbs.scene),
         VerbSpec("session", (), "a new session: first aid is available again",
                  verbs.session),
+        VerbSpec("momentum", (Arg("change", "text", optional=True,
+                                  metavar="+N|-N|=N"),),
+                 "the Momentum pools: spend (-N), gain (+N) or set (=N); players' by default",
+                 verbs.momentum),
     )
     house_rules = HOUSE_RULES
 

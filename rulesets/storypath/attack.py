@@ -19,6 +19,7 @@ from .schema import Tables, Weapon
 from .stats import pool_of
 from .stunts import check_harm_options, hit_and_stunts, stunt_effects
 from .turns import use_action
+from .words import count
 
 
 def attack_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
@@ -158,11 +159,11 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
             if not any(x.hit for _, x in results):
                 consolation(ctx, c, notes)
         if rest > 0:
-            notes.append(f"{rest} success(es) unspent")
+            notes.append(f"{count(rest, 'success', 'successes')} unspent")
         if rng == "close":
             set_band(ctx, c, t, "close")
         if several:
-            head = (f"  {t.name} at {rng} range: {shares[n]} success(es) vs Defense {needs[n]} "
+            head = (f"  {t.name} at {rng} range: {count(shares[n], 'success', 'successes')} vs Defense {needs[n]} "
                     f"({defenses[n][1]})")
         else:
             head = (f"{c.name} {verb}s {t.name} {wtext} at {rng} range: {faces_text(r)}"
@@ -175,7 +176,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
                 **AttackLogged(successes=shares[n] if several else r.successes,
                                enhancement=0 if several else r.enhancement, defense=needs[n],
                                stunts=stunts_bought, conditions=res.conditions, weapon=w.name,
-                               range=rng).dump())
+                               range=rng, given=0 if several else give).dump())
     if half is not None:
         resolve_half(ctx, c, half, protect=o.protect, box=o.box, name=o.name)
     for n, (t, res) in enumerate(results):

@@ -30,34 +30,45 @@ def _harm(e: LogEntry) -> str:
 
 def brief(entries: list[LogEntry]) -> list[str]:
     """An attack with its Stunts and the Injury it inflicted on one line; the initiative
-    rolls together; a rolled Defense inside the attack it meets."""
+    rolls together; a rolled Defense inside the attack it meets. An attack on several
+    targets: one line a target, each with what it took."""
     out: list[str] = []
-    line: list[str] = []
     inits = [e for e in entries if e.kind == "initiative" and e.action == "initiative"]
     if inits:
         out.append("Initiative: " + ", ".join(f"{e.actor} {e.outcome}" for e in inits))
-
-    def close() -> None:
-        if line:
-            out.append("".join(line))
-            line.clear()
+    lines: dict[str, int] = {}
+    """The line of this action's attack on each target (its Injury goes there)."""
+    last: int | None = None
     for n, e in enumerate(entries):
         if e.kind == "initiative" and e.action == "initiative":
             continue
         if e.kind == "attack":
-            close()
-            stunts = [s for s in AttackLogged.of(e).stunts if not s.startswith("Inflict")]
-            line.append(f"{_head(e)}: {e.total} vs Defense {e.difficulty}, {e.outcome}"
-                        + (f" ({', '.join(stunts)})" if stunts else ""))
-        elif e.kind == "wound" and line:
-            line.append(f" → {_harm(e)}")
+            rec = AttackLogged.of(e)
+            if e.total is None or e.text.startswith("  "):   # one of several targets
+                got, head = rec.successes, "  " + e.text.split(":")[0].strip()
+            else:
+                lines.clear()
+                got, head = e.total - rec.given, _head(e)
+            stunts = [s for s in rec.stunts if not s.startswith("Inflict")]
+            what = e.outcome or ""
+            if e.outcome == "hit" and not rec.conditions:
+                what = "hit, nothing inflicted"
+            out.append(f"{head}: {got} vs Defense {e.difficulty}, {what}"
+                       + (f" ({', '.join(stunts)})" if stunts else ""))
+            last = len(out) - 1
+            if e.target:
+                lines[e.target] = last
+        elif e.kind == "wound" and last is not None:
+            at = lines.get(e.target or "", last)
+            out[at] = out[at].replace(", nothing inflicted", "") + f" → {_harm(e)}"
         elif e.kind == "defense" and any(x.kind == "attack" and x.target == e.actor
                                          for x in entries[n + 1:n + 2]):
             continue          # the attack's line says "vs Defense 1"
         else:
-            close()
+            if e.kind != "roll" or not lines:
+                last = None
+                lines.clear()
             out.append(e.text)
-    close()
     return out
 
 
@@ -65,10 +76,10 @@ _MODE = {"complication": "Compl {n}", "dice": "-{n} dice", "difficulty": "Diff +
 
 
 def named_injuries(view: RulesView, c: Combatant) -> str:
-    """The Injury Conditions with a name (``Cracked Ribs (Injured)``); the boxes are in the
-    Injuries column and the worst level is the Status."""
-    return "; ".join(f"{i.name} ({'Hit' if i.level == 'hit' else i.level.title()})"
-                     for i in injuries.marked(view, c) if i.name)
+    """The Injury Conditions one by one (``Cracked Ribs (Injured); 2x Bruised, Persistent``),
+    Persistent marked; the boxes are in the Injuries column and the worst level is the
+    Status. An SGC's plain hits are its Health, not listed again."""
+    return injuries.names_text(view, c, plain_hits=False)
 
 
 def penalty(view: RulesView, c: Combatant) -> str:

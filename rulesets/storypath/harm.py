@@ -49,8 +49,9 @@ def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackR
                                   source=why, attacker=c, strict=False)
         if marked == injuries.TAKEN_OUT:
             if k + 1 < res.conditions:
-                ctx.note(f"{t.name} is Taken Out: {res.conditions - k - 1} more Injury "
-                         "Condition(s) not needed")
+                more = res.conditions - k - 1
+                ctx.note(f"{t.name} is Taken Out: {more} more Injury "
+                         + ("Condition" if more == 1 else "Conditions") + " not needed")
             break
 
 

@@ -16,7 +16,7 @@ from .rolls import faces_text, roll_pool
 from .schema import Tables
 from .state import Rolled, Slot, Turn, Where, fight, fighter
 from .stats import best_of, trait
-from .words import they
+from .words import count, they
 
 
 def roster(where: Where) -> list[Slot]:
@@ -377,7 +377,7 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
     cur = slot_index(ctx)
     i = cur if index is None else index
     if not 0 <= i < len(slots):
-        raise RuleError(f"no slot {i + 1}: the roster has {len(slots)} slot(s)")
+        raise RuleError(f"no slot {i + 1}: the roster has {count(len(slots), 'slot')}")
     s = slots[i]
     if s.surprise:
         raise RuleError("the surprise round has no slots to choose: next moves on")

@@ -95,12 +95,14 @@ def track_text(where: Where, c: Combatant) -> str:
     return " ".join(out)
 
 
-def names_text(where: Where, c: Combatant) -> str:
+def names_text(where: Where, c: Combatant, plain_hits: bool = True) -> str:
     """``Broken Arm (Injured); 2x Bruised, Persistent``: named injuries one by one, alike
-    unnamed ones counted."""
+    unnamed ones counted (``plain_hits=False``: without an SGC's unnamed passing hits)."""
     out: list[str] = []
     counts: dict[str, int] = {}
     for i in marked(where, c):
+        if not plain_hits and i.level == "hit" and not (i.name or i.persistent):
+            continue
         lv = title(i.level) if i.level != "hit" else "Hit"
         flags = ", Persistent" if i.persistent else ""
         flags += ", aided" if i.downgraded else ""

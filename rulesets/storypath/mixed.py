@@ -14,6 +14,7 @@ from .records import Successes
 from .rolls import PoolRoll
 from .schema import Tables
 from .stats import pool_of
+from .words import count
 
 
 @dataclass
@@ -100,6 +101,6 @@ def resolve_half(ctx: RulesContext, c: Combatant, half: Half, *, protect: str | 
         stand_result(ctx, c, n, box, name)
         return
     ok = n >= half.need
-    ctx.log(f"{c.name}'s {half.what}: {n} success(es) vs Difficulty {half.need}: "
+    ctx.log(f"{c.name}'s {half.what}: {count(n, 'success', 'successes')} vs Difficulty {half.need}: "
             f"{'success' if ok else 'failure'}", kind="action", actor=c, action="mixed",
             difficulty=half.need, outcome="success" if ok else "failure", **Successes(successes=n).dump())

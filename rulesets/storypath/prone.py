@@ -9,6 +9,7 @@ from . import injuries
 from .records import StandLogged
 from .schema import Tables
 from .turns import use_reflexive
+from .words import count
 
 
 def go_prone(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
@@ -27,7 +28,7 @@ def stand_result(ctx: RulesContext, c: Combatant, n: int, box: str | None = None
     bought = n >= diff + 1
     if stood:
         ctx.remove_condition(c, "Prone", quiet=True)
-    text = (f"{c.name} stands up ({n} success(es) vs Difficulty {diff} + Complication 1): "
+    text = (f"{c.name} stands up ({count(n, 'success', 'successes')} vs Difficulty {diff} + Complication 1): "
             f"{'stands' if stood else 'stays down'}, Complication "
             f"{'bought off' if bought else 'not bought off: the opponent punishes it'}")
     ctx.log(text, kind="action", actor=c, action="stand", difficulty=diff,

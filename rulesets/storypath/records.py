@@ -73,6 +73,8 @@ class AttackLogged(Successes):
     conditions: int = 0
     weapon: str | None = None
     range: str | None = None
+    given: int = 0
+    """A mixed action's successes split off to the other half (not the attack's)."""
 
 
 class DefenseLogged(Record):

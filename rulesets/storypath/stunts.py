@@ -111,8 +111,9 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
                 dmg += 1
                 stunts_bought.append(f"Inflict Damage ({cost_dmg}"
                                      + (f" = 0 + Armor {armor}" if armor else "") + ")")
-            elif not auto:
-                notes.append(f"not enough for Inflict Damage (costs {cost_dmg})")
+            else:
+                notes.append(f"nothing inflicted: Inflict Damage costs {cost_dmg}"
+                             + (f" (Armor {armor})" if armor else "") + f", {rest} left")
             continue
         if s in RATED_STUNTS and not first:
             continue  # Enhance / Complicate are bought once, on the first target

@@ -9,6 +9,7 @@ from combat_cli.api import Combatant, RuleError, RulesContext
 from . import initiative
 from .schema import Tables
 from .state import Turn, fight, fighter
+from .words import count
 
 
 def turn_of(ctx: RulesContext, c: Combatant) -> Turn:
@@ -58,7 +59,7 @@ def use_action(ctx: RulesContext, c: Combatant, kind: str, *, attack: bool = Fal
         raise RuleError(f"{c.name} has already attacked this turn (one attack per turn)")
     if (kind == "mixed" and rules.reflexive_counts_for_mixed
             and t.reflexive + 2 > rules.mixed_parts):
-        raise RuleError(f"{c.name} already took {t.reflexive} reflexive action(s) this turn; "
+        raise RuleError(f"{c.name} already took {count(t.reflexive, 'reflexive action')} this turn; "
                         f"they count toward the mixed action's limit of {rules.mixed_parts}")
     t.used = kind
     if attack:

@@ -1,18 +1,19 @@
-"""Storypath's own verbs: slot, ambush, surprise, range, aftermath, aid, scene, session."""
+"""Storypath's own verbs: slot, ambush, surprise, range, aftermath, aid, scene, session,
+momentum."""
 
 from __future__ import annotations
 
 from combat_cli.api import Args, Combatant, RuleError, RulesContext
 
 from . import initiative, injuries
-from .momentum import consolation, settle
+from .momentum import NOW, consolation, settle
 from .positions import match_band, set_band
 from .records import AidLogged, AmbushLogged, Blocked, Successes
 from .rolls import faces_text, roll_named
 from .schema import Tables
 from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
 from .stats import is_pc, trait
-from .words import they
+from .words import count, they
 
 # -- helpers -----------------------------------------------------------------------------------
 
@@ -71,8 +72,8 @@ def ambush(ctx: RulesContext, args: Args) -> None:
     ok = a >= diff
     spare = a - diff if ok else 0
     spend = spare if opts.get("spend") is None else min(spare, max(0, _int(opts["spend"], "spend=")))
-    text = (f"Ambush: {len(amb)} ambusher(s) {total_a} successes / {len(amb)} = {a}; "
-            f"{len(tgt)} target(s) {total_t} / {len(tgt)} = {t} -> Difficulty {diff}: "
+    text = (f"Ambush: {count(len(amb), 'ambusher')} {total_a} successes / {len(amb)} = {a}; "
+            f"{count(len(tgt), 'target')} {total_t} / {len(tgt)} = {t} -> Difficulty {diff}: "
             f"{'success' if ok else 'failure'}")
     if ok and spend:
         text += f"; Surprise {spend}: Complication {spend} on the targets' initiative"
@@ -164,7 +165,7 @@ def aftermath(ctx: RulesContext, args: Args) -> None:
     enc.turn = 0
     enc.queue.clear()
     enc.declarations.clear()
-    ctx.log(f"The fight is over after {enc.round} round(s): first aid now (aid MEDIC PATIENT); "
+    ctx.log(f"The fight is over after {count(enc.round, 'round')}: first aid now (aid MEDIC PATIENT); "
             "scene ends the scene", kind="round", outcome="over")
 
 
@@ -282,3 +283,35 @@ def session(ctx: RulesContext, args: Args) -> None:
     state.session += 1
     n = state.session
     ctx.log(f"Session {n} begins: first aid is available again", kind="round")
+
+
+# -- momentum (SP-DICE-4/5: the pools are spent as well as earned) ------------------------------
+_POOLS = {"players": "players", "pcs": "players", "storyguide": "storyguide", "sg": "storyguide",
+          "gm": "storyguide"}
+_MOMENTUM_USE = "momentum [players|storyguide] +N|-N|=N (say, momentum -1)"
+
+
+def momentum(ctx: RulesContext, args: Args) -> None:
+    """``momentum``: both pools; ``momentum [POOL] +N|-N|=N``: gain, spend or set (logged)."""
+    m = fight(ctx).momentum
+    words = str(args["change"] or "").split()
+    if not words:
+        ctx.note(f"{NOW}: players {m.players}, Storyguide {m.storyguide}")
+        return
+    side = "players"
+    if len(words) == 2 and words[0].lower() in _POOLS:
+        side = _POOLS[words.pop(0).lower()]
+    if len(words) != 1 or words[0][:1] not in "+-=" or not words[0][1:].isdigit():
+        raise RuleError(f"{_MOMENTUM_USE}, not {' '.join(words)!r}")
+    sign, n = words[0][0], int(words[0][1:])
+    had = getattr(m, side)
+    now = {"+": had + n, "-": had - n, "=": n}[sign]
+    who = "Players'" if side == "players" else "Storyguide's"
+    if now < 0:
+        raise RuleError(f"{who} Momentum is {had}: {n} cannot be spent")
+    if n > 99 or now > 99:
+        raise RuleError(f"Momentum is 0..99, not {now}")
+    setattr(m, side, now)
+    how = {"+": f"+{n} gained", "-": f"-{n} spent", "=": f"set to {n}"}[sign]
+    ctx.log(f"{who} Momentum {how} ({had} → {now})", kind="note")
+    ctx.note(f"{NOW}: players {m.players}, Storyguide {m.storyguide}")

@@ -20,3 +20,8 @@ def matches(word: str, names: Iterable[str]) -> list[str]:
     """The name spelled ``word``, else every name that begins with it."""
     names = list(names)
     return [n for n in names if n == word] or [n for n in names if n.startswith(word)]
+
+
+def count(n: int, one: str, more: str = "") -> str:
+    """``1 action``, ``2 actions``, ``0 successes``: a number and its noun in agreement."""
+    return f"{n} {one if n == 1 else (more or one + 's')}"

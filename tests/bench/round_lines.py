@@ -33,7 +33,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-BUDGET = {"d6": 40, "d6_tour": 40, "readme": 40, "storypath": 45, "d12": 45, "czech_pool": 45}
+# d6_tour: its three add lines are longer than 80 columns and wrap (nothing is cut), 3 lines
+BUDGET = {"d6": 40, "d6_tour": 43, "readme": 40, "storypath": 45, "d12": 45, "czech_pool": 45}
 SEED = {"readme": 1}
 """The README's tour says which seed gives the rolls it shows."""
 

@@ -71,6 +71,7 @@ RULESET_USAGE = {
         "aid": "aid MEDIC PATIENT [LEVEL|NAME] [enh=N] [pool=P]",
         "scene": "scene",
         "session": "session",
+        "momentum": "momentum [+N|-N|=N]",
     },
     "d12": {
         "task": "task NAME tn=N [skill=S] [rp=N] [mod=N] [for=TEXT]",

@@ -223,7 +223,7 @@ def test_carry_over_keeps_pcs_clock_and_their_timers(make_table) -> None:  # noq
 
     for name in RULESETS:
         t = make_table(ruleset=name)
-        run(t, "add Ann side=pc", "add Orc", "start", "condition Ann +Prone",
+        run(t, "add Ann side=pc", "add Orc", "start", "condition Ann +Blessed custom=yes",
             "timer check in=1h who=Ann", "timer orc in=1h who=Orc", "end fight", "advance 5m")
         fresh = Encounter(ruleset=name)
         names = carry_over(t.enc, t.ruleset, fresh)

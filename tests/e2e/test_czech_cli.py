@@ -56,7 +56,7 @@ def _spawn(path: Path, env: dict[str, str] | None = None) -> pexpect.spawn:
 
 def _greeting(path: Path, env: dict[str, str] | None = None) -> str:
     child = _spawn(path, env)
-    child.expect("combat>")
+    child.expect("(combat|souboj)>")
     first = child.before
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
@@ -66,7 +66,7 @@ def _greeting(path: Path, env: dict[str, str] | None = None) -> str:
 def test_the_repl_greets_a_czech_fight_in_czech_without_lang(tmp_path: Path) -> None:
     f = czech_file(tmp_path)
     text = _greeting(f)
-    assert "help vypíše příkazy, Ctrl-D uloží a skončí" in text, text
+    assert "nápověda vypíše příkazy, Ctrl-D uloží a skončí" in text, text
     assert "help lists the verbs" not in text
 
 
@@ -75,7 +75,7 @@ def test_an_old_save_without_its_language_still_greets_in_czech(tmp_path: Path) 
     f.write_text(f.read_text(encoding="utf-8").replace('"lang":"cs",', "", 1), encoding="utf-8")
     assert '"lang"' not in f.read_text(encoding="utf-8").split("\n")[0]
     text = _greeting(f)
-    assert "help vypíše příkazy" in text, text
+    assert "nápověda vypíše příkazy" in text, text
     r = combat("show", str(f))                     # and it loads as before
     assert r.returncode == 0 and "Tah" not in r.stderr, r.stderr
 
@@ -139,7 +139,7 @@ def test_help_and_listings_are_czech(args: tuple[str, ...]) -> None:
     (("play", "nic.json", "--script", "-"), "nic.json: soubor neexistuje"),
     (("roll", "3k"), "kolik má kostka stěn, např. 2k6"),
     (("roll", "2k6", "3"), "samostatných slov"),
-    (("odds", "2k6"), "odds potřebuje výraz a cíl"),
+    (("odds", "2k6"), "chybí výraz nebo cíl (např. 2k6 7)"),
     (("odds", "2k6", "x"), "cíl musí být číslo"),
     (("odds", "100k1000", "50000"), "nejde spočítat přesně"),
     (("odds", "3k6", "9" * 30), "příliš dlouhé"),

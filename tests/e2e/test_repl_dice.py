@@ -253,7 +253,7 @@ ROUNDS = {
             "declare Cory attack Puncher bid=3, defend 2 from=\"Shooter 1,Shooter 2\"\n"
             "declare Puncher attack Cory bid=full\ndeclare \"Shooter 1\" attack Cory bid=3\n"
             "declare \"Shooter 2\" attack Cory bid=3\nresolve all\n-\n-\n-\n",
-            ["Cory", "Cory", "Cory"], "vs Puncher's "),
+            ["Cory", "Cory", "Cory"], ": needs "),
     "czech_pool": ("import {ex}/czech_pool.toml\nadd Bořek template=borek\n"
                    "add Lučištník template=lucistnik\nadd Zbojník template=zbojnik\nstart\n-\n"
                    "declare Bořek boj Zbojník\ndeclare Lučištník střelba Bořek\n"

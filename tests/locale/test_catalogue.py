@@ -55,14 +55,15 @@ def test_genders_by_context() -> None:
     ("Honza", "m"), ("Lučištnice 3", "f"),
 ])
 def test_gender_guessed_from_the_name(name: str, gender: str) -> None:
-    assert locale.guess_gender(name) == gender
+    assert locale.guess_gender(name, "cs") == gender
+    assert locale.guess_gender(name, "en") == "m"  # English has no [names]: no guess
 
 
 def test_the_gender_given_wins() -> None:
     assert locale.gender_of("Honza", {"rod": "ž"}) == "f"
     assert locale.gender_of("Jitka", {"rod": "m"}) == "m"
     assert locale.gender_of("Kuře", {"rod": "s"}) == "n"
-    assert locale.gender_of("Jitka", {}) == "f"
+    assert locale.gender_of("Jitka", {}, "cs") == "f"
 
 
 def test_the_language_switch_is_per_table() -> None:

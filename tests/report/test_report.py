@@ -62,7 +62,7 @@ def test_the_chart_follows_the_wounds_round_by_round(tmp_path: Path) -> None:
     thug = re.findall(r"<title>Thug, (\d+): ([a-z ]+)</title>", page)
     assert thug[-1] == ("4", "down")
     md = combat("report", str(fight)).stdout
-    assert "Thug (Incapacitated)" in md and "- PC: Mina" in md
+    assert "Thug (Incapacitated)" in md and "- PCs: Mina" in md
     assert "natural healing roll" in md  # what is due
 
 

@@ -37,3 +37,14 @@ def test_a_full_stdout_is_one_io_error_line(tmp_path: Path, args: list[str]) -> 
     assert p.returncode == 1
     assert p.stderr == ("combat: can't write to the standard output: No space left on "
                         "device\n"), p.stderr
+
+
+def test_the_gms_show_json_has_the_gm_notes_and_the_players_view_none(tmp_path: Path) -> None:
+    import json
+
+    fight = make_fight(tmp_path / "n.json", "d12", ["add Cory", "add Thug", "note Thug ambush",
+                                                   "start"])
+    gm = json.loads(combat("show", str(fight), "--json").stdout)
+    assert next(c for c in gm["combatants"] if c["name"] == "Thug")["notes"] == ["ambush"]
+    player = combat("show", str(fight), "--json", "--player").stdout
+    assert "ambush" not in player

@@ -14,8 +14,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import unchanged
-
 ENGLISH = {
     "the", "and", "or", "not", "no", "is", "are", "has", "have", "can", "cannot", "did",
     "you", "mean", "needs", "need", "got", "shows", "undone", "redone", "round", "rounds",
@@ -104,11 +102,13 @@ class Fight:
         return text
 
     def mistake(self, lines: str, *, dice: str = "auto") -> str:
-        with unchanged(self.path):
-            r = combat("play", str(self.path), "--script", "-", "--dice", dice, stdin=lines)
+        combat("play", str(self.path), "--script", "-", "--dice", dice, stdin="")  # the
+        before = self.path.read_bytes()  # file's mode from now on (--dice): not the mistake's
+        r = combat("play", str(self.path), "--script", "-", "--dice", dice, stdin=lines)
         text = r.stdout + r.stderr
         errors = [x for x in text.splitlines() if x.startswith("chyba: ")]
         assert len(errors) == 1, text
+        assert self.path.read_bytes() == before, f"{lines!r} changed the file"
         self.out.append(text)
         return errors[0]
 

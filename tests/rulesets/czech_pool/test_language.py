@@ -163,7 +163,7 @@ def test_verbs_bad_input() -> None:
     t.fails("nevýhoda Ann Zed 1")      # no such fighter
     t("nevýhoda Ann Bob 2", "start")
     out = dispatch(t.t, "přehled")
-    assert out.error is None and out.notes == ["zatím nikdo nebojuje: declare JMÉNO AKCE CÍL ..."]
+    assert out.error is None and out.notes == ["zatím nikdo nebojuje: ohlas JMÉNO AKCE CÍL ..."]
     t("declare Ann boj Bob")
     out = dispatch(t.t, "přehled")
     assert out.notes == ["Ann: bank 0 (Obratnost 0 + Boj 0), rychlost 0; vs Bob: obt. 6",
@@ -193,7 +193,7 @@ def test_AMB_CZ_14_no_perception_stats_given_no_notice_roll_not_surprised() -> N
     assert [(e.actor, e.outcome, e.dice) for e in notes] == [("Ann", "aware", None),
                                                            ("Bob", "surprised", "1d10>=6")]
     assert notes[0].text == ("Ann: bez Postřehu a Obezřetnosti — na všimnutí se nehází, "
-                             "není překvapen (set Ann Postřeh=N Obezřetnost=N)")
+                             "není překvapen (nastav Ann Postřeh=N Obezřetnost=N)")
     assert not t.me("Ann").surprised and t.me("Bob").surprised
 
 

@@ -55,3 +55,41 @@ def test_a_pool_against_several_difficulties_says_the_count_per_opponent():
     text = _shown(t, f"why {ann.seq}")
     assert "kostky 3k10 hozeno 10 6 1\n" in text
     assert "úspěchy: Bob (obt. 6): 2 úspěchy; Cyril (obt. 7): 1 úspěch" in text
+
+
+# -- English agrees with the combatant's gender too (rod= / gender=) -----------------------------
+def test_an_english_sentence_about_a_woman_says_her():
+    from rulesets.czech_pool.lang import say
+
+    t = T(lang="en")
+    t("add Dana rod=ž obratnost=3 boj=2", "add Bob gender=m obratnost=2 boj=2")
+    ctx = t.t.context()
+    dana, bob = (next(c for c in t.t.enc.combatants if c.name == n) for n in ("Dana", "Bob"))
+    template = "{name} stopped only defending: his +{level} disadvantage on {other} is lost"
+    assert say(ctx, template, dana, name="Dana", level=1, other="Bob").startswith(
+        "Dana stopped only defending: her +1 disadvantage")
+    assert "his +1" in say(ctx, template, bob, name="Bob", level=1, other="Dana")
+
+
+def test_pronouns_swap_whole_words_only():
+    from rulesets.czech_pool.lang import english_pronouns
+
+    assert english_pronouns("He lost his bow; this hit him", "f") == \
+        "She lost her bow; this hit her"
+    assert english_pronouns("his action", "n") == "its action"
+    assert english_pronouns("his action", "m") == "his action"
+
+
+def test_a_surprised_fighter_is_marked_in_the_table():
+    """AMB-CZ-14: surprised in turn 1 (no Postřeh + Obezřetnost success): the table says so."""
+    from combat_cli.api import RulesView
+    from rulesets.czech_pool.display import status_columns
+
+    t = T(amb={"notice_roll": True})
+    t("add Jitka rod=ž Obratnost=2 Boj=2 Postřeh=0", "add Bob Obratnost=2 Boj=2 Obezřetnost=0",
+      "start")
+    view = RulesView(t.t.enc, t.t.ruleset)
+    jitka = next(c for c in t.t.enc.combatants if c.name == "Jitka")
+    assert "překvapena" in status_columns(view, jitka)["Forced"]
+    bob = next(c for c in t.t.enc.combatants if c.name == "Bob")
+    assert status_columns(view, bob)["Forced"].startswith("překvapen")

@@ -47,10 +47,10 @@ ROWS: list[tuple[str, str, int, str]] = [
     ("f", "dead", 0, "Jitka je mrtvá: nejdřív revive Jitka"),
     ("m", "dead", 0, "Bořek je mrtvý: nejdřív revive Bořek"),
     ("n", "dead", 0, "Kuře je mrtvé: nejdřív revive Kuře"),
-    ("f", "forced", 0, "Jitka musí tento tah bojovat: Boj/Rvačka (minule prohrála): "
-                       "declare Jitka boj ..."),
-    ("m", "forced", 0, "Bořek musí tento tah bojovat: Boj/Rvačka (minule prohrál): "
-                       "declare Bořek boj ..."),
+    ("f", "forced", 0, "Jitka musí v tomto tahu bojovat: Boj/Rvačka (minule prohrála): "
+                       "ohlas Jitka boj ..."),
+    ("m", "forced", 0, "Bořek musí v tomto tahu bojovat: Boj/Rvačka (minule prohrál): "
+                       "ohlas Bořek boj ..."),
     ("f", "stopped", 1, "Jitka přestala pouze bránit: nevýhoda Jitka → Vlk +1 zaniká"),
     ("m", "stopped", 2, "Bořek přestal pouze bránit: nevýhoda Bořek → Vlk +2 zaniká"),
     ("n", "stopped", 3, "Kuře přestalo pouze bránit: nevýhoda Kuře → Vlk +3 zaniká"),

@@ -272,7 +272,7 @@ def test_table_strong_demon_question_marks_are_asked_of_the_gm() -> None:
     t = T()
     out = dispatch(t.t, 'add Ann "Démon=silný obranný" Démon_bank=3')
     assert out.notes == ["Ann: pravidla pro silný obranný démon udávají „?“ — výchozí "
-                         "Démon_obtížnost=-1, Démon_zranění=-1 (jinak: set Ann "
+                         "Démon_obtížnost=-1, Démon_zranění=-1 (jinak: nastav Ann "
                          "Démon_obtížnost=N ...)"]
     assert dispatch(t.t, "set Ann Démon_obtížnost=-2 Démon_zranění=-2").notes == []
     assert dispatch(t.t, 'add Bob "Démon=slabý útočný"').notes == []

@@ -106,7 +106,8 @@ def test_thrown_together_both_dice_are_asked_before_the_check():
     t = _shot([1, 5, 1])          # Shooter 1, Cory 5; the check 1: demonic
     o = run(t, "resolve")
     assert t.dice.asked == ["Shooter: attacks Cory d12+3 (bid 3 + no skill)",
-                            "Cory: defends vs Shooter d12 (bid 0 + no skill) vs Shooter's 4",
+                            "Cory: defends vs Shooter d12 (bid 0 + no skill) vs 4: "
+                            "needs 5+, 4 ties",
                             "Shooter: intervention check d12 (natural 1: 1 demonic, 12 angelic)"]
     halt = next(n for n, e in enumerate(o) if "the exchange halts here" in e.text)
     assert halt == len(o) - 1 and not any(e.kind == "roll" for e in o[halt:])
@@ -147,3 +148,82 @@ def test_manual_dice_answers_line_up_after_a_demonic_natural_one(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert "DEMONIC INTERVENTION (Shooter attacks Cory)" in r.stdout
     assert "> bids\nShooter: attack Cory 3" in r.stdout and "error" not in r.stdout.lower()
+
+
+# -- shown wrong or not at all -----------------------------------------------------------------
+def _brief(t, line: str) -> list[str]:
+    from combat_cli.commands.registry import dispatch
+    from combat_cli.render.output import brief_lines
+
+    o = dispatch(t, line)
+    assert o.error is None, o.error
+    return [x.plain for x in brief_lines(t, o.entries)]
+
+
+def _ann_and_gob(faces: list[int], *more: str):
+    t = table(faces)
+    run(t, "add Ann side=pc Strength=3 body=2", "add Gob Strength=5", *more)
+    return t
+
+
+def test_an_exchange_line_says_the_target_went_down():
+    t = _ann_and_gob([5, 5, 12, 12, 1], "start", "declare Gob attack Ann bid=3")
+    lines = _brief(t, "resolve all")
+    assert lines[-1].endswith("→ Ann -1 body 1/2") or "Incapacitated" in lines[-1]
+    run(t, "end", "declare Gob attack Ann bid=3")
+    lines = _brief(t, "resolve all")
+    assert lines[-1].endswith(", Incapacitated"), lines
+
+
+def test_a_destroyed_soul_is_shown_as_such_even_with_the_body_down():
+    """Both tracks at 0: the soul's loss is the worse (before: "Incapacitated")."""
+    t = _ann_and_gob([])
+    run(t, "damage Ann 2", "damage Ann 30 soul")
+    assert who(t, "Ann").status == "Soul destroyed"
+
+
+def test_end_fight_gives_the_hits_left():
+    t = _ann_and_gob([5, 5, 12, 1], "start", "declare Gob attack Ann bid=3", "resolve all")
+    notes = out(t, "end fight").notes
+    assert any("Ann" in x and "(Body 1/2)" in x for x in notes), notes
+
+
+def test_end_fight_says_which_declared_actions_lapse():
+    t = _ann_and_gob([5, 5], "start", "declare Gob attack Ann bid=3")
+    texts = [e.text for e in run(t, "end fight")]
+    assert "Gob's attack Ann bid=3 lapses (fight ended)" in texts
+
+
+def test_the_defenders_prompt_gives_the_face_it_needs():
+    """The other side's 8 is known: d12 + 0 needs 9 to win, 8 ties (before: only "vs 8")."""
+    t = _ann_and_gob([5, 5], "start", "declare Gob attack Ann bid=3", "resolve all")
+    assert t.dice.asked[-1].endswith("vs 8: needs 9+, 8 ties")
+
+
+def test_face_needed_at_the_edges():
+    from rulesets.d12.contest import Side, face_needed
+
+    t = _ann_and_gob([])
+    ctx = t.context()
+    side = Side(None, "Ann", 2, 1, "skill 1", "defend")
+    assert face_needed(ctx, side, 3) == "any face wins"
+    assert face_needed(ctx, side, 15) == "12 ties"
+    assert face_needed(ctx, side, 20) == "no face wins"
+
+
+def test_a_negative_damage_is_refused_as_negative_not_as_a_track():
+    t = _ann_and_gob([])
+    assert fails(t, "damage Ann -3") == "hits are 0 or more, not -3: heal NAME 3 takes hits off"
+
+
+def test_a_range_outside_the_list_is_said_without_doubled_brackets():
+    t = _ann_and_gob([])
+    note = out(t, "power grenade range=30").notes[0]
+    assert "((" not in note and "))" not in note and "GM's call at 30 ft" in note
+
+
+def test_the_same_plan_declared_again_is_not_called_replaced():
+    t = _ann_and_gob([], "start", "declare Gob attack Ann bid=3")
+    notes = out(t, "declare Gob attack Ann bid=3").notes
+    assert notes == ["Gob's plan is the same as before (attack Ann bid=3): nothing changed"]
+    assert "is replaced" in out(t, "declare Gob attack Ann bid=2").notes[0]

@@ -89,3 +89,107 @@ def test_multi_fire_takes_its_difficulty_dice_off(t):
     entries = t("resolve").entries
     assert any(e.text.startswith("Difficulty -2D multi:") for e in entries), \
         [e.text for e in entries]
+
+
+# -- shown wrong or not at all -----------------------------------------------------------------
+def _names(t: T) -> list[str]:
+    ids = {c.id: c.name for c in t.enc.combatants}
+    return [ids[i] for i in t.enc.order]
+
+
+def test_a_move_in_the_order_lasts_into_the_next_rounds(t):
+    """D6-INIT-1: the Instincts order is the same every round, so the GM's move stays
+    (before: the next round silently put the Thug back after Mina)."""
+    t(MINA, THUG, "start")
+    assert _names(t) == ["Mina", "Demon Thug"]
+    t('move "Demon Thug" before Mina', "end")
+    assert _names(t) == ["Demon Thug", "Mina"]
+    t("end")
+    assert _names(t) == ["Demon Thug", "Mina"]
+    t("undo", "undo", "undo")
+    assert _names(t) == ["Mina", "Demon Thug"]
+
+
+def test_prone_ends_with_a_rest_of_a_minute(t):
+    t(MINA, "damage Mina Wounded")
+    assert t.c("Mina").has_condition("Prone")
+    t("rest Mina 10m")
+    assert not t.c("Mina").has_condition("Prone")
+
+
+def test_an_unconscious_combatant_stays_prone_through_a_short_rest(t):
+    t.dice([1] * 10)                                # unconscious 10 minutes
+    t(MINA, "damage Mina Incapacitated")
+    t("rest Mina 1m")
+    assert t.c("Mina").has_condition("Prone")
+
+
+def test_the_next_fight_does_not_begin_prone_or_stunned(t):
+    """``combat new NEXT --from FILE``: the wound carries over, lying down does not."""
+    t(MINA, "damage Mina Wounded")
+    t.dice(1, 1, 1)
+    t("damage Mina 3")                               # a stun on top
+    mina = t.table.ruleset.carry_over(t.c("Mina"))
+    assert mina.status == "Wounded"
+    assert not mina.has_condition("Prone") and not mina.has_condition("Stunned")
+
+
+def test_stunned_is_shown_only_while_its_penalty_lasts(t):
+    """T-D6-7: -1D this round and next; after that the stun only counts towards a knockout
+    (before: "Stunned" for 30 minutes)."""
+    from combat_cli.api import RulesView
+    from rulesets.d6.display import status_columns
+
+    t(MINA, THUG, "start")
+    t.dice(1, 1, 1)
+    t("damage Mina 3", "end")
+    assert t.c("Mina").status == "Stunned" and t.c("Mina").has_condition("Stunned")
+    t("end")
+    mina = t.c("Mina")
+    assert mina.status != "Stunned" and not mina.has_condition("Stunned")
+    assert t.state("Mina").stuns == 1
+    cols = status_columns(RulesView(t.enc, t.table.ruleset), mina)
+    assert cols["Due"].startswith("1 stun off in ") and cols["Penalty"] == ""
+
+
+def test_the_mortally_wounded_sentence_is_whole_in_the_log(t):
+    t(MINA, "damage Mina mortally")
+    text = t.last("wound").text
+    assert text.endswith("unconscious; dies if 2D, rolled at each round's end, is below the "
+                         "number of rounds since the wound")
+
+
+def test_counts_agree_with_their_nouns(t):
+    """No ``action(s)``: ``1 shot``, ``2 shots``."""
+    t('add Mina side=pc Instincts=3D "First Aid=3D" kits=1')
+    t("restock Mina 1")
+    assert t.last("roster").text == "Mina has 1 first-aid kit use"
+    t("restock Mina 2")
+    assert t.last("roster").text == "Mina has 2 first-aid kit uses"
+
+
+def test_arrows_are_one_kind(t):
+    """The log writes → (not ->) everywhere."""
+    t(MINA, THUG, "damage Mina mortally", "start")
+    t.dice(3, 3)
+    t("end")
+    texts = [e.text for e in t.table.log]
+    assert any("→" in x for x in texts) and not any("->" in x for x in texts)
+
+
+def test_the_rule_ids_are_explained_in_the_rulesets_readme_not_an_outside_path():
+    from pathlib import Path
+
+    import rulesets.d6
+
+    here = Path(rulesets.d6.__file__).parent
+    for name in ("__init__.py", "tables.toml"):
+        text = (here / name).read_text(encoding="utf-8")
+        assert "/work/" not in text and "README.md" in text
+    readme = (here / "README.md").read_text(encoding="utf-8")
+    assert "## Rule IDs" in readme
+    used = set()
+    import re
+    for f in here.glob("*.py"):
+        used |= set(re.findall(r"\b(D6-[A-Z]+)-\d", f.read_text(encoding="utf-8")))
+    assert used and all(f"`{p}`" in readme for p in used), used

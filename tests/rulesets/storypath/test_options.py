@@ -150,4 +150,4 @@ def test_SP_ACT_4_odiff_is_the_other_halfs_Difficulty():
     out = run(t, 'act Ann do pool=athletics+dexterity mixed=athletics+might other="climb" '
                  "odiff=3 task=jump")
     assert "3 to climb" in texts(out)
-    assert "climb: 3 success(es) vs Difficulty 3: success" in texts(out)
+    assert "climb: 3 successes vs Difficulty 3: success" in texts(out)

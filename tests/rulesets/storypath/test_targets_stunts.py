@@ -270,7 +270,7 @@ def test_SP_INJ_3_no_more_conditions_after_taken_out():
     assert last(t, "attack").data["conditions"] == 2
     wounds = [e for e in out.entries if e.kind == "wound"]
     assert [e.outcome for e in wounds] == ["Taken Out"]
-    assert any("1 more Injury Condition(s) not needed" in n for n in out.notes)
+    assert any("1 more Injury Condition not needed" in n for n in out.notes)
 
 
 def test_SP_ATK_1_several_targets_default_split_skips_a_target_it_cannot_hit():
