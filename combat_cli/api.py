@@ -16,7 +16,6 @@ change and what it must not is described on :class:`Ruleset`. See docs/writing-a
 from __future__ import annotations
 
 from combat_cli import locale  # the message catalogue: _(), n_(), g_(), gender_of(), ...
-from combat_cli.commands.parsing import COMMA, is_option, option, parse_action, partition
 from combat_cli.dice import DiceError, DiceSource, DiceTerm, Roll, RollSpec, parse, pool, sum_dice
 from combat_cli.engine.capabilities import DeclarePhase, Healing, OpenTurns, Reactions
 from combat_cli.engine.context import RulesContext
@@ -34,6 +33,7 @@ from combat_cli.engine.models import (
     Timer,
 )
 from combat_cli.engine.options import Name, Names, Options, internal, opt
+from combat_cli.engine.parsing import COMMA, is_option, option, parse_action, partition
 from combat_cli.engine.queries import closest, find_combatant, is_combatant_name, match_word
 from combat_cli.engine.records import Record
 from combat_cli.engine.ruleset import (

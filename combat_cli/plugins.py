@@ -90,6 +90,11 @@ def names() -> list[str]:
     return sorted(_targets())
 
 
+def targets() -> dict[str, str]:
+    """``name -> "module:attr"`` of every installed ruleset (nothing is imported)."""
+    return dict(_targets())
+
+
 def _import(target: str) -> object:
     module, _, attr = target.partition(":")
     obj: object = importlib.import_module(module.strip())

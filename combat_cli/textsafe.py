@@ -19,7 +19,7 @@ CONTROL = re.compile(f"[\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f{BIDI}{SEPARATORS}]")
 allowed in a typed line."""
 SHOWN = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI}{SEPARATORS}]")
 """What output escapes: the same, less the newline that ends a line (tab is expanded). The
-one filter of what reaches a terminal or a page (``combat_cli.web.view`` uses it too)."""
+one filter of what reaches a terminal or a page (:func:`plain`, :func:`escape_controls`)."""
 _JSON_C1 = re.compile(f"[\\x7f-\\x9f{BIDI}{SEPARATORS}]")
 
 
@@ -31,6 +31,17 @@ def _hex(m: re.Match[str]) -> str:
 def escape(text: str) -> str:
     """``text`` with every control character but newline and tab written as ``\\xNN``."""
     return SHOWN.sub(_hex, text) if SHOWN.search(text) else text
+
+
+def plain(text: str) -> str:
+    """Text safe for a terminal (the players' view, the report): control characters become
+    spaces."""
+    return SHOWN.sub(" ", text)
+
+
+def escape_controls(text: str) -> str:
+    """Control characters as ``\\uXXXX`` (inside JSON strings this is the same text)."""
+    return SHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def escape_all(text: str) -> str:

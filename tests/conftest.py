@@ -6,13 +6,16 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGINS = ROOT / "tests" / "plugins"
-os.environ["COMBAT_RULESETS"] = "toy=toyrules:RULESET,toyturns=toyrules:TURNS"
+TEST_RULESETS = {"toy": "toyrules:RULESET", "toyturns": "toyrules:TURNS"}
+os.environ["COMBAT_RULESETS"] = ",".join(f"{k}={v}" for k, v in TEST_RULESETS.items())
 # Subprocesses see the test-only ruleset but not the source tree: run from another folder, they
 # use the installed package (its data files included), as a new user would.
 os.environ["PYTHONPATH"] = os.pathsep.join(
@@ -32,6 +35,19 @@ os.environ["LANG"] = "C.UTF-8"
 for p in (str(ROOT), str(PLUGINS)):
     if p not in sys.path:
         sys.path.insert(0, p)
+
+
+def _built_in() -> tuple[str, ...]:
+    """The rulesets this project ships, as the registry finds them: its entry points into the
+    ``rulesets`` package (not the test-only ones, nor another installed plug-in)."""
+    from combat_cli import plugins
+
+    return tuple(sorted(n for n, target in plugins.targets().items()
+                        if n not in TEST_RULESETS and target.split(":")[0].split(".")[0] == "rulesets"))
+
+
+BUILT_IN = _built_in()
+"""Every built-in ruleset (for tests about "every ruleset"), sorted by name."""
 
 
 @pytest.fixture
@@ -58,16 +74,33 @@ def run(table, *lines: str):  # noqa: ANN001, ANN201
     return out
 
 
+def saved(table) -> bytes:  # noqa: ANN001 - a Table
+    """The save file ``table`` would write now, byte for byte: its state, log and undo and redo
+    history (what "nothing changed" means: a reload could not tell the difference)."""
+    from combat_cli.store.savefile import render
+
+    return render(table).encode("utf-8")
+
+
 def fails(table, line: str) -> str:  # noqa: ANN001
-    """Dispatch a line that must fail without changing anything; return the error."""
+    """Dispatch a line that must be refused: one short line, and nothing changed — the save
+    file the table would write is the same byte for byte. Returns the error."""
     from combat_cli.commands.registry import dispatch
 
-    before = (table.state_json, len(table.log), len(table.history.undo))
+    before = saved(table)
     out = dispatch(table, line)
-    assert out.error, f"{line!r} should have failed"
     assert_refusal(line, out)
-    assert (table.state_json, len(table.log), len(table.history.undo)) == before
+    assert saved(table) == before, f"{line!r} was refused but changed the table"
     return out.error
+
+
+@contextmanager
+def unchanged(path: Path) -> Iterator[None]:
+    """Around what must be refused on a file (a command line, a load): the file is the same
+    byte for byte afterwards (the on-disk twin of :func:`fails`)."""
+    before = path.read_bytes()
+    yield
+    assert path.read_bytes() == before, f"{path.name} changed"
 
 
 def assert_refusal(line: str, out) -> None:  # noqa: ANN001 - an Output
@@ -83,3 +116,26 @@ def assert_refusal(line: str, out) -> None:  # noqa: ANN001 - an Output
 
 def combat_cmd() -> list[str]:
     return [sys.executable, "-m", "combat_cli"]
+
+
+def _ours(func: object, tests: Path) -> bool:
+    """A fixture of these tests (not one of pytest's own)."""
+    code = getattr(func, "__code__", None)
+    return code is not None and Path(code.co_filename).resolve().is_relative_to(tests)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test gets its kind (unit, e2e, browser) and slow if it is listed so: tests/kinds.py."""
+    from tests.kinds import SLOW, TESTS, item_kind, slow_key
+
+    for item in items:
+        function = getattr(item, "function", None)
+        info = getattr(item, "_fixtureinfo", None)
+        fixtures = [d.func for defs in (info.name2fixturedefs.values() if info else ())
+                    for d in defs if _ours(d.func, TESTS)]
+        kind = item_kind(Path(str(item.path)), function, fixtures)
+        if kind is None:
+            raise pytest.UsageError(f"{item.nodeid}: its folder has no kind (tests/kinds.py FOLDERS)")
+        item.add_marker(kind)
+        if slow_key(item.nodeid) in SLOW:
+            item.add_marker("slow")

@@ -7,15 +7,22 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {"rich", "prompt_toolkit", "typer", "click"}
 
 
-def modules(path: Path) -> set[str]:
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@cache
+def modules(path: Path) -> frozenset[str]:
     """Every module ``path`` imports, at any depth (TYPE_CHECKING and function-level too)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -24,7 +31,7 @@ def modules(path: Path) -> set[str]:
             out |= {f"combat_cli.{a.name}" for a in node.names}  # from combat_cli import api
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.add(node.module)
-    return out
+    return frozenset(out)
 
 
 def imports(path: Path) -> set[str]:
@@ -99,3 +106,73 @@ def test_the_repl_shows_its_prompt_before_the_models_are_imported():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
+
+
+LAYERS: list[tuple[str, ...]] = [
+    ("__init__", "textsafe", "paths", "locale"),
+    ("dice",),
+    ("engine",),        # the domain, the plug-in contract, the grammar and its tokenizer
+    ("plugins",),
+    ("config", "store", "views"),  # views: what an audience sees, shared by the front-ends
+    ("api",),           # the rulesets' one door
+    ("commands",),
+    ("render", "report", "web"),  # each reads the engine and the views, never one another
+    ("repl",),
+    ("clihelp", "clilang", "choices"),
+    ("cli",),
+    ("__main__",),
+]
+"""The packages and top-level modules of combat_cli from the bottom up: each imports only what
+lies below it (cli -> repl -> commands -> engine; render, report and web side by side)."""
+
+
+def _unit(path: Path) -> str:
+    """The package (or top-level module) of combat_cli that ``path`` belongs to."""
+    rel = path.relative_to(ROOT / "combat_cli").parts
+    return rel[0] if len(rel) > 1 else rel[0].removesuffix(".py")
+
+
+def test_every_package_of_the_core_has_its_layer():
+    units = {_unit(f) for f in (ROOT / "combat_cli").rglob("*.py")}
+    placed = [u for layer in LAYERS for u in layer]
+    assert len(placed) == len(set(placed))
+    assert units == set(placed), f"not in LAYERS: {units - set(placed)}; gone: {set(placed) - units}"
+
+
+RANK = {u: i for i, layer in enumerate(LAYERS) for u in layer}
+
+
+def _against_the_layers(path: Path, me: str) -> list[str]:
+    """The imports of ``path`` (in the unit ``me``) that reach its own layer or one above."""
+    tree = _tree(path)
+    assert not any(isinstance(n, ast.ImportFrom) and n.level for n in ast.walk(tree)), \
+        f"{path}: a relative import (this test reads absolute ones)"
+    wrong = []
+    for m in sorted(modules(path)):
+        parts = m.split(".")
+        if parts[0] != "combat_cli" or len(parts) < 2:
+            continue
+        other = parts[1] if parts[1] in RANK else "__init__"  # from combat_cli import __version__
+        if other != me and RANK[other] >= RANK[me]:
+            wrong.append(f"{path.name} ({me}) imports {m} ({other})")
+    return wrong
+
+
+def test_each_package_of_the_core_imports_only_the_layers_below_it():
+    wrong = [w for f in sorted((ROOT / "combat_cli").rglob("*.py"))
+             for w in _against_the_layers(f, _unit(f))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_layering_check_catches_an_import_upwards_or_sideways(tmp_path):
+    f = tmp_path / "grammar.py"
+    f.write_text("def f():\n    from combat_cli.commands.parsing import split\n"
+                 "from combat_cli.textsafe import plain\n", encoding="utf-8")
+    assert _against_the_layers(f, "engine") == [
+        "grammar.py (engine) imports combat_cli.commands.parsing (commands)"]
+    f = tmp_path / "facts.py"  # a new file: what a path imports is read once
+    f.write_text("from combat_cli.render.jsonview import player_json\n", encoding="utf-8")
+    assert _against_the_layers(f, "report") == [
+        "facts.py (report) imports combat_cli.render.jsonview (render)"]
+    assert _against_the_layers(f, "web")
+    assert not _against_the_layers(f, "repl")

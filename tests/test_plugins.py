@@ -9,7 +9,7 @@ import pytest
 
 from combat_cli import plugins
 from combat_cli.api import CommandError
-from tests.conftest import run
+from tests.conftest import BUILT_IN, ROOT, run
 from tests.e2e.test_cli import combat
 
 BAD = ("klass=toyrules:Toy,wrongname=toyrules:TURNS,notone=badrules:NOT_A_RULESET,"
@@ -56,6 +56,18 @@ def test_builtins_are_found_through_the_entry_points():
     found = plugins._entry_points(plugins.GROUP)
     assert {"d6", "storypath", "d12", "czech_pool"} <= set(found)
     assert found["d6"] == "rulesets.d6:RULESET"
+
+
+def test_every_ruleset_the_project_declares_is_in_the_tests_built_in_list():
+    """The tests about "every ruleset" take the list from the registry: it is not empty and
+    misses none that pyproject.toml installs."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = project["project"]["entry-points"][plugins.GROUP]
+    assert len(BUILT_IN) >= 4 and set(BUILT_IN) == set(declared)
 
 
 def test_the_core_applies_stat_defaults(bad, make_table):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from combat_cli import plugins
+from tests.conftest import BUILT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -26,7 +27,7 @@ def test_readme_opens_with_the_install_run_and_test_commands():
     assert "bash .ci/wheel-check" in ci
 
 
-@pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_readme_documents_each_rulesets_actions_verbs_and_switches(name):
     rs = plugins.load(name)
     own = (ROOT / "rulesets" / name / "README.md").read_text(encoding="utf-8")
@@ -113,12 +114,12 @@ def _tries() -> dict[str, list[str]]:
 
 
 def test_the_tour_names_a_stat_file_and_lines_for_every_other_system():
-    assert set(_tries()) == {"storypath", "d12", "czech_pool"}
+    assert set(_tries()) == set(BUILT_IN) - {"d6"}  # d6 is the tour's own
     for name in ("d6", *_tries()):
         assert (ROOT / "examples" / f"{name}.toml").is_file()
 
 
-@pytest.mark.parametrize("name", ["storypath", "d12", "czech_pool"])
+@pytest.mark.parametrize("name", [n for n in BUILT_IN if n != "d6"])
 @pytest.mark.parametrize("seed", range(1, 7))
 def test_the_tours_lines_for_the_other_systems_run(name, seed, monkeypatch):
     from combat_cli.commands.registry import dispatch
@@ -136,7 +137,7 @@ def test_the_tours_lines_for_the_other_systems_run(name, seed, monkeypatch):
 def test_the_readme_speaks_to_users_not_to_the_rules_sources():
     texts = {"README.md": README} | {
         f"rulesets/{n}/README.md": (ROOT / "rulesets" / n / "README.md").read_text(encoding="utf-8")
-        for n in ("d6", "storypath", "d12", "czech_pool")}
+        for n in BUILT_IN}
     for where, text in texts.items():
         assert not re.search(r"\bseeds? ?0\d\d\b", text), where
         assert not re.search(r"\bthe seed\b|\bseed's\b|\bdigest\b", text, re.I), where

@@ -12,6 +12,7 @@ from combat_cli.api import CommandError, TablesModel, merge_tables
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.engine.table import Table
+from tests.conftest import BUILT_IN
 from tests.e2e.test_cli import combat
 
 BAD_SWITCHES = [
@@ -35,7 +36,7 @@ def test_a_bad_switch_is_refused_with_its_choices_in_every_ruleset(name, house, 
     assert "\n" not in str(e.value)
 
 
-@pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_every_ruleset_declares_typed_tables_that_fit_its_file(name):
     rs = plugins.load(name)
     assert rs.tables_model is not None and issubclass(rs.tables_model, TablesModel)
@@ -65,7 +66,7 @@ def test_the_core_loads_and_validates_once_per_set_of_house_rules(monkeypatch):
     assert len(calls) == 1
 
 
-@pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_playing_never_changes_the_shared_tables(name):
     """The cached tables are shared by every table of the process: rules only read them."""
     rs = plugins.load(name)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from combat_cli import plugins
+from tests.conftest import BUILT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILT_IN = ("d6", "d12", "storypath", "czech_pool")
 DICT_READS = re.compile(r"\.options\[|\.options\.get\(|\.options\.setdefault\(|\.options\.pop\("
                         r"|(?<!info)\.data\[|(?<!info)\.data\.(?:get|setdefault|pop)\(")
 """An action's options, or a combatant's, the encounter's, a queued action's, a condition's, a

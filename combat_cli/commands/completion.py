@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.commands.parsing import COMMA, action_names
 from combat_cli.commands.registry import Verb, all_verbs, keywords, lookup, verb_name
 from combat_cli.engine.capabilities import Healing, rest_options
 from combat_cli.engine.grammar import ACTION_KINDS, Arg, Opt, layout
+from combat_cli.engine.parsing import COMMA, action_names
 from combat_cli.engine.view import RulesView
 from combat_cli.locale.commands import commands
 

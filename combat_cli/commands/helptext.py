@@ -24,7 +24,7 @@ RULE_ID = re.compile(r"\s*\(?\b(?:[A-Z][A-Z0-9]*-)+[A-Z0-9]+(?:/(?:[A-Z][A-Z0-9]
 
 def no_ids(text: str) -> str:
     """``text`` without rule IDs (they belong to ``help rules``)."""
-    from combat_cli.render.ruleids import without_rule_ids
+    from combat_cli.views.ruleids import without_rule_ids
 
     return re.sub(r"\s{2,}", " ", RULE_ID.sub("", without_rule_ids(text))).strip()
 

@@ -239,7 +239,7 @@ def _load_topics() -> None:
 
 def dispatch(table: Table, line: str) -> Output:
     """Run one line. Never raises: errors come back as ``Output.error``."""
-    from combat_cli.commands.parsing import split
+    from combat_cli.engine.parsing import split
 
     out = Output()
     try:

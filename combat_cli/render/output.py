@@ -30,7 +30,6 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.view import RulesView
 from combat_cli.locale import _, dice, message
 from combat_cli.locale.commands import commands
-from combat_cli.render.ruleids import without_rule_ids
 from combat_cli.render.tables import (
     combatant_table,
     header,
@@ -40,6 +39,7 @@ from combat_cli.render.tables import (
     timers_table,
     value_text,
 )
+from combat_cli.views.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
     from combat_cli.commands.registry import Verb
@@ -305,7 +305,7 @@ def _actions(console: Console, rs: Ruleset, reaction: bool = False, lang: str = 
     t.add_column("action", style="bold")
     t.add_column("what")
     t.add_column("options")
-    from combat_cli.render.ruleids import without_rule_ids as plain
+    from combat_cli.views.ruleids import without_rule_ids as plain
 
     for a in acts:
         t.add_row(rs.label(a.name, lang) + (" *" if a.reaction else ""),

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from combat_cli.engine.durations import format_clock, format_duration, in_rounds
 from combat_cli.engine.view import RulesView
-from combat_cli.render.ruleids import without_rule_ids
+from combat_cli.views.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import ActionRequest, Combatant, Encounter, LogEntry

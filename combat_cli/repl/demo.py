@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from combat_cli.locale import _
-from combat_cli.render.ruleids import without_rule_ids
+from combat_cli.views.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
     from combat_cli.repl.driver import Driver

@@ -88,18 +88,10 @@ class Driver:
             err = self.save_as(out.save.copy_to)
             if err:
                 out.error = err
-        if self.saver is not None:
-            failed = self.saver.take_error()
-            if self.table.changed:
-                self.saver.submit(self.table, line.strip())
-            if failed is not None:
-                self._save_failed(failed, out)
+        if self.saver is not None and self.table.changed:
+            self.saver.submit(self.table, line.strip())  # the journal line is on disk already
         self.port.settled()
         return out
-
-    def _save_failed(self, err: SaveError, out: Output) -> None:
-        self.console.print(f"{_('error')}: {translated(str(err))}", style="error")
-        out.error = out.error or str(err)
 
     def save_as(self, target: Path | None) -> str | None:
         """``save`` (now) or ``save FILE`` (a copy to a new file); returns the error, if any."""
@@ -107,9 +99,8 @@ class Driver:
             if self.saver is None:
                 self.console.print(_("nothing to save to (a demo)"), style="note")
                 return None
-            self.saver.submit(self.table)
             try:
-                self.saver.flush()
+                self.saver.submit(self.table)
             except SaveError as e:
                 return self._fail(str(e))
             self.console.print(_("saved {path}").format(path=self.path), style="note")

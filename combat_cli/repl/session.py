@@ -239,10 +239,9 @@ def _saved(driver: Driver) -> bool:
     """Write what is pending now; False (with the error shown) if it cannot be written."""
     if driver.saver is None:
         return True
-    if driver.table.changed:
-        driver.saver.submit(driver.table)
     try:
-        driver.saver.flush()
+        if driver.table.changed:
+            driver.saver.submit(driver.table)
     except SaveError as e:
         driver.console.print(f"{_('error')}: {message(str(e))}", style="error")
         return False

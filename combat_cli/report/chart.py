@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape as _escape
 
 from combat_cli.report.facts import Facts
-from combat_cli.web.view import plain
+from combat_cli.textsafe import plain
 
 NAME_W, COL_W, ROW_H, TOP, PAD = 190, 46, 52, 34, 9
 LEGEND_W = 120

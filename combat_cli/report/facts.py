@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.durations import format_duration, in_rounds
 from combat_cli.engine.view import RulesView
-from combat_cli.report.sentences import PlayerTeller, hidden_ids
-from combat_cli.report.words import Words
-from combat_cli.web.card import REMINDER
+from combat_cli.views.player import REMINDER
+from combat_cli.views.sentences import PlayerTeller, hidden_ids
+from combat_cli.views.words import Words
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter, LogEntry
@@ -67,7 +67,7 @@ def gather(table: Table, player: bool = False) -> Facts:
 
 def _fighter(enc: Encounter, rs: Ruleset, lang: str, c: Combatant, player: bool) -> Fighter:
     from combat_cli.locale import agree, gender_of
-    from combat_cli.render.jsonview import pc_wounds
+    from combat_cli.views.player import pc_wounds
 
     if player and c.side != "pc":
         status = agree(rs.wound_word(RulesView(enc, rs, lang), c), gender_of(c.name, c.stats),

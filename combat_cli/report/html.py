@@ -6,7 +6,7 @@ from html import escape
 
 from combat_cli.report import chart
 from combat_cli.report.facts import Facts
-from combat_cli.web.view import plain
+from combat_cli.textsafe import plain
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 60rem;

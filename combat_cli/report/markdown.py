@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from combat_cli.report.facts import Facts
-from combat_cli.web.view import plain
+from combat_cli.textsafe import plain
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
 

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from combat_cli.engine.table import Table
 
 SCHEMA = 2
+"""The save file's schema: the one constant (:mod:`combat_cli.store.migrations` upgrades
+older files up to it; ``show --json`` has its own view version)."""
 APP = "combat-cli"
 MAX_DEPTH = 64
 """Deepest nesting a save may hold (JSON nested 100,000 deep is refused in one line); the

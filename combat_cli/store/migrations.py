@@ -12,8 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from combat_cli.engine.history import History, Step, diff
-
-SCHEMA = 2
+from combat_cli.store.fileformat import SCHEMA
 
 
 def _from_1(raw: dict[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.store.fileformat import (
     APP,
     MAX_FILE_BYTES,
+    SCHEMA,
     check_depth,
     check_state_depth,
     journal_head,
@@ -32,7 +33,7 @@ from combat_cli.store.fileformat import (
 )
 from combat_cli.store.fileio import SaveError, atomic_write, clean_temps, read_regular, write_all
 from combat_cli.store.lock import Lock, real_path
-from combat_cli.store.migrations import MIGRATIONS, SCHEMA, upgrade
+from combat_cli.store.migrations import MIGRATIONS, upgrade
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
@@ -322,12 +323,6 @@ class Saver:
                     raise
         self._appended = False
         self.table.changed = False
-
-    def flush(self) -> None:
-        """Everything is on disk once a command has answered: nothing to wait for."""
-
-    def take_error(self) -> SaveError | None:
-        return None
 
     def close(self) -> None:
         """A last snapshot (if anything was journaled) and the file closed. A snapshot that

@@ -14,19 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.durations import format_duration, in_rounds
 from combat_cli.engine.view import RulesView
+from combat_cli.views.player import REMINDER
 
 if TYPE_CHECKING:
     from combat_cli.engine.models import Combatant, Encounter
     from combat_cli.engine.table import Snapshot
 
-REMINDER = "reminder"
-"""The timer kind of the GM's own reminders (``timer ... who=PC``): never on a card."""
 
 
 def table_view(table: Snapshot) -> dict[str, Any]:
     """The table page: the players' view and the players' Momentum (who is still to answer
     is added by the hub, as it changes within a command)."""
-    from combat_cli.render.jsonview import player_json
+    from combat_cli.views.player import player_json
 
     data = player_json(table)
     momentum = table.ruleset.json_extra(RulesView(table.enc, table.ruleset)).get("momentum")
@@ -164,7 +163,7 @@ def _action(rs: Any, lang: str, a: Any) -> dict[str, Any]:
 
 def card(table: Snapshot, enc: Encounter, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:
     """``c``'s card, from ``enc``: the :func:`players_encounter`."""
-    from combat_cli.render.jsonview import pc_wounds
+    from combat_cli.views.player import pc_wounds
 
     rs, lang = table.ruleset, table.lang
     view = RulesView(enc, rs, lang)

@@ -24,11 +24,11 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from combat_cli.locale import _
+from combat_cli.textsafe import escape_controls
 from combat_cli.web.app import asset
 from combat_cli.web.guard import MAX_BODY, Guard
 from combat_cli.web.hub import Device, Hub
 from combat_cli.web.limits import BODY_TIMEOUT
-from combat_cli.web.view import escape_controls
 
 COOKIE = "combat_device"
 KEEPALIVE = 15.0

@@ -5,24 +5,16 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.textsafe import SHOWN as _CONTROL  # the one control-character filter
+from combat_cli.textsafe import escape_controls, plain  # the one control-character filter
 
 if TYPE_CHECKING:
     from combat_cli.engine.table import Table
 
-
-def escape_controls(text: str) -> str:
-    """Control characters as ``\\uXXXX`` (inside JSON strings this is the same text)."""
-    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-def plain(text: str) -> str:
-    """Text safe for a terminal: control characters become spaces."""
-    return _CONTROL.sub(" ", text)
+__all__ = ["escape_controls", "plain", "player_bytes", "player_data", "player_text"]
 
 
 def player_data(table: Table, show_rolls: bool = False) -> dict[str, Any]:
-    from combat_cli.render.jsonview import player_json
+    from combat_cli.views.player import player_json
 
     return player_json(table, show_rolls)
 

@@ -47,12 +47,10 @@ def measure(n: int, runs: int) -> tuple[float, float, float, float, int]:
         start = time.perf_counter()
         assert dispatch(t, "condition Fighter1 +Prone for=1r").error is None
         saver.submit(t)
-        saver.flush()
         cmd.append(time.perf_counter() - start)
         start = time.perf_counter()
         assert dispatch(t, "undo").error is None
         saver.submit(t)
-        saver.flush()
         undo.append(time.perf_counter() - start)
         start = time.perf_counter()
         assert dispatch(t, "status").error is None

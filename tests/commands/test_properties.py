@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.store.savefile import load, read_json, save
+from tests.conftest import BUILT_IN
 
-RULESETS = ["toy", "d6", "storypath", "d12", "czech_pool"]
+RULESETS = ["toy", *BUILT_IN]
 VERBS = ["add", "set", "remove", "start", "declare", "act", "resolve", "react", "hold", "release",
          "next", "end", "damage", "heal", "condition", "advance", "rest", "roll", "status", "log",
          "undo", "redo", "help", "timer", "import", "shout", "bogus", "save"]

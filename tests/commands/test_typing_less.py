@@ -11,9 +11,9 @@ from combat_cli.commands.views import RulesHelp
 from combat_cli.engine.models import Combatant, Encounter
 from combat_cli.engine.port import Question, Quiet
 from combat_cli.engine.queries import find_combatant, fold, make_tag
-from tests.conftest import fails, run
+from tests.conftest import BUILT_IN, fails, run
 
-RULESETS = ("d6", "storypath", "d12", "czech_pool")
+RULESETS = BUILT_IN
 
 
 def test_fold_drops_case_and_diacritics() -> None:

@@ -10,7 +10,7 @@ import tempfile
 import pytest
 
 from combat_cli.store.savefile import read_json
-from tests.conftest import combat_cmd
+from tests.conftest import BUILT_IN, combat_cmd
 
 
 def combat(*args: str, input: str | None = None, env: dict | None = None,
@@ -195,7 +195,7 @@ def test_installed_rulesets_load_with_their_data_files(tmp_path):
 
 
 def test_every_builtin_demo_runs_from_the_installed_program(tmp_path):
-    for name in ("d6", "storypath", "d12", "czech_pool"):
+    for name in BUILT_IN:
         r = combat("demo", "--ruleset", name, cwd=tmp_path)
         assert r.returncode == 0, f"{name}: {r.stdout[-2000:]} {r.stderr}"
         assert "Traceback" not in r.stdout + r.stderr

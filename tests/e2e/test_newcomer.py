@@ -14,7 +14,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.conftest import combat_cmd
+from tests.conftest import BUILT_IN, combat_cmd
 
 RULE_ID = re.compile(r"\b(?:AMB|T|D6|D12|SP|CZ)(?:-[A-Z0-9]+)*-\d+[a-z]?\b")
 
@@ -80,7 +80,7 @@ def test_shell_completion_is_on_and_completes_the_choices():
         return combat(env=env, cmd=[str(script)]).stdout.split()
 
     assert "--install-completion" in combat("-h").stdout
-    assert {"d6", "storypath", "d12", "czech_pool"} <= set(complete("combat new f.json --ruleset "))
+    assert set(BUILT_IN) <= set(complete("combat new f.json --ruleset "))
     assert complete("combat play f.json --dice ") == ["auto", "manual", "players"]
     assert complete("combat pa") == ["paths"]
 
@@ -228,7 +228,7 @@ def test_demo_pace_steps_on_enter_and_stops_on_q():
     assert child.exitstatus == 0
 
 
-@pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_help_shows_no_rule_ids_and_help_rules_does(name):
     import io
 

@@ -10,7 +10,7 @@ import sys
 import pexpect
 import pytest
 
-from tests.conftest import combat_cmd
+from tests.conftest import BUILT_IN, combat_cmd
 from tests.e2e.test_repl import PROMPT, spawn, tab
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
@@ -106,7 +106,7 @@ def test_storypath_next_at_an_open_slot_asks_who(tmp_path):
     assert "is open: " in r.stdout and "takes it (slot NAME" in r.stdout
 
 
-@pytest.mark.parametrize("ruleset", ["d6", "storypath", "d12", "czech_pool"])
+@pytest.mark.parametrize("ruleset", BUILT_IN)
 def test_help_fits_one_screen(tmp_path, ruleset):
     f = make(tmp_path, ruleset, "")
     env_cols = {"COLUMNS": "100"}

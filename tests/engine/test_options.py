@@ -32,6 +32,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.table import Table
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load, save
+from tests.conftest import fails, unchanged
 from tests.saves import edit_encounter
 
 
@@ -108,11 +109,7 @@ def test_rules_code_reads_fields_and_the_save_keeps_the_keys_typed() -> None:
 ])
 def test_what_the_model_does_not_take_is_refused(line: str, said: str) -> None:
     t = _table()
-    before = t.state_json
-    out = dispatch(t, line)
-    assert out.error is not None and said in out.error, out.error
-    assert not out.internal
-    assert t.state_json == before
+    assert said in fails(t, line)
 
 
 def test_help_and_completion_come_from_the_fields() -> None:
@@ -221,12 +218,10 @@ def test_a_valid_file_loads_unchanged(tmp_path: Path, volley: Volley) -> None:
 def test_wrong_declared_options_are_one_line(tmp_path: Path, volley: Volley, edit: Any,
                                              message: str) -> None:
     path = _saved(tmp_path, edit)
-    before = path.read_bytes()
-    with pytest.raises(SaveError) as e:
+    with unchanged(path), pytest.raises(SaveError) as e:
         load(path, RandomDice(1))
     assert message in str(e.value) and "\n" not in str(e.value)
     assert "internal error" not in str(e.value)
-    assert path.read_bytes() == before
 
 
 def test_wrong_queued_options_are_one_line(tmp_path: Path, volley: Volley) -> None:

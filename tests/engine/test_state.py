@@ -29,6 +29,7 @@ from combat_cli.engine.errors import CommandError
 from combat_cli.engine.table import Table
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load, save
+from tests.conftest import fails, unchanged
 from tests.saves import edit_encounter
 
 
@@ -89,10 +90,7 @@ def test_fields_are_kept_when_the_command_succeeds() -> None:
 
 def test_a_refused_command_keeps_nothing_it_wrote() -> None:
     t = _table()
-    before = t.state_json
-    out = dispatch(t, "act Ann fail")
-    assert out.error == "no: nothing is kept"
-    assert t.state_json == before
+    assert fails(t, "act Ann fail") == "no: nothing is kept"
 
 
 def test_undo_gives_back_the_same_bytes() -> None:
@@ -227,12 +225,10 @@ def test_a_valid_file_loads_unchanged(tmp_path: Path, marks: Marks) -> None:
 def test_a_wrong_state_is_one_line_naming_who_and_what(tmp_path: Path, marks: Marks, edit: Any,
                                                        message: str) -> None:
     path = _saved(tmp_path, edit)
-    before = path.read_bytes()
-    with pytest.raises(SaveError) as e:
+    with unchanged(path), pytest.raises(SaveError) as e:
         load(path, RandomDice(1))
     assert message in str(e.value) and "\n" not in str(e.value)
     assert "internal error" not in str(e.value)
-    assert path.read_bytes() == before
 
 
 def test_an_older_shape_is_migrated_on_load(tmp_path: Path, marks: Marks) -> None:
@@ -254,10 +250,8 @@ def test_an_older_shape_is_migrated_on_load(tmp_path: Path, marks: Marks) -> Non
 ])
 def test_a_system_without_a_capability_refuses_its_verbs(line: str, said: str) -> None:
     t = _table()
-    before = t.state_json
-    out = dispatch(t, line)
-    assert out.error is not None and said in out.error and "internal" not in out.error
-    assert t.state_json == before
+    error = fails(t, line)
+    assert said in error and "internal" not in error
 
 
 def test_rest_without_healing_just_moves_the_clock() -> None:

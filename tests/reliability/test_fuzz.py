@@ -13,6 +13,7 @@ from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.engine.table import Table
 from combat_cli.store.savefile import Saver, load, save
+from tests.conftest import BUILT_IN
 
 LINES_PER_RULESET = 2_500
 CORE = ["add", "set", "remove", "start", "declare", "act", "resolve", "react", "hold", "release",
@@ -79,7 +80,7 @@ SEGMENT = 250
 """Lines per fight: each fight is a new file, played through a journal, then checked."""
 
 
-@pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_random_lines_never_crash_and_the_journal_replays_exactly(name, tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # durability is the kill test's business
     rng = random.Random(f"fuzz-{name}")

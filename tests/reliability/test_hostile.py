@@ -432,7 +432,7 @@ def test_the_players_view_uses_the_one_control_filter():
     from combat_cli import textsafe
     from combat_cli.web import view
 
-    assert view._CONTROL is textsafe.SHOWN
+    assert view.plain is textsafe.plain and view.escape_controls is textsafe.escape_controls
     text = "Mina\u061c\u202e\u2028\x1b[2J\tok\n"
     assert view.escape_controls(text) == "Mina\\u061c\\u202e\\u2028\\u001b[2J\tok\n"
     assert view.plain(text) == "Mina    [2J\tok\n"

@@ -14,7 +14,7 @@ from combat_cli.commands.registry import dispatch
 from combat_cli.commands.results import Output
 from combat_cli.render.console import make_console
 from combat_cli.render.output import print_output
-from tests.conftest import run
+from tests.conftest import BUILT_IN, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -103,7 +103,7 @@ def test_why_and_prehled_are_shown_whole_at_80_columns(make_table):
 
 
 def test_help_wraps_every_action_whole_at_80_columns(make_table):
-    for ruleset in ("d6", "storypath", "d12", "czech_pool"):
+    for ruleset in BUILT_IN:
         t = make_table(ruleset=ruleset)
         text = shown(t, "help")
         assert_fits(text)

@@ -16,9 +16,10 @@ from combat_cli.render.jsonview import player_json, public_json
 from combat_cli.render.output import print_state
 from combat_cli.repl.toolbar import create_toolbar
 from combat_cli.report.build import report
+from tests.conftest import BUILT_IN
 
 
-@pytest.mark.parametrize("name", ["d6", "storypath", "d12", "czech_pool"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_rendering_a_fight_changes_nothing(name: str) -> None:
     rs = plugins.load(name)
     t = Table.new(rs, RandomDice(7))

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import BUILT_IN, unchanged
 from tests.web.helpers import SECRET_FIGHT, SECRETS, combat, make_fight
 
-RULESETS = ["d6", "storypath", "d12", "czech_pool"]
+RULESETS = BUILT_IN
 
 
 def demo_fight(tmp_path: Path, ruleset: str) -> Path:
@@ -96,10 +97,9 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
     fight = demo_fight(tmp_path, "d12")
     p = combat("report", str(fight), "--format", "pdf", check=False)
     assert p.returncode == 2 and "md or html" in p.stderr
-    before = fight.read_bytes()
-    p = combat("report", str(fight), "-o", str(fight), check=False)
+    with unchanged(fight):
+        p = combat("report", str(fight), "-o", str(fight), check=False)
     assert p.returncode == 2 and "encounter file itself" in p.stderr
-    assert fight.read_bytes() == before
     p = combat("report", str(tmp_path / "none.json"), check=False)
     assert p.returncode == 1 and p.stderr.count("\n") == 1 and "no such file" in p.stderr
     p = combat("report", str(fight), "-o", str(tmp_path / "no" / "dir.md"), check=False)

@@ -12,7 +12,7 @@ from combat_cli.dice import FixedDice
 from combat_cli.engine.table import Table
 from combat_cli.engine.view import RulesView
 from rulesets.czech_pool.state import Czp, Fighter, Souboj
-from tests.conftest import assert_refusal
+from tests.conftest import fails
 
 
 class T:
@@ -35,12 +35,7 @@ class T:
         return out_entries
 
     def fails(self, line: str) -> str:
-        before = self.t.state_json
-        out = dispatch(self.t, line)
-        assert out.error, f"{line!r} should fail"
-        assert_refusal(line, out)
-        assert self.t.state_json == before
-        return out.error
+        return fails(self.t, line)
 
     def faces(self, *faces: int) -> None:
         self.dice.queue += list(faces)

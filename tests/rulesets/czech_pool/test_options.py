@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from combat_cli.api import ActionRequest, LogEntry, OptionSpec, QueueItem, RuleError
-from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load
@@ -19,6 +18,7 @@ from rulesets.czech_pool import ACTIONS
 from rulesets.czech_pool.display import brief
 from rulesets.czech_pool.options import Bare, Defend, Threaten
 from rulesets.czech_pool.state import Clash, Slot
+from tests.conftest import fails, unchanged
 from tests.rulesets.czech_pool.conftest import T
 from tests.saves import edit_encounter
 
@@ -123,11 +123,9 @@ def _options(declarations: dict[str, Any], actor: str) -> dict[str, Any]:
 def test_a_bad_option_in_a_loaded_file_is_one_line(tmp_path: Path, edit: Any,
                                                    said: str) -> None:
     path = _edited(tmp_path, edit)
-    before = path.read_bytes()
-    with pytest.raises(SaveError) as e:
+    with unchanged(path), pytest.raises(SaveError) as e:
         load(path, RandomDice(1))
     assert said in str(e.value) and "\n" not in str(e.value), str(e.value)
-    assert path.read_bytes() == before
 
 
 def test_the_declared_options_of_a_file_load_and_play(tmp_path: Path) -> None:
@@ -166,12 +164,8 @@ def _queued(tmp_path: Path, speed: Any) -> Path:
 
 def test_a_damaged_speed_in_a_file_is_one_line(tmp_path: Path) -> None:
     t = load(_queued(tmp_path, "fast"), RandomDice(1))
-    before = t.state_json
-    out = dispatch(t, "resolve")
-    assert out.error is not None and not out.internal
-    assert out.error == "naplánovaná akce boj Lučištník: rychlost musí být celé číslo " \
-                        "(nalezeno 'fast')"
-    assert "\n" not in out.error and t.state_json == before
+    assert fails(t, "resolve") == ("naplánovaná akce boj Lučištník: rychlost musí být celé "
+                                   "číslo (nalezeno 'fast')")
 
 
 def test_a_queued_speed_in_a_file_is_read() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import assert_refusal
+from tests.conftest import fails
 
 LECTOR = ('add Lector side=pc Instincts=3D+1 Dodge=4D Brawling=4D Firearms=4D Strength=3D '
           'Constitution=3D "First Aid=3D" weapon="Heavy Pistol"')
@@ -65,16 +65,10 @@ class T:
         return out
 
     def err(self, line: str) -> str:
-        from combat_cli.commands.registry import dispatch
-
-        before = self.table.state_json
         queued = list(self.fixed.queue)
-        out = dispatch(self.table, line)
-        assert out.error, f"{line!r} should have failed"
-        assert_refusal(line, out)
-        assert self.table.state_json == before
+        error = fails(self.table, line)
         self.fixed.queue[:] = queued
-        return out.error
+        return error
 
     @property
     def enc(self) -> Any:

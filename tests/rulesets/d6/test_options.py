@@ -11,6 +11,7 @@ import pytest
 
 from combat_cli.api import ActionRequest, OptionSpec, RuleError
 from rulesets.d6.options import Block, Parry, Shot, attack_of, merged
+from tests.conftest import unchanged
 from tests.rulesets.d6.conftest import LECTOR, THUG, T, faces
 from tests.saves import edit_encounter
 
@@ -139,11 +140,9 @@ def test_a_wrong_option_in_a_loaded_file_is_one_line(tmp_path: Path, edit: Any,
     from combat_cli.store.savefile import load
 
     path = _edited(tmp_path, "declaring", lambda enc: edit(_declared_attack(enc)))
-    before = path.read_bytes()
-    with pytest.raises(SaveError) as e:
+    with unchanged(path), pytest.raises(SaveError) as e:
         load(path, FixedDice([]))
     assert said in str(e.value) and "\n" not in str(e.value), str(e.value)
-    assert path.read_bytes() == before
 
 
 def test_a_held_block_declared_with_a_wrong_option_is_one_line(tmp_path: Path) -> None:

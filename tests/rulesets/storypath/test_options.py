@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from combat_cli.api import ActionRequest, Options, RuleError
+from tests.conftest import unchanged
 from tests.saves import edit_encounter
 
 from .conftest import F, S, feed, last, new_table, run, texts, view, who
@@ -95,12 +96,10 @@ def test_a_loaded_action_with_a_bad_option_is_one_line(tmp_path: Path, options: 
     from combat_cli.store.savefile import load
 
     path = _saved_with(tmp_path, options)
-    before = path.read_bytes()
-    with pytest.raises(SaveError) as e:
+    with unchanged(path), pytest.raises(SaveError) as e:
         load(path, RandomDice(seed=1))
     assert said in str(e.value) and "\n" not in str(e.value)
     assert "internal error" not in str(e.value)
-    assert path.read_bytes() == before
 
 
 def test_a_loaded_action_with_good_options_loads(tmp_path: Path) -> None:

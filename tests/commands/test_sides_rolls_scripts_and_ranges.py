@@ -31,7 +31,7 @@ OWN_SIDE = [
 
 @pytest.mark.parametrize(("ruleset", "setup", "line"), OWN_SIDE,
                          ids=[x[0] for x in OWN_SIDE])
-def test_i13_24_attacking_own_side_warns(make_table, ruleset, setup, line) -> None:
+def test_attacking_own_side_warns(make_table, ruleset, setup, line) -> None:
     t = make_table(ruleset=ruleset, seed=3)
     run(t, *setup)
     if ruleset == "storypath":  # turn by turn: Ann must be the one acting
@@ -43,14 +43,14 @@ def test_i13_24_attacking_own_side_warns(make_table, ruleset, setup, line) -> No
     assert "\n" not in warned[0]
 
 
-def test_i13_24_attacking_the_other_side_says_nothing(make_table) -> None:
+def test_attacking_the_other_side_says_nothing(make_table) -> None:
     t = make_table()
     run(t, "add Ann side=pc", "add Orc", "start")
     out = run(t, "declare Ann attack Orc")
     assert not [n for n in out.notes if "side" in n]
 
 
-def test_i13_24_no_warning_when_the_encounter_uses_no_sides(make_table) -> None:
+def test_no_warning_when_the_encounter_uses_no_sides(make_table) -> None:
     t = make_table()
     run(t, "add Orc", "add Goblin", "start")  # everyone on the default side
     out = run(t, "declare Orc attack Goblin")
@@ -58,7 +58,7 @@ def test_i13_24_no_warning_when_the_encounter_uses_no_sides(make_table) -> None:
 
 
 # ---------------------------------------------------------------- 25 roll words -------------
-def test_i13_25_roll_does_not_join_words(make_table) -> None:
+def test_roll_does_not_join_words(make_table) -> None:
     t = make_table()
     err = fails(t, "roll 2d6 3")
     assert "2d63" not in err and "2d6+3" in err
@@ -68,7 +68,7 @@ def test_i13_25_roll_does_not_join_words(make_table) -> None:
     assert out.entries[-1].total is not None or "2d6+3" in out.entries[-1].text
 
 
-def test_i13_25_command_line_roll_does_not_join_words() -> None:
+def test_command_line_roll_does_not_join_words() -> None:
     from tests.e2e.test_cli import combat
 
     r = combat("roll", "2d6", "3")
@@ -90,19 +90,19 @@ def _script(tmp_path: Path, text: str):  # noqa: ANN202
     return combat("play", str(f), "--script", str(s), "--dice", "manual", "--seed", "1")
 
 
-def test_i13_26_comment_between_command_and_answers(tmp_path: Path) -> None:
+def test_a_comment_between_a_roll_and_its_answers_is_skipped(tmp_path: Path) -> None:
     r = _script(tmp_path, "roll 2d6\n# the players' dice:\n3 4\n")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "= 7" in r.stdout
 
 
-def test_i13_26_stopped_at_the_wrong_answer_line(tmp_path: Path) -> None:
+def test_a_bad_answer_stops_the_script_at_its_own_line(tmp_path: Path) -> None:
     r = _script(tmp_path, "add Ann\nroll 2d6\n# comment\n3 x\n")
     assert r.returncode == 1
     assert "script stopped at line 4: 3 x" in r.stderr
 
 
-def test_i13_33_blank_line_in_manual_script(tmp_path: Path) -> None:
+def test_a_blank_line_in_a_manual_script_is_skipped(tmp_path: Path) -> None:
     r = _script(tmp_path, "roll 2d6\n\n5 6\nroll 1d6\n-\n")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "= 11" in r.stdout          # the blank line was skipped, "5 6" answered
@@ -114,7 +114,7 @@ def test_i13_33_blank_line_in_manual_script(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- 27 free roll / undo -------
-def test_i13_27_free_roll_is_not_an_undo_step(make_table) -> None:
+def test_free_roll_is_not_an_undo_step(make_table) -> None:
     t = make_table()
     run(t, "add Ann", "add Bob", "roll 2d6")
     assert len(t.history.undo) == 2
@@ -128,7 +128,7 @@ def test_i13_27_free_roll_is_not_an_undo_step(make_table) -> None:
 
 
 # ---------------------------------------------------------------- 28 odds limit -------------
-def test_i13_28_odds_refuses_what_it_cannot_compute_quickly(make_table) -> None:
+def test_odds_refuses_what_it_cannot_compute_quickly(make_table) -> None:
     t = make_table()
     begin = time.perf_counter()
     out = dispatch(t, "odds 100d1000 50000")
@@ -139,7 +139,7 @@ def test_i13_28_odds_refuses_what_it_cannot_compute_quickly(make_table) -> None:
 
 @pytest.mark.parametrize("line", ["odds 60d100 3000", "odds 20d20-1d100 200",
                                   "odds 100d10>=6 50", "odds 30d6! 120"])
-def test_i13_28_odds_answers_or_refuses_in_well_under_a_second(make_table, line) -> None:
+def test_odds_answers_or_refuses_in_well_under_a_second(make_table, line) -> None:
     t = make_table(ruleset="d6") if "!" in line else make_table()
     begin = time.perf_counter()
     out = dispatch(t, line)
@@ -148,7 +148,7 @@ def test_i13_28_odds_answers_or_refuses_in_well_under_a_second(make_table, line)
 
 
 # ---------------------------------------------------------------- 29 help log ---------------
-def test_i13_29_help_log_and_readme_agree(make_table) -> None:
+def test_help_log_and_readme_agree(make_table) -> None:
     from combat_cli.commands.registry import all_verbs
 
     usage = all_verbs()["log"].usage
@@ -157,7 +157,7 @@ def test_i13_29_help_log_and_readme_agree(make_table) -> None:
 
 
 # ---------------------------------------------------------------- 31 typer floor ------------
-def test_i13_31_typer_floor_is_a_working_version() -> None:
+def test_typer_floor_is_a_working_version() -> None:
     text = (ROOT / "pyproject.toml").read_text()
     m = re.search(r'"typer>=([0-9.]+)', text)
     assert m and tuple(int(x) for x in m.group(1).split(".")) >= (0, 18)
@@ -179,7 +179,7 @@ BAD_TABLES = [
 
 @pytest.mark.parametrize(("ruleset", "house", "named", "span"), BAD_TABLES,
                          ids=[f"{x[0]}-{x[2]}" for x in BAD_TABLES])
-def test_i13_32_table_values_are_checked_for_range(ruleset, house, named, span) -> None:
+def test_table_values_are_checked_for_range(ruleset, house, named, span) -> None:
     from combat_cli import plugins
     from combat_cli.dice import RandomDice
     from combat_cli.engine.errors import CommandError
@@ -191,7 +191,7 @@ def test_i13_32_table_values_are_checked_for_range(ruleset, house, named, span) 
     assert named in msg and span in msg and "\n" not in msg
 
 
-def test_i13_32_ev_step_zero_refused_from_the_command_line(tmp_path: Path) -> None:
+def test_ev_step_zero_refused_from_the_command_line(tmp_path: Path) -> None:
     from tests.e2e.test_cli import combat
 
     hr = tmp_path / "house.toml"

@@ -18,7 +18,7 @@ def _texts(out: object) -> list[str]:
 
 
 # -- 1 -------------------------------------------------------------------------------------
-def test_i13_01_stun_knocks_out_wounded(t):
+def test_stun_knocks_out_wounded(t):
     """T-D6-7 / AMB-D6-13: stuns >= Constitution dice knock out, Wounded or not."""
     t(W)
     t.dice([3, 3])
@@ -36,7 +36,7 @@ def test_i13_01_stun_knocks_out_wounded(t):
     t.done()
 
 
-def test_i13_01_stun_knocks_out_wounded_twice(t):
+def test_stun_knocks_out_wounded_twice(t):
     t(W, "damage W Wounded Twice")
     t.dice([3, 3])
     t("damage W 6")
@@ -46,7 +46,7 @@ def test_i13_01_stun_knocks_out_wounded_twice(t):
     t.done()
 
 
-def test_i13_01_healthy_character_two_stuns_knocked_out(t):
+def test_healthy_character_two_stuns_knocked_out(t):
     t(W)
     t.dice([3, 3])
     t("damage W 6")
@@ -56,7 +56,7 @@ def test_i13_01_healthy_character_two_stuns_knocked_out(t):
     t.done()
 
 
-def test_i13_01_knockout_switch_off_keeps_the_wounded_awake():
+def test_knockout_switch_off_keeps_the_wounded_awake():
     t = T({"wounds": {"stun_knockout": False}})
     t(W, "damage W Wounded")
     t.dice([3, 3], [3, 3])
@@ -66,7 +66,7 @@ def test_i13_01_knockout_switch_off_keeps_the_wounded_awake():
 
 
 # -- 2 -------------------------------------------------------------------------------------
-def test_i13_02_brawling_very_easy(t):
+def test_brawling_is_very_easy(t):
     """D6-MELEE-1: an attack made with Brawling (natural claws) is Very Easy (5); the
     weapon's damage is added to Strength."""
     t(VAMPIRE, LECTOR, "start", "declare Vampire attack Lector")
@@ -81,7 +81,7 @@ def test_i13_02_brawling_very_easy(t):
     t.done()
 
 
-def test_i13_02_brawling_very_easy_whatever_the_verb(t):
+def test_brawling_is_very_easy_whatever_the_verb(t):
     """brawl by a creature whose weapon is a natural (Brawling) weapon: vs 5, claws' damage."""
     t(VAMPIRE, LECTOR, "start", "declare Vampire brawl Lector")
     t.dice(faces(4, 6), faces(3, 3), faces(3, 12))
@@ -91,7 +91,7 @@ def test_i13_02_brawling_very_easy_whatever_the_verb(t):
     t.done()
 
 
-def test_i13_02_a_fist_is_still_a_fist_and_a_knife_still_easy(t):
+def test_a_fist_is_still_a_fist_and_a_knife_still_easy(t):
     t('add Lector side=pc Instincts=3D Brawling=4D "Melee Combat=4D" Strength=2D weapon=Knife',
       THUG, "start", 'declare Lector brawl "Demon Thug"')
     t.dice(faces(4, 6), faces(2, 2), faces(2, 12))
@@ -111,7 +111,7 @@ def _stunned_mina(t: T) -> None:
     assert t.c("Mina").has_condition("Stunned")
 
 
-def test_i13_03_working_is_not_resting_a_minute(t):
+def test_working_is_not_resting_a_minute(t):
     _stunned_mina(t)
     out = t("rest Mina 10m care=work")
     assert t.c("Mina").has_condition("Stunned")  # worked 10 minutes: still stunned
@@ -122,7 +122,7 @@ def test_i13_03_working_is_not_resting_a_minute(t):
     assert "rested a minute" not in texts and "30 minutes passed" in texts
 
 
-def test_i13_03_resting_a_minute_still_clears_a_stun(t):
+def test_resting_a_minute_still_clears_a_stun(t):
     _stunned_mina(t)
     out = t("rest Mina 1m")
     assert not t.c("Mina").has_condition("Stunned")
@@ -130,7 +130,7 @@ def test_i13_03_resting_a_minute_still_clears_a_stun(t):
 
 
 # -- 4 -------------------------------------------------------------------------------------
-def test_i13_04_heal_says_what_happened(t):
+def test_heal_says_what_happened(t):
     t('add Mina side=pc Instincts=3D Constitution=3D')
     out = t("heal Mina 5")
     assert any("Mina is not hurt" in x for x in _texts(out))
@@ -141,7 +141,7 @@ def test_i13_04_heal_says_what_happened(t):
     assert any("Mina is healthy" in x for x in _texts(out))
 
 
-def test_i13_04_heal_refuses_the_killed_use_revive(t):
+def test_heal_refuses_the_killed_use_revive(t):
     t('add Mina side=pc Instincts=3D Constitution=3D', "damage Mina Killed")
     for line in ("heal Mina", "heal Mina 2", "heal Mina Wounded"):
         err = t.err(line)
@@ -149,7 +149,7 @@ def test_i13_04_heal_refuses_the_killed_use_revive(t):
     assert t.c("Mina").status == "Killed"
 
 
-def test_i13_04_revive_brings_back_the_killed(t):
+def test_revive_brings_back_the_killed(t):
     t('add Mina side=pc Instincts=3D Constitution=3D', "damage Mina Killed")
     out = t("revive Mina")  # default (AMB-D6-16): Mortally Wounded
     mina = t.c("Mina")
@@ -161,7 +161,7 @@ def test_i13_04_revive_brings_back_the_killed(t):
     assert t.c("Mina").status == "OK"
 
 
-def test_i13_04_revive_refuses_the_living_and_bad_levels(t):
+def test_revive_refuses_the_living_and_bad_levels(t):
     t('add Mina side=pc Instincts=3D Constitution=3D')
     assert "not Killed" in t.err("revive Mina")
     t("damage Mina Killed")
@@ -170,7 +170,7 @@ def test_i13_04_revive_refuses_the_living_and_bad_levels(t):
     assert "usage" in t.err("revive")
 
 
-def test_i13_04_revive_level_is_a_house_rule():
+def test_revive_level_is_a_house_rule():
     t = T({"healing": {"revive_level": "Incapacitated"}})
     t('add Mina side=pc Instincts=3D Constitution=3D', "damage Mina Killed")
     t.dice([1] * 10)  # back at Incapacitated: unconscious 10D minutes
@@ -179,7 +179,7 @@ def test_i13_04_revive_level_is_a_house_rule():
 
 
 # -- 5 -------------------------------------------------------------------------------------
-def test_i13_05_misspelt_skill_warned(t):
+def test_a_misspelt_skill_is_warned(t):
     out = t('add Mina side=pc Instincts=3D Dodg=3D')
     assert "Dodg is not a known skill (did you mean Dodge?); kept as a new skill" in out.notes
     assert t.c("Mina").stats["Dodg"] == "3D"
@@ -188,21 +188,21 @@ def test_i13_05_misspelt_skill_warned(t):
         out.notes)
 
 
-def test_i13_05_known_and_new_skills_are_quiet(t):
+def test_known_and_new_skills_are_quiet(t):
     out = t('add Mina side=pc "Missile Weapons=5D" Sneak=3D Dodge=4D')
     assert not out.notes
     out = t("set Mina Strength=3D")  # the earlier skills are not warned about again
     assert not out.notes
 
 
-def test_i13_05_group_warns_once(t):
+def test_a_misspelt_skill_in_a_group_warns_once(t):
     out = t("add Thug x3 Brawlng=3D")
     assert out.notes.count("Brawlng is not a known skill (did you mean Brawling?); kept as a "
                            "new skill") == 1
 
 
 # -- 6 -------------------------------------------------------------------------------------
-def test_i13_06_remembered_cover_named():
+def test_remembered_cover_is_named():
     t = T(FIXED)
     t(LECTOR, THUG, "start", 'declare Lector shoot "Demon Thug" cover=half')
     t.dice(faces(4, 4))
@@ -215,7 +215,7 @@ def test_i13_06_remembered_cover_named():
     t.done()
 
 
-def test_i13_06_cover_typed_on_the_line_is_not_called_remembered():
+def test_cover_typed_on_the_line_is_not_called_remembered():
     t = T(FIXED)
     t(LECTOR, THUG, "start")
     out = t('declare Lector shoot "Demon Thug" cover=half')
@@ -229,14 +229,14 @@ def test_i13_06_cover_typed_on_the_line_is_not_called_remembered():
 KNIGHT = 'add Lector side=pc Instincts=3D "Melee Combat=4D" Constitution=3D weapon=Knife'
 
 
-def test_i13_07_parry_vs_attacker_without_attack_refused(t):
+def test_parry_vs_attacker_without_attack_refused(t):
     t(KNIGHT, VAMPIRE, 'add Mina side=pc Instincts=1D Dodge=4D', "start",
       "declare Vampire attack Mina", "declare Lector attack Vampire weapon=Knife")
     err = t.err("react Lector parry vs=Vampire")
     assert "Vampire has no melee attack planned at Lector" in err
 
 
-def test_i13_07_parry_vs_attacker_with_attack_accepted(t):
+def test_parry_vs_attacker_with_attack_accepted(t):
     t(KNIGHT, VAMPIRE, "start", "declare Vampire attack Lector",
       "declare Lector attack Vampire")
     t.dice(faces(2, 9))
@@ -244,7 +244,7 @@ def test_i13_07_parry_vs_attacker_with_attack_accepted(t):
     assert t.last("reaction", actor="Lector").total == 9
 
 
-def test_i13_07_dodge_without_ranged_attack_warned(t):
+def test_dodge_without_ranged_attack_warned(t):
     t('add Mina side=pc Instincts=3D Dodge=4D', VAMPIRE, "start", "declare Vampire attack Mina")
     t.dice(faces(3, 9))
     out = t("react Mina dodge")
@@ -252,7 +252,7 @@ def test_i13_07_dodge_without_ranged_attack_warned(t):
     assert t.last("reaction", actor="Mina").total == 9  # accepted: it costs the action
 
 
-def test_i13_07_dodge_with_a_shot_coming_is_quiet(t):
+def test_dodge_with_a_shot_coming_is_quiet(t):
     t('add Mina side=pc Instincts=3D Dodge=4D', THUG, "start",
       'declare "Demon Thug" shoot Mina')
     t.dice(faces(3, 9))
@@ -261,7 +261,7 @@ def test_i13_07_dodge_with_a_shot_coming_is_quiet(t):
 
 
 # -- 8 -------------------------------------------------------------------------------------
-def test_i13_08_parries_and_weapon_echo(t, tmp_path: Path):
+def test_parry_reads_parries_and_a_template_weapon_echoes_whole(t, tmp_path: Path):
     t(KNIGHT, VAMPIRE, "start", "declare Vampire attack Lector")
     t.dice(faces(3, 9))
     t("react Lector parry")
@@ -276,7 +276,7 @@ def test_i13_08_parries_and_weapon_echo(t, tmp_path: Path):
     assert value_text(t.c("Ghoul").stats["weapon"]) == "Fangs (damage STR+1D, skill Brawling)"
 
 
-def test_i13_08_blocks_and_compact_ranged_weapon(t, tmp_path: Path):
+def test_block_reads_blocks_and_a_ranged_weapon_without_a_skill_shoots(t, tmp_path: Path):
     t('add Lector side=pc Instincts=3D Brawling=4D', THUG, "start",
       'declare "Demon Thug" brawl Lector')
     t.dice(faces(3, 9))
@@ -295,7 +295,7 @@ def test_i13_08_blocks_and_compact_ranged_weapon(t, tmp_path: Path):
     assert t.last("attack", actor="Gunman").outcome == "hit"
 
 
-def test_i13_04_a_bad_revive_house_rule_is_one_line():
+def test_a_bad_revive_house_rule_is_one_line():
     """Refused when the table is loaded (the typed tables), naming the switch and its choices."""
     from combat_cli import plugins
     from combat_cli.dice import RandomDice

@@ -22,7 +22,7 @@ def _knife_fight(house=None):  # noqa: ANN001, ANN202
     return t
 
 
-def test_i13_09_disarmed_fights_unarmed():
+def test_disarmed_fights_unarmed():
     t = _knife_fight()
     cult = who(t, "Cultist")
     assert cult.has_condition("Disarmed")
@@ -52,7 +52,7 @@ def test_i13_09_disarmed_fights_unarmed():
     assert who(t, "Ann").data["injuries"][-1].get("persistent")
 
 
-def test_i13_09_pickup_is_listed_and_switchable():
+def test_pickup_is_listed_and_switchable():
     t = _knife_fight({"disarm": {"pickup": "reflexive"}})
     run(t, "act Cultist pickup")
     assert not who(t, "Cultist").has_condition("Disarmed")
@@ -65,7 +65,7 @@ def test_i13_09_pickup_is_listed_and_switchable():
         t.ruleset.tables_for({"disarm": {"pickup": "never"}})
 
 
-def test_i13_09_a_blocked_pickup_must_be_rolled_and_bought_off():
+def test_a_blocked_pickup_must_be_rolled_and_bought_off():
     t = new_table([S, S, F, F, F, S, F, F])
     run(t, "add Ann side=pc might=3 stamina=3 cunning=2 close_combat=3 athletics=2 weapon=sword",
         "add Cultist cunning=1 close_combat=2 dexterity=2 defense=2 weapon=knife", "start")
@@ -81,7 +81,7 @@ def test_i13_09_a_blocked_pickup_must_be_rolled_and_bought_off():
     assert who(t, "Cultist").has_condition("Disarmed")
 
 
-def test_i13_09_disarm_needs_a_weapon_to_take():
+def test_disarm_needs_a_weapon_to_take():
     t = new_table([S, S, F, F, F, S, F, F])
     run(t, "add Ann side=pc might=3 stamina=3 cunning=2 close_combat=3 weapon=sword",
         "add Orc cunning=1 close_combat=2 defense=2", "start")
@@ -96,7 +96,7 @@ def _momentum(t) -> dict[str, int]:  # noqa: ANN001
     return t.enc.data.get("momentum", {"players": 0, "storyguide": 0})
 
 
-def test_i13_10_failed_first_aid_gives_consolation():
+def test_failed_first_aid_gives_consolation():
     t = new_table([S, F, F, F, F])
     run(t, "add Ann side=pc stamina=3", "add Doc side=pc intellect=3 medicine=2",
         "damage Ann injured")
@@ -108,7 +108,7 @@ def test_i13_10_failed_first_aid_gives_consolation():
     assert any("Momentum now" in n for n in out.notes)
 
 
-def test_i13_10_consolation_switch_and_success_gives_none():
+def test_consolation_switch_and_success_gives_none():
     t = new_table([S, F, F, F, F], {"first_aid": {"consolation": False}})
     run(t, "add Ann side=pc stamina=3", "add Doc side=pc intellect=3 medicine=2",
         "damage Ann injured", "aid Doc Ann")
@@ -136,7 +136,7 @@ def _grapple_blocked(hold: list[int], house=None):  # noqa: ANN001, ANN202
     return t, run(t, "act Ann escape")
 
 
-def test_i13_11_blocked_task_applies_to_escape():
+def test_blocked_task_applies_to_escape():
     # Chi rolls 3 to hold: 2 buy off the Blocked, 1 is left as Ann's Difficulty: she escapes
     t, out = _grapple_blocked([S, S, S, F, F, F])
     e = last(t, "action")
@@ -146,7 +146,7 @@ def test_i13_11_blocked_task_applies_to_escape():
     assert not who(t, "Ann").has_condition("Grappled")
 
 
-def test_i13_11_blocked_hold_not_bought_off_fails():
+def test_blocked_hold_not_bought_off_fails():
     # Chi rolls 1: it cannot buy off Blocked 2, so its hold fails (Ann needs only Difficulty 1)
     t, out = _grapple_blocked([S, F, F, F, F, F])
     e = last(t, "action")
@@ -155,13 +155,13 @@ def test_i13_11_blocked_hold_not_bought_off_fails():
     assert who(t, "Chi").has_condition("Blocked 2")
 
 
-def test_i13_11_switch_off_keeps_blocked_to_own_actions():
+def test_switch_off_keeps_blocked_to_own_actions():
     t, out = _grapple_blocked([S, S, S, F, F, F], {"complicate": {"opposed_rolls": False}})
     e = last(t, "action")
     assert e.outcome == "held" and e.difficulty == 3
 
 
-def test_i13_11_blocked_escape_must_be_bought_off():
+def test_blocked_escape_must_be_bought_off():
     t = new_table([S, S, S, F, F, S, F, F, S, S, F])
     run(t, "add Chi cunning=2 close_combat=3 might=3 defense=1",
         "add Ann side=pc stamina=1 cunning=1 close_combat=2 dexterity=2",
@@ -180,7 +180,7 @@ def test_i13_11_blocked_escape_must_be_bought_off():
 
 # -- 12: wording and order ----------------------------------------------------------------------
 @pytest.mark.parametrize("attackers,verb", [(["Ann"], "gets"), (["Ann", "Ben"], "get")])
-def test_i13_12_full_round_grammar(attackers, verb):
+def test_a_surprise_full_round_agrees_with_the_number_of_attackers(attackers, verb):
     t = new_table([S, S, S, F] * 2)
     run(t, "add Ann side=pc subterfuge=2 dexterity=2 cunning=1",
         "add Ben side=pc subterfuge=2 dexterity=2 cunning=1",
@@ -195,7 +195,7 @@ def texts_of(t) -> str:  # noqa: ANN001
     return "\n".join(e.text for e in t.log)
 
 
-def test_i13_12_momentum_now_once_per_command(duel):
+def test_momentum_now_once_per_command(duel):
     t = duel
     run(t, "damage Ann bruised")  # Complication 1 on her roll
     feed(t, S, F, F, F, F, F)     # 1 success vs Defense 2: a miss, Complication unbought
@@ -204,7 +204,7 @@ def test_i13_12_momentum_now_once_per_command(duel):
     assert shown == ["Momentum now: players 1, Storyguide 1"]
 
 
-def test_i13_12_disarmed_after_the_attack_line():
+def test_disarmed_after_the_attack_line():
     t = new_table([S, S, F, F, F, S, F, F])
     run(t, "add Ann side=pc might=3 stamina=3 cunning=2 close_combat=3 weapon=sword",
         "add Cultist cunning=1 close_combat=2 defense=2 weapon=knife", "start")
@@ -216,7 +216,7 @@ def test_i13_12_disarmed_after_the_attack_line():
     assert attack < disarmed and attack < blinded
 
 
-def test_i13_11_blocked_drag_and_resistance():
+def test_a_blocked_drag_fails_when_the_margin_cannot_buy_it_off():
     t = new_table([S, S, S, F, F, S, F, S, S, F])
     run(t, "add Chi cunning=2 close_combat=3 might=3 defense=1",
         "add Ann side=pc stamina=1 cunning=1 close_combat=1",

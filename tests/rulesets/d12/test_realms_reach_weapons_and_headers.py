@@ -15,7 +15,7 @@ from .helpers import body, fails, kinds, out, run, table, typed, who
 
 
 # -- 13 --------------------------------------------------------------------------------------
-def test_i13_13_intervention_names_obstacle():
+def test_intervention_names_obstacle():
     t = table([8, 1, 12])      # Mira 8; the car a natural 1; the check 12: angelic
     run(t, "add Mira weapon=.22", "add Cultist", "start",
         'declare Mira attack Cultist bid=4 path="car:3"')
@@ -28,7 +28,7 @@ def test_i13_13_intervention_names_obstacle():
 
 
 # -- 14 --------------------------------------------------------------------------------------
-def test_i13_14_defence_in_another_realm_is_refused_naming_the_realm():
+def test_defence_in_another_realm_is_refused_naming_the_realm():
     t = table()
     run(t, "add Anselm Will=8", "add Cultist", "start",
         "declare Anselm attack Cultist realm=celestial bid=8")
@@ -39,7 +39,7 @@ def test_i13_14_defence_in_another_realm_is_refused_naming_the_realm():
     run(t, "declare Cultist defend 2 from=Anselm realm=celestial")
 
 
-def test_i13_14_attack_after_a_defence_in_another_realm_says_so():
+def test_attack_after_a_defence_in_another_realm_says_so():
     t = table()
     run(t, "add Anselm Will=8", "add Cultist", "start", "declare Cultist defend 2 from=Anselm")
     notes = out(t, "declare Anselm attack Cultist realm=celestial bid=8").notes
@@ -48,7 +48,7 @@ def test_i13_14_attack_after_a_defence_in_another_realm_says_so():
 
 
 # -- 15 --------------------------------------------------------------------------------------
-def test_i13_15_declare_names_the_replaced_plan():
+def test_declare_names_the_replaced_plan():
     t = table()
     run(t, "add Mira", "add Cultist", "start", "declare Cultist defend 2")
     notes = out(t, "declare Cultist attack Mira bid=1").notes
@@ -56,7 +56,7 @@ def test_i13_15_declare_names_the_replaced_plan():
     assert [a.name for a in t.enc.declarations[who(t, "Cultist").id].actions] == ["attack"]
 
 
-def test_i13_15_react_while_declaring_keeps_declarations_open():
+def test_react_while_declaring_keeps_declarations_open():
     t = table()
     run(t, "add Mira physical=6", "add Cultist", "add Zad", "start",
         "declare Cultist attack Mira bid=1")
@@ -66,7 +66,7 @@ def test_i13_15_react_while_declaring_keeps_declarations_open():
     assert [a.name for a in t.enc.declarations[who(t, "Mira").id].actions] == ["defend"]
 
 
-def test_i13_15_other_rulesets_still_open_resolution_on_react():
+def test_other_rulesets_still_open_resolution_on_react():
     from combat_cli import plugins
     from combat_cli.dice import FixedDice
     from combat_cli.engine.table import Table
@@ -86,7 +86,7 @@ def _duel_after_move(faces):
     return t
 
 
-def test_i13_16_reach_finds_the_movers_attack_in_a_duel():
+def test_reach_finds_the_movers_attack_in_a_duel():
     t = _duel_after_move([9, 3])
     o = run(t, "reach Cultist no")
     assert any(e.text == "Cultist cannot touch Zad" for e in o)
@@ -98,7 +98,7 @@ def test_i13_16_reach_finds_the_movers_attack_in_a_duel():
     assert body(t, "Cultist") == 7
 
 
-def test_i13_16_reach_no_for_the_filed_side_of_a_duel():
+def test_reach_no_for_the_filed_side_of_a_duel():
     t = _duel_after_move([9, 3])
     run(t, "reach Zad no")
     texts = [e.text for e in run(t, "resolve all")]   # Cultist 9 + 4 vs Zad 3 + 0
@@ -110,7 +110,7 @@ def test_i13_16_reach_no_for_the_filed_side_of_a_duel():
 # -- 17 --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "power"), [("bow", 2), ("crossbow", 3), ("javelin", 2),
                                              ("throwing-knife", 1)])
-def test_i13_17_ranged_weapons_that_are_not_firearms(name, power):
+def test_ranged_weapons_that_are_not_firearms(name, power):
     from rulesets.d12.power import weapon
 
     t = table()
@@ -125,7 +125,7 @@ def test_i13_17_ranged_weapons_that_are_not_firearms(name, power):
     fails(t, "declare Mira attack Cultist bid=1 reach=no")
 
 
-def test_i13_17_walton_scheme_agrees_for_the_new_weapons():
+def test_walton_scheme_agrees_for_the_new_weapons():
     from rulesets.d12.power import weapon
 
     t = table(house={"power": {"scheme": "walton"}})
@@ -133,7 +133,7 @@ def test_i13_17_walton_scheme_agrees_for_the_new_weapons():
                                                  "throwing-knife")] == [2, 3, 2, 1]
 
 
-def test_i13_17_house_rules_add_a_weapon():
+def test_house_rules_add_a_weapon():
     house = {"weapons": {"sling": {"power": 1, "ranged": True, "aliases": ["slingshot"]},
                          "bow": {"power": 1}}}
     t = table([9, 2], house)
@@ -157,14 +157,14 @@ def test_i13_17_house_rules_add_a_weapon():
     ({"weapons": {"sling": {"power": 1, "aliases": ["bow"]}}}, "bow"),
     ({"weapons": {"sling": 3}}, "weapons.sling"),
 ])
-def test_i13_17_bad_house_rule_weapons_are_one_line_errors(house, says):
+def test_bad_house_rule_weapons_are_one_line_errors(house, says):
     with pytest.raises(RuleError) as e:
         table(house=house)
     msg = str(e.value)
     assert says in msg and "\n" not in msg and msg.startswith("house rules:")
 
 
-def test_i13_17_house_rule_weapon_from_the_command_line(tmp_path):
+def test_house_rule_weapon_from_the_command_line(tmp_path):
     house = tmp_path / "house.toml"
     house.write_text('[weapons.sling]\npower = 1\nranged = true\n')
     f = tmp_path / "f.json"
@@ -193,7 +193,7 @@ def _shot(faces, house=None):
     return t
 
 
-def test_i13_18_defenders_natural_one_is_checked_when_the_attacker_halts():
+def test_defenders_natural_one_is_checked_when_the_attacker_halts():
     t = _shot([1, 1, 12, 1])   # Shooter 1, Cory 1; the checks: 12 angelic, 1 demonic
     o = run(t, "resolve")
     assert [e.outcome for e in kinds(o, "intervention") if e.text.isupper() or "INTERVENTION ("
@@ -203,14 +203,14 @@ def test_i13_18_defenders_natural_one_is_checked_when_the_attacker_halts():
     assert t.enc.queue[0].data["result"] == "halted"
 
 
-def test_i13_18_switch_off_the_defender_does_not_roll():
+def test_switch_off_the_defender_does_not_roll():
     t = _shot([1, 12], house={"intervention": {"check_both": False}})
     run(t, "resolve")
     assert len(t.dice.asked) == 2
     assert [x["who"] for x in t.enc.data["interventions"]] == ["Shooter"]
 
 
-def test_i13_18_defender_roll_without_intervention_still_halts():
+def test_defender_roll_without_intervention_still_halts():
     t = _shot([1, 5, 12])      # Shooter 1, Cory 5; the check 12: angelic: nothing more to check
     o = run(t, "resolve")
     assert len(t.dice.asked) == 3 and body(t, "Cory") == 8
@@ -218,7 +218,7 @@ def test_i13_18_defender_roll_without_intervention_still_halts():
 
 
 # -- 19 --------------------------------------------------------------------------------------
-def test_i13_19_header_says_exchange_not_segment():
+def test_header_says_exchange_not_segment():
     t = table([9, 3, 9, 3])
     run(t, "add A Agility=5", "add B Agility=4", "add C Agility=3", "start", "declare A move",
         "declare B attack C bid=1", "declare C attack A bid=1")
@@ -231,7 +231,7 @@ def test_i13_19_header_says_exchange_not_segment():
     assert "segment" not in shown and "C (exchange 2/2)" in shown, shown
 
 
-def test_i13_19_header_during_movement_says_movement():
+def test_header_during_movement_says_movement():
     t = table()
     run(t, "add A Agility=5", "add B Agility=4", "start", "declare A move", "declare B move",
         "resolve")
@@ -240,7 +240,7 @@ def test_i13_19_header_during_movement_says_movement():
     assert dispatch(t, "status").error is None
 
 
-def test_i13_17_a_bow_attack_uses_archery_by_default():
+def test_a_bow_attack_uses_archery_by_default():
     t = table([9, 3])
     run(t, "add Mira weapon=bow Archery=2 Guns=5", "add Cultist", "start",
         "declare Mira attack Cultist bid=1")
@@ -249,7 +249,7 @@ def test_i13_17_a_bow_attack_uses_archery_by_default():
     assert body(t, "Cultist") == 6
 
 
-def test_i13_17_an_unknown_weapon_is_still_refused_at_add():
+def test_an_unknown_weapon_is_still_refused_at_add():
     t = table()
     assert 'no weapon "slingg"' in fails(t, "add Mira weapon=slingg")
     assert not t.enc.combatants

@@ -7,7 +7,7 @@ import pexpect
 from tests.e2e.test_cli import combat
 
 
-def test_i13_31_missing_argument_and_bad_option_are_usage_errors() -> None:
+def test_missing_argument_and_bad_option_are_usage_errors() -> None:
     # typer < 0.18 with a current click: a traceback (None.exists(), make_metavar())
     r = combat("new")
     assert r.returncode == 2 and "Missing argument" in r.stderr
@@ -16,7 +16,7 @@ def test_i13_31_missing_argument_and_bad_option_are_usage_errors() -> None:
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
 
-def test_i13_25_27_repl_roll_words_and_ctrl_z_after_a_free_roll(tmp_path) -> None:  # noqa: ANN001
+def test_repl_roll_words_and_ctrl_z_after_a_free_roll(tmp_path) -> None:  # noqa: ANN001
     from tests.e2e.test_repl import PROMPT, control, new, spawn
 
     f = new(tmp_path)  # Mina and Lector added: two undo steps

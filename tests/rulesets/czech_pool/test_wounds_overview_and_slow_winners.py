@@ -7,7 +7,7 @@ from combat_cli.commands.registry import dispatch
 from tests.rulesets.czech_pool.conftest import T
 
 
-def test_i13_20_wound_levels_stop_at_zero() -> None:
+def test_wound_levels_stop_at_zero() -> None:
     t = T()
     t("add Ada Konstituce=2", "add Bor", "start", "damage Ada 5 bez", "damage Ada 4 bez")
     ada = t.c("Ada")
@@ -26,7 +26,7 @@ def test_i13_20_wound_levels_stop_at_zero() -> None:
     assert not ada.out and ada.status == "Zraněný"
 
 
-def test_i13_20_heal_never_revives_the_dead() -> None:
+def test_heal_never_revives_the_dead() -> None:
     t = T()
     t("add Ada Konstituce=2", "add Bor", "start", "damage Ada smrt")
     err = t.fails("heal Ada 1")
@@ -37,7 +37,7 @@ def test_i13_20_heal_never_revives_the_dead() -> None:
     assert "revive" in t.fails("revive Ada")  # not out: nothing to revive
 
 
-def test_i13_21_overview_shows_the_difficulty_the_roll_uses() -> None:
+def test_overview_shows_the_difficulty_the_roll_uses() -> None:
     # turn 1: Ada only defends and wins: a +1 disadvantage on Bor (held while defending)
     t = T([1, 1, 1] + [10, 10, 10])  # Bor rolls first (he has a speed)
     t("add Ada Obratnost=2 Boj=1", "add Bor Obratnost=2 Boj=1", "start",
@@ -64,7 +64,7 @@ FIGHT = ["add Fa Obratnost=4 Boj=3 Konstituce=3",
 POOLS = [1] * 7 + [10] * 5 + [10] * 4
 
 
-def test_i13_22_slow_winner_wounded_first_makes_his_check() -> None:
+def test_slow_winner_wounded_first_makes_his_check() -> None:
     # Sl beats Fa (4 - 0), but Xa (speed 5) wounds Sl before Sl's own speed 4: Sl stays
     # conscious (10) but fails the check roll before acting (1): his wound never lands
     t = T(POOLS + [10, 1, 1, 1] + [1])
@@ -74,7 +74,7 @@ def test_i13_22_slow_winner_wounded_first_makes_his_check() -> None:
     assert len(checks) == 1
 
 
-def test_i13_22_slow_winner_who_passes_wounds_at_his_speed() -> None:
+def test_slow_winner_who_passes_wounds_at_his_speed() -> None:
     t = T(POOLS + [10, 1, 1, 1] + [10] + [10, 10, 10])
     t(*FIGHT, "resolve all")
     assert t.me("Fa").wounds == [4]
@@ -84,7 +84,7 @@ def test_i13_22_slow_winner_who_passes_wounds_at_his_speed() -> None:
     assert wound_sl < wound_fa
 
 
-def test_i13_22_switch_faster_settles_at_the_faster_speed() -> None:
+def test_switch_faster_settles_at_the_faster_speed() -> None:
     t = T(POOLS + [10, 1, 1] + [10, 1, 1, 1], amb={"clash_speed": "faster"})
     t(*FIGHT, "resolve all")
     assert t.me("Fa").wounds == [4]
@@ -92,7 +92,7 @@ def test_i13_22_switch_faster_settles_at_the_faster_speed() -> None:
                 and e.outcome == "lost"]
 
 
-def test_i13_23_surprised_lapsed_attack_is_not_ticked() -> None:
+def test_surprised_lapsed_attack_is_not_ticked() -> None:
     t = T([1, 10], amb={"notice_roll": True})
     t("add Ada Obratnost=2 Boj=1 Postřeh=1 Obezřetnost=0",
       "add Bor Obratnost=1 Boj=1 Postřeh=1 Obezřetnost=0", "start")
