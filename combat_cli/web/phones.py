@@ -220,25 +220,29 @@ def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASG
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**NO_STORE, "x-accel-buffering": "no"})
 
-    async def answer(request: Request) -> Response:
+    async def posted(request: Request) -> tuple[Device, dict[str, Any]] | Response:
+        """A joined phone's POST and its JSON body, or the refusal."""
         who = device(request)
         if who is None:
             return error(401, "this phone has not joined: open /join and type the code")
         data = await read_json(request)
-        if isinstance(data, Response):
-            return data
+        return data if isinstance(data, Response) else (who, data)
+
+    async def answer(request: Request) -> Response:
+        got = await posted(request)
+        if isinstance(got, Response):
+            return got
+        who, data = got
         status, said = hub.answer(who, data)
         if status != 200:
             return error(status, said)
         return JSONResponse({"ok": True}, headers=NO_STORE)
 
     async def declare(request: Request) -> Response:
-        who = device(request)
-        if who is None:
-            return error(401, "this phone has not joined: open /join and type the code")
-        data = await read_json(request)
-        if isinstance(data, Response):
-            return data
+        got = await posted(request)
+        if isinstance(got, Response):
+            return got
+        who, data = got
         if "pc" in data and data["pc"] != hub.names.get(who.pc):
             return error(403, "a phone declares for its own character only")
         req = hub.request(who, data.get("text"))
