@@ -140,13 +140,23 @@ def _check(count: int, sides: int, constant: int) -> None:
 
 _TERM = re.compile(r"([+-]?)(\d*)([dDkK])(\d*)(!?)|([+-]?)(\d+)")
 _POOL = re.compile(r"^(.*?)(>=|>)(\d+)$")
+MAX_ROLL = 120
+"""The longest roll expression read: a longer one is refused without being echoed."""
+
+
+def too_long(text: str) -> str | None:
+    """A one-line complaint if ``text`` is longer than any roll (it is not quoted back)."""
+    if len(text) <= MAX_ROLL:
+        return None
+    return (f"a roll is at most {MAX_ROLL} characters (this one has {len(text):,}): "
+            "try 3d6+1, 4D+2 or 6d10>=8")
 
 
 def parse(text: str) -> RollSpec:
     """Parse a roll expression; raise :class:`DiceError` with a hint when it is not one."""
-    too_long = long_number(text)
-    if too_long:
-        raise DiceError(too_long)
+    problem = too_long(text) or long_number(text)
+    if problem:
+        raise DiceError(problem)
     src = re.sub(r"\s*(>=|>|[+-])\s*", r"\1", text.strip())
     if re.search(r"\s", src):
         raise DiceError(f"can't read {text!r}: join terms with + or -")

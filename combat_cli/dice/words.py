@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from combat_cli.dice.expr import DiceError, RollSpec
+from combat_cli.dice.expr import DiceError, RollSpec, too_long
 
 
 def roll_expression(parse: Callable[[str], RollSpec], words: list[str]) -> RollSpec:
     """Spaces around an operator are fine (``2d6 + 3``); words without one are never glued
     together (``2d6 3`` is refused, naming the reading that was probably meant)."""
     text = " ".join(words)
+    problem = too_long(text)
+    if problem:
+        raise DiceError(problem)
     try:
         return parse(text)
     except DiceError:

@@ -76,3 +76,12 @@ def test_rolls_stay_within_bounds(n, sides, const, rnd):
     r = src.roll(spec)
     assert lo <= r.total <= hi
     assert len(r.faces) == n
+
+
+@pytest.mark.parametrize("text", ["1d6 " + "x" * 5000, "1d6+" * 200])
+def test_a_roll_longer_than_any_roll_is_refused_without_being_quoted_back(text: str) -> None:
+    from combat_cli.dice.words import roll_expression
+    for attempt in (lambda: parse(text), lambda: roll_expression(parse, text.split())):
+        with pytest.raises(DiceError) as err:
+            attempt()
+        assert len(str(err.value)) < 120 and "characters" in str(err.value)

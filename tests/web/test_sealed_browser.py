@@ -25,6 +25,7 @@ from tests.web.test_phones_browser import BINARY, DOCS, join, phone, play_out
 
 pytestmark = pytest.mark.skipif(BINARY is None, reason="no Chromium (.ci/run installs it)")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
+PROMPT = re.compile(r"(combat|souboj)>")
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,7 @@ class ReplGM:
         self.child.expect(r"http://127\.0\.0\.1:(\d+)/")
         self.port = int(self.child.match.group(1))
         self.origin = f"http://127.0.0.1:{self.port}"
-        self.child.expect("combat>")
+        self.child.expect(PROMPT)
 
     @property
     def seen(self) -> list[str]:
@@ -66,7 +67,7 @@ class ReplGM:
             self.child.sendline(line)
             if wait:  # the command's output, then the next prompt
                 end = time.monotonic() + 20
-                while "combat>" not in self.text()[mark:].split(line, 1)[-1]:
+                while not PROMPT.search(self.text()[mark:].split(line, 1)[-1]):
                     assert time.monotonic() < end, self.text()[-2000:]
                     self.said("")
 
