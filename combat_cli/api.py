@@ -17,26 +17,11 @@ from __future__ import annotations
 
 from combat_cli import locale  # the message catalogue: _(), n_(), g_(), gender_of(), ...
 from combat_cli.dice import DiceError, DiceSource, DiceTerm, Roll, RollSpec, parse, pool, sum_dice
-from combat_cli.engine.capabilities import DeclarePhase, Healing, OpenTurns, Reactions
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.durations import format_clock, format_duration
-from combat_cli.engine.errors import CommandError, RollAborted, RuleError
-from combat_cli.engine.grammar import Arg, Args, Opt, Syntax
-from combat_cli.engine.models import (
-    ActionRequest,
-    Combatant,
-    Condition,
-    Declaration,
-    Encounter,
-    LogEntry,
-    QueueItem,
-    Timer,
-)
-from combat_cli.engine.options import Name, Names, Options, internal, opt
-from combat_cli.engine.parsing import COMMA, is_option, option, parse_action, partition
-from combat_cli.engine.queries import closest, find_combatant, is_combatant_name, match_word
-from combat_cli.engine.records import Record
-from combat_cli.engine.ruleset import (
+from combat_cli.engine.contract.capabilities import DeclarePhase, Healing, OpenTurns, Reactions
+from combat_cli.engine.contract.context import RulesContext
+from combat_cli.engine.contract.records import Record
+from combat_cli.engine.contract.rule_tables import TablesModel
+from combat_cli.engine.contract.ruleset import (
     ActionSpec,
     ConditionSpec,
     OptionSpec,
@@ -48,9 +33,24 @@ from combat_cli.engine.ruleset import (
     merge_tables,
     wound_words,
 )
-from combat_cli.engine.state import CombatantState, EncounterState, State
-from combat_cli.engine.tables import TablesModel
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.state import CombatantState, EncounterState, State
+from combat_cli.engine.contract.view import RulesView
+from combat_cli.engine.domain.durations import format_clock, format_duration
+from combat_cli.engine.domain.errors import CommandError, RollAborted, RuleError
+from combat_cli.engine.domain.models import (
+    ActionRequest,
+    Combatant,
+    Condition,
+    Declaration,
+    Encounter,
+    LogEntry,
+    QueueItem,
+    Timer,
+)
+from combat_cli.engine.domain.queries import closest, find_combatant, is_combatant_name, match_word
+from combat_cli.engine.grammar.options import Name, Names, Options, internal, opt
+from combat_cli.engine.grammar.parsing import COMMA, is_option, option, parse_action, partition
+from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax
 
 __all__ = [
     # the ruleset and what it declares

@@ -35,7 +35,7 @@ class Choice(ParamType):
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         if value is None or self._accepts(str(value)):
             return value
-        from combat_cli.engine.queries import closest
+        from combat_cli.engine.domain.queries import closest
 
         guess = closest(str(value), self.all()) if self._hint else None
         hint = f" (did you mean {guess}?)" if guess else ""

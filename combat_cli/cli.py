@@ -175,7 +175,7 @@ def new(
     """Create an encounter file for a ruleset."""
     from combat_cli import plugins
     from combat_cli.dice import RandomDice
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
     from combat_cli.engine.table import Table
     from combat_cli.locale import use
     from combat_cli.store.savefile import SaveError, save
@@ -477,7 +477,7 @@ def list_rulesets(
 ) -> None:
     """List the installed rulesets."""
     from combat_cli import plugins
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
     from combat_cli.locale import _, message
 
     names = plugins.names()
@@ -517,7 +517,7 @@ def _roll_spec(expr: list[str], ruleset: str | None) -> Any:
     stops here in one line."""
     from combat_cli.dice import DiceError, parse
     from combat_cli.dice.words import roll_expression
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
 
     try:
         if ruleset:
@@ -577,7 +577,7 @@ def demo(
     """A short demo fight (no input needed; --pace: step by step)."""
     from combat_cli import plugins
     from combat_cli.dice import RandomDice
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
     from combat_cli.engine.table import Table
     from combat_cli.repl import demo as told
     from combat_cli.repl.driver import Driver
@@ -632,7 +632,7 @@ def main() -> None:
     # combat-cli uses none. A user who wants them can set the variable themselves.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from combat_cli import clilang
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
 
     lang = clilang.for_command(sys.argv[1:])
     try:

@@ -71,7 +71,7 @@ def _key(path: Path, key: str) -> str:
     name = _ALIASES.get(key, key)
     if name in _KEYS:
         return name
-    from combat_cli.engine.queries import closest
+    from combat_cli.engine.domain.queries import closest
 
     guess = closest(key, list(_KEYS))
     hint = f" — did you mean {guess}?" if guess else ""

@@ -17,11 +17,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from combat_cli.engine.errors import CommandError
+from combat_cli.engine.domain.errors import CommandError
 from combat_cli.textsafe import escape_all
 
 if TYPE_CHECKING:  # the models (pydantic) load off the start-up path: see repl/session.py
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
 
 GROUP = "combat_cli.rulesets"
 
@@ -105,7 +105,7 @@ def _import(target: str) -> object:
 
 def check(name: str, target: str, obj: object) -> Ruleset:
     """``obj`` if it is a usable ruleset for the entry point ``name``; else CommandError."""
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
 
     where = f'ruleset "{name}" ({target})'
     if isinstance(obj, type) and issubclass(obj, Ruleset):
@@ -123,8 +123,8 @@ def check(name: str, target: str, obj: object) -> Ruleset:
 
 def _check_models(where: str, rs: Ruleset) -> None:
     """The typed data a ruleset declares is of the kinds the core reads."""
-    from combat_cli.engine.state import CombatantState, EncounterState
-    from combat_cli.engine.tables import TablesModel
+    from combat_cli.engine.contract.rule_tables import TablesModel
+    from combat_cli.engine.contract.state import CombatantState, EncounterState
 
     wanted: tuple[tuple[str, object, type], ...] = (
         ("combatant_state", rs.combatant_state, CombatantState),
@@ -134,7 +134,7 @@ def _check_models(where: str, rs: Ruleset) -> None:
         if not (isinstance(value, type) and issubclass(value, base)):
             raise CommandError(f"{where}: {attr} must be a subclass of {base.__name__} from "
                                f"combat_cli.api, not {value!r}")
-    from combat_cli.engine.options import Options
+    from combat_cli.engine.grammar.options import Options
 
     for a in rs.actions:
         if a.model is not None and not (isinstance(a.model, type) and issubclass(a.model, Options)):
@@ -148,7 +148,7 @@ def load(name: str) -> Ruleset:
     load, or is not a ruleset of that name."""
     targets = _targets()
     if name not in targets:
-        from combat_cli.engine.queries import closest
+        from combat_cli.engine.domain.queries import closest
 
         guess = closest(name, targets)
         hint = f" — did you mean {guess}?" if guess else ""

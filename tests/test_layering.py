@@ -101,8 +101,8 @@ def test_the_repl_shows_its_prompt_before_the_models_are_imported():
     """The prompt appears while the fight loads: the REPL's own modules (session, toolbar)
     must not pull in pydantic or the engine's models at import."""
     code = ("import sys, combat_cli.cli, combat_cli.repl.session, combat_cli.repl.toolbar; "
-            "print([m for m in ('pydantic', 'combat_cli.engine.models', "
-            "'combat_cli.engine.state') if m in sys.modules])")
+            "print([m for m in ('pydantic', 'combat_cli.engine.domain.models', "
+            "'combat_cli.engine.contract.state') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
@@ -176,3 +176,35 @@ def test_the_layering_check_catches_an_import_upwards_or_sideways(tmp_path):
         "facts.py (report) imports combat_cli.render.jsonview (render)"]
     assert _against_the_layers(f, "web")
     assert not _against_the_layers(f, "repl")
+
+
+ENGINE = ["domain", "grammar", "contract", "table", "clockwork", "__init__"]
+"""The engine's own layers from the bottom up: the encounter as data, the verb grammar, the
+plug-in contract, then the table at play and the clock on top."""
+
+
+def _engine_unit(path: Path) -> str:
+    rel = path.relative_to(ROOT / "combat_cli" / "engine").parts
+    return rel[0] if len(rel) > 1 else rel[0].removesuffix(".py")
+
+
+def _module_level_engine_imports(path: Path) -> set[str]:
+    """The engine units ``path`` imports when it is loaded (not in a function, not for the
+    type checker only): what decides the order the engine's layers can load in."""
+    out = set()
+    for node in _tree(path).body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            parts = node.module.split(".")
+            if parts[:2] == ["combat_cli", "engine"] and len(parts) > 2:
+                out.add(parts[2])
+    return out
+
+
+def test_the_engine_folders_load_bottom_up_domain_grammar_contract():
+    rank = {u: i for i, u in enumerate(ENGINE)}
+    files = sorted((ROOT / "combat_cli" / "engine").rglob("*.py"))
+    assert {_engine_unit(f) for f in files} == set(ENGINE)
+    wrong = [f"{f.relative_to(ROOT)} imports engine.{u}" for f in files
+             for u in _module_level_engine_imports(f)
+             if u != _engine_unit(f) and rank[u] >= rank[_engine_unit(f)]]
+    assert not wrong, "\n".join(wrong)

@@ -89,8 +89,8 @@ def test_new_refuses_a_bad_switch_in_one_line(tmp_path):
 
 def test_a_house_rule_of_the_wrong_kind_is_told_in_the_files_own_words() -> None:
     """The value shown is TOML (true, "text"), not Python (True, 'text'), in any language."""
-    from combat_cli.engine.errors import RuleError
-    from combat_cli.engine.ruleset import merge_tables
+    from combat_cli.engine.contract.ruleset import merge_tables
+    from combat_cli.engine.domain.errors import RuleError
     from combat_cli.locale import message
 
     with pytest.raises(RuleError) as e:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.commands.views import WhereView
-from combat_cli.engine.capabilities import Healing
 from combat_cli.engine.clockwork import advance as advance_clock
-from combat_cli.engine.durations import format_clock
-from combat_cli.engine.grammar import Arg, Opt
+from combat_cli.engine.contract.capabilities import Healing
+from combat_cli.engine.domain.durations import format_clock
+from combat_cli.engine.grammar.syntax import Arg, Opt
 
 
 def _move(cmd: Cmd, seconds: int) -> None:

@@ -2,7 +2,7 @@
 
 ``suggest(text_before_cursor, table)`` returns (word being typed, candidates); the REPL's
 completer only turns them into prompt-toolkit completions. The verb being typed says what it
-takes (its :class:`~combat_cli.engine.grammar.Syntax`, the one its parser and usage come
+takes (its :class:`~combat_cli.engine.grammar.syntax.Syntax`, the one its parser and usage come
 from): names where a name goes, the choices of a word or an option, option keys and their
 values, the ruleset's actions after the name for declare/act/release/react, durations ...
 """
@@ -13,14 +13,14 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.commands.registry import Verb, all_verbs, keywords, lookup, verb_name
-from combat_cli.engine.capabilities import Healing, rest_options
-from combat_cli.engine.grammar import ACTION_KINDS, Arg, Opt, layout
-from combat_cli.engine.parsing import COMMA, action_names
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.capabilities import Healing, rest_options
+from combat_cli.engine.contract.view import RulesView
+from combat_cli.engine.grammar.parsing import COMMA, action_names
+from combat_cli.engine.grammar.syntax import ACTION_KINDS, Arg, Opt, layout
 from combat_cli.locale.commands import commands
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant
+    from combat_cli.engine.domain.models import Combatant
     from combat_cli.engine.table import Table
 
 DURATIONS = ("1r", "3r", "10r", "1m", "10m", "1h", "8h", "1d", "3d", "1w")
@@ -59,7 +59,7 @@ def quote(name: str) -> str:
 
 def names_of(table: Table, groups: bool = False) -> list[str]:
     """Combatant names, those still in the fight first (then the groups' names)."""
-    from combat_cli.engine.queries import group_names
+    from combat_cli.engine.domain.queries import group_names
 
     ordered = sorted(table.enc.combatants, key=lambda c: c.out)
     out = [quote(c.name) for c in ordered]
@@ -257,8 +257,8 @@ def _find_name(table: Table, word: str) -> str | None:
 
 
 def _find(table: Table, word: str) -> Combatant | None:
-    from combat_cli.engine.errors import CommandError
-    from combat_cli.engine.queries import find_combatant
+    from combat_cli.engine.domain.errors import CommandError
+    from combat_cli.engine.domain.queries import find_combatant
 
     try:
         return find_combatant(table.enc, word)

@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING
 
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.dice import MODES, OWN_MODES, TableDice
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.grammar import Arg, Syntax
-from combat_cli.engine.queries import match_word
-from combat_cli.engine.state import CombatantState, EncounterState
+from combat_cli.engine.contract.state import CombatantState, EncounterState
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.queries import match_word
+from combat_cli.engine.grammar.syntax import Arg, Syntax
 from combat_cli.locale.commands import commands
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Combatant
+    from combat_cli.engine.contract.context import RulesContext
+    from combat_cli.engine.domain.models import Combatant
     from combat_cli.engine.table import Table
 
 MEANING = {

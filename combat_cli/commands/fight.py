@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from combat_cli.commands.registry import Cmd, verb
-from combat_cli.engine.durations import format_clock, format_duration
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.grammar import Arg, Syntax
-from combat_cli.engine.models import Combatant, Encounter
-from combat_cli.engine.state import EncounterState
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.state import EncounterState
+from combat_cli.engine.contract.view import RulesView
+from combat_cli.engine.domain.durations import format_clock, format_duration
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.models import Combatant, Encounter
+from combat_cli.engine.grammar.syntax import Arg, Syntax
 
 if TYPE_CHECKING:
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
 
 
 def end_fight(cmd: Cmd) -> None:

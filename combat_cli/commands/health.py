@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
-from combat_cli.engine.capabilities import Healing, need
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.grammar import Arg, Args, Opt, Syntax
-from combat_cli.engine.models import Combatant
-from combat_cli.engine.queries import closest, match_word
+from combat_cli.engine.contract.capabilities import Healing, need
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.models import Combatant
+from combat_cli.engine.domain.queries import closest, match_word
+from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax
 
 
 @verb("damage", (Arg("name", "group"), Arg("value", "value")), "apply damage directly; the ruleset reads VALUE",

@@ -1,9 +1,9 @@
 """Kept for compatibility: the tokenizer and the action-line parser live below the commands, in
-:mod:`combat_cli.engine.parsing` (beside the grammar that uses them)."""
+:mod:`combat_cli.engine.grammar.parsing` (beside the grammar that uses them)."""
 
 from __future__ import annotations
 
-from combat_cli.engine.parsing import (
+from combat_cli.engine.grammar.parsing import (
     COMMA,
     action_names,
     check_option,

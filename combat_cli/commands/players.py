@@ -5,8 +5,8 @@ nothing in the fight (no undo step)."""
 from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.grammar import Arg, Syntax
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.grammar.syntax import Arg, Syntax
 
 ACTIONS = ("code", "link", "kick")
 

@@ -1,9 +1,9 @@
 """The verb registry and the dispatcher: line -> verb -> handler -> :class:`Output`.
 
-Each verb declares its arguments once (a :class:`~combat_cli.engine.grammar.Syntax`): the
+Each verb declares its arguments once (a :class:`~combat_cli.engine.grammar.syntax.Syntax`): the
 dispatcher parses the words after the verb with it, ``help`` shows the usage made from it and
 the completion walks it. Handlers get a :class:`Cmd` (the table, a rules context on a working
-copy, the parsed :class:`~combat_cli.engine.grammar.Args`) and never print; they add log
+copy, the parsed :class:`~combat_cli.engine.grammar.syntax.Args`) and never print; they add log
 entries through the context and ask for views (:mod:`combat_cli.commands.views`) with
 :meth:`Cmd.show`. The front end (REPL or script) renders the :class:`Output`
 (:mod:`combat_cli.commands.results`) and saves.
@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.commands.results import Output
 from combat_cli.dice import DiceError
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.grammar import Args, Item, Syntax, UsageError, parse, syntax
-from combat_cli.engine.queries import closest
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.queries import closest
+from combat_cli.engine.grammar.syntax import Args, Item, Syntax, UsageError, parse, syntax
 from combat_cli.locale import message
 from combat_cli.locale.commands import commands, fold, package_commands
 
 if TYPE_CHECKING:
     from combat_cli.commands.views import View
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Encounter
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.context import RulesContext
+    from combat_cli.engine.contract.ruleset import Ruleset
+    from combat_cli.engine.domain.models import Encounter
     from combat_cli.engine.table import Table
 
 
@@ -114,7 +114,7 @@ def ask(cmd: Cmd, question: str, choices: tuple[str, ...] = (), pcs: tuple[str, 
     """Ask a question in the middle of a command, through the table's front end (the REPL
     asks the GM; a phone named in ``pcs`` may answer with one of ``choices``); None when
     nobody can answer (a script, a test): the caller decides what that means."""
-    from combat_cli.engine.port import Question
+    from combat_cli.engine.contract.port import Question
 
     return cmd.table.port.ask(Question(question, choices, pcs))
 
@@ -227,11 +227,15 @@ def _load_topics() -> None:
             dice,
             fight,
             health,
-            meta,
+            help,
+            history,
             players,
+            rolls,
             roster,
             rounds,
+            saving,
             sealing,
+            showing,
         )
 
         _loaded = True
@@ -239,7 +243,7 @@ def _load_topics() -> None:
 
 def dispatch(table: Table, line: str) -> Output:
     """Run one line. Never raises: errors come back as ``Output.error``."""
-    from combat_cli.engine.parsing import split
+    from combat_cli.engine.grammar.parsing import split
 
     out = Output()
     try:

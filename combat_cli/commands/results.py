@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from combat_cli.commands.views import View
-    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.domain.models import LogEntry
 
 
 @dataclass(frozen=True)

@@ -8,18 +8,18 @@ from typing import Any
 
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.commands.views import RosterView
-from combat_cli.engine import names
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.grammar import Arg, Opt
-from combat_cli.engine.models import Combatant, Encounter, Template
-from combat_cli.engine.queries import ensure_tags, match_word
+from combat_cli.engine.domain import names
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.models import Combatant, Encounter, Template
+from combat_cli.engine.domain.queries import ensure_tags, match_word
+from combat_cli.engine.grammar.syntax import Arg, Opt
 
 MAX_GROUP = 50
 MAX_COMBATANTS = 500
 
 
 def check_name(name: str) -> str:
-    """A usable combatant name, in NFC (:mod:`combat_cli.engine.names`): at most 64
+    """A usable combatant name, in NFC (:mod:`combat_cli.engine.domain.names`): at most 64
     characters, no control or invisible characters, not an option (``+``, ``-``, ``=``)."""
     name = names.check_name(name)
     if not name or name.startswith(("+", "-", "=")) or "=" in name:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.commands.views import RoundView, WhereView
-from combat_cli.engine.capabilities import DeclarePhase, OpenTurns, Reactions, need
 from combat_cli.engine.clockwork import advance
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.grammar import Arg
-from combat_cli.engine.models import ActionRequest, Combatant, Declaration, QueueItem
-from combat_cli.engine.queries import find_combatant, is_combatant_name
-from combat_cli.engine.state import EncounterState
+from combat_cli.engine.contract.capabilities import DeclarePhase, OpenTurns, Reactions, need
+from combat_cli.engine.contract.state import EncounterState
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.models import ActionRequest, Combatant, Declaration, QueueItem
+from combat_cli.engine.domain.queries import find_combatant, is_combatant_name
+from combat_cli.engine.grammar.syntax import Arg
 
 
 def _require_fight(cmd: Cmd) -> None:
@@ -361,7 +361,7 @@ def _give_open_turn(cmd: Cmd) -> bool:
     """At an open turn (a Storypath PC slot), ask who takes it; nobody's turn is spent
     without the GM saying so. A script (or no answer) is told the choices."""
     from combat_cli.commands.registry import ask
-    from combat_cli.engine.queries import match_word
+    from combat_cli.engine.domain.queries import match_word
 
     choice = cmd.ruleset.open_turn(cmd.enc) if isinstance(cmd.ruleset, OpenTurns) else None
     if choice is None:

@@ -12,10 +12,10 @@ again, as it takes its step back.
 from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.grammar import Arg
-from combat_cli.engine.models import Combatant, Declaration, LogEntry
-from combat_cli.engine.state import EncounterState
+from combat_cli.engine.contract.state import EncounterState
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.models import Combatant, Declaration, LogEntry
+from combat_cli.engine.grammar.syntax import Arg
 
 
 def sealing(cmd: Cmd) -> bool:
@@ -132,8 +132,8 @@ def sealed(cmd: Cmd) -> None:
 @verb("strike", (Arg("name", "name"),), "strike NAME's declaration for this round",
       before=_in_declare_phase)
 def strike(cmd: Cmd) -> None:
-    from combat_cli.engine.capabilities import DeclarePhase, need
-    from combat_cli.engine.errors import RuleError
+    from combat_cli.engine.contract.capabilities import DeclarePhase, need
+    from combat_cli.engine.domain.errors import RuleError
 
     c: Combatant = cmd.args["name"]
     old: Declaration | None = cmd.enc.declarations.pop(c.id, None)

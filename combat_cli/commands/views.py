@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from combat_cli.commands.registry import Verb
-    from combat_cli.engine.models import Combatant, LogEntry
-    from combat_cli.engine.ruleset import ActionSpec
+    from combat_cli.engine.contract.ruleset import ActionSpec
+    from combat_cli.engine.domain.models import Combatant, LogEntry
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combat_cli.engine.context import RulesContext
+from combat_cli.engine.contract.context import RulesContext
 
 if TYPE_CHECKING:
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
 
 MAX_TIMER_FIRINGS = 1000
 

@@ -14,16 +14,16 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.history import History, Step, apply, diff
-from combat_cli.engine.models import Encounter, LogEntry, Template
-from combat_cli.engine.port import Port, Quiet
+from combat_cli.engine.contract.context import RulesContext
+from combat_cli.engine.contract.port import Port, Quiet
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.history import History, Step, apply, diff
+from combat_cli.engine.domain.models import Encounter, LogEntry, Template
 from combat_cli.locale import _, languages, use
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
 
 
 class Snapshot:
@@ -298,7 +298,7 @@ class Table:
         return out
 
     def _validate(self, core: Any, library: Any = None) -> Encounter:
-        from combat_cli.engine import state
+        from combat_cli.engine.contract import state
 
         try:
             enc = Encounter.model_validate(core)

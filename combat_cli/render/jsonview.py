@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.view import RulesView
 from combat_cli.views.player import PLAYER_LABELS, PLAYER_LOG_LINES, SCHEMA, pc_wounds, player_json
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ LOG_KEYS = ("round", "actor", "action", "target", "dice", "difficulty", "faces",
 
 
 def public_json(table: Table) -> dict[str, Any]:
-    from combat_cli.engine.models import Encounter
+    from combat_cli.engine.domain.models import Encounter
 
     enc, rs = Encounter.model_validate_json(table.state_json), table.ruleset  # rulesets may fill in defaults
     cur = rs.current(enc)

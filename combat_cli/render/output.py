@@ -26,8 +26,8 @@ from combat_cli.commands.views import (
     WhereView,
     WhyView,
 )
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.view import RulesView
+from combat_cli.engine.domain.errors import CommandError
 from combat_cli.locale import _, dice, message
 from combat_cli.locale.commands import commands
 from combat_cli.render.tables import (
@@ -44,8 +44,8 @@ from combat_cli.views.ruleids import without_rule_ids
 if TYPE_CHECKING:
     from combat_cli.commands.registry import Verb
     from combat_cli.commands.results import Output
-    from combat_cli.engine.models import Combatant, LogEntry
-    from combat_cli.engine.ruleset import ActionSpec, Ruleset
+    from combat_cli.engine.contract.ruleset import ActionSpec, Ruleset
+    from combat_cli.engine.domain.models import Combatant, LogEntry
     from combat_cli.engine.table import Table
 
 _OUTCOME_STYLE = {"hit": "hit", "miss": "miss", "success": "hit", "failure": "miss"}

@@ -10,13 +10,13 @@ from rich.console import Group, JustifyMethod
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from combat_cli.engine.durations import format_clock, format_duration, in_rounds
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.view import RulesView
+from combat_cli.engine.domain.durations import format_clock, format_duration, in_rounds
 from combat_cli.views.ruleids import without_rule_ids
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import ActionRequest, Combatant, Encounter, LogEntry
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
+    from combat_cli.engine.domain.models import ActionRequest, Combatant, Encounter, LogEntry
 
 
 def _l(rs: Ruleset, word: str, lang: str) -> str:
@@ -119,7 +119,7 @@ def plan_text(enc: Encounter, c: Combatant, log: list[LogEntry] | None = None,
 
 def upcoming(enc: Encounter, rs: Ruleset) -> tuple[str | None, str | None]:
     """The ids of who acts now and who acts next (either may be None)."""
-    from combat_cli.engine.capabilities import OpenTurns
+    from combat_cli.engine.contract.capabilities import OpenTurns
 
     cur = rs.current(enc)
     now = cur.id if cur is not None else None

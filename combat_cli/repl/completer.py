@@ -12,7 +12,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from combat_cli.commands.completion import quote, suggest
-from combat_cli.engine.queries import fold
+from combat_cli.engine.domain.queries import fold
 
 if TYPE_CHECKING:
     from combat_cli.engine.table import Table

@@ -14,7 +14,7 @@ from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from combat_cli.engine.history import Step
+    from combat_cli.engine.domain.history import Step
     from combat_cli.engine.table import Journal, Table
 
 

@@ -19,8 +19,8 @@ from combat_cli.web.hub import Hub, Race, Request
 
 if TYPE_CHECKING:
     from combat_cli.dice import RollSpec
-    from combat_cli.engine.models import LogEntry
-    from combat_cli.engine.port import Question
+    from combat_cli.engine.contract.port import Question
+    from combat_cli.engine.domain.models import LogEntry
     from combat_cli.engine.table import Snapshot
     from combat_cli.repl.driver import Driver
 

@@ -1,4 +1,4 @@
-"""The front ends' side of the table's port (:class:`combat_cli.engine.port.Port`): the REPL
+"""The front ends' side of the table's port (:class:`combat_cli.engine.contract.port.Port`): the REPL
 asks on a prompt, a script reads its next lines. Each may be racing a player's phone for the
 same answer (a :class:`~combat_cli.web.hub.Race`): whichever comes first wins.
 """
@@ -10,12 +10,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
-from combat_cli.engine.errors import RollAborted
+from combat_cli.engine.domain.errors import RollAborted
 from combat_cli.locale import dice, message
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import LogEntry
-    from combat_cli.engine.port import Question
+    from combat_cli.engine.contract.port import Question
+    from combat_cli.engine.domain.models import LogEntry
     from combat_cli.repl.driver import Driver
     from combat_cli.repl.script import ScriptLines
     from combat_cli.web.hub import Race

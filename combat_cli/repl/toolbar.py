@@ -15,7 +15,7 @@ def create_toolbar(get_table: Callable[[], Table], dice_mode: str | None = None
     follows the ``dice`` verb), or ``dice_mode`` for a table without a mode of its own."""
     from combat_cli.commands.dice import current_mode
     from combat_cli.dice import TableDice
-    from combat_cli.engine.view import RulesView
+    from combat_cli.engine.contract.view import RulesView
 
     def toolbar() -> str:
         t = get_table()

@@ -9,15 +9,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.durations import format_duration, in_rounds
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.view import RulesView
+from combat_cli.engine.domain.durations import format_duration, in_rounds
 from combat_cli.views.player import REMINDER
 from combat_cli.views.sentences import PlayerTeller, hidden_ids
 from combat_cli.views.words import Words
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant, Encounter, LogEntry
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
+    from combat_cli.engine.domain.models import Combatant, Encounter, LogEntry
     from combat_cli.engine.table import Table
 
 
@@ -153,7 +153,7 @@ def _past_states(table: Table) -> Iterator[Any]:
     (each step keeps only the change that takes it back)."""
     import copy
 
-    from combat_cli.engine.history import apply
+    from combat_cli.engine.domain.history import apply
 
     state = copy.deepcopy(table.state_obj())
     yield state
@@ -168,7 +168,7 @@ def _past_states(table: Table) -> Iterator[Any]:
 def _levels_by_round(table: Table) -> dict[str, dict[int, int]]:
     """Combatant id -> round -> wound level at the end of that round, from the states the undo history
     leads back through (the state before each command) and the state now."""
-    from combat_cli.engine.models import Encounter
+    from combat_cli.engine.domain.models import Encounter
 
     rs = table.ruleset
     out: dict[str, dict[int, int]] = {}

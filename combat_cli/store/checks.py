@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from combat_cli.engine.models import Encounter
-from combat_cli.engine.names import MAX_NAME, shorten
+from combat_cli.engine.domain.models import Encounter
+from combat_cli.engine.domain.names import MAX_NAME, shorten
 
 MAX_NUMBER = 10**15
 """The largest round, clock value or time a save may hold (seconds: 30 million years)."""

@@ -29,7 +29,7 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.history import History, Step, apply_moving
+from combat_cli.engine.domain.history import History, Step, apply_moving
 from combat_cli.store.fileio import SaveError
 
 if TYPE_CHECKING:

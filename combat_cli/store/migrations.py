@@ -1,7 +1,7 @@
 """Upgrading older save files, one schema step at a time (``MIGRATIONS[n]`` takes n to n+1).
 
 Schema 1 was one JSON document whose undo history held a whole copy of the state per step;
-schema 2 keeps each step as the change it made (:mod:`combat_cli.engine.history`). Migrating
+schema 2 keeps each step as the change it made (:mod:`combat_cli.engine.domain.history`). Migrating
 works the changes out from the copies, so undo goes on working across the upgrade.
 """
 
@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from combat_cli.engine.history import History, Step, diff
+from combat_cli.engine.domain.history import History, Step, diff
 from combat_cli.store.fileformat import SCHEMA
 
 

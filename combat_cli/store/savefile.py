@@ -37,7 +37,7 @@ from combat_cli.store.migrations import MIGRATIONS, upgrade
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
-    from combat_cli.engine.history import Step
+    from combat_cli.engine.domain.history import Step
     from combat_cli.engine.table import Table
 
 __all__ = ["APP", "SCHEMA", "Lock", "SaveError", "Saver", "atomic_write", "load", "read_json", "read_raw",
@@ -129,8 +129,8 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     from pydantic import ValidationError
 
     from combat_cli import plugins
-    from combat_cli.engine.errors import CommandError
-    from combat_cli.engine.models import Encounter, LogEntry
+    from combat_cli.engine.domain.errors import CommandError
+    from combat_cli.engine.domain.models import Encounter, LogEntry
     from combat_cli.engine.table import Table
 
     if raw is None:
@@ -161,8 +161,8 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     unknown = _dangling_ids(enc)
     if unknown:
         raise SaveError(f"{path} is damaged: it refers to combatant {unknown!r}, who is not in it")
-    from combat_cli.engine import state
-    from combat_cli.engine.errors import RuleError
+    from combat_cli.engine.contract import state
+    from combat_cli.engine.domain.errors import RuleError
 
     before = enc.model_dump_json()
     try:
@@ -271,7 +271,7 @@ class Saver:
             raise SaveError(f"can't write {self.path}: {e.strerror or e}") from None
 
     def _record(self, op: str, step: Step, entries: list[str]) -> None:
-        from combat_cli.engine.errors import CommandError
+        from combat_cli.engine.domain.errors import CommandError
 
         data = record(op, step, entries).encode("utf-8")
         if self.snapshot_bytes + self.journal_bytes + len(data) > MAX_FILE_BYTES:

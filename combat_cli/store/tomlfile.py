@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from combat_cli.engine.errors import CommandError
+from combat_cli.engine.domain.errors import CommandError
 from combat_cli.store.fileio import SaveError, read_regular
 
 MAX_BYTES = 2_000_000

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.view import RulesView
 from combat_cli.views.sentences import PlayerTeller
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ PLAYER_LABELS = ("Name", "Side", "Wounds", "Conditions", "Order", "Log", "pc", "
 def player_json(table: Table | Snapshot, show_rolls: bool = False) -> dict[str, Any]:
     """What the players may see (``combat serve``, ``show --json --player``): no hidden
     combatant, GM note, secret condition, stat or house rule; NPC wounds as a word."""
-    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.domain.models import LogEntry
 
     enc, rs, lang = table.enc, table.ruleset, table.lang
     texts = table.log_json
@@ -116,7 +116,7 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[
 
 def _next(enc: Any, rs: Any) -> Any:
     """Who acts after the one acting now (None: nobody known)."""
-    from combat_cli.engine.capabilities import OpenTurns
+    from combat_cli.engine.contract.capabilities import OpenTurns
 
     cur, view = rs.current(enc), RulesView(enc, rs)
     if enc.phase == "turns" and isinstance(rs, OpenTurns):  # turns passed on its own way

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from combat_cli.views.words import Words
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Encounter, LogEntry
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
+    from combat_cli.engine.domain.models import Encounter, LogEntry
 
 QUIET_KINDS = {"initiative", "roll", "damage", "resist", "timer", "rest", "clock", "order",
                "defense", "ambush", "check", "note", "disadvantage", "forced"}
@@ -99,7 +99,7 @@ class PlayerTeller:
     def tail(self, texts: list[str], n: int) -> list[Line]:
         """The last ``n`` sentences of a log kept as JSON text, parsing only the end of it
         (and, before that, the condition entries whose secrecy carries over)."""
-        from combat_cli.engine.models import LogEntry
+        from combat_cli.engine.domain.models import LogEntry
 
         window = 256
         while True:

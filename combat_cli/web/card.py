@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.durations import format_duration, in_rounds
-from combat_cli.engine.view import RulesView
+from combat_cli.engine.contract.view import RulesView
+from combat_cli.engine.domain.durations import format_duration, in_rounds
 from combat_cli.views.player import REMINDER
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant, Encounter
+    from combat_cli.engine.domain.models import Combatant, Encounter
     from combat_cli.engine.table import Snapshot
 
 
@@ -112,7 +112,7 @@ def declare_form(table: Snapshot, shown: Encounter, c: Combatant) -> dict[str, A
     ``c`` may not declare now): a declaration in the declare phase until the reveal, the
     action of ``c``'s own turn in a turn-by-turn system. What the form sends is read by the
     same parser as a typed line, for ``c`` only."""
-    from combat_cli.engine.state import EncounterState
+    from combat_cli.engine.contract.state import EncounterState
 
     enc, rs, lang = table.enc, table.ruleset, table.lang
     view = RulesView(enc, rs, lang)
@@ -144,7 +144,7 @@ def declare_form(table: Snapshot, shown: Encounter, c: Combatant) -> dict[str, A
 
 def its_turn(table: Snapshot, c: Combatant) -> bool:
     """``c`` acts now, or may take the open turn (a Storypath PC slot) by acting."""
-    from combat_cli.engine.capabilities import OpenTurns
+    from combat_cli.engine.contract.capabilities import OpenTurns
 
     enc, rs = table.enc, table.ruleset
     open_turn = rs.open_turn(enc) if isinstance(rs, OpenTurns) else None

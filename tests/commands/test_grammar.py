@@ -10,8 +10,8 @@ import pytest
 from combat_cli import plugins
 from combat_cli.commands.completion import suggest
 from combat_cli.commands.registry import all_verbs
-from combat_cli.engine.grammar import Arg, Args, Opt, Syntax, UsageError, layout, parse
-from combat_cli.engine.models import ActionRequest, Combatant
+from combat_cli.engine.domain.models import ActionRequest, Combatant
+from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax, UsageError, layout, parse
 from tests.conftest import fails, run
 
 # The usage lines as they read before the grammar: the command language (help VERB, a stop
@@ -122,7 +122,7 @@ def table(make_table):  # noqa: ANN001, ANN201
 
 def _parse(t: Any, spec: Syntax | tuple[Any, ...], line: str, verb: str = "v") -> Args:
     from combat_cli.commands.parsing import split
-    from combat_cli.engine.grammar import syntax
+    from combat_cli.engine.grammar.syntax import syntax
 
     return parse(syntax(spec), split(line), t.enc, t.ruleset, verb)
 
@@ -253,7 +253,7 @@ def test_usage_error_knows_whether_it_is_about_arity() -> None:
 
 
 def layout_then_parse(spec: Syntax, words: list[str]) -> Args:
-    from combat_cli.engine.models import Encounter
+    from combat_cli.engine.domain.models import Encounter
 
     return parse(spec, words, Encounter(ruleset="toy"), plugins.load("toy"), "v")
 

@@ -182,7 +182,7 @@ BAD_TABLES = [
 def test_table_values_are_checked_for_range(ruleset, house, named, span) -> None:
     from combat_cli import plugins
     from combat_cli.dice import RandomDice
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
     from combat_cli.engine.table import Table
 
     with pytest.raises(CommandError) as e:

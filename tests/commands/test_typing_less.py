@@ -8,9 +8,9 @@ import pytest
 from combat_cli.commands.completion import suggest
 from combat_cli.commands.helptext import no_ids, overview
 from combat_cli.commands.views import RulesHelp
-from combat_cli.engine.models import Combatant, Encounter
-from combat_cli.engine.port import Question, Quiet
-from combat_cli.engine.queries import find_combatant, fold, make_tag
+from combat_cli.engine.contract.port import Question, Quiet
+from combat_cli.engine.domain.models import Combatant, Encounter
+from combat_cli.engine.domain.queries import find_combatant, fold, make_tag
 from tests.conftest import BUILT_IN, fails, run
 
 RULESETS = BUILT_IN

@@ -15,9 +15,9 @@ from combat_cli.dice import (
     parse_answer,
 )
 from combat_cli.dice.modes import asks
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant, Encounter
-from combat_cli.engine.port import Quiet
+from combat_cli.engine.contract.context import RulesContext
+from combat_cli.engine.contract.port import Quiet
+from combat_cli.engine.domain.models import Combatant, Encounter
 
 PC, NPC = Roller("Mina", True), Roller("Thug", False)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from combat_cli.api import CombatantState, Ruleset, RulesView
 from combat_cli.dice import FixedDice
-from combat_cli.engine.context import RulesContext
-from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.engine.contract.context import RulesContext
+from combat_cli.engine.domain.models import Combatant, Encounter
 
 
 class Mark(CombatantState):

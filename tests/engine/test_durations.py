@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from combat_cli.engine.durations import DurationError, format_duration, parse_duration
+from combat_cli.engine.domain.durations import DurationError, format_duration, parse_duration
 
 
 @pytest.mark.parametrize("text,seconds", [

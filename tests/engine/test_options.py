@@ -1,4 +1,4 @@
-"""Typed action options (engine/options.py): a model's fields are the options (parsing, help,
+"""Typed action options (engine/grammar/options.py): a model's fields are the options (parsing, help,
 completion come from them), rules code reads fields, the save keeps the keys typed, and a
 loaded file's declared and queued options are checked in one line."""
 
@@ -28,7 +28,7 @@ from combat_cli.api import (
 )
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
-from combat_cli.engine.errors import CommandError
+from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.table import Table
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load, save

@@ -9,7 +9,7 @@ import threading
 from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import Answer, DiceQuestion, RandomDice, TableDice
-from combat_cli.engine.port import Question
+from combat_cli.engine.contract.port import Question
 from combat_cli.engine.table import Table
 from combat_cli.repl.port import FrontPort
 from combat_cli.web.hub import Hub, Race

@@ -1,4 +1,4 @@
-"""Typed records (engine/records.py): what a ruleset keeps in a queued action's, a condition's,
+"""Typed records (engine/contract/records.py): what a ruleset keeps in a queued action's, a condition's,
 a timer's or a log entry's ``data`` is read and written as fields; the JSON stays as it was."""
 
 from __future__ import annotations

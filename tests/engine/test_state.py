@@ -1,4 +1,4 @@
-"""Typed ruleset state (engine/state.py): read and written as fields, kept only when the command
+"""Typed ruleset state (engine/contract/state.py): read and written as fields, kept only when the command
 succeeds, validated and migrated on load; display hooks get a read-only view; a system without a
 capability refuses its verbs in one line."""
 
@@ -25,7 +25,7 @@ from combat_cli.api import (
 )
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
-from combat_cli.engine.errors import CommandError
+from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.table import Table
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load, save
@@ -145,7 +145,7 @@ def test_data_keeps_the_models_field_order_whatever_order_it_was_set_in() -> Non
 
 
 def test_rules_code_holding_its_data_writes_on_across_a_mid_command_view() -> None:
-    from combat_cli.engine.state import OpenCombatantState
+    from combat_cli.engine.contract.state import OpenCombatantState
 
     class Loose(Marks):
         combatant_state = OpenCombatantState   # a ruleset that declares no model

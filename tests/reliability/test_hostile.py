@@ -102,7 +102,7 @@ def test_a_saved_name_too_long_is_refused_by_every_reader(tmp_path):
 
 
 def test_tags_of_long_names_cost_no_more_than_short_ones():
-    code = ("from combat_cli.engine.queries import make_tag\n"
+    code = ("from combat_cli.engine.domain.queries import make_tag\n"
             "print(make_tag('a' * 1_000_000, ['Aa', 'Aaa']))")
     start = time.monotonic()
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=20,
@@ -258,7 +258,7 @@ def test_replayed_undo_and_redo_give_the_same_state_as_played(make_table, tmp_pa
 def test_apply_moving_keeps_key_and_item_order():
     import copy
 
-    from combat_cli.engine.history import apply, apply_moving, diff
+    from combat_cli.engine.domain.history import apply, apply_moving, diff
 
     cases = [({"a": 1, "b": 2, "c": 3}, {"a": 1}), ({"a": [1, 2, 3, 4]}, {"a": [1]}),
              ({"x": {"p": 1, "q": 2}}, {"x": {"p": 1, "q": 2, "r": [3]}}),

@@ -120,7 +120,7 @@ def test_a_secret_condition_stays_secret_across_a_rename(make_table) -> None:  #
 
 
 def test_an_entry_of_an_older_file_without_ids_is_judged_by_name(make_table) -> None:  # noqa: ANN001
-    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.domain.models import LogEntry
     from combat_cli.report.sentences import Unseen
     from tests.conftest import run
 

@@ -9,7 +9,7 @@ import pytest
 
 from combat_cli.api import RulesView
 from combat_cli.commands.views import CombatantView
-from combat_cli.engine.models import Combatant, Encounter
+from combat_cli.engine.domain.models import Combatant, Encounter
 from combat_cli.render.jsonview import player_json
 from combat_cli.web.view import player_bytes, player_text
 from tests.conftest import fails, run

@@ -9,8 +9,8 @@ import pytest
 from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import FixedDice
+from combat_cli.engine.contract.view import RulesView
 from combat_cli.engine.table import Table
-from combat_cli.engine.view import RulesView
 from rulesets.czech_pool.state import Czp, Fighter, Souboj
 from tests.conftest import fails
 

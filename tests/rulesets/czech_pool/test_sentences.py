@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from combat_cli.engine.models import Combatant
+from combat_cli.engine.domain.models import Combatant
 from rulesets.czech_pool import lang
 from tests.rulesets.czech_pool.conftest import T
 

@@ -286,7 +286,7 @@ def test_table_strong_demon_question_marks_are_asked_of_the_gm() -> None:
 def test_house_rule_switches_refuse_unknown_values() -> None:
     from combat_cli import plugins
     from combat_cli.dice import FixedDice
-    from combat_cli.engine.errors import RuleError
+    from combat_cli.engine.domain.errors import RuleError
     from combat_cli.engine.table import Table
     from rulesets.czech_pool import HOUSE_RULES
     from rulesets.czech_pool.schema import Tables

@@ -6,7 +6,7 @@ from typing import Any
 
 from combat_cli.commands.registry import Output, dispatch
 from combat_cli.dice import FixedDice
-from combat_cli.engine.models import Combatant, LogEntry
+from combat_cli.engine.domain.models import Combatant, LogEntry
 from combat_cli.engine.table import Table
 from tests.conftest import fails
 

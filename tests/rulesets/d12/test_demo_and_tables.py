@@ -37,7 +37,7 @@ def test_every_house_rule_is_a_table_key_and_every_ambiguity_has_one():
 def test_house_rules_override_and_typos_refused():
     import pytest
 
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
     from rulesets.d12.power import weapon
 
     rs = plugins.load("d12")
@@ -64,7 +64,7 @@ def test_readme_documents_actions_verbs_and_switches():
 def test_house_rule_values_are_checked():
     import pytest
 
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
 
     rs = plugins.load("d12")
     from rulesets.d12.schema import Tables

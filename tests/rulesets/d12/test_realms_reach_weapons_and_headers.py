@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from combat_cli.commands.registry import dispatch
-from combat_cli.engine.errors import RuleError
+from combat_cli.engine.domain.errors import RuleError
 from combat_cli.render.tables import header
 from tests.conftest import combat_cmd
 

@@ -299,7 +299,7 @@ def test_a_bad_revive_house_rule_is_one_line():
     """Refused when the table is loaded (the typed tables), naming the switch and its choices."""
     from combat_cli import plugins
     from combat_cli.dice import RandomDice
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
     from combat_cli.engine.table import Table
 
     with pytest.raises(CommandError) as e:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import ManualDice, RandomDice
-from combat_cli.engine.errors import RollAborted
+from combat_cli.engine.domain.errors import RollAborted
 from combat_cli.engine.table import Table
 from tests.conftest import fails
 

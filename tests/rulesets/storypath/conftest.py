@@ -27,7 +27,7 @@ def feed(t, *faces: int) -> None:  # noqa: ANN001
 
 
 def who(t, name: str):  # noqa: ANN001, ANN201
-    from combat_cli.engine.queries import find_combatant
+    from combat_cli.engine.domain.queries import find_combatant
 
     return find_combatant(t.enc, name)
 

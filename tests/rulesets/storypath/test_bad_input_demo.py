@@ -183,7 +183,7 @@ def test_end_to_end_fight_from_the_command_line(tmp_path):
 
 
 def test_house_rule_values_are_checked():
-    from combat_cli.engine.errors import CommandError
+    from combat_cli.engine.domain.errors import CommandError
 
     with pytest.raises(CommandError, match="penalties.mode is one of"):
         new_table(house={"penalties": {"mode": "ouch"}})

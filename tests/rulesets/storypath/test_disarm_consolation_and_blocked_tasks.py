@@ -59,7 +59,7 @@ def test_pickup_is_listed_and_switchable():
     assert who(t, "Cultist").data["turn"]["used"] is None  # reflexive: the action is left
     names = [a.name for a in t.ruleset.actions]
     assert "pickup" in names
-    from combat_cli.engine.errors import RuleError
+    from combat_cli.engine.domain.errors import RuleError
 
     with pytest.raises(RuleError, match="disarm.pickup is one of"):
         t.ruleset.tables_for({"disarm": {"pickup": "never"}})

@@ -36,7 +36,7 @@ def _load(tmp_path: Path, name: str):  # noqa: ANN202
 
 def _state(t, name: str):  # noqa: ANN001, ANN202
     """The typed state of a combatant, as a display hook reads it."""
-    from combat_cli.engine.queries import find_combatant
+    from combat_cli.engine.domain.queries import find_combatant
     from rulesets.storypath.state import fighter
 
     return fighter(view(t), find_combatant(t.enc, name))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from combat_cli.dice import Answer, DiceQuestion
-    from combat_cli.engine.models import LogEntry
+    from combat_cli.engine.domain.models import LogEntry
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Turning a typed line into words, options and action requests (the tokenizer under the
-grammar: :mod:`combat_cli.engine.grammar` reads the words it gives).
+grammar: :mod:`combat_cli.engine.grammar.syntax` reads the words it gives).
 
 Words are split like a shell (quotes for names with spaces); ``key=value`` words are options;
 commas separate several actions in one declaration.
@@ -10,15 +10,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.models import ActionRequest, Encounter
-from combat_cli.engine.options import validate as validate_options
-from combat_cli.engine.queries import find_combatant, is_combatant_name, match_word
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.models import ActionRequest, Encounter
+from combat_cli.engine.domain.queries import find_combatant, is_combatant_name, match_word
+from combat_cli.engine.grammar.options import validate as validate_options
 from combat_cli.locale import say
 from combat_cli.textsafe import line_problem
 
 if TYPE_CHECKING:
-    from combat_cli.engine.ruleset import ActionSpec, Ruleset
+    from combat_cli.engine.contract.ruleset import ActionSpec, Ruleset
 
 COMMA = "\x00,"
 _OPTION = re.compile(r"^([^\W\d][\w .()\-]*?)=(.*)$", re.S)
@@ -216,7 +216,7 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
     except CommandError as e:
         if "could be" in str(e):
             raise
-        from combat_cli.engine.queries import closest
+        from combat_cli.engine.domain.queries import closest
 
         guess = closest(words[0], table)
         hint = f" — did you mean {table[guess].name}?" if guess else ""
@@ -241,7 +241,7 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
         o = spec.option(k)
         if o is None:
             known = ", ".join(o.name + "=" for o in spec.options) or "none"
-            from combat_cli.engine.queries import closest
+            from combat_cli.engine.domain.queries import closest
 
             guess = closest(k, [o.name for o in spec.options])
             hint = f" — did you mean {guess}=?" if guess else ""

@@ -11,7 +11,7 @@ In the save file they stay plain JSON (``Combatant.data``, ``Encounter.data``): 
 written when it differs from its default, so a file holds no more than before.
 Loading a save validates every combatant's and the encounter's state against the models (a
 wrong value is one line naming the combatant and the field); a ruleset whose state changed
-shape converts older files in :meth:`~combat_cli.engine.ruleset.Ruleset.migrate_state`.
+shape converts older files in :meth:`~combat_cli.engine.contract.ruleset.Ruleset.migrate_state`.
 
 The core's own keys live in the same place and are fields of the two base classes (a
 combatant's own dice mode; the encounter's dice mode, the closed fight, the GM's order moves).
@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from combat_cli.engine.errors import RuleError, invalid
+from combat_cli.engine.domain.errors import RuleError, invalid
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Combatant, Encounter
+    from combat_cli.engine.domain.models import Combatant, Encounter
 
 S = TypeVar("S", bound="State")
 
@@ -88,7 +88,7 @@ class StateSource(Protocol):
 
 
 def model_for(ruleset: Any, owner: Combatant | Encounter) -> type[State]:
-    from combat_cli.engine.models import Combatant
+    from combat_cli.engine.domain.models import Combatant
 
     if isinstance(owner, Combatant):
         model: type[State] = ruleset.combatant_state
@@ -125,7 +125,7 @@ def check(ruleset: Any, enc: Encounter) -> None:
     enc.data = _checked(ruleset, "encounter", enc.data, ruleset.encounter_state, "")
     for c in enc.combatants:
         c.data = _checked(ruleset, "combatant", c.data, ruleset.combatant_state, c.name)
-    from combat_cli.engine import options
+    from combat_cli.engine.grammar import options
 
     options.check(ruleset, enc)
     check_stats(ruleset, enc)
@@ -136,8 +136,8 @@ def check_stats(ruleset: Any, enc: Encounter) -> None:
     ``import FILE``): RuleError naming the combatant (or template) and the field. A value the
     rules read in another form (``"3"`` for 3) is kept in that form; valid data is left as
     it was."""
-    from combat_cli.engine.models import Combatant
-    from combat_cli.engine.view import RulesView
+    from combat_cli.engine.contract.view import RulesView
+    from combat_cli.engine.domain.models import Combatant
 
     view = RulesView(enc, ruleset)
     owners = [(c.name, c) for c in enc.combatants]

@@ -1,4 +1,4 @@
-"""What a ruleset may add to the required core of :class:`~combat_cli.engine.ruleset.Ruleset`.
+"""What a ruleset may add to the required core of :class:`~combat_cli.engine.contract.ruleset.Ruleset`.
 
 A ruleset class lists the capabilities its system has before ``Ruleset``::
 
@@ -23,14 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from combat_cli.engine.errors import CommandError, RuleError
-from combat_cli.engine.models import ActionRequest, Combatant, Declaration, QueueItem
+from combat_cli.engine.domain.errors import CommandError, RuleError
+from combat_cli.engine.domain.models import ActionRequest, Combatant, Declaration, QueueItem
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.models import Encounter
-    from combat_cli.engine.ruleset import OptionSpec, Ruleset
-    from combat_cli.engine.view import RulesView
+    from combat_cli.engine.contract.context import RulesContext
+    from combat_cli.engine.contract.ruleset import OptionSpec, Ruleset
+    from combat_cli.engine.contract.view import RulesView
+    from combat_cli.engine.domain.models import Encounter
 
 C = TypeVar("C")
 

@@ -1,11 +1,11 @@
 """Typed rule tables: a ruleset describes its ``tables.toml`` with pydantic models; the core
 loads the file, merges the table's house rules, validates the result and caches it once.
 
-A ruleset sets :attr:`~combat_cli.engine.ruleset.Ruleset.tables_model` to a subclass of
+A ruleset sets :attr:`~combat_cli.engine.contract.ruleset.Ruleset.tables_model` to a subclass of
 :class:`TablesModel`. House-rule switches are ``Literal`` (or enum) fields, so a bad value is
 refused with its choices: ``house rules: ties.mode is one of 'literal', 'ge' or 'gt', not
 'bogus'``. Values are checked strictly (no "5" for 5). A section a model leaves open
-(``dict[str, Any]``) is still checked by :func:`~combat_cli.engine.ruleset.merge_tables` (no
+(``dict[str, Any]``) is still checked by :func:`~combat_cli.engine.contract.ruleset.merge_tables` (no
 unknown key, each value keeps its kind).
 """
 
@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from combat_cli.engine.errors import RuleError
+from combat_cli.engine.domain.errors import RuleError
 
 T = TypeVar("T", bound="TablesModel")
 

@@ -12,9 +12,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from combat_cli.engine.errors import CommandError
-from combat_cli.engine.models import Combatant, Encounter
-from combat_cli.engine.names import MAX_NAME, shorten
+from combat_cli.engine.domain.errors import CommandError
+from combat_cli.engine.domain.models import Combatant, Encounter
+from combat_cli.engine.domain.names import MAX_NAME, shorten
 
 
 def fold(text: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from combat_cli.engine.errors import CommandError
+from combat_cli.engine.domain.errors import CommandError
 from combat_cli.textsafe import CONTROL
 
 MAX_NAME = 64

@@ -35,13 +35,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_a
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from combat_cli.engine.errors import RuleError, invalid
+from combat_cli.engine.domain.errors import RuleError, invalid
 
 if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
 
-    from combat_cli.engine.models import ActionRequest, Encounter
-    from combat_cli.engine.ruleset import ActionSpec, OptionSpec
+    from combat_cli.engine.contract.ruleset import ActionSpec, OptionSpec
+    from combat_cli.engine.domain.models import ActionRequest, Encounter
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 
@@ -111,7 +111,7 @@ def _internal(f: FieldInfo) -> bool:
 
 def specs(model: type[Options]) -> tuple[OptionSpec, ...]:
     """The option specs (name, help, kind, choices, aliases) the model's fields declare."""
-    from combat_cli.engine.ruleset import OptionSpec
+    from combat_cli.engine.contract.ruleset import OptionSpec
 
     out = []
     for name, f in model.model_fields.items():
@@ -172,7 +172,7 @@ def validate(spec: ActionSpec, options: dict[str, Any]) -> None:
 def check(ruleset: Any, enc: Encounter) -> None:
     """Every declared and queued action of a loaded encounter is one of the ruleset's, with
     options its model takes; RuleError naming whose action otherwise."""
-    from combat_cli.engine.ruleset import named
+    from combat_cli.engine.contract.ruleset import named
 
     stored = [(d.actor, a) for d in enc.declarations.values() for a in d.actions]
     stored += [(q.actor, q.action) for q in enc.queue]

@@ -4,16 +4,16 @@ A ruleset is an object (``RULESET`` in its package) registered under the entry-p
 ``combat_cli.rulesets``. The core owns the encounter, the round/phase/turn bookkeeping, the
 declaration queue, holds, conditions, the clock and timers, dice, undo, saving and rendering;
 the ruleset decides everything a rule system decides, through these methods. Each gets a
-:class:`~combat_cli.engine.context.RulesContext` (a working copy of the state, the dice, the
+:class:`~combat_cli.engine.contract.context.RulesContext` (a working copy of the state, the dice, the
 tables) and changes state only through it; it raises ``RuleError`` to refuse a line.
 
 **The required core** (this class): ``name``, ``title``, the stats/actions/conditions it
 declares, and :meth:`Ruleset.act`; every other hook here has a default. Its data is typed:
 :attr:`Ruleset.tables_model` (``tables.toml``), :attr:`Ruleset.combatant_state` and
-:attr:`Ruleset.encounter_state` (:mod:`combat_cli.engine.state`). Display hooks get a
-read-only :class:`~combat_cli.engine.view.RulesView` (the encounter, the tables, the language).
+:attr:`Ruleset.encounter_state` (:mod:`combat_cli.engine.contract.state`). Display hooks get a
+read-only :class:`~combat_cli.engine.contract.view.RulesView` (the encounter, the tables, the language).
 
-**Capabilities** (:mod:`combat_cli.engine.capabilities`), listed before ``Ruleset`` by the
+**Capabilities** (:mod:`combat_cli.engine.contract.capabilities`), listed before ``Ruleset`` by the
 systems that have them:
 
 - ``DeclarePhase`` — declare-then-resolve (``d6``, ``d12``, ``czech_pool``): ``declare``,
@@ -33,9 +33,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from combat_cli.engine.errors import RuleError
-from combat_cli.engine.grammar import Arg, Args, Opt, Syntax, syntax
-from combat_cli.engine.models import (
+from combat_cli.engine.contract.state import OpenCombatantState, OpenEncounterState
+from combat_cli.engine.domain.errors import RuleError
+from combat_cli.engine.domain.models import (
     ActionRequest,
     Combatant,
     Encounter,
@@ -43,15 +43,15 @@ from combat_cli.engine.models import (
     QueueItem,
     Timer,
 )
-from combat_cli.engine.options import Options
-from combat_cli.engine.options import specs as option_specs
-from combat_cli.engine.state import OpenCombatantState, OpenEncounterState
+from combat_cli.engine.grammar.options import Options
+from combat_cli.engine.grammar.options import specs as option_specs
+from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax, syntax
 
 if TYPE_CHECKING:
-    from combat_cli.engine.context import RulesContext
-    from combat_cli.engine.state import State
-    from combat_cli.engine.tables import TablesModel
-    from combat_cli.engine.view import RulesView
+    from combat_cli.engine.contract.context import RulesContext
+    from combat_cli.engine.contract.rule_tables import TablesModel
+    from combat_cli.engine.contract.state import State
+    from combat_cli.engine.contract.view import RulesView
 
 __all__ = [
     "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
@@ -101,7 +101,7 @@ class ActionSpec:
     attack: bool = False
     """An attack: aimed at one's own side, the core warns (a slip, or a traitor)."""
     model: type[Options] | None = None
-    """The options as a typed model (:mod:`combat_cli.engine.options`): its fields are the
+    """The options as a typed model (:mod:`combat_cli.engine.grammar.options`): its fields are the
     options (``options`` is derived from them) and rules code reads ``Model.of(action)``."""
 
     def __post_init__(self) -> None:
@@ -128,9 +128,9 @@ class ConditionSpec:
 @dataclass(frozen=True)
 class VerbSpec:
     """A verb the ruleset adds (``slot NAME [N]``). ``args`` declares what it takes (a
-    :class:`~combat_cli.engine.grammar.Syntax` or a tuple of ``Arg``/``Opt``): the core parses
+    :class:`~combat_cli.engine.grammar.syntax.Syntax` or a tuple of ``Arg``/``Opt``): the core parses
     the words with it, shows its usage in ``help`` and completes it. The handler gets the
-    context and the parsed :class:`~combat_cli.engine.grammar.Args`; it changes state like any
+    context and the parsed :class:`~combat_cli.engine.grammar.syntax.Args`; it changes state like any
     rules code. ``mutates`` False for read-only."""
 
     name: str
@@ -209,7 +209,7 @@ def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "")
     for key, value in override.items():
         where = f"{path}{key}"
         if key not in base:
-            from combat_cli.engine.queries import closest
+            from combat_cli.engine.domain.queries import closest
 
             guess = closest(key, base)
             hint = f" — did you mean {path}{guess}?" if guess else ""
@@ -236,7 +236,7 @@ class Ruleset:
     tables_package: str | None = None
     """Package holding ``tables.toml`` (the rules tables and house-rule switches)."""
     tables_model: type[TablesModel] | None = None
-    """The pydantic model of ``tables.toml`` (:class:`~combat_cli.engine.tables.TablesModel`):
+    """The pydantic model of ``tables.toml`` (:class:`~combat_cli.engine.contract.rule_tables.TablesModel`):
     the core validates the tables, house rules merged, against it."""
     stats: Sequence[StatSpec] = ()
     extra_stats: Callable[[Any], Any] | None = None
@@ -261,7 +261,7 @@ class Ruleset:
 
     combatant_state: type[State] = OpenCombatantState
     """The model of what the ruleset keeps per combatant (a subclass of
-    :class:`~combat_cli.engine.state.CombatantState`; rules code reads it as
+    :class:`~combat_cli.engine.contract.state.CombatantState`; rules code reads it as
     ``MyState.of(ctx, c)``). The default keeps any keys, unchecked."""
     encounter_state: type[State] = OpenEncounterState
     """The model of what the ruleset keeps per encounter (an ``EncounterState``)."""
@@ -303,7 +303,7 @@ class Ruleset:
 
     def _tables_entry(self, house_rules: dict[str, Any]
                       ) -> tuple[dict[str, Any], TablesModel | None]:
-        from combat_cli.engine.tables import house_rules_key, validate_tables
+        from combat_cli.engine.contract.rule_tables import house_rules_key, validate_tables
 
         cache: dict[str, tuple[dict[str, Any], TablesModel | None]] = (
             self.__dict__.setdefault("_core_tables_cache", {}))
@@ -345,7 +345,7 @@ class Ruleset:
 
     def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Check and convert stats typed by the GM or read from a template."""
-        from combat_cli.engine.queries import closest
+        from combat_cli.engine.domain.queries import closest
 
         out: dict[str, Any] = {}
         for key, value in raw.items():
@@ -396,7 +396,7 @@ class Ruleset:
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         """Resolve ``act NAME ACTION``: the one hook every ruleset supplies (a declare-phase
-        system gets it from :class:`~combat_cli.engine.capabilities.DeclarePhase`)."""
+        system gets it from :class:`~combat_cli.engine.contract.capabilities.DeclarePhase`)."""
         raise RuleError(f"{self.name} cannot resolve {action.name}")
 
     def next_turn(self, ctx: RulesContext) -> None:
@@ -429,7 +429,7 @@ class Ruleset:
     def current(self, enc: Encounter) -> Combatant | None:
         """Who acts now (toolbar, round table). Default: the next pending queue item's actor
         while resolving, the turn holder in the turns phase."""
-        from combat_cli.engine.queries import acting
+        from combat_cli.engine.domain.queries import acting
 
         return acting(enc)
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.engine import state as _state
+from combat_cli.engine.contract import state as _state
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from combat_cli.engine.models import Combatant, Encounter
-    from combat_cli.engine.ruleset import Ruleset
-    from combat_cli.engine.state import State
-    from combat_cli.engine.tables import TablesModel
+    from combat_cli.engine.contract.rule_tables import TablesModel
+    from combat_cli.engine.contract.ruleset import Ruleset
+    from combat_cli.engine.contract.state import State
+    from combat_cli.engine.domain.models import Combatant, Encounter
 
 
 class RulesView:

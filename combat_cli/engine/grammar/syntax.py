@@ -45,11 +45,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from combat_cli.engine.errors import CommandError
+from combat_cli.engine.domain.errors import CommandError
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Encounter
-    from combat_cli.engine.ruleset import Ruleset
+    from combat_cli.engine.contract.ruleset import Ruleset
+    from combat_cli.engine.domain.models import Encounter
 
 Kind = Literal["name", "group", "new", "count", "int", "duration", "dice", "choice", "keyword",
                "word", "text", "value", "list", "condition", "topic", "action", "actions",
@@ -269,7 +269,7 @@ def _reserve(after: Sequence[Arg]) -> tuple[int, list[Arg]]:
 def layout(spec: Syntax, words: Sequence[str]) -> Layout:
     """Positional words to arguments; options apart (after the words before an action, all
     the rest is the action's)."""
-    from combat_cli.engine.parsing import is_option
+    from combat_cli.engine.grammar.parsing import is_option
 
     args = spec.args
     lead = next((k for k, a in enumerate(args) if a.kind in ACTION_KINDS), None)
@@ -329,7 +329,7 @@ def parse(spec: Syntax, words: Sequence[str], enc: Encounter, ruleset: Ruleset,
         raise UsageError(spec.missing or needs(spec, verb), arity=not spec.missing)
     if got.left:
         raise UsageError(spec.many or too_many(spec, verb, got.left[0]), arity=not spec.many)
-    from combat_cli.engine.parsing import COMMA
+    from combat_cli.engine.grammar.parsing import COMMA
 
     out = Args(words=list(words), known=frozenset(i.name for i in spec.items))
     for a in spec.args:
@@ -377,7 +377,7 @@ def convert(a: Arg, words: list[str], enc: Encounter, ruleset: Ruleset, verb: st
     """One argument's words as its typed value."""
     if a.kind in ACTION_KINDS:
         return _action(a, words, enc, ruleset, verb)
-    from combat_cli.engine.parsing import COMMA
+    from combat_cli.engine.grammar.parsing import COMMA
 
     if a.repeat:  # a list may be typed with commas: ambush Ann, Bo vs Orc
         return [_one(a, w, enc, ruleset, verb) for w in words if w != COMMA]
@@ -387,8 +387,8 @@ def convert(a: Arg, words: list[str], enc: Encounter, ruleset: Ruleset, verb: st
 
 
 def _one(a: Arg, word: str, enc: Encounter, ruleset: Ruleset, verb: str) -> Any:
-    from combat_cli.engine.parsing import COMMA
-    from combat_cli.engine.queries import find_combatant, find_many, match_word
+    from combat_cli.engine.domain.queries import find_combatant, find_many, match_word
+    from combat_cli.engine.grammar.parsing import COMMA
 
     if word == COMMA:
         raise UsageError('unexpected ","', arity=False)
@@ -422,7 +422,7 @@ def _int(a: Arg, word: str) -> int:
 
 
 def duration(word: str, ruleset: Ruleset) -> int:
-    from combat_cli.engine.durations import DurationError, parse_duration
+    from combat_cli.engine.domain.durations import DurationError, parse_duration
 
     try:
         return parse_duration(word, ruleset.round_seconds)
@@ -431,7 +431,7 @@ def duration(word: str, ruleset: Ruleset) -> int:
 
 
 def _joined(a: Arg, words: list[str], ruleset: Ruleset, verb: str) -> Any:
-    from combat_cli.engine.parsing import COMMA
+    from combat_cli.engine.grammar.parsing import COMMA
 
     if a.kind == "new" and len(words) > 1:
         raise CommandError(f'one name at a time: quote names with spaces, e.g. {verb} '
@@ -460,7 +460,7 @@ def _joined(a: Arg, words: list[str], ruleset: Ruleset, verb: str) -> Any:
 
 
 def _action(a: Arg, words: list[str], enc: Encounter, ruleset: Ruleset, verb: str) -> Any:
-    from combat_cli.engine.parsing import glue_options, groups, parse_action, parse_actions
+    from combat_cli.engine.grammar.parsing import glue_options, groups, parse_action, parse_actions
 
     if a.kind == "actions":
         return parse_actions(ruleset, enc, words)
@@ -476,7 +476,7 @@ def _action(a: Arg, words: list[str], enc: Encounter, ruleset: Ruleset, verb: st
 
 def _options(spec: Syntax, words: list[str], out: Args, enc: Encounter, ruleset: Ruleset,
              verb: str) -> None:
-    from combat_cli.engine.parsing import partition
+    from combat_cli.engine.grammar.parsing import partition
 
     _, typed = partition(words)
     out.typed = dict(typed)
@@ -500,7 +500,7 @@ def _options(spec: Syntax, words: list[str], out: Args, enc: Encounter, ruleset:
 
 
 def _unknown(verb: str, key: str, opts: Sequence[Any]) -> str:
-    from combat_cli.engine.queries import closest
+    from combat_cli.engine.domain.queries import closest
 
     shown = [o for o in opts if not getattr(o, "hidden", False)]
     guess = closest(key, [o.name for o in shown])
@@ -511,8 +511,8 @@ def _unknown(verb: str, key: str, opts: Sequence[Any]) -> str:
 
 def _rest(verb: str, given: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     """The ruleset's rest options (``care=easy``), checked."""
-    from combat_cli.engine.capabilities import rest_options
-    from combat_cli.engine.parsing import check_option
+    from combat_cli.engine.contract.capabilities import rest_options
+    from combat_cli.engine.grammar.parsing import check_option
 
     specs = {o.name.lower(): o for o in rest_options(ruleset)}
     out: dict[str, Any] = {}
@@ -526,7 +526,7 @@ def _rest(verb: str, given: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
 
 def opt_value(o: Opt, value: str, enc: Encounter, ruleset: Ruleset, verb: str) -> Any:
     """An option's text as its typed value."""
-    from combat_cli.engine.queries import find_combatant, match_word
+    from combat_cli.engine.domain.queries import find_combatant, match_word
 
     if o.kind == "choice":
         return match_word(value, o.choices, o.help or f"{o.name} for {verb}")

@@ -3,7 +3,7 @@
 A ruleset method gets a :class:`RulesContext`: a working copy of the encounter, the dice source,
 the table's rule tables (defaults merged with house rules) and a record of what happened. Every
 change it makes goes through the helpers here or onto the working copy; if it raises
-:class:`~combat_cli.engine.errors.CommandError`, the copy is thrown away and the encounter is as
+:class:`~combat_cli.engine.domain.errors.CommandError`, the copy is thrown away and the encounter is as
 it was. Rules code never prints: what the GM should read goes into log entries and notes.
 """
 
@@ -13,18 +13,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import DiceError, Roll, Roller, RollSpec, parse
-from combat_cli.engine.durations import format_duration, in_rounds
-from combat_cli.engine.errors import CommandError, RollAborted
-from combat_cli.engine.models import Combatant, Condition, Encounter, LogEntry, Timer
-from combat_cli.engine.port import Port, Quiet
-from combat_cli.engine.queries import find_combatant
+from combat_cli.engine.contract.port import Port, Quiet
+from combat_cli.engine.domain.durations import format_duration, in_rounds
+from combat_cli.engine.domain.errors import CommandError, RollAborted
+from combat_cli.engine.domain.models import Combatant, Condition, Encounter, LogEntry, Timer
+from combat_cli.engine.domain.queries import find_combatant
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
-    from combat_cli.engine.ruleset import Ruleset
-    from combat_cli.engine.state import State
-    from combat_cli.engine.tables import TablesModel
-    from combat_cli.engine.view import RulesView
+    from combat_cli.engine.contract.rule_tables import TablesModel
+    from combat_cli.engine.contract.ruleset import Ruleset
+    from combat_cli.engine.contract.state import State
+    from combat_cli.engine.contract.view import RulesView
 
 
 class RulesContext:
@@ -56,7 +56,7 @@ class RulesContext:
     # -- typed data ----------------------------------------------------------------------
     @property
     def typed(self) -> TablesModel | None:
-        """The tables as the ruleset's :class:`~combat_cli.engine.tables.TablesModel` (read
+        """The tables as the ruleset's :class:`~combat_cli.engine.contract.rule_tables.TablesModel` (read
         them through ``MyTables.of(ctx)``); None when the ruleset declares no model."""
         if self.ruleset is None:
             return None
@@ -66,7 +66,7 @@ class RulesContext:
         """The typed state of a combatant or of the encounter (the ruleset's model), the
         same object for the whole command; what rules code changes in it is kept by
         :meth:`commit` when the command succeeds. Read it as ``MyState.of(ctx, c)``."""
-        from combat_cli.engine import state
+        from combat_cli.engine.contract import state
 
         hit = self._states.get(id(owner))
         if hit is None or hit[0] is not owner:
@@ -81,7 +81,7 @@ class RulesContext:
     def commit(self) -> None:
         """Write the typed states back into the working copy's ``data`` (the table calls it
         when the command's work is done; a test driving a ruleset by hand may too)."""
-        from combat_cli.engine.state import dump
+        from combat_cli.engine.contract.state import dump
 
         for owner, st, base in self._states.values():
             now = dump(st)
@@ -107,7 +107,7 @@ class RulesContext:
     def view(self) -> RulesView:
         """This state as the display hooks see it (``can_act`` asked from rules code), with
         what the command changed in the typed states so far."""
-        from combat_cli.engine.view import RulesView
+        from combat_cli.engine.contract.view import RulesView
 
         assert self.ruleset is not None, "a view needs the ruleset"
         return RulesView(self.enc, self.ruleset, self.lang, live=self._live_state)
@@ -197,7 +197,7 @@ class RulesContext:
             phones_only: bool = False) -> str | None:
         """One of ``choices`` from the people at the table (a PC's phone, or the GM for it),
         or None when nobody answers (a script, no phone)."""
-        from combat_cli.engine.port import Question
+        from combat_cli.engine.contract.port import Question
 
         self.flush()
         answer = self.port.ask(Question(text, choices, pcs, "choice", phones_only))

@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from combat_cli.engine.errors import RuleError, invalid
+from combat_cli.engine.domain.errors import RuleError, invalid
 
 if TYPE_CHECKING:
-    from combat_cli.engine.models import Condition, LogEntry, QueueItem, Timer
+    from combat_cli.engine.domain.models import Condition, LogEntry, QueueItem, Timer
 
     Holder = QueueItem | Condition | Timer | LogEntry
 
@@ -56,7 +56,7 @@ class Record(BaseModel):
 
 
 def _problem(e: ValidationError, holder: Holder) -> str:
-    from combat_cli.engine.models import Condition, QueueItem, Timer
+    from combat_cli.engine.domain.models import Condition, QueueItem, Timer
 
     _kind, key, msg, found = invalid(e)
     if isinstance(holder, QueueItem):

@@ -1,7 +1,7 @@
 """The encounter state: pydantic models, saved as JSON.
 
 Combatants have stable ids (``c1``, ``c2`` ...); everything refers to them by id, and names are
-looked up through :mod:`combat_cli.engine.queries`. Rulesets keep their own state in the
+looked up through :mod:`combat_cli.engine.domain.queries`. Rulesets keep their own state in the
 ``data`` dicts (per combatant, per encounter, per declaration, per queue item), as plain JSON.
 Times are absolute clock seconds, so "remaining" is derived, never counted down.
 """
@@ -127,7 +127,7 @@ class Encounter(BaseModel):
     def _tagged(self) -> Encounter:
         """Older saves (and combatants made by rules code) get their short tags on load."""
         if any(not c.tag for c in self.combatants):
-            from combat_cli.engine.queries import ensure_tags
+            from combat_cli.engine.domain.queries import ensure_tags
 
             ensure_tags(self)
         return self
