@@ -9,6 +9,7 @@ Mina's phone (or type the faces)"); whichever answer comes first wins.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,22 @@ if TYPE_CHECKING:
     from combat_cli.repl.driver import Driver
 
 MAX_FACES = 200
+WATCH_EVERY = 0.25
+
+
+def watch(hub: Hub, race: Race, pcs: tuple[str, ...], notice: str) -> threading.Thread:
+    """Tell the GM (``race.leave(notice)``) if every phone that may answer ``race`` leaves
+    while it is asked: kicked, or its page closed for a few seconds (:data:`combat_cli.web.hub.LEFT_AFTER`).
+    Nothing waits on a phone that left."""
+    def run() -> None:
+        while not race.event.is_set() and not race.over:
+            if not any(hub.present(pc) for pc in pcs):
+                race.leave(notice)
+                return
+            time.sleep(WATCH_EVERY)
+    thread = threading.Thread(target=run, name="phone-watch", daemon=True)
+    thread.start()
+    return thread
 
 
 def dice_question(q: DiceQuestion, text: str) -> dict[str, Any]:
@@ -134,11 +151,15 @@ class PhonePort(FrontPort):
         self.publisher.flush()  # the card as it stands before the question
         race = self.hub.ask((pc,), dice_question(question, text),
                             reader(question.spec, question.purpose))
-        race.alive = lambda: self.hub.present(pc)
+        race.alive = lambda: not race.left and self.hub.present(pc)
+        assert question.by is not None
         if not self.hub.present(pc):
-            assert question.by is not None
             self.tell(self.word("{name}'s phone is not connected: type the faces, or "
                                "Enter to roll").format(name=question.by.name))
+        else:
+            watch(self.hub, race, (pc,), self.word(
+                "{name}'s phone has left: type the faces, or Enter to roll").format(
+                name=question.by.name))
         try:
             return self.base.ask_dice(question, race)
         finally:
@@ -154,12 +175,15 @@ class PhonePort(FrontPort):
                                       "choices": [{"value": c, "label": self.word(c)}
                                                   for c in question.choices]},
                                 choice_reader(question.choices))
-            race.alive = lambda: any(self.hub.present(i) for i in ids)
         else:
             def read(pc: str, body: dict[str, Any]) -> str:  # the claim, as the PC's name
                 return self.hub.names.get(claim_reader(pc, body), pc)
             race = self.hub.ask(ids, {"kind": "claim", "text": question.text.strip(),
                                       "choices": list(question.choices)}, read)
+        asked = race
+        asked.alive = lambda: not asked.left and any(self.hub.present(i) for i in ids)
+        watch(self.hub, race, ids, self.word("{name}'s phone has left: answer here").format(
+            name=" / ".join(question.pcs)))
         try:
             return self.base.ask(question, race)
         finally:

@@ -80,6 +80,10 @@ class FrontPort:
         """The session ends."""
 
 
+WOKEN = "\x00woken"
+"""A question's prompt left because a phone answered or left (never a typed line)."""
+
+
 def phone_answer(race: Race | None) -> Any:
     """The phone's answer if a phone won the race, else None."""
     return race.answer if race is not None and race.event.is_set() and race.by else None
@@ -89,23 +93,35 @@ class ReplPort(FrontPort):
     """The REPL: a prompt of its own for each roll or question."""
 
     def _prompt(self, text: str, race: Race | None, default: str = "") -> str | None:
-        """A line typed at the prompt; None when a phone answered first."""
+        """A line typed at the prompt; None when a phone answered first. A phone that left
+        while asked is told above the prompt, and the prompt comes back with what was
+        typed."""
         from prompt_toolkit import PromptSession
 
         session: PromptSession[str] = PromptSession()
+        kept = [default]
         if race is not None:
             def wake() -> None:
                 app, loop = session.app, session.app.loop
                 if app.is_running and loop is not None:
-                    loop.call_soon_threadsafe(
-                        lambda: app.exit(result="") if app.is_running else None)
+                    def leave() -> None:
+                        if app.is_running:
+                            kept[0] = app.current_buffer.text
+                            app.exit(result=WOKEN)
+                    loop.call_soon_threadsafe(leave)
             race.wake = wake
 
         def pre_run() -> None:
-            if race is not None and race.event.is_set():
-                session.app.exit(result="")
+            if race is not None and (race.event.is_set() or race.notice):
+                session.app.exit(result=WOKEN)
         try:
-            typed = session.prompt(text, pre_run=pre_run, default=default)
+            while True:
+                typed = session.prompt(text, pre_run=pre_run, default=kept[0])
+                if typed is not WOKEN or race is None or race.event.is_set():
+                    break
+                notice = race.take_notice()
+                if notice:
+                    self.tell(notice)
         finally:
             if race is not None:
                 race.wake = None
@@ -262,10 +278,11 @@ class ScriptPort(FrontPort):
     def __init__(self, lines: ScriptLines) -> None:
         super().__init__()
         self.lines = lines
+        lines.tell = self.tell
 
     def ask_dice(self, question: DiceQuestion, race: Race | None = None) -> Answer | None:
         purpose = question.purpose or question.spec.text()
-        line = self.lines.answer(race)
+        line = self._answer(race)
         if line is None and phone_answer(race) is not None:
             answer = phone_answer(race)
             shown = self.word("(rolled)") if answer.rolls_it else answer.text
@@ -287,6 +304,15 @@ class ScriptPort(FrontPort):
             raise
         return Answer(line)
 
+    def _answer(self, race: Race | None) -> str | None:
+        """The script's next line, or None (a phone answered, or the script ended and no
+        phone is left to answer: the GM is told if one left while asked)."""
+        line = self.lines.answer(race)
+        notice = race.take_notice() if race is not None else ""
+        if notice:
+            self.tell(notice)
+        return line
+
     def confirm(self, text: str) -> str | None:
         self.tell(text.rstrip())
         line = self.lines.answer()
@@ -297,7 +323,7 @@ class ScriptPort(FrontPort):
         the phone, whichever comes first."""
         if race is None:
             return None
-        line = self.lines.answer(race)
+        line = self._answer(race)
         if line is None:
             answer = phone_answer(race)
             if answer is not None:

@@ -48,6 +48,8 @@ class ScriptLines:
         self.bad_answer: tuple[int, str] | None = None
         """The answer line that did not fit the roll asked for (its number and text)."""
         self._queue: queue.Queue[str | None] | None = None
+        self.tell: Callable[[str], None] = lambda text: None
+        """How a notice reaches the GM while a line is awaited (a phone that left)."""
         if live:
             self._queue = queue.Queue()
             threading.Thread(target=self._read, name="combat-script", daemon=True).start()
@@ -67,6 +69,8 @@ class ScriptLines:
             except queue.Empty:
                 if race is not None and race.event.is_set():
                     raise _Answered from None
+                if race is not None and race.notice:
+                    self.tell(race.take_notice())
                 if woken is not None and woken():
                     raise Woken from None
 

@@ -25,6 +25,9 @@ WRONG_CODES = 10
 WRONG_WINDOW = 60.0
 GONE_AFTER = 20.0
 """A phone not heard from (no open page, no request) for this long has left."""
+LEFT_AFTER = 3.0
+"""A phone whose page was closed has left this long after (a reload comes back well within
+it), unless it sends a request meanwhile."""
 
 
 def new_code() -> str:
@@ -61,6 +64,31 @@ class Race:
     """Set by the front end that is waiting: makes it stop waiting for the keyboard."""
     alive: Callable[[], bool] = lambda: True
     """False once no phone that may answer is there (a script that ended stops waiting)."""
+    over: bool = False
+    """The question is over (settled): nobody waits on it any more."""
+    left: bool = False
+    """Every phone that may answer has left while it was asked (see :meth:`leave`)."""
+    notice: str = ""
+    """What the front end waiting must tell the GM when it next wakes ("Mina's phone has
+    left ..."), once."""
+
+    def leave(self, notice: str) -> None:
+        """Every phone that may answer has gone while it was asked: the front end waiting is
+        woken to tell the GM ``notice``, and goes on waiting for the keyboard (a phone that
+        comes back may still answer)."""
+        with _race_lock:
+            if self.event.is_set() or self.left:
+                return
+            self.left, self.notice = True, notice
+            wake = self.wake
+        if wake is not None:
+            wake()
+
+    def take_notice(self) -> str:
+        """The notice to tell the GM now ("" when there is none), told once."""
+        with _race_lock:
+            notice, self.notice = self.notice, ""
+        return notice
 
     def offer(self, answer: Any, by: str) -> bool:
         """Take ``answer`` (``by``: a PC's id, or "" for the keyboard) if nobody answered
@@ -161,6 +189,7 @@ class Hub:
     def settle(self, race: Race) -> None:
         """The question is over (answered, or the command ended): the phone stops showing it."""
         with self.lock:
+            race.over = True
             if self.race is race:
                 self.race = None
                 self._changed()
@@ -246,6 +275,19 @@ class Hub:
     def joined(self) -> list[Device]:
         with self.lock:
             return sorted(self.devices.values(), key=lambda d: (d.pc, d.joined))
+
+    def opened(self, device: Device) -> None:
+        """A page of ``device`` holds its event stream open: it is there."""
+        with self.lock:
+            device.streams += 1
+
+    def closed(self, device: Device) -> None:
+        """One of ``device``'s pages closed its event stream: with none left open, it counts
+        as gone :data:`LEFT_AFTER` seconds from now (unless it is heard from again)."""
+        with self.lock:
+            device.streams -= 1
+            if not device.streams:
+                device.seen = min(device.seen, time.monotonic() - GONE_AFTER + LEFT_AFTER)
 
     def present(self, pc: str) -> bool:
         """A phone of ``pc`` was heard from lately (a page open or a request)."""

@@ -211,12 +211,12 @@ def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASG
             return compact(hub.me(now))
 
         async def stream() -> AsyncIterator[bytes]:
-            who.streams += 1
+            hub.opened(who)
             try:
                 async for chunk in _events(changes, payload):
                     yield chunk
             finally:
-                who.streams -= 1
+                hub.closed(who)
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**NO_STORE, "x-accel-buffering": "no"})
 

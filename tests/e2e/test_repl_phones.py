@@ -195,3 +195,70 @@ def test_a_served_repl_still_prints_after_the_gm_waited_at_the_prompt(tmp_path) 
         child.expect("combat>")
     finally:
         child.close(force=True)
+
+
+def _open_page(phone: Phone, cookie: str):  # noqa: ANN202
+    """The phone's hand page holding its event stream open (as the real page does)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", phone.port, timeout=10)
+    conn.request("GET", "/api/events", headers={"Accept": "text/event-stream",
+                                                "Cookie": cookie, "Origin": phone.origin})
+    assert conn.getresponse().status == 200
+    return conn
+
+
+def test_a_phone_that_leaves_while_asked_is_told_and_the_gm_types_what_was_kept(
+        tmp_path) -> None:  # noqa: ANN001
+    """Nothing waits on a phone that left: the GM is told above the prompt, the prompt comes
+    back with what was typed so far, and the GM's faces are taken."""
+    f = d6_file(tmp_path)
+    child = spawn(f, "--dice", "players", "--serve", "--port", "0")
+    try:
+        phone = served(child)
+        mina = phone.join("Mina")
+        page = _open_page(phone, mina)
+        child.expect("Mina's browser joined")
+        for line in ("start", "declare Mina shoot Thug", "declare Thug brawl Lector"):
+            child.sendline(line)
+            child.expect("combat>")
+        child.sendline("resolve all")
+        child.expect(re.escape("waiting for Mina's phone (or type the faces)"))
+        phone.question(mina)
+        child.send("4 3 5")  # the GM starts typing for her
+        page.close()  # her phone's page is closed
+        started = time.monotonic()
+        child.expect(re.escape("Mina's phone has left: type the faces, or Enter to roll"),
+                     timeout=10)
+        assert time.monotonic() - started < 6
+        child.expect(re.escape("waiting for Mina's phone (or type the faces)"))
+        child.sendline(" 6 6")  # what was typed was kept: 4 3 5 6 6
+        child.expect(r"Mina shoots at Thug: 24 vs 10, hit")
+    finally:
+        child.close(force=True)
+
+
+def test_a_phone_whose_page_reloads_while_asked_has_not_left(tmp_path) -> None:  # noqa: ANN001
+    f = d6_file(tmp_path)
+    child = spawn(f, "--dice", "players", "--serve", "--port", "0")
+    try:
+        phone = served(child)
+        mina = phone.join("Mina")
+        page = _open_page(phone, mina)
+        child.expect("Mina's browser joined")
+        for line in ("start", "declare Mina shoot Thug", "declare Thug brawl Lector"):
+            child.sendline(line)
+            child.expect("combat>")
+        child.sendline("resolve all")
+        child.expect(re.escape("waiting for Mina's phone (or type the faces)"))
+        page.close()
+        time.sleep(0.5)
+        page = _open_page(phone, mina)  # reloaded: back within the grace time
+        time.sleep(4)
+        status, _ = phone.answer(mina, faces=[4, 3, 5, 6, 6])
+        assert status == 200
+        child.expect(r"Mina shoots at Thug: 24 vs 10, hit")
+        assert "has left" not in child.before
+        page.close()
+    finally:
+        child.close(force=True)

@@ -144,6 +144,26 @@ def test_wrong_codes_are_rate_limited(live: LiveTable) -> None:
     assert live.request("POST", "/api/join", {"code": code, "pc": "Mina"})[0] == 429
 
 
+def test_a_phone_that_leaves_while_asked_is_told_to_a_script_that_waits(live: LiveTable
+                                                                         ) -> None:
+    import http.client
+
+    mina = live.join("Mina")
+    page = http.client.HTTPConnection("127.0.0.1", live.port, timeout=10)
+    page.request("GET", "/api/events", headers={"Accept": "text/event-stream",
+                                                "Cookie": mina, "Origin": live.origin})
+    assert page.getresponse().status == 200
+    _declare_and_resolve(live)
+    live.question(mina)
+    page.close()  # her page is closed while her roll is asked
+    live.expect(r"Mina's phone has left: type the faces, or Enter to roll", timeout=10)
+    live.gm("6 6 6 6 6")  # nothing waits on it: the GM's line answers
+    live.expect(r"roll Mina: Missile Weapons 5D .*: 6 6 6 6 6$")
+    live.expect(r"Mina shoots at Thug")
+    live.expect(r"Mina's phone is not connected")  # her damage: not waited on either
+    live.gm("-", "-", "-", "quit")
+
+
 def test_joining_needs_the_code_a_pc_and_a_kicked_phone_stops_at_once(live: LiveTable) -> None:
     code = live.code()
     assert live.request("POST", "/api/join", {"code": code, "pc": "Thug"})[0] == 404  # an NPC
