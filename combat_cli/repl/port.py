@@ -203,6 +203,8 @@ class ReplPort(FrontPort):
             return "n"
 
     def ask(self, question: Question, race: Race | None = None) -> str | None:
+        if question.phones_only and race is None:
+            return None  # no phone is there to answer it: the GM types react, as ever
         if question.kind == "choice":
             return self._choose(question, race)
         try:

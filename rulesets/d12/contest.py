@@ -344,6 +344,11 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
             a.bid += alloc_a.bid
     else:
         alloc = defence_against(ctx, target, c.id, realm)
+        if alloc is None:  # an attack its declaration did not see coming: its phone is asked
+            from rulesets.d12.asked_defence import ask_defence
+
+            ask_defence(ctx, target, c, realm)
+            alloc = defence_against(ctx, target, c.id, realm)
         d = combatant_side(ctx, target, alloc.bid if alloc else 0, alloc.skill if alloc else None,
                            "defend", "defends", realm)
     verb = "duels" if duel is not None else "attacks"

@@ -262,3 +262,19 @@ def test_a_phone_whose_page_reloads_while_asked_has_not_left(tmp_path) -> None: 
         page.close()
     finally:
         child.close(force=True)
+
+
+def test_without_phones_the_repl_never_asks_a_pc_whether_it_reacts(tmp_path) -> None:  # noqa: ANN001
+    """A reaction is put to a PC's phone only: at a REPL with no phone the GM is not asked
+    "react?" at each attack (the GM types react, as ever)."""
+    f = d6_file(tmp_path)
+    child = spawn(f)
+    try:
+        child.expect("combat>")
+        for line in ("start", "declare Thug brawl Lector"):
+            child.sendline(line)
+            child.expect("combat>")
+        child.sendline("resolve all")
+        assert child.expect([r"react\?", r"Thug punches Lector"]) == 1
+    finally:
+        child.close(force=True)

@@ -221,3 +221,64 @@ def test_a_pc_attacked_is_asked_on_its_phone_whether_it_reacts(live: LiveTable) 
     assert status == 200, raw
     live.expect(r"Thug attacks Lector: react\? pass \(phone\)")
     live.expect(r"Thug punches Lector")
+
+
+def _choice(live: LiveTable, cookie: str) -> dict[str, Any]:
+    end = time.monotonic() + 15
+    while True:
+        ask = live.me(cookie)["ask"]
+        if ask and ask["kind"] == "choice":
+            return ask  # type: ignore[no-any-return]
+        assert time.monotonic() < end or live.said("$^"), "".join(live.seen)
+        time.sleep(0.05)
+
+
+def test_a_d12_pc_attacked_from_a_side_it_did_not_defend_is_asked_for_a_bid(tmp_path: Path
+                                                                            ) -> None:
+    """d12: Ann bid 1 of her 4 on her attack on Gob and nothing on defence (her sealed
+    declaration could not know the Thug's); the Thug's attack asks her phone for a
+    defensive bid from what is left (1..3), and the bid chosen is in the exchange."""
+    fight = make_fight(tmp_path / "fight.json", "d12",
+                       ["add Ann side=pc Strength=4 Agility=4 Precision=4 Fighting=1",
+                        "add Thug Strength=4 Agility=3 Fighting=1",
+                        "add Gob Strength=2 Agility=2 Fighting=1"])
+    live = LiveTable(fight, "--seed", "4")
+    try:
+        ann = live.join("Ann")
+        live.gm("start")
+        form(live, ann)
+        assert declare(live, ann, "attack Gob bid=1")[0] == 200
+        live.gm("declare Thug attack Ann bid=2", "declare Gob defend 0", "resolve all")
+        ask = _choice(live, ann)
+        assert "Thug attacks Ann (corporeal): defend with a bid?" in ask["text"]
+        assert [c["value"] for c in ask["choices"]] == ["1", "2", "3", "pass"]
+        status, _, raw = live.request("POST", "/api/answer", {"id": ask["id"], "choice": "2"},
+                                      cookie=ann)
+        assert status == 200, raw
+        live.expect(r"Ann defends with 2 against Thug \(corporeal\)")
+        live.expect(r"Thug attacks Ann: \d+ vs \d+")
+        live.gm("quit")
+        assert live.close() == 0
+        log = json.loads(combat("show", str(fight), "--json").stdout)["log"]
+        roll = next(e for e in log if e["actor"] == "Ann" and e["action"] == "defends")
+        assert roll["data"]["bid"] == 2 and "bid 2" in roll["text"]
+    finally:
+        live.close()
+
+
+def test_a_d12_pc_that_defended_against_the_attacker_is_not_asked(tmp_path: Path) -> None:
+    fight = make_fight(tmp_path / "fight.json", "d12",
+                       ["add Ann side=pc Strength=4 Agility=4 Precision=4 Fighting=1",
+                        "add Thug Strength=4 Agility=3 Fighting=1"])
+    live = LiveTable(fight, "--seed", "4")
+    try:
+        ann = live.join("Ann")
+        live.gm("start")
+        form(live, ann)
+        assert declare(live, ann, "defend 2 from=Thug")[0] == 200
+        live.gm("declare Thug attack Ann bid=2", "resolve all")
+        live.expect(r"Thug attacks Ann: \d+ vs \d+")
+        assert not live.said("defend with a bid")
+        assert live.me(ann)["ask"] is None
+    finally:
+        live.close()
