@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
 
+from .asked_reaction import ask_reaction
 from .defense import defense_against
 from .disarm import weapon_in_hand
 from .harm import AttackResult, apply_conditions, tag_effects
@@ -103,7 +104,10 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
     ally = ctx.find(o.ally) if o.ally else c
     mode = Tables.of(ctx).attack.several_targets
     plan_shares(10 ** 9, [0] * len(targets), aim.split, mode)  # a bad split= is refused now
-    # Step 1: each target's Defense (rolled the first time it is attacked this round).
+    # Step 1: each target's Defense (rolled the first time it is attacked this round), after
+    # a PC's phone was asked for a reflexive reaction (Dive for Cover, drop Prone).
+    for t, rng in zip(targets, rngs, strict=True):
+        ask_reaction(ctx, t, c, rng)
     defenses = [defense_against(ctx, t, c, rng) for t, rng in zip(targets, rngs, strict=True)]
     # Step 2: the attack roll, successes + Enhancements.
     enh = o.enh or 0

@@ -282,3 +282,38 @@ def test_a_d12_pc_that_defended_against_the_attacker_is_not_asked(tmp_path: Path
         assert live.me(ann)["ask"] is None
     finally:
         live.close()
+
+
+def test_a_storypath_pc_shot_at_is_asked_on_its_phone_for_a_reflexive_reaction(
+        tmp_path: Path) -> None:
+    """Storypath (SP-ACT-2, SP-PRONE-1): the Orc's bow at short range asks Ben's phone
+    before his Defense is needed (dive for cover, drop prone, pass); prone is taken as
+    a reflexive action and his Defense at range is 2 higher."""
+    fight = make_fight(tmp_path / "sp.json", "storypath",
+                       [STORYPATH[0], STORYPATH[1] + " weapon=bow"])
+    live = LiveTable(fight, "--seed", "2")
+    try:
+        ben = live.join("Ben")
+        live.gm("start", "next", "act Orc attack Ben range=short")
+        ask = _choice(live, ben)
+        assert "Orc shoots at Ben: react?" in ask["text"]
+        assert [c["value"] for c in ask["choices"]] == ["dive", "prone", "pass"]
+        status, _, raw = live.request("POST", "/api/answer", {"id": ask["id"],
+                                                              "choice": "prone"}, cookie=ben)
+        assert status == 200, raw
+        live.expect(r"Ben .*Prone")
+        live.expect(r"Orc attacks Ben.*: \d+ vs Defense [3-9]")
+    finally:
+        live.close()
+
+
+def test_a_storypath_pc_attacked_at_close_range_is_not_asked(tmp_path: Path) -> None:
+    fight = make_fight(tmp_path / "sp.json", "storypath", STORYPATH)
+    live = LiveTable(fight, "--seed", "2")
+    try:
+        ben = live.join("Ben")
+        live.gm("start", "next", "act Orc attack Ben")
+        live.expect(r"Orc attacks Ben.* vs Defense")
+        assert live.me(ben)["ask"] is None and not live.said("react\\?")
+    finally:
+        live.close()
