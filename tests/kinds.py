@@ -241,6 +241,7 @@ SLOW = frozenset({
     'web/test_sealed_browser.py::test_a_round_declared_sealed_and_rolled_on_two_phones',
     'web/test_sealed_browser.py::test_a_storypath_round_with_each_pcs_turn_chosen_on_its_phone',
     'web/test_sealed_declarations.py::test_a_pc_attacked_is_asked_on_its_phone_whether_it_reacts',
+    'web/test_phones.py::test_no_sealed_declaration_in_any_response_to_anyone_else',
     'web/test_sealed_declarations.py::test_a_storypath_pc_shot_at_is_asked_on_its_phone_for_a_reflexive_reaction',
     'web/test_sealed_declarations.py::test_a_storypath_pc_attacked_at_close_range_is_not_asked',
     'web/test_sealed_declarations.py::test_a_d12_pc_attacked_from_a_side_it_did_not_defend_is_asked_for_a_bid',

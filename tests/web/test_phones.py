@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -257,5 +258,53 @@ def test_no_secret_and_no_other_characters_state_in_any_response(tmp_path: Path)
                 assert secret not in text, (who, secret)
         mine = json.dumps(live.me(tokens["Mina"]), ensure_ascii=False)
         assert "Missile Weapons" in mine and "Blessed" in mine and "vs 10" in mine
+    finally:
+        live.close()
+
+
+def test_no_sealed_declaration_in_any_response_to_anyone_else(tmp_path: Path) -> None:
+    """Issue 21, Safe: during the declare phase, every route (pages, assets, state, the
+    phones' API, both event streams, the POST routes' answers) with every token and none:
+    no byte of another character's sealed declaration, and none of the NPC's."""
+    fight = make_fight(tmp_path / "fight.json", "d6", ROUND + SECRET_LINES)
+    live = LiveTable(fight, "--dice", "players", "--seed", "4")
+    try:
+        code = live.code()
+        tokens = {"Mina": live.join("Mina", code), "Lector": live.join("Lector", code),
+                  None: None}
+        live.gm("start")
+        end = time.monotonic() + 10
+        while not live.me(tokens["Mina"])["declare"]:
+            assert time.monotonic() < end
+        status, _, raw = live.request("POST", "/api/declare", {"text": "shoot Thug, shoot Thug"},
+                                      cookie=tokens["Mina"])
+        assert status == 200, raw
+        live.gm("declare Thug brawl Lector", "declare Shadowblade brawl Mina")
+        live.expect(r"Shadowblade declares: brawl Mina \(sealed\)")
+        routes = ["/", "/join", "/me", "/state.json", "/api/me", "/api/pcs",
+                  "/assets/app.js", "/assets/phone.js", "/nope"]
+        sealed = {"Mina": ["shoot Thug", "Thug, shoot", "Mina declares"],
+                  None: ["brawl Lector", "brawl Mina", "Thug declares", "Shadowblade"]}
+        for who, cookie in tokens.items():
+            bodies = [live.request("GET", r, cookie=cookie)[2] for r in routes]
+            bodies += [_first_event(live, "/events", cookie)]
+            if cookie:
+                bodies += [_first_event(live, "/api/events", cookie)]
+            for path, body in (("/api/declare", {"text": "dodge, dodge, dodge, dodge, x"}),
+                               ("/api/declare", {"text": "shoot Mina"}),
+                               ("/api/answer", {"id": "q1-00000000", "faces": [1]})):
+                bodies.append(live.request("POST", path, body, cookie=cookie)[2])
+            text = b"\n".join(bodies).decode()
+            forbidden = sealed[None] + (sealed["Mina"] if who != "Mina" else [])
+            for secret in forbidden:
+                assert secret not in text, (who, secret)
+        own = json.dumps(live.me(tokens["Mina"]), ensure_ascii=False)
+        assert "shoot Thug" in own  # her own, on her own phone
+        live.gm("reveal")  # and the sweep would see them: once revealed, the page has them
+        live.expect(r"Declarations revealed")
+        end = time.monotonic() + 10
+        while b"Thug declares: brawl" not in live.request("GET", "/state.json")[2]:
+            assert time.monotonic() < end
+            time.sleep(0.05)
     finally:
         live.close()
