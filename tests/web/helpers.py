@@ -264,10 +264,17 @@ class LiveTable(Client):
         return self.expect(r"/join\b.*?\b([A-HJ-NP-Z2-9]{6})\b").group(1)  # any language
 
     def close(self) -> int:
+        """End the GM's lines; the exit status. A table still waiting on a phone that is
+        there (a question the test left open waits up to GONE_AFTER for it) is stopped after
+        a few seconds, as Ctrl-C would: the test is over."""
         if self.proc.stdin and not self.proc.stdin.closed:
             self.proc.stdin.close()
         try:
-            return self.proc.wait(timeout=15)
+            return self.proc.wait(timeout=6)
+        except subprocess.TimeoutExpired:
+            self.proc.terminate()
+        try:
+            return self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             return self.proc.wait()
