@@ -109,9 +109,11 @@ def script_time(path: Path, serve: bool, rounds: int = 24) -> float:
     for script in (lines, ""):  # the fight, then the start-up alone
         copy.write_bytes(path.read_bytes())
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "combat_cli", "play", str(copy), "--script", "-",
-                        "--seed", "1", *extra], input=script, text=True, capture_output=True,
-                       check=True)
+        r = subprocess.run([sys.executable, "-m", "combat_cli", "play", str(copy), "--script",
+                            "-", "--seed", "1", "--dice", "auto", *extra], input=script, text=True,
+                           capture_output=True)
+        if r.returncode:
+            raise SystemExit(f"the benchmark's script failed:\n{r.stdout[-1500:]}{r.stderr}")
         took.append(time.perf_counter() - t)
     return (took[0] - took[1]) / n
 
