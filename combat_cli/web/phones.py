@@ -143,7 +143,7 @@ async def _events(changes: Changes, payload: Callable[[], bytes | None]) -> Asyn
 
 def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASGIApp:
     from combat_cli.locale import current
-    from combat_cli.web.app import localized
+    from combat_cli.web.app import localized, with_state
 
     files = {path: (localized(asset(name), current()) if name.endswith(".html") else asset(name),
                     kind) for path, (name, kind) in PAGES.items()}
@@ -153,6 +153,8 @@ def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASG
 
     async def static(request: Request) -> Response:
         body, kind = files[request.url.path]
+        if request.url.path == "/":
+            body = with_state(body, hub.table_page())
         return Response(body, media_type=kind, headers={"cache-control": "no-cache"})
 
     async def state(request: Request) -> Response:
