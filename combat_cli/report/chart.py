@@ -21,9 +21,15 @@ def svg(facts: Facts) -> str:
     rounds = list(range(1, facts.rounds + 1))[-MAX_ROUNDS:]
     rows = facts.fighters
     legend = _legend(facts, rounds)
-    spans = [max(LEGEND_W, 30 + 8 * len(word)) for word in legend]
-    width = max(NAME_W + COL_W * max(1, len(rounds)) + 130, NAME_W + sum(spans))
-    height = TOP + ROW_H * max(1, len(rows)) + 30
+    spans = [max(LEGEND_W, 44 + 8 * len(word)) for word in legend]
+    width = max(NAME_W + COL_W * max(1, len(rounds)) + 130, NAME_W + LEGEND_W * 4)
+    places, x, line = [], NAME_W, 0  # the legend wraps to more lines rather than widen
+    for span in spans:
+        if x > NAME_W and x + span > width:
+            x, line = NAME_W, line + 1
+        places.append((x, line))
+        x += span
+    height = TOP + ROW_H * max(1, len(rows)) + 30 + 20 * line
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'width="{width}" height="{height}" role="img" aria-labelledby="chart-title" '
            'font-family="system-ui, sans-serif" font-size="13">',
@@ -37,12 +43,10 @@ def svg(facts: Facts) -> str:
             out.append(f'<rect x="0" y="{TOP + ROW_H * n}" width="{width}" height="{ROW_H}" '
                        'fill="#f4f4f4"/>')
         out += _row(f.name, f.levels, f.marks, rounds, TOP + ROW_H * n)
-    y = TOP + ROW_H * max(1, len(rows)) + 18
-    x = NAME_W
-    for level, (word, span) in enumerate(zip(legend, spans, strict=True)):
+    for level, (word, (x, line)) in enumerate(zip(legend, places, strict=True)):
+        y = TOP + ROW_H * max(1, len(rows)) + 18 + 20 * line
         out.append(f'<circle cx="{x}" cy="{y - 4}" r="5" fill="{COLOURS[level]}"/>'
                    f'<text x="{x + 9}" y="{y}" fill="#222">{level} {escape(word)}</text>')
-        x += span
     out.append("</svg>")
     return "\n".join(out)
 

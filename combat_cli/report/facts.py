@@ -64,7 +64,13 @@ def gather(table: Table, player: bool = False) -> Facts:
     for f in fighters:
         f.levels = levels.get(f.id, {})
         own = statuses.get(f.id, {})
-        f.marks = {r: scale[lv] if player or own.get(r) in (None, "", "OK") else
+        if player:
+            f.marks = {r: scale[lv] for r, lv in f.levels.items()}
+            continue
+        for r in f.levels:  # the GM's chart: the ruleset's own level ("OK" is unhurt, even
+            if own.get(r) in ("", "OK"):  # while D6 still counts a stun whose round is over)
+                f.levels[r] = 0
+        f.marks = {r: scale[lv] if own.get(r) in (None, "", "OK") else
                    rs.label(own[r], table.lang) for r, lv in f.levels.items()}
     known = [r for lv in levels.values() for r in lv]
     return Facts(w, player, rs.label(rs.title, table.lang) if rs.title else rs.name, enc.round, fighters,
