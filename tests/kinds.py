@@ -225,6 +225,7 @@ SLOW = frozenset({
     'web/test_page_layout_browser.py::test_on_a_1366x768_laptop_the_log_is_above_the_fold',
     'web/test_page_layout_browser.py::test_on_a_phone_360_px_wide_pcs_and_npcs_differ_by_a_word_and_no_condition_is_cut',
     'web/test_page_layout_browser.py::test_the_page_shows_the_fight_before_any_live_update_and_no_name_runs_a_script',
+    'web/test_page_layout_browser.py::test_the_served_table_page_and_hand_page_show_their_state_before_any_live_update',
     'web/test_phones.py::test_a_one_time_link_joins_once',
     'web/test_phones.py::test_a_pcs_roll_is_entered_on_its_own_phone_and_logged_as_such',
     'web/test_phones.py::test_a_phone_answers_for_its_own_character_only',

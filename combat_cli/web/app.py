@@ -97,9 +97,14 @@ def with_state(body: bytes, data: dict[str, Any]) -> bytes:
                         f'aria-atomic="true">{esc(data.get("turn", ""))}</p>', 1)
     text = text.replace('<tbody id="rows"></tbody>', f'<tbody id="rows">{"".join(rows)}</tbody>', 1)
     text = text.replace('<ol id="log"></ol>', f'<ol id="log">{log}</ol>', 1)
-    text = text.replace("</body>", '<script id="state" type="application/json">'
-                        f"{script_json(data)}</script>\n</body>", 1)
-    return text.encode("utf-8")
+    return embed(text.encode("utf-8"), data)
+
+
+def embed(body: bytes, data: dict[str, Any]) -> bytes:
+    """``body`` with ``data`` in it as ``<script id="state" type="application/json">`` (never
+    run: the page's own script reads it to draw its first state before its live stream)."""
+    return body.replace(b"</body>", b'<script id="state" type="application/json">'
+                        + script_json(data).encode("utf-8") + b"</script>\n</body>", 1)
 
 
 def make_app(feed: Feed) -> ASGIApp:
@@ -108,8 +113,9 @@ def make_app(feed: Feed) -> ASGIApp:
 
     async def static(request: Request) -> Response:
         body, kind = files[request.url.path]
-        if request.url.path == "/":
-            body = with_state(body, json.loads(feed.payload))
+        if request.url.path == "/":  # it carries the fight now: kept nowhere
+            return Response(with_state(body, json.loads(feed.payload)), media_type=kind,
+                            headers={"cache-control": "no-store"})
         return Response(body, media_type=kind, headers={"cache-control": "no-cache"})
 
     async def state(request: Request) -> Response:

@@ -269,3 +269,38 @@ def test_the_page_shows_the_fight_before_any_live_update_and_no_name_runs_a_scri
     finally:
         page.close()
         server.stop()
+
+
+def test_the_served_table_page_and_hand_page_show_their_state_before_any_live_update(
+        browser: Chromium, tmp_path: Path) -> None:
+    from tests.web.helpers import LiveTable
+    from tests.web.test_phones_browser import join, phone
+
+    fight = make_fight(tmp_path / "live.json", "d6", [
+        'add Mina side=pc Firearms=4D Constitution=3D weapon="Heavy Pistol"',
+        "add Ghost hidden=yes Constitution=2D", "add Thug Constitution=2D",
+        "damage Mina Wounded", "start"])
+    live = LiveTable(fight, "--seed", "4")
+    mina = phone(browser)
+    table = browser.context_page()
+    try:
+        join(mina, live, live.code(), "Mina")
+        for page, path in ((mina, "/me"), (table, "/")):
+            page.call("Page.enable")
+            page.call("Network.enable")
+            page.call("Network.setBlockedURLs", urls=["*/events", "*/api/me", "*/state.json"])
+            page.call("Page.navigate", url=live.origin + path)
+            page.wait_for("document.readyState === 'complete'")
+            time.sleep(0.3)
+        assert mina.js("document.getElementById('name').textContent") == "Mina"
+        assert "Wounded" in mina.js("document.getElementById('wounds').textContent")
+        assert mina.js("document.getElementById('decl').hidden") is False  # the form, too
+        names = json.loads(table.js("JSON.stringify([...document.querySelectorAll('#rows th')]"
+                                    ".map(e => e.firstChild.textContent))"))
+        assert names == ["Mina", "Thug"]
+        for page in (mina, table):
+            assert "Ghost" not in page.js("document.documentElement.outerHTML")
+    finally:
+        mina.close()
+        table.close()
+        live.close()
