@@ -59,6 +59,8 @@ def gather(table: Table, player: bool = False) -> Facts:
     fighters = [_fighter(enc, rs, table.lang, c, player) for c in enc.combatants
                 if c.id not in secret]
     _count_wounds(fighters, log)
+    from combat_cli.locale import gender_of
+
     levels, statuses = _levels_by_round(table)
     scale = w("levels").split("|")
     for f in fighters:
@@ -70,8 +72,9 @@ def gather(table: Table, player: bool = False) -> Facts:
         for r in f.levels:  # the GM's chart: the ruleset's own level ("OK" is unhurt, even
             if own.get(r) in ("", "OK"):  # while D6 still counts a stun whose round is over)
                 f.levels[r] = 0
+        gender = gender_of(f.name, enc.get(f.id).stats)
         f.marks = {r: scale[lv] if own.get(r) in (None, "", "OK") else
-                   rs.label(own[r], table.lang) for r, lv in f.levels.items()}
+                   rs.label(own[r], table.lang, gender) for r, lv in f.levels.items()}
     known = [r for lv in levels.values() for r in lv]
     return Facts(w, player, rs.label(rs.title, table.lang) if rs.title else rs.name, enc.round, fighters,
                  _sentences(table, log, player), _due(enc, rs, table.lang, w, player, secret),
