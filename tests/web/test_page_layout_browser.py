@@ -227,9 +227,12 @@ def test_on_a_1366x768_laptop_the_log_is_above_the_fold(browser: Chromium,
             return {first: items[0].getBoundingClientRect().top,
                     last: items[items.length - 1].getBoundingClientRect().bottom,
                     rows: document.getElementById('rows').getBoundingClientRect().bottom,
+                    right: document.getElementById('fighters').getBoundingClientRect().right,
+                    left: document.getElementById('log').getBoundingClientRect().left,
                     height: window.innerHeight}; })())"""))
         assert box["last"] <= box["height"], box  # the whole log, no scrolling
         assert box["rows"] <= box["height"], box  # and every combatant
+        assert box["right"] <= box["left"], box  # side by side, not over each other
         assert page.js("document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         page.close()
