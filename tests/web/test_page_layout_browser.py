@@ -49,6 +49,9 @@ CONTRAST = r"""(() => {
     if (e instanceof SVGElement) judge(text, e, rgb(st.fill), [244, 244, 244, 1]);
     else judge(text, e, rgb(st.color), back(e));
   }
+  document.querySelectorAll('input, select').forEach(e => {  // typed text has no text node
+    if (e.getClientRects().length)
+      judge(e.value || e.tagName, e, rgb(getComputedStyle(e).color), back(e)); });
   document.querySelectorAll('th, li, p, h1, h2').forEach(e => {
     for (const pseudo of ['::before', '::after']) {
       const ps = getComputedStyle(e, pseudo);
@@ -131,9 +134,10 @@ def test_every_text_on_the_players_page_has_a_contrast_of_at_least_4_5(
         page.close()
 
 
-def _hand_page() -> str:
-    """The hand page with its own CSS and every part shown, filled as a fight fills it."""
-    body = asset("me.html").decode()
+def _hand_page(name: str = "me.html") -> str:
+    """The hand page (or the join page) with its own CSS and every part shown, filled as a
+    fight fills it."""
+    body = asset(name).decode()
     body = re.sub(r'<script[^>]*></script>', "", body)
     body = body.replace('<link rel="stylesheet" href="/assets/phone.css">',
                         f"<style>{asset('phone.css').decode()}</style>")
@@ -171,6 +175,14 @@ def test_every_text_on_the_hand_page_and_the_report_has_a_contrast_of_at_least_4
     page = _open(browser, _hand_page(), 360, 740, True)
     try:
         page.js(FILL_HAND)
+        assert _contrast(page) == []
+    finally:
+        page.close()
+    page = _open(browser, _hand_page("join.html"), 360, 740, True)
+    try:
+        page.js("document.getElementById('problem').textContent = 'wrong code';"
+                "document.getElementById('pc').innerHTML = '<option>Mina</option>';"
+                "document.getElementById('code').value = 'AB12CD';")
         assert _contrast(page) == []
     finally:
         page.close()
