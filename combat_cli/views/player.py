@@ -104,7 +104,8 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[
     if enc.phase == "declare":
         return w("declare")
     label, cur = rs.acting_label(RulesView(enc, rs)), rs.current(enc)
-    if label and (any(h in label for h in hidden) or (cur is not None and cur.hidden)):
+    unseen = bool(label and (any(h in label for h in hidden) or (cur is not None and cur.hidden)))
+    if unseen:
         label = None  # a hidden combatant is in no order the players see, acting or next
     if label and cur is not None and label != cur.name:
         return str(label)  # the ruleset's own words (Storypath: the open slot, who may take it)
@@ -115,7 +116,8 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[
     nxt = _next(enc, rs)
     if nxt is not None:
         text = f"{text} · {w('next', name=nxt.name)}" if text else w("next", name=nxt.name)
-    return text or w("resolved" if enc.phase == "resolve" else "gm")
+    # a hidden one acting: "the GM goes on" (not "every action is resolved": one is not)
+    return text or w("resolved" if enc.phase == "resolve" and not unseen else "gm")
 
 
 def _next(enc: Any, rs: Any) -> Any:

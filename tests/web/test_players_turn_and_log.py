@@ -27,7 +27,7 @@ def _said(t) -> str:  # noqa: ANN001 - a Table
 def test_a_hidden_combatant_is_never_next_nor_acting_in_the_players_order(make_table) -> None:  # noqa: ANN001
     t = make_table(ruleset="d6", seed=3)
     run(t, *D6, "resolve")
-    seen = []
+    seen, hidden_turns = [], 0
     while any(i.state == "pending" for i in t.enc.queue):
         data = player_json(t)
         seen.append(data["turn"])
@@ -35,9 +35,14 @@ def test_a_hidden_combatant_is_never_next_nor_acting_in_the_players_order(make_t
         assert "unseen" not in data["turn"].lower() and "Ghost" not in said, data["turn"]
         assert data["next"] != "someone unseen" and data["acting"] != "someone unseen"
         assert all(c["name"] != "Ghost" for c in data["combatants"])
+        cur = t.ruleset.current(t.enc)
+        if cur is not None and cur.hidden:  # its turn: the GM goes on, not "all resolved"
+            assert data["turn"] == "The GM goes on" or data["turn"].startswith("next:")
+            hidden_turns += 1
         run(t, "resolve")
     assert any("next:" in s for s in seen), seen  # it did name who is next, when seen
     assert any("acts now" in s for s in seen), seen
+    assert hidden_turns, seen  # the hidden one's own turn came, and was told as the GM's
 
 
 def test_a_hidden_combatant_is_skipped_as_next_in_a_turn_by_turn_system(make_table) -> None:  # noqa: ANN001
