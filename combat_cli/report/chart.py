@@ -20,9 +20,16 @@ MAX_ROUNDS = 40
 def svg(facts: Facts) -> str:
     rounds = list(range(1, facts.rounds + 1))[-MAX_ROUNDS:]
     rows = facts.fighters
-    words = facts.words("levels").split("|")
+    legend = _legend(facts, rounds)
+    spans = [max(LEGEND_W, 44 + 8 * len(word)) for word in legend]
     width = max(NAME_W + COL_W * max(1, len(rounds)) + 130, NAME_W + LEGEND_W * 4)
-    height = TOP + ROW_H * max(1, len(rows)) + 30
+    places, x, line = [], NAME_W, 0  # the legend wraps to more lines rather than widen
+    for span in spans:
+        if x > NAME_W and x + span > width:
+            x, line = NAME_W, line + 1
+        places.append((x, line))
+        x += span
+    height = TOP + ROW_H * max(1, len(rows)) + 30 + 20 * line
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'width="{width}" height="{height}" role="img" aria-labelledby="chart-title" '
            'font-family="system-ui, sans-serif" font-size="13">',
@@ -35,19 +42,31 @@ def svg(facts: Facts) -> str:
         if n % 2:
             out.append(f'<rect x="0" y="{TOP + ROW_H * n}" width="{width}" height="{ROW_H}" '
                        'fill="#f4f4f4"/>')
-        out += _row(f.name, f.levels, rounds, TOP + ROW_H * n, words)
-    y = TOP + ROW_H * max(1, len(rows)) + 18
-    x = NAME_W
-    for level, word in enumerate(words):
+        out += _row(f.name, f.levels, f.marks, rounds, TOP + ROW_H * n)
+    for level, (word, (x, line)) in enumerate(zip(legend, places, strict=True)):
+        y = TOP + ROW_H * max(1, len(rows)) + 18 + 20 * line
         out.append(f'<circle cx="{x}" cy="{y - 4}" r="5" fill="{COLOURS[level]}"/>'
                    f'<text x="{x + 9}" y="{y}" fill="#222">{level} {escape(word)}</text>')
-        x += LEGEND_W
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _row(name: str, levels: dict[int, int], rounds: list[int], top: int,
-         words: list[str]) -> list[str]:
+def _legend(facts: Facts, rounds: list[int]) -> list[str]:
+    """What each of the four heights means: the players' words in the players' report; in
+    the GM's, the ruleset's own levels drawn at that height (Stunned, Wounded: both "1")."""
+    words = facts.words("levels").split("|")
+    if facts.player:
+        return words
+    out = []
+    for level in range(4):
+        seen = dict.fromkeys(f.marks[r] for f in facts.fighters for r in rounds
+                             if f.levels.get(r) == level and r in f.marks)
+        out.append(", ".join(seen) or words[level])
+    return out
+
+
+def _row(name: str, levels: dict[int, int], marks: dict[int, str], rounds: list[int],
+         top: int) -> list[str]:
     def y(level: int) -> int:
         return top + PAD + level * (ROW_H - 2 * PAD) // 3
 
@@ -64,12 +83,12 @@ def _row(name: str, levels: dict[int, int], rounds: list[int], top: int,
         out.append(f'<polyline points="{path}" fill="none" stroke="#555" stroke-width="2"/>')
     for x, lv, r in points:
         out.append(f'<circle cx="{x}" cy="{y(lv)}" r="6" fill="{COLOURS[lv]}" stroke="#000" '
-                   f'stroke-width="0.6"><title>{escape(name)}, {r}: {escape(words[lv])}</title>'
+                   f'stroke-width="0.6"><title>{escape(name)}, {r}: {escape(marks[r])}</title>'
                    '</circle>')
     if points:
         last = points[-1][1]
         out.append(f'<text x="{NAME_W + COL_W * len(rounds) + 10}" y="{y(last) + 4}" '
-                   f'fill="#111">{escape(words[last])}</text>')
+                   f'fill="#111">{escape(marks[points[-1][2]])}</text>')
     return out
 
 

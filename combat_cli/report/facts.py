@@ -34,6 +34,9 @@ class Fighter:
     notes: list[str] = field(default_factory=list)
     levels: dict[int, int] = field(default_factory=dict)
     """Round -> wound level (0-3) at the round's end, where the file still knows it."""
+    marks: dict[int, str] = field(default_factory=dict)
+    """Round -> the word the chart writes for it: the ruleset's own level for the GM
+    (Stunned, Wounded...), the players' word in the players' report."""
 
 
 @dataclass
@@ -56,9 +59,22 @@ def gather(table: Table, player: bool = False) -> Facts:
     fighters = [_fighter(enc, rs, table.lang, c, player) for c in enc.combatants
                 if c.id not in secret]
     _count_wounds(fighters, log)
-    levels = _levels_by_round(table)
+    from combat_cli.locale import gender_of
+
+    levels, statuses = _levels_by_round(table)
+    scale = w("levels").split("|")
     for f in fighters:
         f.levels = levels.get(f.id, {})
+        own = statuses.get(f.id, {})
+        if player:
+            f.marks = {r: scale[lv] for r, lv in f.levels.items()}
+            continue
+        for r in f.levels:  # the GM's chart: the ruleset's own level ("OK" is unhurt, even
+            if own.get(r) in ("", "OK"):  # while D6 still counts a stun whose round is over)
+                f.levels[r] = 0
+        gender = gender_of(f.name, enc.get(f.id).stats)
+        f.marks = {r: scale[lv] if own.get(r) in (None, "", "OK") else
+                   rs.label(own[r], table.lang, gender) for r, lv in f.levels.items()}
     known = [r for lv in levels.values() for r in lv]
     return Facts(w, player, rs.label(rs.title, table.lang) if rs.title else rs.name, enc.round, fighters,
                  _sentences(table, log, player), _due(enc, rs, table.lang, w, player, secret),
@@ -165,13 +181,15 @@ def _past_states(table: Table) -> Iterator[Any]:
         yield state
 
 
-def _levels_by_round(table: Table) -> dict[str, dict[int, int]]:
-    """Combatant id -> round -> wound level at the end of that round, from the states the undo history
-    leads back through (the state before each command) and the state now."""
+def _levels_by_round(table: Table) -> tuple[dict[str, dict[int, int]], dict[str, dict[int, str]]]:
+    """Combatant id -> round -> wound level at the end of that round (and the combatant's
+    status then, the ruleset's own word), from the states the undo history leads back
+    through (the state before each command) and the state now."""
     from combat_cli.engine.domain.models import Encounter
 
     rs = table.ruleset
     out: dict[str, dict[int, int]] = {}
+    status: dict[str, dict[int, str]] = {}
     for obj in reversed(list(_past_states(table))):
         try:
             enc = Encounter.model_validate(obj)
@@ -184,4 +202,5 @@ def _levels_by_round(table: Table) -> dict[str, dict[int, int]]:
                 out.setdefault(c.id, {})[enc.round] = rs.wound_level(RulesView(enc, rs), c)
             except Exception:  # noqa: BLE001 - an old snapshot a ruleset can't read
                 continue
-    return out
+            status.setdefault(c.id, {})[enc.round] = c.status
+    return out, status

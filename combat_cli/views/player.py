@@ -39,6 +39,8 @@ def player_json(table: Table | Snapshot, show_rolls: bool = False) -> dict[str, 
     cur, nxt = rs.current(enc), _next(enc, rs)
     if cur is not None and rs.acting_label(RulesView(enc, rs)) != cur.name:
         cur = nxt = None  # the ruleset says more (an open slot): its line, no one marked
+    if cur is not None and (cur.hidden or cur.out):
+        cur = None  # unseen, or down (out of the fight): not shown as the one acting
     rank = {cid: i for i, cid in enumerate(enc.order)}
     shown = sorted((c for c in enc.combatants if not c.hidden),
                    key=lambda c: rank.get(c.id, len(rank)))
@@ -51,8 +53,8 @@ def player_json(table: Table | Snapshot, show_rolls: bool = False) -> dict[str, 
         "phase": enc.phase,
         "heading": _heading(enc, rs, lang, w, over),
         "turn": teller.sentence(_turn_line(enc, rs, lang, w, hidden, over)),
-        "acting": teller.name(cur.name, cur.hidden) if cur else None,
-        "next": teller.name(nxt.name, nxt.hidden) if nxt else None,
+        "acting": cur.name if cur else None,
+        "next": nxt.name if nxt else None,
         "over": over,
         "order": [c.name for c in shown if c.id in rank],
         "combatants": [_player_row(enc, rs, lang, w, c, cur, nxt) for c in shown],
@@ -102,33 +104,40 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[
     if enc.phase == "declare":
         return w("declare")
     label, cur = rs.acting_label(RulesView(enc, rs)), rs.current(enc)
-    if label and any(h in label for h in hidden):
-        label = w("unseen")
-    if label and cur is not None and label not in (cur.name, w("unseen")):
+    unseen = bool(label and (any(h in label for h in hidden) or (cur is not None and cur.hidden)))
+    if unseen:
+        label = None  # a hidden combatant is in no order the players see, acting or next
+    if label and cur is not None and label != cur.name:
         return str(label)  # the ruleset's own words (Storypath: the open slot, who may take it)
-    text = w("acts", name=label) if label else ""
+    if label and cur is not None and cur.out:
+        text = w("down_now", name=label)  # its turn, but it is out of the fight
+    else:
+        text = w("acts", name=label) if label else ""
     nxt = _next(enc, rs)
     if nxt is not None:
-        nname = w("unseen") if nxt.hidden else nxt.name
-        text = f"{text} · {w('next', name=nname)}" if text else w("next", name=nname)
-    return text or w("resolved" if enc.phase == "resolve" else "gm")
+        text = f"{text} · {w('next', name=nxt.name)}" if text else w("next", name=nxt.name)
+    # a hidden one acting: "the GM goes on" (not "every action is resolved": one is not)
+    return text or w("resolved" if enc.phase == "resolve" and not unseen else "gm")
 
 
 def _next(enc: Any, rs: Any) -> Any:
-    """Who acts after the one acting now (None: nobody known)."""
+    """Who the players see acting after the one acting now (None: nobody known). A hidden
+    combatant is passed over: the players learn nothing of it from the order."""
     from combat_cli.engine.contract.capabilities import OpenTurns
 
     cur, view = rs.current(enc), RulesView(enc, rs)
     if enc.phase == "turns" and isinstance(rs, OpenTurns):  # turns passed on its own way
         nxt = rs.up_next(view)
-        return nxt if nxt is not None and (cur is None or nxt.id != cur.id) else None
+        return nxt if nxt is not None and not nxt.hidden and (
+            cur is None or nxt.id != cur.id) else None
     if enc.phase == "resolve":
         pending = [enc.get(i.actor) for i in enc.queue if i.state == "pending"]
-        return next((c for c in pending if cur is None or c.id != cur.id), None)
+        return next((c for c in pending if (cur is None or c.id != cur.id)
+                     and not c.hidden and not c.out), None)
     if enc.phase == "turns":
         for cid in enc.order[enc.turn + 1:]:
             c = enc.get(cid)
-            if not c.out:
+            if not c.out and not c.hidden:
                 return c
     return None
 

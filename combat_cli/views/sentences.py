@@ -83,6 +83,13 @@ class PlayerTeller:
         self.hidden = self.unseen.names
         self.pcs = {c.id for c in enc.combatants if c.side == "pc"}
         self.pc_names = {c.name for c in enc.combatants if c.side == "pc"}
+        self.seen_conditions = {k.name.lower() for k in rs.conditions}
+        """The ruleset's conditions: a wound entry naming one is told as that condition."""
+        from combat_cli.locale import gender_of
+
+        self.genders: dict[str, str] = {}
+        for c in enc.combatants:
+            self.genders[c.id] = self.genders[c.name] = gender_of(c.name, c.stats)
         self.secret: set[tuple[str, str]] = set()
         self.round = 0
 
@@ -138,9 +145,18 @@ class PlayerTeller:
             if not e.actor or self.unseen.actor(e) or not e.action:
                 return None
             return self.w("declares", actor=e.actor, actions=", ".join(e.action.split(",")))
+        if e.kind == "lapse":
+            return self._lapse(e)
         if e.kind in QUIET_KINDS or not e.action:
             return self._rolls(e, None) if self.show_rolls else None
         return self._deed(e)
+
+    def _lapse(self, e: LogEntry) -> str | None:
+        """A declared action dropped undone (its actor went down, the round ended): told as
+        lapsed, never as a deed; an unseen actor's lapse is not told at all."""
+        if not e.actor or not e.action or self.unseen.actor(e):
+            return None
+        return self.w("lapsed", actor=e.actor, action=e.action.split(",")[0])
 
     def _round(self, e: LogEntry) -> str | None:
         if e.outcome == "over":
@@ -184,6 +200,17 @@ class PlayerTeller:
         pc = cid in self.pcs if cid is not None else who in self.pc_names
         if pc and _WORD.match(level):
             return self.w("is", name=who, level=self.rs.label(level, self.lang))
+        if e.kind == "wound" and level.lower() in self.seen_conditions:
+            # a state the players see as a condition (D6: Stunned, Unconscious), not a wound
+            return self.w("is", name=who, level=self.rs.label(level, self.lang))
+        seen = e.data.get("seen")  # the players' wound level (0-3) just after the entry
+        if e.kind == "wound" and isinstance(seen, int) and 0 < seen < 4:
+            from combat_cli.engine.contract.ruleset import wound_words
+            from combat_cli.locale import agree
+
+            word = agree(wound_words(self.w.lang)[seen], self.genders.get(cid or who, ""),
+                         self.w.lang)
+            return self.w("is", name=who, level=word)
         return self.w("wounded" if e.kind == "wound" else "recovers", name=who)
 
     def _deed(self, e: LogEntry) -> str | None:

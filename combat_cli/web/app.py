@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.resources
+import json
 from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -15,6 +17,7 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
+from combat_cli.textsafe import escape_controls, plain
 from combat_cli.web.feed import Feed
 
 ASSETS = {"/": ("page.html", "text/html; charset=utf-8"),
@@ -48,12 +51,71 @@ def localized(body: bytes, lang: str) -> bytes:
     return re.sub(r"(>)([^<>]*[A-Za-z][^<>]*)(<)", word, text).encode("utf-8")
 
 
+def script_json(data: object) -> str:
+    """``data`` as JSON that is safe inside a ``<script type="application/json">``: no ``<``,
+    ``>`` or ``&`` (a name holding ``</script>`` cannot end it) and no line separators."""
+
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                    ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(ch, esc)
+    return escape_controls(text)
+
+
+def with_state(body: bytes, data: dict[str, Any]) -> bytes:
+    """The table page with the players' view in it, so its first paint shows the fight (not
+    a blank page until the first live update): the heading, the turn line, the rows and the
+    log written in, every text escaped, and the view itself for the script to start from."""
+    import html
+
+    def esc(text: object) -> str:
+        return html.escape(plain(str(text)), quote=True)
+
+    if not data.get("combatants") and not data.get("heading"):
+        return body
+    labels = data.get("labels") or {}
+    rows = []
+    for c in data.get("combatants", []):
+        side = c.get("side", "")
+        cls = " ".join([k for k in ("acting", "next", "out") if c.get(k)] + [f"side-{side}"])
+        marks = "".join(f'<span class="sr"> ({esc(labels.get(k, k))})</span>'
+                        for k, on in (("acting", c.get("acting")), ("next_mark", c.get("next")))
+                        if on)
+        held = f'<span class="tag">{esc(labels.get("held", "held"))}</span>' if c.get("held") \
+            else ""
+        out = f'<span class="tag">{esc(labels.get("out", "out"))}</span>' if c.get("out") else ""
+        who = f'<span class="who">{esc(labels.get(side, side))}</span>'
+        rows.append(f'<tr class="{esc(cls)}"><th scope="row">{esc(c.get("name", ""))}'
+                    f'{marks}{held}{who}</th><td class="side">{esc(labels.get(side, side))}</td>'
+                    f'<td class="wounds">{esc(c.get("wounds", ""))}{out}</td>'
+                    f'<td class="cond">{esc(", ".join(c.get("conditions", [])))}</td></tr>')
+    log = "".join(f"<li>{esc(ln.get('text', ''))}</li>" for ln in data.get("log", []))
+    text = body.decode("utf-8")
+    text = text.replace('<h1 id="heading">…</h1>',
+                        f'<h1 id="heading">{esc(data.get("heading", ""))}</h1>', 1)
+    text = text.replace('aria-atomic="true"></p>',
+                        f'aria-atomic="true">{esc(data.get("turn", ""))}</p>', 1)
+    text = text.replace('<tbody id="rows"></tbody>', f'<tbody id="rows">{"".join(rows)}</tbody>', 1)
+    text = text.replace('<ol id="log"></ol>', f'<ol id="log">{log}</ol>', 1)
+    return embed(text.encode("utf-8"), data)
+
+
+def embed(body: bytes, data: dict[str, Any]) -> bytes:
+    """``body`` with ``data`` in it as ``<script id="state" type="application/json">`` (never
+    run: the page's own script reads it to draw its first state before its live stream)."""
+    return body.replace(b"</body>", b'<script id="state" type="application/json">'
+                        + script_json(data).encode("utf-8") + b"</script>\n</body>", 1)
+
+
 def make_app(feed: Feed) -> ASGIApp:
     files = {path: (localized(asset(name), feed.language) if name.endswith(".html") else
                     asset(name), kind) for path, (name, kind) in ASSETS.items()}
 
     async def static(request: Request) -> Response:
         body, kind = files[request.url.path]
+        if request.url.path == "/":  # it carries the fight now: kept nowhere
+            return Response(with_state(body, json.loads(feed.payload)), media_type=kind,
+                            headers={"cache-control": "no-store"})
         return Response(body, media_type=kind, headers={"cache-control": "no-cache"})
 
     async def state(request: Request) -> Response:

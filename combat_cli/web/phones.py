@@ -142,8 +142,11 @@ async def _events(changes: Changes, payload: Callable[[], bytes | None]) -> Asyn
 
 
 def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASGIApp:
+    import html
+
     from combat_cli.locale import current
-    from combat_cli.web.app import localized
+    from combat_cli.textsafe import plain
+    from combat_cli.web.app import embed, localized, with_state
 
     files = {path: (localized(asset(name), current()) if name.endswith(".html") else asset(name),
                     kind) for path, (name, kind) in PAGES.items()}
@@ -153,6 +156,16 @@ def make_live_app(hub: Hub, changes: Changes, names: set[str], port: int) -> ASG
 
     async def static(request: Request) -> Response:
         body, kind = files[request.url.path]
+        if request.url.path == "/":
+            body = with_state(body, hub.table_page())
+        elif request.url.path == "/me" and (who := device(request)) is not None:
+            mine = hub.me(who)  # this phone's own view, as /api/me gives it
+            name = (mine.get("card") or {}).get("name") or mine.get("pc") or ""
+            body = embed(body.replace(b'<h1 id="name">\xe2\x80\xa6</h1>', b'<h1 id="name">'
+                                      + html.escape(plain(str(name))).encode() + b"</h1>", 1),
+                         mine)
+        if request.url.path in ("/", "/me"):  # they carry the fight now: kept nowhere
+            return Response(body, media_type=kind, headers=NO_STORE)
         return Response(body, media_type=kind, headers={"cache-control": "no-cache"})
 
     async def state(request: Request) -> Response:

@@ -56,7 +56,7 @@ def test_the_chart_follows_the_wounds_round_by_round(tmp_path: Path) -> None:
         "add Mina side=pc Constitution=3D", "add Thug Constitution=2D", "start", "end",
         "damage Mina Wounded", "end", "damage Mina Wounded Twice", "end",
         "damage Thug Incapacitated"])
-    page = combat("report", str(fight), "--format", "html").stdout
+    page = combat("report", str(fight), "--format", "html", "--player").stdout
     mina = re.findall(r"<title>Mina, (\d+): ([a-z ]+)</title>", page)
     assert mina == [("1", "unhurt"), ("2", "hurt"), ("3", "badly hurt"), ("4", "badly hurt")]
     thug = re.findall(r"<title>Thug, (\d+): ([a-z ]+)</title>", page)
@@ -64,6 +64,26 @@ def test_the_chart_follows_the_wounds_round_by_round(tmp_path: Path) -> None:
     md = combat("report", str(fight)).stdout
     assert "Thug (Incapacitated)" in md and "- PCs: Mina" in md
     assert "natural healing roll" in md  # what is due
+
+
+def test_the_gms_chart_uses_the_rulesets_own_wound_levels(tmp_path: Path) -> None:
+    """Stunned and Wounded are both drawn at the first height, but the GM's chart says which
+    (the players' report keeps the players' four words)."""
+    fight = make_fight(tmp_path / "g.json", "d6", [
+        "add Mina side=pc Constitution=3D", "add Thug Constitution=2D", "start", "end",
+        "damage Thug Stunned", "damage Mina Wounded", "end", "damage Mina Wounded Twice", "end",
+        "damage Thug Incapacitated"])
+    page = combat("report", str(fight), "--format", "html").stdout
+    mina = re.findall(r"<title>Mina, (\d+): ([A-Za-z ]+)</title>", page)
+    assert mina == [("1", "unhurt"), ("2", "Wounded"), ("3", "Wounded Twice"),
+                    ("4", "Wounded Twice")]
+    thug = re.findall(r"<title>Thug, (\d+): ([A-Za-z ]+)</title>", page)
+    assert thug == [("1", "unhurt"), ("2", "Stunned"), ("3", "Stunned"), ("4", "Incapacitated")]
+    legend = re.findall(r">(\d) ([A-Za-z, ]+)</text>", page)
+    assert ("1", "Stunned, Wounded") in legend or ("1", "Wounded, Stunned") in legend
+    assert not {"hurt", "badly hurt", "down"} & {t for _, t in mina + thug}
+    player = combat("report", str(fight), "--format", "html", "--player").stdout
+    assert "Thug, 2: hurt" in player and "Stunned</title>" not in player
 
 
 def test_player_report_keeps_every_secret(tmp_path: Path) -> None:

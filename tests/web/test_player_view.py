@@ -137,4 +137,4 @@ def test_czech_pool_shows_the_players_czech_words(make_table) -> None:  # noqa: 
     assert data["lang"] == "cs" and data["heading"].startswith("Tah 1")
     assert data["labels"]["Wounds"] == "Zranění" and data["turn"] == "Ohlaste své akce"
     assert [c["wounds"] for c in data["combatants"]] == ["10/10", "zraněn"]
-    assert data["log"][-1]["text"] == "Zranění: Zbojník"
+    assert data["log"][-1]["text"] == "Zbojník: zraněn"  # the players' word for the level

@@ -231,8 +231,20 @@ class RulesContext:
             if roll.entered == "phone":  # the player's own dice, entered on the phone
                 entry.data["by"] = "phone"
                 entry.text = f"{text} {self.label('(phone)')}"
+        if kind == "wound":
+            self._players_level(entry, target if target is not None else actor)
         self.entries.append(entry)
         return entry
+
+    def _players_level(self, entry: LogEntry, who: Combatant | str | None) -> None:
+        """An NPC's wound entry keeps the players' wound level just after it (``seen``, 0-3),
+        so the players' log says "badly hurt" or "down" where the GM's says the level."""
+        if self.ruleset is None or not isinstance(who, Combatant) or who.side == "pc":
+            return
+        try:
+            entry.data.setdefault("seen", self.ruleset.wound_level(self.view, who))
+        except Exception:  # noqa: BLE001 - a level the ruleset can't tell yet: the plain word
+            return
 
     def note(self, text: str) -> None:
         """A line for the GM that is not part of the record (a hint, a reminder)."""

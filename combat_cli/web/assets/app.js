@@ -23,12 +23,14 @@
     if (c.acting) { classes.push("acting"); }
     if (c.next) { classes.push("next"); }
     if (c.out) { classes.push("out"); }
+    classes.push("side-" + c.side);
     tr.className = classes.join(" ");
     var name = el("th", c.name);
     name.scope = "row";
     if (c.acting) { name.appendChild(el("span", " (" + labels.acting + ")", "sr")); }
     if (c.next) { name.appendChild(el("span", " (" + labels.next_mark + ")", "sr")); }
     if (c.held) { name.appendChild(el("span", labels.held, "tag")); }
+    name.appendChild(el("span", labels[c.side] || c.side, "who"));
     tr.appendChild(name);
     tr.appendChild(el("td", labels[c.side] || c.side, "side"));
     var w = el("td", c.wounds, "wounds");
@@ -98,6 +100,11 @@
         delay = Math.min(delay * 2, 15000);
       }
     };
+  }
+  /* The page came with the view it was served with: shown at once, before the stream. */
+  var first = $("state");
+  if (first) {
+    try { render(JSON.parse(first.textContent)); } catch (err) { /* the stream will do */ }
   }
   connect();
 }());

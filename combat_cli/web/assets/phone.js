@@ -314,6 +314,10 @@
     $("decl-add").addEventListener("click", function () {
       rows.push({ action: (form.actions[0] || {}).name, target: "", opts: {} }); drawRows(); });
     $("decl-send").addEventListener("click", sendForm);
+    var first = $("state");  /* the page came with this phone's view: drawn at once */
+    if (first) {
+      try { render(JSON.parse(first.textContent)); } catch (err) { /* the stream will do */ }
+    }
     var delay = 1000, source = null;
     function connect() {
       source = new EventSource("/api/events");
