@@ -33,12 +33,16 @@ from rulesets.czech_pool.stats import STAT_EN, STATS
 # the options are typed models (options.py): help in English (the source), the Czech in the
 # message catalogue
 _FLAGS = "[míření] [omráčit] [daleko] [rozptyl] [zády]"
+_RESOLUTION = "rulesets.czech_pool.resolution"
+"""The handlers of the actions the turn resolves (threats and standing up); the defences
+shape the clashes and have none."""
 
 
 def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
     names = {_lang.norm(cz), en, *extra} - {cz}
     return ActionSpec(cz, f"threaten TARGET with {skill}", target="required", attack=True,
-                      model=Threaten, aliases=tuple(sorted(names)), args=_FLAGS)
+                      model=Threaten, aliases=tuple(sorted(names)), args=_FLAGS,
+                      handler=f"{_RESOLUTION}:clash")
 
 
 ACTIONS = (
@@ -57,7 +61,7 @@ ACTIONS = (
     ActionSpec("nebránit", "do not defend against TARGET: no outnumbering penalty, he meets "
                "0 successes", target="required", model=Bare, aliases=("nebranit", "ignore")),
     ActionSpec("vstát", "stand up from prone: own roll at +2", target="none", model=Bare,
-               aliases=("vstat", "stand")),
+               aliases=("vstat", "stand"), handler=f"{_RESOLUTION}:stand_up"),
 )
 
 # what an English GM sees in help: action names, option names
@@ -152,7 +156,6 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     tables_model = schema.Tables
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
     round_seconds = 6
-    declare_phase = True
     tables_package = "rulesets.czech_pool"
     # values whose 0 or negative would break the arithmetic (issue 13 item 32)
     table_ranges = {
@@ -216,11 +219,6 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         from rulesets.czech_pool.resolution import plan
 
         return plan(ctx)
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        from rulesets.czech_pool.resolution import resolve
-
-        resolve(ctx, item)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         raise _lang.terr(ctx, "this system resolves a turn together: declare NAME ACTION ..., "

@@ -31,21 +31,26 @@ from rulesets.d12.records import shown
 from rulesets.d12.state import Fight, Fighter
 from rulesets.d12.stats import STATS, skill_value
 
+HANDLERS = "rulesets.d12.verbs"
+"""Where the actions' handlers live (imported when the first one is done)."""
+
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("move", "move first (highest Agility first when moves conflict)",
-               target="optional", args="[WHERE ...]", model=Move, aliases=("mv",)),
+               target="optional", args="[WHERE ...]", model=Move, aliases=("mv",),
+               handler=f"{HANDLERS}:do_move"),
     ActionSpec("attack", "a contest: d12 + bid + skill against the target's d12 + defensive "
                "bid + skill; the winner connects", target="required", attack=True,
-               model=Attack, aliases=("a", "shoot", "punch", "hit")),
+               model=Attack, aliases=("a", "shoot", "punch", "hit"), handler=f"{HANDLERS}:do_attack"),
     ActionSpec("defend", "a defensive bid, in full against every attacker of its group "
                "(from=\"A 1,B 2\"); without from= against any other attacker. Also a verb: "
                "defend NAME BID from=A 1, B 2 adds one to NAME's declaration", target="none",
-               args="[BID]", model=Defend, aliases=("def", "dodge"), reaction=True),
+               args="[BID]", model=Defend, aliases=("def", "dodge"), reaction=True,
+               handler=f"{HANDLERS}:add_defence"),
     ActionSpec("task", "player vs thing: d12 - skill - rp under the GM's Target Number, "
                "resolved after the round's exchanges (declare NAME task tn=N). Any time, also "
                "outside a round: the verb task NAME tn=N skill=S rp=N", target="none",
-               model=Task),
-    ActionSpec("wait", "do nothing this round", target="none"),
+               model=Task, handler=f"{HANDLERS}:do_task"),
+    ActionSpec("wait", "do nothing this round", target="none", handler=f"{HANDLERS}:do_wait"),
 )
 
 HOUSE_RULES = {
@@ -95,7 +100,6 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
     tables_model = schema.Tables
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6
-    declare_phase = True
     react_closes_declarations = False
     """``react NAME defend ...`` while declaring adds the defence to NAME's declaration."""
     tables_package = "rulesets.d12"
@@ -189,23 +193,6 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         from rulesets.d12.mob import plan
 
         return plan(ctx)
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        from rulesets.d12.verbs import resolve_item
-
-        resolve_item(ctx, item)
-
-    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        from rulesets.d12.verbs import act
-
-        act(ctx, c, action)
-
-    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """``react NAME defend BID [from=...]``: add a defensive bid to NAME's declaration
-        (while declaring or during resolution)."""
-        from rulesets.d12.verbs import add_defence
-
-        add_defence(ctx, c, action)
 
     def end_round(self, ctx: RulesContext) -> None:
         from rulesets.d12.verbs import end_round

@@ -114,32 +114,45 @@ def end_round(ctx: RulesContext) -> None:
 # -- resolution ------------------------------------------------------------------------------
 
 
-def resolve_item(ctx: RulesContext, item: QueueItem) -> None:
-    c = ctx.combatant(item.actor)
-    a = item.action
-    if a.name == "move":
-        where = " ".join(a.args) or Move.of(a).to or ""
-        toward = f" toward {ctx.enc.name_of(a.target)}" if a.target else ""
-        place = f" to {where}" if where else ""
-        slot = Slot.of(item)
-        ctx.log(f"{c.name} moves{toward}{place} ({slot.why}, "
-                f"{_ordinal(slot.rank)} to move)", kind="move", actor=c,
-                action="move", target=a.target, outcome="moved")
+def _slot(ctx: RulesContext) -> Slot:
+    """Where the action stands in the round (acting now: first, outside the queue)."""
+    return Slot.of(ctx.resolving) if ctx.resolving is not None else Slot(why="acting now",
+                                                                         rank=1)
+
+
+def do_move(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    where = " ".join(a.args) or Move.of(a).to or ""
+    toward = f" toward {ctx.enc.name_of(a.target)}" if a.target else ""
+    place = f" to {where}" if where else ""
+    slot = _slot(ctx)
+    ctx.log(f"{c.name} moves{toward}{place} ({slot.why}, "
+            f"{_ordinal(slot.rank)} to move)", kind="move", actor=c,
+            action="move", target=a.target, outcome="moved")
+
+
+def do_attack(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """A planned exchange (the duel it is part of), or the GM's override: resolved now, the
+    bids checked against their caps only."""
+    item = ctx.resolving
+    if item is None:
+        check_actions(ctx, c, [a], duels=False)
+        resolve_attack(ctx, c, a)
         return
-    if a.name == "attack":
-        if a.target is None or a.target not in {x.id for x in ctx.enc.combatants}:
-            item.state = "lapsed"
-            ctx.log(f"{c.name}'s attack lapses: the target is gone", kind="lapse", actor=c)
-            return
-        _settle(item, resolve_attack(ctx, c, a, Slot.of(item).duel_action))
+    if a.target is None or a.target not in {x.id for x in ctx.enc.combatants}:
+        item.state = "lapsed"
+        ctx.log(f"{c.name}'s attack lapses: the target is gone", kind="lapse", actor=c)
         return
-    if a.name == "task":
-        _settle(item, run_task(ctx, c, Task.of(a)))
-        return
-    if a.name == "wait":
-        ctx.log(f"{c.name} waits", kind="note", actor=c, action="wait")
-        return
-    raise RuleError(f"d12 cannot resolve {a.name}")
+    _settle(item, resolve_attack(ctx, c, a, Slot.of(item).duel_action))
+
+
+def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    result = run_task(ctx, c, Task.of(a))
+    if ctx.resolving is not None:
+        _settle(ctx.resolving, result)
+
+
+def do_wait(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    ctx.log(f"{c.name} waits", kind="note", actor=c, action="wait")
 
 
 def _settle(item: QueueItem, result: str) -> None:
@@ -148,22 +161,6 @@ def _settle(item: QueueItem, result: str) -> None:
     slot = Slot.of(item)
     slot.result = result
     item.data = {**item.data, **slot.dump()}
-
-
-def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-    """The GM's override: resolve one action now (bids checked against their caps only)."""
-    if action.name == "defend":
-        add_defence(ctx, c, action)
-        return
-    if action.name == "attack":
-        check_actions(ctx, c, [action], duels=False)
-        resolve_attack(ctx, c, action)
-        return
-    if action.name == "task":
-        run_task(ctx, c, Task.of(action))
-        return
-    resolve_item(ctx, QueueItem(id=ctx.enc.new_id(), actor=c.id, action=action,
-                                data=Slot(why="acting now", rank=1).dump()))
 
 
 def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:

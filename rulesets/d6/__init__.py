@@ -24,6 +24,7 @@ from combat_cli.api import (
     RulesView,
     Syntax,
     VerbSpec,
+    perform,
 )
 from rulesets.d6 import schema
 from rulesets.d6.codes import code_text
@@ -77,6 +78,10 @@ def _kit_verb(ctx: RulesContext, args: Args) -> None:
     restock(ctx, args)
 
 
+STRIKE = "rulesets.d6.attacks:strike"
+REACT = "rulesets.d6.reactions:react"
+
+
 class D6(DeclarePhase, Reactions, Healing, Ruleset):
     name = "d6"
     combatant_state = D6Fighter
@@ -95,7 +100,6 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     tables_model = schema.Tables
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
     round_seconds = 5
-    declare_phase = True
     tables_package = "rulesets.d6"
     # issue 13 item 32: values whose 0 or negative would break the arithmetic
     table_ranges = {
@@ -115,32 +119,34 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     actions = (
         ActionSpec("shoot", "ranged attack: weapon skill vs range difficulty (or the dodge); "
                    "range, cover, conceal, protection are remembered for the pair",
-                   target="required", attack=True, model=Shot,
+                   target="required", attack=True, model=Shot, handler=STRIKE,
                    args="[MORE TARGETS with fire=sweep]"),
         ActionSpec("attack", "melee weapon attack: Melee Combat; damage STR + weapon dice",
-                   target="required", attack=True, model=Melee, aliases=("melee",)),
+                   target="required", attack=True, model=Melee, aliases=("melee",),
+                   handler=STRIKE),
         ActionSpec("brawl", "Brawling vs 5 (or the block); damage STR + 1D per Effect Value",
-                   target="required", attack=True, model=Unarmed, aliases=("punch",)),
+                   target="required", attack=True, model=Unarmed, aliases=("punch",),
+                   handler=STRIKE),
         ActionSpec("martial", "Martial Arts vs 10 (or the block); damage STR",
-                   target="required", attack=True, model=Unarmed),
+                   target="required", attack=True, model=Unarmed, handler=STRIKE),
         ActionSpec("dodge", "Dodge: the roll becomes every ranged attacker's difficulty this "
                    "round; full=yes: the only action, roll added to the difficulty",
-                   target="none", reaction=True,
-                   model=Dodging),
+                   target="none", reaction=True, model=Dodging, on_react=REACT),
         ActionSpec("fulldodge", "full dodge: the only action; roll added to the difficulty",
-                   target="none", reaction=True),
+                   target="none", reaction=True, on_react=REACT),
         ActionSpec("parry", "Melee Parry with a weapon: the roll is one melee attack's "
-                   "difficulty", target="none", reaction=True,
-                   model=Parry),
+                   "difficulty", target="none", reaction=True, model=Parry,
+                   on_react=REACT),
         ActionSpec("block", "Brawling (with=martial: Martial Arts) block: one melee attack's "
-                   "difficulty", target="none", reaction=True,
-                   model=Block),
-        ActionSpec("draw", "draw a weapon (an action)", target="none",
-                   model=Draw),
+                   "difficulty", target="none", reaction=True, model=Block,
+                   on_react=REACT),
+        ActionSpec("draw", "draw a weapon (an action)", target="none", model=Draw,
+                   handler="rulesets.d6.weapons:draw"),
         ActionSpec("reload", "reload (the weapon's reload actions)", target="none",
-                   model=Reload),
+                   model=Reload, handler="rulesets.d6.weapons:reload"),
         ActionSpec("firstaid", "First Aid on a patient (uses a kit)", target="required",
-                   model=FirstAid, aliases=("aid",)),
+                   model=FirstAid, aliases=("aid",),
+                   handler="rulesets.d6.healing:firstaid_action"),
     )
     conditions = (
         ConditionSpec("Stunned", "-1D this round and next"),
@@ -275,7 +281,8 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
         c = ctx.combatant(item.actor)
         try:
-            self._do(ctx, c, item.action)
+            perform(self, ctx, c, item.action, missing=f"{item.action.name} is a reaction: "
+                    f"react {c.name} {item.action.name}")
         except RollAborted:  # the GM's dice did not fit: the whole command is abandoned
             raise
         except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
@@ -285,37 +292,17 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
                     action=item.action.name)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        from rulesets.d6.core import REACTIONS
+        """A reaction acted at once is a reaction; any other action counts toward the round's
+        actions before it is done."""
         from rulesets.d6.declare import count_act
 
-        if action.name in REACTIONS:
+        spec = self.action_spec(action.name)
+        if spec is not None and spec.reaction:
             self.react(ctx, c, action)
             return
         count_act(ctx, c, action)
-        self._do(ctx, c, action)
-
-    def _do(self, ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-        from rulesets.d6.attacks import strike
-        from rulesets.d6.core import ATTACKS
-        from rulesets.d6.healing import first_aid
-        from rulesets.d6.weapons import draw, reload
-
-        if a.name in ATTACKS:
-            strike(ctx, c, a)
-        elif a.name == "draw":
-            draw(ctx, c, a)
-        elif a.name == "reload":
-            reload(ctx, c, a)
-        elif a.name == "firstaid":
-            first_aid(ctx, c, ctx.combatant(a.target or ""),
-                      facility=FirstAid.of(a).at_facility, in_round=True)
-        else:
-            raise RuleError(f"{a.name} is a reaction: react {c.name} {a.name}")
-
-    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        from rulesets.d6.reactions import react
-
-        react(ctx, c, action)
+        perform(self, ctx, c, action, missing=f"{action.name} is a reaction: "
+                f"react {c.name} {action.name}")
 
     def end_round(self, ctx: RulesContext) -> None:
         from rulesets.d6.wounds import mortal_checks
@@ -379,11 +366,6 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         from rulesets.d6.display import json_extra
 
         return json_extra(view)
-
-    def parse_roll(self, text: str) -> Any:
-        from combat_cli.api import parse
-
-        return parse(text)
 
     def demo(self) -> list[str]:
         from rulesets.d6.demo import DEMO

@@ -7,11 +7,9 @@ See README.md beside this file for the GM's reference.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from combat_cli.api import (
-    ActionRequest,
     ActionSpec,
     Arg,
     Combatant,
@@ -21,9 +19,7 @@ from combat_cli.api import (
     LogEntry,
     OpenTurns,
     Opt,
-    QueueItem,
     Reactions,
-    RuleError,
     RulesContext,
     Ruleset,
     RulesView,
@@ -108,7 +104,6 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     tables_model = Tables
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
     round_seconds = 3
-    declare_phase = False
     tables_package = "rulesets.storypath"
     # issue 13 item 32: values whose 0 or negative would break the arithmetic
     table_ranges = {
@@ -126,34 +121,38 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts "
                    "(more targets after the first: one roll, successes split)",
                    target="required", attack=True, model=options.Attack,
-                   aliases=("hit", "shoot"), args="[TARGET ...]"),
+                   aliases=("hit", "shoot"), args="[TARGET ...]", handler=attack.attack),
         ActionSpec("defend", "Full Defense (simple action): roll double the Defense pool; "
                    "react NAME defend (mode=roll or standard) takes the reflexive Defense now",
-                   target="none", reaction=True, model=options.Defend, aliases=("dodge",)),
+                   target="none", reaction=True, model=options.Defend, aliases=("dodge",),
+                   handler=defense.full_defense, on_react=defense.react_defend),
         ActionSpec("complicate", "part of a mixed action: Blocked N on the target's task",
-                   target="required", model=options.Complicate),
+                   target="required", model=options.Complicate, handler=complicate.complicate),
         ActionSpec("throw", "lift (Athletics + Might) or a grappled person, then a Thrown, "
-                   "Pushing attack", target="required", attack=True, model=options.Throw),
+                   "Pushing attack", target="required", attack=True, model=options.Throw, handler=throwing.throw),
         ActionSpec("grapple", "an attack (Close Combat + Might) that puts the target in a grapple",
-                   target="required", attack=True, model=options.Grapple),
+                   target="required", attack=True, model=options.Grapple,
+                   handler=grappling.grapple),
         ActionSpec("drag", "drag the grappled target: opposed Might + Athletics, grappler wins ties",
-                   target="required", model=options.Bare),
+                   target="required", model=options.Bare, handler=grappling.drag),
         ActionSpec("escape", "escape a grapple: opposed (Close Combat|Athletics) + (Dexterity|Might)",
-                   target="none", model=options.Escape),
+                   target="none", model=options.Escape, handler=grappling.escape),
         ActionSpec("letgo", "release someone you grapple (reflexive)", target="required",
-                   model=options.Bare),
+                   model=options.Bare, handler=grappling.let_go),
         ActionSpec("stand", "stand up: reflexive, or with an enemy close a mixed action at "
                    "Complication 1 (unbought: an Injury Condition)", target="none",
-                   model=options.Stand),
-        ActionSpec("prone", "drop prone (reflexive)", target="none", model=options.Bare),
+                   model=options.Stand, handler=tasks.stand),
+        ActionSpec("prone", "drop prone (reflexive)", target="none", model=options.Bare,
+                   handler=prone.go_prone),
         ActionSpec("pickup", "pick up the weapon lost to a Disarm Stunt (a simple action, or "
                    "reflexive by house rule; until then the Disarmed fights unarmed)",
-                   target="none", model=options.Pickup, aliases=("retrieve",)),
+                   target="none", model=options.Pickup, aliases=("retrieve",),
+                   handler=disarm.pickup),
         ActionSpec("do", "any other rolled action: pool vs Difficulty (a Blocked task must be "
-                   "bought off)", target="optional", model=options.Do),
+                   "bought off)", target="optional", model=options.Do, handler=tasks.do_task),
         ActionSpec("reflexive", "a reflexive action without a roll (move, draw, look)",
                    target="none", model=options.Reflexive, reaction=True,
-                   aliases=("move", "draw")),
+                   aliases=("move", "draw"), handler=tasks.reflexive),
     )
     conditions = (
         ConditionSpec("Prone", "-1 Defense at close range, +2 at other ranges; standing next "
@@ -273,27 +272,6 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         if not initiative.roster(view):
             return None
         return initiative.labels(view)
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        self.act(ctx, ctx.combatant(item.actor), item.action)
-
-    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        handlers: dict[str, Callable[[RulesContext, Combatant, ActionRequest], object]] = {
-            "attack": attack.attack, "defend": defense.full_defense,
-            "complicate": complicate.complicate, "throw": throwing.throw,
-            "grapple": grappling.grapple, "drag": grappling.drag, "escape": grappling.escape,
-            "letgo": grappling.let_go, "stand": tasks.stand, "prone": prone.go_prone,
-            "do": tasks.do_task, "reflexive": tasks.reflexive, "pickup": disarm.pickup,
-        }
-        handlers[action.name](ctx, c, action)
-
-    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        if action.name == "defend":
-            defense.react_defend(ctx, c, action)
-        elif action.name == "reflexive":
-            tasks.reflexive(ctx, c, action)
-        else:  # pragma: no cover - the parser offers reactions only
-            raise RuleError(f"{action.name} is not a reaction (defend, reflexive)")
 
     # -- health ----------------------------------------------------------------------------
     def value_words(self, view: RulesView, verb: str) -> list[str]:

@@ -16,7 +16,14 @@ from combat_cli.dice import DiceError, Roll, Roller, RollSpec, parse
 from combat_cli.engine.contract.port import Port, Quiet
 from combat_cli.engine.domain.durations import format_duration, in_rounds
 from combat_cli.engine.domain.errors import CommandError, RollAborted
-from combat_cli.engine.domain.models import Combatant, Condition, Encounter, LogEntry, Timer
+from combat_cli.engine.domain.models import (
+    Combatant,
+    Condition,
+    Encounter,
+    LogEntry,
+    QueueItem,
+    Timer,
+)
 from combat_cli.engine.domain.queries import find_combatant
 
 if TYPE_CHECKING:
@@ -52,6 +59,9 @@ class RulesContext:
         self.shown = 0
         """How many of :attr:`entries` were already shown (before a roll was asked)."""
         self._states: dict[int, tuple[Combatant | Encounter, State, dict[str, Any]]] = {}
+        self.resolving: QueueItem | None = None
+        """The planned queue item an action's handler is resolving (``resolve``); None when
+        it runs at once (``act``, ``react``)."""
 
     # -- typed data ----------------------------------------------------------------------
     @property

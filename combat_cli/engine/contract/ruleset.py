@@ -28,6 +28,8 @@ Extra verbs (``slot NAME``) come from :attr:`Ruleset.verbs`. Rulesets import all
 
 from __future__ import annotations
 
+import functools
+import importlib
 import importlib.resources
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -55,8 +57,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
-    "VerbSpec", "level_by_fraction", "load_toml", "merge_tables", "wound_words",
+    "VerbSpec", "handler_for", "level_by_fraction", "load_toml", "merge_tables", "perform",
+    "wound_words",
 ]
+
+
+Handler = Callable[["RulesContext", Combatant, ActionRequest], object]
+"""An action's handler: the context, the actor and the action as typed (options through
+``Model.of(action)``)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,12 @@ class ActionSpec:
     model: type[Options] | None = None
     """The options as a typed model (:mod:`combat_cli.engine.grammar.options`): its fields are the
     options (``options`` is derived from them) and rules code reads ``Model.of(action)``."""
+    handler: Handler | str | None = None
+    """What does the action: ``handler(ctx, actor, action)``, or ``"package.module:function"``
+    imported on first use. The core routes every ``act``, ``resolve`` and ``react`` of the
+    action to it (the queue item being resolved is ``ctx.resolving``)."""
+    on_react: Handler | str | None = None
+    """What ``react NAME ACTION`` does with it, when that is not :attr:`handler`."""
 
     def __post_init__(self) -> None:
         if self.model is not None:
@@ -147,6 +161,39 @@ class VerbSpec:
     @property
     def usage(self) -> str:
         return self.syntax.usage(self.name)
+
+
+@functools.cache
+def load_ref(ref: str) -> Callable[..., Any]:
+    """``"package.module:function"`` as the function (imported once, on first use)."""
+    module, _, attr = ref.partition(":")
+    found = importlib.import_module(module)
+    for part in attr.split("."):
+        found = getattr(found, part)
+    if not callable(found):
+        raise TypeError(f"{ref} is not a function")
+    return found
+
+
+def handler_for(ruleset: Ruleset, name: str, *, react: bool = False) -> Handler | None:
+    """The one route from an action's name to what does it: the declared action's
+    :attr:`ActionSpec.handler` (its :attr:`ActionSpec.on_react` for ``react``); None when the
+    ruleset declares no such action or no handler for it."""
+    spec = named(ruleset.actions, name)
+    if spec is None or (react and not spec.reaction):
+        return None
+    fn = (spec.on_react or spec.handler) if react else spec.handler
+    return load_ref(fn) if isinstance(fn, str) else fn
+
+
+def perform(ruleset: Ruleset, ctx: RulesContext, c: Combatant, action: ActionRequest, *,
+            react: bool = False, missing: str = "") -> None:
+    """Run ``action`` through its handler (:func:`handler_for`); RuleError ``missing``
+    (default: the ruleset cannot resolve it) when it has none."""
+    fn = handler_for(ruleset, action.name, react=react)
+    if fn is None:
+        raise RuleError(missing or f"{ruleset.name} cannot resolve {action.name}")
+    fn(ctx, c, action)
 
 
 class _Named(Protocol):
@@ -232,7 +279,6 @@ class Ruleset:
     title: str = ""
     """One line for ``combat rulesets``."""
     round_seconds: int = 6
-    declare_phase: bool = False
     tables_package: str | None = None
     """Package holding ``tables.toml`` (the rules tables and house-rule switches)."""
     tables_model: type[TablesModel] | None = None
@@ -271,6 +317,29 @@ class Ruleset:
     state): dropped when the PCs go on to the next encounter (``combat new --from``)."""
     lasting_encounter: tuple[str, ...] = ()
     """Encounter ``data`` keys that outlast the fight (a momentum pool, the session number)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """One truth per capability: a ruleset has a declare phase by listing
+        :class:`~combat_cli.engine.contract.capabilities.DeclarePhase`; an older
+        ``declare_phase = ...`` that agrees is dropped, one that contradicts it is refused."""
+        super().__init_subclass__(**kwargs)
+        if "declare_phase" in cls.__dict__:
+            from combat_cli.engine.contract.capabilities import DeclarePhase
+
+            said, has = cls.__dict__["declare_phase"], issubclass(cls, DeclarePhase)
+            if said is not has:
+                raise TypeError(f"{cls.__name__}: declare_phase = {said!r} but it "
+                                f"{'lists' if has else 'does not list'} DeclarePhase; the "
+                                "capability says it (drop declare_phase)")
+            delattr(cls, "declare_phase")
+
+    @property
+    def declare_phase(self) -> bool:
+        """Declare-then-resolve: the ruleset lists
+        :class:`~combat_cli.engine.contract.capabilities.DeclarePhase` (its one truth)."""
+        from combat_cli.engine.contract.capabilities import DeclarePhase
+
+        return isinstance(self, DeclarePhase)
 
     # -- data ----------------------------------------------------------------------------
     def migrate_state(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -331,6 +400,10 @@ class Ruleset:
         lang = lang or self.language
         found = _(word, lang)
         return g_(gender or "m", word, lang) if found == word else found
+
+    def action_spec(self, name: str) -> ActionSpec | None:
+        """The declared action called ``name`` (or one of its aliases)."""
+        return named(self.actions, name)
 
     # -- roster --------------------------------------------------------------------------
     def stat_spec(self, name: str) -> StatSpec | None:
@@ -395,9 +468,10 @@ class Ruleset:
         ctx.enc.order = [c.id for c in ctx.enc.combatants]
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """Resolve ``act NAME ACTION``: the one hook every ruleset supplies (a declare-phase
-        system gets it from :class:`~combat_cli.engine.contract.capabilities.DeclarePhase`)."""
-        raise RuleError(f"{self.name} cannot resolve {action.name}")
+        """Resolve ``act NAME ACTION`` at once: by default the action's declared handler
+        (:func:`perform`); a ruleset overrides this only to frame every action (count it,
+        refuse the verb)."""
+        perform(self, ctx, c, action)
 
     def next_turn(self, ctx: RulesContext) -> None:
         """End the acting combatant's turn (turn-based phase): move to the next who can act."""
