@@ -125,3 +125,24 @@ def test_a_declare_phase_is_the_capability_not_a_second_attribute() -> None:
     with pytest.raises(TypeError, match="DeclarePhase"):
         class Denies(DeclarePhase, Ruleset):
             declare_phase = False
+
+
+def test_the_host_caches_the_tables_not_the_plug_in_object() -> None:
+    from combat_cli.engine.contract.host import host
+
+    class Tabled(Ruleset):
+        name = "tabled"
+        loads = 0
+
+        def load_tables(self) -> dict[str, Any]:
+            type(self).loads += 1
+            return {"difficulty": 10}
+
+    rs = Tabled()
+    before = dict(vars(rs))
+    a = host(rs).tables({})
+    assert host(rs).tables({}) is a and rs.tables_for({}) is a
+    assert host(rs).tables({"difficulty": 12})["difficulty"] == 12
+    assert Tabled.loads == 1 and host(rs).cached() == 2
+    assert vars(rs) == before   # nothing of the core's is kept in the plug-in's object
+    assert host(rs) is host(rs) and host(Tabled()) is not host(rs)

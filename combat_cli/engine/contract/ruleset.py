@@ -361,30 +361,17 @@ class Ruleset:
         return merge_tables(tables, house_rules)
 
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        """The tables a table plays with: the shipped ones with ``house_rules`` merged in and
-        validated by :attr:`tables_model`; loaded, merged and validated once per set of house
-        rules (the result is shared: rules code reads it, never changes it)."""
-        return self._tables_entry(house_rules)[0]
+        """The tables a table plays with (the core's :class:`~combat_cli.engine.contract.host.Host`
+        loads, merges, validates and caches them; kept here for older plug-ins)."""
+        from combat_cli.engine.contract.host import host
+
+        return host(self).tables(house_rules)
 
     def typed_tables(self, house_rules: dict[str, Any]) -> TablesModel | None:
         """The same tables as :attr:`tables_model` (None if the ruleset declares none)."""
-        return self._tables_entry(house_rules)[1]
+        from combat_cli.engine.contract.host import host
 
-    def _tables_entry(self, house_rules: dict[str, Any]
-                      ) -> tuple[dict[str, Any], TablesModel | None]:
-        from combat_cli.engine.contract.rule_tables import house_rules_key, validate_tables
-
-        cache: dict[str, tuple[dict[str, Any], TablesModel | None]] = (
-            self.__dict__.setdefault("_core_tables_cache", {}))
-        key = house_rules_key(house_rules)
-        if key not in cache:
-            if "_core_shipped_tables" not in self.__dict__:
-                self.__dict__["_core_shipped_tables"] = self.load_tables()
-            merged = self.merge_house_rules(self.__dict__["_core_shipped_tables"], house_rules)
-            check_ranges(merged, self.table_ranges)
-            model = self.tables_model
-            cache[key] = (merged, validate_tables(model, merged) if model else None)
-        return cache[key]
+        return host(self).typed(house_rules)
 
     def label(self, word: str, lang: str = "", gender: str = "") -> str:
         """The word as shown in ``lang`` ("" = the ruleset's :attr:`language`), from the
