@@ -30,6 +30,7 @@ from combat_cli.engine.contract.ruleset import (
     StatSpec,
     VerbSpec,
     handler_for,
+    hook,
     level_by_fraction,
     load_toml,
     merge_tables,
@@ -61,6 +62,8 @@ __all__ = [
     "VerbSpec", "load_toml", "merge_tables",
     # an action's handler, and the one route to it (act, resolve, react)
     "Handler", "handler_for", "perform",
+    # a hook implemented elsewhere, imported on first use: plan = hook("pkg.mod:plan")
+    "hook",
     # a verb's arguments: declared once, parsed by the core, shown in help, completed
     "Arg", "Args", "Opt", "Syntax",
     # what it may add to the required core (docs on each)

@@ -24,6 +24,7 @@ from combat_cli.api import (
     Ruleset,
     RulesView,
     StatSpec,
+    hook,
 )
 from rulesets.d12 import health, schema
 from rulesets.d12.options import Attack, Defend, Move, Task
@@ -31,7 +32,7 @@ from rulesets.d12.records import shown
 from rulesets.d12.state import Fight, Fighter
 from rulesets.d12.stats import STATS, skill_value
 
-HANDLERS = "rulesets.d12.verbs"
+HANDLERS = "rulesets.d12.rounds"
 """Where the actions' handlers live (imported when the first one is done)."""
 
 ACTIONS: tuple[ActionSpec, ...] = (
@@ -174,10 +175,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
 
         ctx.enc.order = order(ctx)
 
-    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.d12.verbs import declare
-
-        declare(ctx, c, actions)
+    declare = hook("rulesets.d12.rounds:declare")
 
     def replaced(self, ctx: RulesContext, c: Combatant, old: Declaration) -> None:
         """Name the plan a new ``declare`` replaced (a second declare replaces the first)."""
@@ -189,15 +187,9 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         ctx.note(f"{c.name}'s earlier plan ({was}) is replaced; to keep both, declare them in "
                  f"one line parted by commas (or add a defence: defend {c.name} BID)")
 
-    def plan(self, ctx: RulesContext) -> list[QueueItem]:
-        from rulesets.d12.mob import plan
+    plan = hook("rulesets.d12.mob:plan")
 
-        return plan(ctx)
-
-    def end_round(self, ctx: RulesContext) -> None:
-        from rulesets.d12.verbs import end_round
-
-        end_round(ctx)
+    end_round = hook("rulesets.d12.rounds:end_round")
 
     def acting_label(self, view: RulesView) -> str | None:
         """Who acts and where the round stands: ``Shooter 2 (exchange 3/5)``."""
@@ -208,8 +200,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         where = step(enc) if enc.phase == "resolve" else None
         return f"{name} ({where})" if name and where else name
 
-    def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        return health.cannot_act(view, c)
+    can_act = hook("rulesets.d12.health:cannot_act")
 
     # -- health ------------------------------------------------------------------------------
     def value_words(self, view: RulesView, verb: str) -> list[str]:
@@ -217,11 +208,9 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
 
         return list(TRACK_WORDS)  # body/mind/soul and the realms that name them
 
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        health.damage(ctx, c, value)
+    damage = hook("rulesets.d12.health:damage")
 
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        health.heal(ctx, c, value)
+    heal = hook("rulesets.d12.health:heal")
 
     # -- display -----------------------------------------------------------------------------
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
@@ -229,10 +218,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
 
         return brief(entries)
 
-    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
-        from rulesets.d12.display import status_columns
-
-        return status_columns(view, c)
+    status_columns = hook("rulesets.d12.display:status_columns")
 
     def queued(self, view: RulesView, c: Combatant) -> list[tuple[QueueItem, ActionRequest]]:
         """``c``'s items, and the duels filed under the opponent's item with ``c``'s attack."""
@@ -255,8 +241,8 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
                                      c.out) for k in TRACKS)
 
     def json_extra(self, view: RulesView) -> dict[str, Any]:
+        from rulesets.d12.bid_sheet import bids_json
         from rulesets.d12.state import TRACKS, fight
-        from rulesets.d12.verbs import bids_json
 
         enc, t, now = view.enc, schema.Tables.of(view), fight(view)
         return {"d12": {
@@ -270,7 +256,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         }}
 
     def demo(self) -> list[str]:
-        from rulesets.d12.verbs import DEMO
+        from rulesets.d12.demo import DEMO
 
         return list(DEMO)
 

@@ -7,7 +7,7 @@ ruleset's README.md (section "Rule IDs").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from combat_cli.api import (
     ActionSpec,
@@ -24,6 +24,7 @@ from combat_cli.api import (
     RulesView,
     Syntax,
     VerbSpec,
+    hook,
     perform,
 )
 from rulesets.d6 import schema
@@ -45,37 +46,12 @@ from rulesets.d6.stats import STATS, YES
 if TYPE_CHECKING:
     from combat_cli.api import (
         ActionRequest,
-        Args,
         Combatant,
         LogEntry,
         QueueItem,
         RulesContext,
         Timer,
     )
-
-
-def _firstaid_verb(ctx: RulesContext, args: Args) -> None:
-    from rulesets.d6.healing import firstaid_verb
-
-    firstaid_verb(ctx, args)
-
-
-def _position_verb(ctx: RulesContext, args: Args) -> None:
-    from rulesets.d6.positions import position
-
-    position(ctx, args)
-
-
-def _revive_verb(ctx: RulesContext, args: Args) -> None:
-    from rulesets.d6.healing import revive
-
-    revive(ctx, args)
-
-
-def _kit_verb(ctx: RulesContext, args: Args) -> None:
-    from rulesets.d6.healing import restock
-
-    restock(ctx, args)
 
 
 STRIKE = "rulesets.d6.attacks:strike"
@@ -161,20 +137,20 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
                                                      "cover=, conceal=, protection=)"),
                  "set (or show) the range, cover, concealment and protection between a "
                  "shooter and a target; later shots use them (none clears)",
-                 _position_verb, aliases=("pos",)),
+                 "rulesets.d6.positions:position", aliases=("pos",)),
         VerbSpec("firstaid", Syntax((Arg("medic", "name"), Arg("patient", "name"),
                                      Opt("facility", "choice", YES, "facility= value (yes or no)",
                                          metavar="yes")),
                                     unknown="firstaid has no option {key}= (only facility=yes)"),
                  "First Aid (kit) or Medicine (A) at a facility, outside the action count "
                  "(in a round, act MEDIC firstaid PATIENT costs an action)",
-                 _firstaid_verb, aliases=("fa",)),
+                 "rulesets.d6.healing:firstaid_verb", aliases=("fa",)),
         VerbSpec("restock", (Arg("name", "name"), Arg("uses", "int", bad="usage: restock NAME "
                                                       "USES (a fresh kit is 2 uses)")), "set first-aid kit uses (a kit has 2)",
-                 _kit_verb),
+                 "rulesets.d6.healing:restock"),
         VerbSpec("revive", (Arg("name", "name"), Arg("level", "text", optional=True)),
                  "bring a Killed combatant back at a wound level (default Mortally Wounded; "
-                 "heal never raises the dead)", _revive_verb),
+                 "heal never raises the dead)", "rulesets.d6.healing:revive"),
     )
     rest_options = (OptionSpec("care", "rest (default), easy (twice the time, +1D), "
                                        "work (-1D)", choices=("rest", "easy", "work")),)
@@ -259,10 +235,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         moves = fight(ctx).moves
         moves[:] = [m for m in moves if m[0] != c.id] + [(c.id, other.id, after)]
 
-    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.d6.declare import declare
-
-        declare(ctx, c, actions)
+    declare = hook("rulesets.d6.declare:declare")
 
     def declare_costs(self, view: RulesView, c: Combatant) -> list[str]:
         """D6-MULTI: each action beyond the first costs every action of the round dice."""
@@ -273,10 +246,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         return [f"-{p}D" if p else "" for p in
                 (multi_penalty(t, n) for n in range(1, t.actions.max + 1))]
 
-    def plan(self, ctx: RulesContext) -> list[QueueItem]:
-        from rulesets.d6.declare import plan
-
-        return plan(ctx)
+    plan = hook("rulesets.d6.declare:plan")
 
     def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
         c = ctx.combatant(item.actor)
@@ -304,15 +274,9 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         perform(self, ctx, c, action, missing=f"{action.name} is a reaction: "
                 f"react {c.name} {action.name}")
 
-    def end_round(self, ctx: RulesContext) -> None:
-        from rulesets.d6.wounds import mortal_checks
+    end_round = hook("rulesets.d6.wounds:mortal_checks")
 
-        mortal_checks(ctx)
-
-    def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        from rulesets.d6.core import can_act_reason
-
-        return can_act_reason(view, c)
+    can_act = hook("rulesets.d6.core:can_act_reason")
 
     # -- health and time -------------------------------------------------------------------
     def value_words(self, view: RulesView, verb: str) -> list[str]:
@@ -320,20 +284,11 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
 
         return list(Tables.of(view).wounds.levels[1:])
 
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        from rulesets.d6.damage import gm_damage
+    damage = hook("rulesets.d6.damage:gm_damage")
 
-        gm_damage(ctx, c, value)
+    heal = hook("rulesets.d6.healing:gm_heal")
 
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        from rulesets.d6.healing import gm_heal
-
-        gm_heal(ctx, c, value)
-
-    def rest(self, ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
-        from rulesets.d6.healing import rest
-
-        rest(ctx, c, seconds, options)
+    rest = hook("rulesets.d6.healing:rest")
 
     def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
         from rulesets.d6.healing import fire_timer
@@ -342,10 +297,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
             super().fire_timer(ctx, timer)
 
     # -- display ---------------------------------------------------------------------------
-    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
-        from rulesets.d6.display import status_columns
-
-        return status_columns(view, c)
+    status_columns = hook("rulesets.d6.display:status_columns")
 
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.d6.display import brief
@@ -362,10 +314,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
             return 3
         return 2 if me.wound == WOUNDED2 else int(me.wound > 0 or me.stuns > 0)
 
-    def json_extra(self, view: RulesView) -> dict[str, Any]:
-        from rulesets.d6.display import json_extra
-
-        return json_extra(view)
+    json_extra = hook("rulesets.d6.display:json_extra")
 
     def demo(self) -> list[str]:
         from rulesets.d6.demo import DEMO

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
-    "VerbSpec", "handler_for", "level_by_fraction", "load_toml", "merge_tables", "perform",
+    "VerbSpec", "handler_for", "hook", "level_by_fraction", "load_toml", "merge_tables", "perform",
     "wound_words",
 ]
 
@@ -150,9 +150,15 @@ class VerbSpec:
     name: str
     args: Syntax | tuple[Arg | Opt, ...]
     help: str
-    handler: Callable[[RulesContext, Args], None]
+    handler: Callable[[RulesContext, Args], None] | str
+    """The handler, or ``"module:function"`` imported the first time the verb is used."""
     mutates: bool = True
     aliases: tuple[str, ...] = ()
+
+    def run(self, ctx: RulesContext, args: Args) -> None:
+        """Do the verb: its handler (a ``"module:function"`` is imported on first use)."""
+        fn = load_ref(self.handler) if isinstance(self.handler, str) else self.handler
+        fn(ctx, args)
 
     @property
     def syntax(self) -> Syntax:
@@ -173,6 +179,25 @@ def load_ref(ref: str) -> Callable[..., Any]:
     if not callable(found):
         raise TypeError(f"{ref} is not a function")
     return found
+
+
+class hook:  # noqa: N801 - read as a declaration: ``plan = hook("pkg.mod:plan")``
+    """A ruleset's hook implemented by a function elsewhere, named ``"module:function"`` and
+    imported the first time the core calls it (the start-up stays light): the function takes
+    what the hook takes, without ``self``::
+
+        class D6(DeclarePhase, Ruleset):
+            plan = hook("mydice.rounds:plan")
+    """
+
+    def __init__(self, ref: str) -> None:
+        self.ref = ref
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        return load_ref(self.ref)
+
+    def __repr__(self) -> str:
+        return f"hook({self.ref!r})"
 
 
 def handler_for(ruleset: Ruleset, name: str, *, react: bool = False) -> Handler | None:
