@@ -20,10 +20,10 @@ from combat_cli.api import (
     DeclarePhase,
     Healing,
     LogEntry,
-    QueueItem,
     RulesContext,
     Ruleset,
     RulesView,
+    hook,
 )
 from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool import schema, state
@@ -205,29 +205,17 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         _ask_demon_numbers(ctx, c)
 
     # -- rounds ----------------------------------------------------------------------
-    def begin_round(self, ctx: RulesContext) -> None:
-        from rulesets.czech_pool.initiative import begin_round
+    begin_round = hook("rulesets.czech_pool.initiative:begin_round")
 
-        begin_round(ctx)
+    declare = hook("rulesets.czech_pool.combat:check_declaration")
 
-    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.czech_pool.combat import check_declaration
-
-        check_declaration(ctx, c, actions)
-
-    def plan(self, ctx: RulesContext) -> list[QueueItem]:
-        from rulesets.czech_pool.resolution import plan
-
-        return plan(ctx)
+    plan = hook("rulesets.czech_pool.resolution:plan")
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         raise _lang.terr(ctx, "this system resolves a turn together: declare NAME ACTION ..., "
                          "then resolve")
 
-    def end_round(self, ctx: RulesContext) -> None:
-        from rulesets.czech_pool.resolution import end_round
-
-        end_round(ctx)
+    end_round = hook("rulesets.czech_pool.resolution:end_round")
 
     def can_act(self, view: RulesView, c: Combatant) -> str | None:
         """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
@@ -245,21 +233,12 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     def value_words(self, view: RulesView, verb: str) -> list[str]:
         return ["smrt", "bez"] if verb == "damage" else []
 
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        from rulesets.czech_pool.health import damage
+    damage = hook("rulesets.czech_pool.health:damage")
 
-        damage(ctx, c, value)
-
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        from rulesets.czech_pool.health import heal
-
-        heal(ctx, c, value)
+    heal = hook("rulesets.czech_pool.health:heal")
 
     # -- display ---------------------------------------------------------------------
-    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
-        from rulesets.czech_pool.display import status_columns
-
-        return status_columns(view, c)
+    status_columns = hook("rulesets.czech_pool.display:status_columns")
 
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.czech_pool.display import brief
@@ -276,10 +255,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         most = max_levels(c, schema.Tables.of(view))
         return level_by_fraction(most - taken(view, c), most, c.out)
 
-    def json_extra(self, view: RulesView) -> dict[str, Any]:
-        from rulesets.czech_pool.display import json_extra
-
-        return json_extra(view)
+    json_extra = hook("rulesets.czech_pool.display:json_extra")
 
     def help_text(self) -> str:
         lang = _lang.language_now()

@@ -24,6 +24,7 @@ from combat_cli.api import (
     Ruleset,
     RulesView,
     VerbSpec,
+    hook,
 )
 
 from . import (
@@ -210,28 +211,21 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             c.stats["weapon"] = weapon_of(Tables.of(ctx), c).name
         injuries.refresh_status(ctx, c)
 
-    def join(self, ctx: RulesContext, c: Combatant) -> None:
-        initiative.join(ctx, c)
+    join = hook("rulesets.storypath.initiative:join")
 
     # -- rounds --------------------------------------------------------------------------
-    def begin_round(self, ctx: RulesContext) -> None:
-        initiative.begin_round(ctx)
+    begin_round = hook("rulesets.storypath.initiative:begin_round")
 
-    def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
-                      ) -> None:
-        initiative.move_slot(ctx, c, other, after)
+    move_in_order = hook("rulesets.storypath.initiative:move_slot")
 
     def open_turn(self, enc: Encounter) -> tuple[str, list[Combatant]] | None:
         return initiative.open_turn(RulesView(enc, self))
 
-    def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
-        initiative.take_slot(ctx, c)
+    give_turn = hook("rulesets.storypath.initiative:take_slot")
 
-    def up_next(self, view: RulesView) -> Combatant | None:
-        return initiative.up_next(view)
+    up_next = hook("rulesets.storypath.initiative:up_next")
 
-    def next_turn(self, ctx: RulesContext) -> None:
-        initiative.next_turn(ctx)
+    next_turn = hook("rulesets.storypath.initiative:next_turn")
 
     def current(self, enc: Encounter) -> Combatant | None:
         return initiative.current(RulesView(enc, self))
@@ -280,11 +274,9 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             return [*levels, "persistent", "aggravated", "lethal", "name=", "box="]
         return levels
 
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        injuries.damage(ctx, c, value)
+    damage = hook("rulesets.storypath.injuries:damage")
 
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        injuries.heal(ctx, c, value)
+    heal = hook("rulesets.storypath.injuries:heal")
 
     # -- display ---------------------------------------------------------------------------
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
@@ -292,10 +284,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
 
         return brief(entries)
 
-    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
-        from rulesets.storypath.display import status_columns
-
-        return status_columns(view, c)
+    status_columns = hook("rulesets.storypath.display:status_columns")
 
     wound_columns = ("Injuries", "Injury Conditions")
 

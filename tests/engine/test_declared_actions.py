@@ -146,3 +146,23 @@ def test_the_host_caches_the_tables_not_the_plug_in_object() -> None:
     assert Tabled.loads == 1 and host(rs).cached() == 2
     assert vars(rs) == before   # nothing of the core's is kept in the plug-in's object
     assert host(rs) is host(rs) and host(Tabled()) is not host(rs)
+
+
+def test_every_reference_a_built_in_ruleset_declares_imports() -> None:
+    """A ``hook("module:function")`` or a handler named by reference is checked by nothing
+    until it is used: each one of the built-in rulesets names a function that exists."""
+    import inspect
+
+    from combat_cli import plugins
+    from combat_cli.engine.contract.ruleset import hook, load_ref
+    from tests.conftest import BUILT_IN
+
+    for name in BUILT_IN:
+        rs = plugins.load(name)
+        refs = [v.ref for k in type(rs).__mro__ for v in vars(k).values()
+                if isinstance(v, hook)]
+        refs += [h for a in rs.actions for h in (a.handler, a.on_react) if isinstance(h, str)]
+        refs += [v.handler for v in rs.verbs if isinstance(v.handler, str)]
+        assert refs, name
+        for ref in refs:
+            assert inspect.isfunction(load_ref(ref)), ref
