@@ -166,3 +166,10 @@ def test_every_reference_a_built_in_ruleset_declares_imports() -> None:
         assert refs, name
         for ref in refs:
             assert inspect.isfunction(load_ref(ref)), ref
+
+
+def test_a_handler_that_is_neither_a_function_nor_a_reference_is_refused_when_declared() -> None:
+    with pytest.raises(TypeError, match="module:function"):
+        ActionSpec("poke", handler="tests.engine.test_declared_actions._poke")
+    with pytest.raises(TypeError, match="module:function"):
+        ActionSpec("poke", on_react=42)  # type: ignore[arg-type]

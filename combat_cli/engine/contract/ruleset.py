@@ -119,6 +119,11 @@ class ActionSpec:
     """What ``react NAME ACTION`` does with it, when that is not :attr:`handler`."""
 
     def __post_init__(self) -> None:
+        for ref in (self.handler, self.on_react):
+            if ref is not None and not (callable(ref) or (isinstance(ref, str)
+                                                          and ref.count(":") == 1)):
+                raise TypeError(f"{self.name}: a handler is a function or "
+                                f"'package.module:function', not {ref!r}")
         if self.model is not None:
             if not (isinstance(self.model, type) and issubclass(self.model, Options)):
                 raise TypeError(f"{self.name}: the options model must be a subclass of Options "
