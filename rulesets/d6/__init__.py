@@ -186,47 +186,11 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     extra_stats = staticmethod(code_text)  # any other skill (Missile Weapons=5D ...)
 
     # -- roster ----------------------------------------------------------------------------
-    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
-        from rulesets.d6.healing import sync_kits
-        from rulesets.d6.stats import merge_spellings
-
-        merge_spellings(c)
-        sync_kits(ctx, c)
-        self._warn_misspelt(ctx, c)
-
-    def _warn_misspelt(self, ctx: RulesContext, c: Combatant) -> None:
-        """A typed skill close to a known one is kept, with one warning (once per name)."""
-        from rulesets.d6.stats import misspelt
-
-        me = fighter(ctx, c)
-        for key, guess in misspelt(schema.tables(ctx), c.stats):
-            if key in me.new_skills:
-                continue
-            me.new_skills.append(key)
-            text = f"{key} is not a known skill (did you mean {guess}?); kept as a new skill"
-            if text not in ctx.notes:
-                ctx.note(text)
-
-    def join(self, ctx: RulesContext, c: Combatant) -> None:
-        from rulesets.d6.initiative import order
-
-        ctx.enc.order = order(ctx)
+    on_add = hook("rulesets.d6.roster:on_add")
+    join = hook("rulesets.d6.roster:join")
 
     # -- rounds ----------------------------------------------------------------------------
-    def begin_round(self, ctx: RulesContext) -> None:
-        from rulesets.d6.core import rd
-        from rulesets.d6.initiative import order
-
-        ctx.enc.order = order(ctx)
-        for cid, oid, after in fight(ctx).moves:   # the GM's moves stay (Instincts do)
-            if cid in ctx.enc.order and oid in ctx.enc.order and cid != oid:
-                ctx.enc.order.remove(cid)
-                ctx.enc.order.insert(ctx.enc.order.index(oid) + after, cid)
-        for c in ctx.enc.combatants:
-            rd(ctx, c)
-        from rulesets.d6.wounds import stun_penalty_over
-
-        stun_penalty_over(ctx)
+    begin_round = hook("rulesets.d6.initiative:begin_round")
 
     def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
                       ) -> None:
