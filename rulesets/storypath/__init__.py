@@ -41,9 +41,8 @@ from . import (
     throwing,
     verbs,
 )
-from .records import Blocked, Grappled
 from .schema import Tables
-from .state import Fight, Fighter, fight, fighter
+from .state import Fight, Fighter
 from .stats import STATS, weapon_of
 
 HOUSE_RULES = {
@@ -230,25 +229,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     def current(self, enc: Encounter) -> Combatant | None:
         return initiative.current(RulesView(enc, self))
 
-    def on_remove(self, ctx: RulesContext, c: Combatant) -> None:
-        """Their initiative slot goes with them; grapples and Blocks they held end."""
-        enc, state = ctx.enc, fight(ctx)
-        slots = state.roster
-        i = state.slot
-        keep = []
-        for n, s in enumerate(slots):
-            if s.who == c.id:
-                if n < i:
-                    i -= 1
-                continue
-            keep.append(s)
-        if len(keep) != len(slots):
-            state.roster = keep
-            state.slot = i
-        for other in enc.combatants:
-            for cond in list(other.conditions):
-                if c.id in (Grappled.of(cond).by, Blocked.of(cond).blocked_by):
-                    ctx.remove_condition(other, cond.name, reason=f"{c.name} left")
+    on_remove = hook("rulesets.storypath.roster:on_remove")
 
     def acting_label(self, view: RulesView) -> str | None:
         if view.enc.phase == "turns" and initiative.roster(view) and initiative.is_open(view):
@@ -256,11 +237,6 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             names = " or ".join(c.name for c in initiative.candidates(view, i)) or "nobody"
             return f"{initiative.slot_name(initiative.roster(view)[i])}, open: {names}"
         return super().acting_label(view)
-
-    def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        if c.out:
-            return f"{c.name} is {c.status}"
-        return None
 
     def order_labels(self, view: RulesView) -> list[str] | None:
         if not initiative.roster(view):
@@ -298,25 +274,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         most = sum(injuries.boxes(t, c).values())
         return level_by_fraction(sum(injuries.free(view, c).values()), most, c.out)
 
-    def json_extra(self, view: RulesView) -> dict[str, Any]:
-        enc, state = view.enc, fight(view)
-        hs = initiative.holders(view) if state.roster else []
-        return {"storypath": {
-            "roster": [{"slot": initiative.slot_name(s), "side": s.side, "value": s.value,
-                        "holder": enc.name_of(h) if h else None, "chosen": bool(s.who),
-                        "may_take": [] if s.who or s.surprise else
-                        [c.name for c in initiative.candidates(view, n)]}
-                       for n, (s, h) in enumerate(zip(state.roster, hs, strict=True))],
-            "acting_slot": state.slot + 1 if state.roster else None,
-            "momentum": state.momentum.model_dump(),
-            "session": state.session,
-            "injuries": {c.name: {"track": injuries.track_text(view, c),
-                                  "conditions": [i.model_dump()
-                                                 for i in injuries.marked(view, c)]}
-                         for c in enc.combatants},
-            "next_roll": {c.name: [p.model_dump() for p in fighter(view, c).pending]
-                          for c in enc.combatants if fighter(view, c).pending},
-        }}
+    json_extra = hook("rulesets.storypath.display:json_extra")
 
     def demo(self) -> list[str]:
         from .demo import LINES
