@@ -24,13 +24,17 @@ from combat_cli.engine.contract.rule_tables import TablesModel
 from combat_cli.engine.contract.ruleset import (
     ActionSpec,
     ConditionSpec,
+    Handler,
     OptionSpec,
     Ruleset,
     StatSpec,
     VerbSpec,
+    handler_for,
+    hook,
     level_by_fraction,
     load_toml,
     merge_tables,
+    perform,
     wound_words,
 )
 from combat_cli.engine.contract.state import CombatantState, EncounterState, State
@@ -56,6 +60,10 @@ __all__ = [
     # the ruleset and what it declares
     "ActionSpec", "ConditionSpec", "OptionSpec", "Ruleset", "StatSpec", "TablesModel",
     "VerbSpec", "load_toml", "merge_tables",
+    # an action's handler, and the one route to it (act, resolve, react)
+    "Handler", "handler_for", "perform",
+    # a hook implemented elsewhere, imported on first use: plan = hook("pkg.mod:plan")
+    "hook",
     # a verb's arguments: declared once, parsed by the core, shown in help, completed
     "Arg", "Args", "Opt", "Syntax",
     # what it may add to the required core (docs on each)

@@ -11,6 +11,7 @@ from combat_cli import plugins
 from combat_cli.api import CommandError, TablesModel, merge_tables
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import RandomDice
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.table import Table
 from tests.conftest import BUILT_IN
 from tests.e2e.test_cli import combat
@@ -53,9 +54,7 @@ def test_switches_are_typed_fields():
 
 
 def test_the_core_loads_and_validates_once_per_set_of_house_rules(monkeypatch):
-    rs = plugins.load("d12")
-    rs.__dict__.pop("_core_tables_cache", None)
-    rs.__dict__.pop("_core_shipped_tables", None)
+    rs = type(plugins.load("d12"))()   # a fresh ruleset object: a fresh host
     calls = []
     real = type(rs).load_tables
     monkeypatch.setattr(type(rs), "load_tables", lambda self: calls.append(1) or real(self))
@@ -64,6 +63,7 @@ def test_the_core_loads_and_validates_once_per_set_of_house_rules(monkeypatch):
     b = rs.tables_for({"contest": {"ties": "reroll"}})
     assert b["contest"]["ties"] == "reroll" and a["contest"]["ties"] == "standoff"
     assert len(calls) == 1
+    assert host(rs).cached() == 2 and not any("table" in k for k in vars(rs))
 
 
 @pytest.mark.parametrize("name", BUILT_IN)

@@ -148,7 +148,7 @@ def all_verbs(table: Table | None = None) -> dict[str, Verb]:
             if v.name in out:
                 continue
             words = said.verbs.get(v.name, ())
-            out[v.name] = Verb(v.name, v.syntax, v.help, _ruleset_handler(v.handler),
+            out[v.name] = Verb(v.name, v.syntax, v.help, _ruleset_handler(v.run),
                                v.mutates, (*v.aliases, *words), topic=rs.name,
                                shown=words[0] if words else "")
     return out

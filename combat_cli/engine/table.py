@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from combat_cli.engine.contract.context import RulesContext
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.contract.port import Port, Quiet
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.history import History, Step, apply, diff
@@ -70,7 +71,7 @@ class Table:
         self.language = lang or ruleset.language
         """The language shown (``lang`` is "" for the ruleset's own)."""
         use(self.language)
-        self.tables = ruleset.tables_for(enc.house_rules)
+        self.tables = host(ruleset).tables(enc.house_rules)
         self.log_json: list[str] = list(log_json) if log_json is not None else [
             _entry_json(e) for e in log or []]
         """Each log entry as JSON text; parsed only when something reads it."""
@@ -318,7 +319,7 @@ class Table:
         self._set_state(enc)
         if cached[0] is enc.templates:   # the same library: its JSON is still good
             self._library = cached
-        self.tables = self.ruleset.tables_for(self.enc.house_rules)
+        self.tables = host(self.ruleset).tables(self.enc.house_rules)
         self.changed = True
 
 

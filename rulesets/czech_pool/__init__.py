@@ -20,10 +20,10 @@ from combat_cli.api import (
     DeclarePhase,
     Healing,
     LogEntry,
-    QueueItem,
     RulesContext,
     Ruleset,
     RulesView,
+    hook,
 )
 from rulesets.czech_pool import lang as _lang
 from rulesets.czech_pool import schema, state
@@ -33,12 +33,16 @@ from rulesets.czech_pool.stats import STAT_EN, STATS
 # the options are typed models (options.py): help in English (the source), the Czech in the
 # message catalogue
 _FLAGS = "[míření] [omráčit] [daleko] [rozptyl] [zády]"
+_RESOLUTION = "rulesets.czech_pool.resolution"
+"""The handlers of the actions the turn resolves (threats and standing up); the defences
+shape the clashes and have none."""
 
 
 def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
     names = {_lang.norm(cz), en, *extra} - {cz}
     return ActionSpec(cz, f"threaten TARGET with {skill}", target="required", attack=True,
-                      model=Threaten, aliases=tuple(sorted(names)), args=_FLAGS)
+                      model=Threaten, aliases=tuple(sorted(names)), args=_FLAGS,
+                      handler=f"{_RESOLUTION}:clash")
 
 
 ACTIONS = (
@@ -57,7 +61,7 @@ ACTIONS = (
     ActionSpec("nebránit", "do not defend against TARGET: no outnumbering penalty, he meets "
                "0 successes", target="required", model=Bare, aliases=("nebranit", "ignore")),
     ActionSpec("vstát", "stand up from prone: own roll at +2", target="none", model=Bare,
-               aliases=("vstat", "stand")),
+               aliases=("vstat", "stand"), handler=f"{_RESOLUTION}:stand_up"),
 )
 
 # what an English GM sees in help: action names, option names
@@ -152,7 +156,6 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     tables_model = schema.Tables
     title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
     round_seconds = 6
-    declare_phase = True
     tables_package = "rulesets.czech_pool"
     # values whose 0 or negative would break the arithmetic (issue 13 item 32)
     table_ranges = {
@@ -202,34 +205,17 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         _ask_demon_numbers(ctx, c)
 
     # -- rounds ----------------------------------------------------------------------
-    def begin_round(self, ctx: RulesContext) -> None:
-        from rulesets.czech_pool.initiative import begin_round
+    begin_round = hook("rulesets.czech_pool.initiative:begin_round")
 
-        begin_round(ctx)
+    declare = hook("rulesets.czech_pool.combat:check_declaration")
 
-    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.czech_pool.combat import check_declaration
-
-        check_declaration(ctx, c, actions)
-
-    def plan(self, ctx: RulesContext) -> list[QueueItem]:
-        from rulesets.czech_pool.resolution import plan
-
-        return plan(ctx)
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        from rulesets.czech_pool.resolution import resolve
-
-        resolve(ctx, item)
+    plan = hook("rulesets.czech_pool.resolution:plan")
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         raise _lang.terr(ctx, "this system resolves a turn together: declare NAME ACTION ..., "
                          "then resolve")
 
-    def end_round(self, ctx: RulesContext) -> None:
-        from rulesets.czech_pool.resolution import end_round
-
-        end_round(ctx)
+    end_round = hook("rulesets.czech_pool.resolution:end_round")
 
     def can_act(self, view: RulesView, c: Combatant) -> str | None:
         """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
@@ -247,21 +233,12 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     def value_words(self, view: RulesView, verb: str) -> list[str]:
         return ["smrt", "bez"] if verb == "damage" else []
 
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        from rulesets.czech_pool.health import damage
+    damage = hook("rulesets.czech_pool.health:damage")
 
-        damage(ctx, c, value)
-
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        from rulesets.czech_pool.health import heal
-
-        heal(ctx, c, value)
+    heal = hook("rulesets.czech_pool.health:heal")
 
     # -- display ---------------------------------------------------------------------
-    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
-        from rulesets.czech_pool.display import status_columns
-
-        return status_columns(view, c)
+    status_columns = hook("rulesets.czech_pool.display:status_columns")
 
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.czech_pool.display import brief
@@ -278,10 +255,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         most = max_levels(c, schema.Tables.of(view))
         return level_by_fraction(most - taken(view, c), most, c.out)
 
-    def json_extra(self, view: RulesView) -> dict[str, Any]:
-        from rulesets.czech_pool.display import json_extra
-
-        return json_extra(view)
+    json_extra = hook("rulesets.czech_pool.display:json_extra")
 
     def help_text(self) -> str:
         lang = _lang.language_now()

@@ -3,7 +3,15 @@
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, LogEntry, QueueItem, RulesContext, pool, sum_dice
+from combat_cli.api import (
+    ActionRequest,
+    Combatant,
+    LogEntry,
+    QueueItem,
+    RulesContext,
+    pool,
+    sum_dice,
+)
 from rulesets.czech_pool import health
 from rulesets.czech_pool.combat import (
     PRONE,
@@ -156,9 +164,12 @@ def _drop_defence_disadvantages(ctx: RulesContext) -> None:
 
 
 # ------------------------------------------------------------------------ resolve -------
-def resolve(ctx: RulesContext, item: QueueItem) -> None:
+def _planned(ctx: RulesContext) -> tuple[QueueItem, Turn, int] | None:
+    """The item being resolved, the turn and the item's speed; None when it lapses (its
+    actor is out, or surprised)."""
     model = czp(ctx).turn
-    if model is None:
+    item = ctx.resolving
+    if model is None or item is None:
         raise terr(ctx, "no turn in progress: declare, then resolve")
     a = ctx.combatant(item.actor)
     slot = Slot.of(item)
@@ -168,16 +179,29 @@ def resolve(ctx: RulesContext, item: QueueItem) -> None:
         ctx.log(say(ctx, "{name}'s {action} lapses: {status}", name=a.name,
                     action=item.action.text, status=status(ctx, a)),
                 kind="lapse", actor=a, action=item.action.name, outcome="out")
-        return
+        return None
     if slot.surprised:
         item.state = "lapsed"  # shown as lapsed (✗), not done
         ctx.log(say(ctx, "{name} is surprised: {action} is lost, he only defends", a,
                     name=a.name, action=item.action.text),
                 kind="lapse", actor=a, action=item.action.name, outcome="surprised")
+        return None
+    return item, model, speed
+
+
+def stand_up(ctx: RulesContext, a: Combatant, action: ActionRequest) -> None:
+    """The handler of ``vstát`` as the turn reaches it."""
+    planned = _planned(ctx)
+    if planned is not None:
+        _stand(ctx, a, planned[1])
+
+
+def clash(ctx: RulesContext, a: Combatant, action: ActionRequest) -> None:
+    """The handler of every threat as the turn reaches it: the clash of the pair."""
+    planned = _planned(ctx)
+    if planned is None:
         return
-    if item.action.name == STAND:
-        _stand(ctx, a, model)
-        return
+    item, model, speed = planned
     b = ctx.combatant(item.action.target or "")
     key = pkey(a.id, b.id)
     if key in model.resolved:
@@ -480,4 +504,4 @@ def end_round(ctx: RulesContext) -> None:
     st.turn = None
 
 
-__all__ = ["end_round", "plan", "resolve"]
+__all__ = ["clash", "end_round", "plan", "stand_up"]

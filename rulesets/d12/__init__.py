@@ -24,6 +24,7 @@ from combat_cli.api import (
     Ruleset,
     RulesView,
     StatSpec,
+    hook,
 )
 from rulesets.d12 import health, schema
 from rulesets.d12.options import Attack, Defend, Move, Task
@@ -31,21 +32,26 @@ from rulesets.d12.records import shown
 from rulesets.d12.state import Fight, Fighter
 from rulesets.d12.stats import STATS, skill_value
 
+HANDLERS = "rulesets.d12.rounds"
+"""Where the actions' handlers live (imported when the first one is done)."""
+
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("move", "move first (highest Agility first when moves conflict)",
-               target="optional", args="[WHERE ...]", model=Move, aliases=("mv",)),
+               target="optional", args="[WHERE ...]", model=Move, aliases=("mv",),
+               handler=f"{HANDLERS}:do_move"),
     ActionSpec("attack", "a contest: d12 + bid + skill against the target's d12 + defensive "
                "bid + skill; the winner connects", target="required", attack=True,
-               model=Attack, aliases=("a", "shoot", "punch", "hit")),
+               model=Attack, aliases=("a", "shoot", "punch", "hit"), handler=f"{HANDLERS}:do_attack"),
     ActionSpec("defend", "a defensive bid, in full against every attacker of its group "
                "(from=\"A 1,B 2\"); without from= against any other attacker. Also a verb: "
                "defend NAME BID from=A 1, B 2 adds one to NAME's declaration", target="none",
-               args="[BID]", model=Defend, aliases=("def", "dodge"), reaction=True),
+               args="[BID]", model=Defend, aliases=("def", "dodge"), reaction=True,
+               handler=f"{HANDLERS}:add_defence"),
     ActionSpec("task", "player vs thing: d12 - skill - rp under the GM's Target Number, "
                "resolved after the round's exchanges (declare NAME task tn=N). Any time, also "
                "outside a round: the verb task NAME tn=N skill=S rp=N", target="none",
-               model=Task),
-    ActionSpec("wait", "do nothing this round", target="none"),
+               model=Task, handler=f"{HANDLERS}:do_task"),
+    ActionSpec("wait", "do nothing this round", target="none", handler=f"{HANDLERS}:do_wait"),
 )
 
 HOUSE_RULES = {
@@ -95,7 +101,6 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
     tables_model = schema.Tables
     title = "d12 bid system (In Nomine Live): 1d12 + stat bid + skill, realms, interventions"
     round_seconds = 6
-    declare_phase = True
     react_closes_declarations = False
     """``react NAME defend ...`` while declaring adds the defence to NAME's declaration."""
     tables_package = "rulesets.d12"
@@ -170,10 +175,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
 
         ctx.enc.order = order(ctx)
 
-    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.d12.verbs import declare
-
-        declare(ctx, c, actions)
+    declare = hook("rulesets.d12.rounds:declare")
 
     def replaced(self, ctx: RulesContext, c: Combatant, old: Declaration) -> None:
         """Name the plan a new ``declare`` replaced (a second declare replaces the first)."""
@@ -185,32 +187,9 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         ctx.note(f"{c.name}'s earlier plan ({was}) is replaced; to keep both, declare them in "
                  f"one line parted by commas (or add a defence: defend {c.name} BID)")
 
-    def plan(self, ctx: RulesContext) -> list[QueueItem]:
-        from rulesets.d12.mob import plan
+    plan = hook("rulesets.d12.mob:plan")
 
-        return plan(ctx)
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        from rulesets.d12.verbs import resolve_item
-
-        resolve_item(ctx, item)
-
-    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        from rulesets.d12.verbs import act
-
-        act(ctx, c, action)
-
-    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """``react NAME defend BID [from=...]``: add a defensive bid to NAME's declaration
-        (while declaring or during resolution)."""
-        from rulesets.d12.verbs import add_defence
-
-        add_defence(ctx, c, action)
-
-    def end_round(self, ctx: RulesContext) -> None:
-        from rulesets.d12.verbs import end_round
-
-        end_round(ctx)
+    end_round = hook("rulesets.d12.rounds:end_round")
 
     def acting_label(self, view: RulesView) -> str | None:
         """Who acts and where the round stands: ``Shooter 2 (exchange 3/5)``."""
@@ -221,8 +200,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         where = step(enc) if enc.phase == "resolve" else None
         return f"{name} ({where})" if name and where else name
 
-    def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        return health.cannot_act(view, c)
+    can_act = hook("rulesets.d12.health:cannot_act")
 
     # -- health ------------------------------------------------------------------------------
     def value_words(self, view: RulesView, verb: str) -> list[str]:
@@ -230,11 +208,9 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
 
         return list(TRACK_WORDS)  # body/mind/soul and the realms that name them
 
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        health.damage(ctx, c, value)
+    damage = hook("rulesets.d12.health:damage")
 
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        health.heal(ctx, c, value)
+    heal = hook("rulesets.d12.health:heal")
 
     # -- display -----------------------------------------------------------------------------
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
@@ -242,10 +218,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
 
         return brief(entries)
 
-    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
-        from rulesets.d12.display import status_columns
-
-        return status_columns(view, c)
+    status_columns = hook("rulesets.d12.display:status_columns")
 
     def queued(self, view: RulesView, c: Combatant) -> list[tuple[QueueItem, ActionRequest]]:
         """``c``'s items, and the duels filed under the opponent's item with ``c``'s attack."""
@@ -268,8 +241,8 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
                                      c.out) for k in TRACKS)
 
     def json_extra(self, view: RulesView) -> dict[str, Any]:
+        from rulesets.d12.bid_sheet import bids_json
         from rulesets.d12.state import TRACKS, fight
-        from rulesets.d12.verbs import bids_json
 
         enc, t, now = view.enc, schema.Tables.of(view), fight(view)
         return {"d12": {
@@ -283,7 +256,7 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         }}
 
     def demo(self) -> list[str]:
-        from rulesets.d12.verbs import DEMO
+        from rulesets.d12.demo import DEMO
 
         return list(DEMO)
 

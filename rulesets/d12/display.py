@@ -71,7 +71,7 @@ def hits_text(view: RulesView, c: Combatant) -> str:
 
 def bids_left(view: RulesView, c: Combatant) -> str:
     """What ``c`` may still bid this round, per realm in use: ``corp 2``."""
-    from rulesets.d12.verbs import _available, bids_json
+    from rulesets.d12.bid_sheet import _available, bids_json
 
     j = bids_json(view, c)
     out = []
@@ -84,7 +84,7 @@ def bids_left(view: RulesView, c: Combatant) -> str:
 
 def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     """Hits taken, the round's bids (with committed/available per realm), bids left."""
-    from rulesets.d12.verbs import bid_summary
+    from rulesets.d12.bid_sheet import bid_summary
 
     return {"Hits": hits_text(view, c), "Bids": bid_summary(view, c),
             "Left": bids_left(view, c)}

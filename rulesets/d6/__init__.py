@@ -7,7 +7,7 @@ ruleset's README.md (section "Rule IDs").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from combat_cli.api import (
     ActionSpec,
@@ -24,6 +24,8 @@ from combat_cli.api import (
     RulesView,
     Syntax,
     VerbSpec,
+    hook,
+    perform,
 )
 from rulesets.d6 import schema
 from rulesets.d6.codes import code_text
@@ -44,7 +46,6 @@ from rulesets.d6.stats import STATS, YES
 if TYPE_CHECKING:
     from combat_cli.api import (
         ActionRequest,
-        Args,
         Combatant,
         LogEntry,
         QueueItem,
@@ -53,28 +54,8 @@ if TYPE_CHECKING:
     )
 
 
-def _firstaid_verb(ctx: RulesContext, args: Args) -> None:
-    from rulesets.d6.healing import firstaid_verb
-
-    firstaid_verb(ctx, args)
-
-
-def _position_verb(ctx: RulesContext, args: Args) -> None:
-    from rulesets.d6.positions import position
-
-    position(ctx, args)
-
-
-def _revive_verb(ctx: RulesContext, args: Args) -> None:
-    from rulesets.d6.healing import revive
-
-    revive(ctx, args)
-
-
-def _kit_verb(ctx: RulesContext, args: Args) -> None:
-    from rulesets.d6.healing import restock
-
-    restock(ctx, args)
+STRIKE = "rulesets.d6.attacks:strike"
+REACT = "rulesets.d6.reactions:react"
 
 
 class D6(DeclarePhase, Reactions, Healing, Ruleset):
@@ -95,7 +76,6 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     tables_model = schema.Tables
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
     round_seconds = 5
-    declare_phase = True
     tables_package = "rulesets.d6"
     # issue 13 item 32: values whose 0 or negative would break the arithmetic
     table_ranges = {
@@ -115,32 +95,34 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     actions = (
         ActionSpec("shoot", "ranged attack: weapon skill vs range difficulty (or the dodge); "
                    "range, cover, conceal, protection are remembered for the pair",
-                   target="required", attack=True, model=Shot,
+                   target="required", attack=True, model=Shot, handler=STRIKE,
                    args="[MORE TARGETS with fire=sweep]"),
         ActionSpec("attack", "melee weapon attack: Melee Combat; damage STR + weapon dice",
-                   target="required", attack=True, model=Melee, aliases=("melee",)),
+                   target="required", attack=True, model=Melee, aliases=("melee",),
+                   handler=STRIKE),
         ActionSpec("brawl", "Brawling vs 5 (or the block); damage STR + 1D per Effect Value",
-                   target="required", attack=True, model=Unarmed, aliases=("punch",)),
+                   target="required", attack=True, model=Unarmed, aliases=("punch",),
+                   handler=STRIKE),
         ActionSpec("martial", "Martial Arts vs 10 (or the block); damage STR",
-                   target="required", attack=True, model=Unarmed),
+                   target="required", attack=True, model=Unarmed, handler=STRIKE),
         ActionSpec("dodge", "Dodge: the roll becomes every ranged attacker's difficulty this "
                    "round; full=yes: the only action, roll added to the difficulty",
-                   target="none", reaction=True,
-                   model=Dodging),
+                   target="none", reaction=True, model=Dodging, on_react=REACT),
         ActionSpec("fulldodge", "full dodge: the only action; roll added to the difficulty",
-                   target="none", reaction=True),
+                   target="none", reaction=True, on_react=REACT),
         ActionSpec("parry", "Melee Parry with a weapon: the roll is one melee attack's "
-                   "difficulty", target="none", reaction=True,
-                   model=Parry),
+                   "difficulty", target="none", reaction=True, model=Parry,
+                   on_react=REACT),
         ActionSpec("block", "Brawling (with=martial: Martial Arts) block: one melee attack's "
-                   "difficulty", target="none", reaction=True,
-                   model=Block),
-        ActionSpec("draw", "draw a weapon (an action)", target="none",
-                   model=Draw),
+                   "difficulty", target="none", reaction=True, model=Block,
+                   on_react=REACT),
+        ActionSpec("draw", "draw a weapon (an action)", target="none", model=Draw,
+                   handler="rulesets.d6.weapons:draw"),
         ActionSpec("reload", "reload (the weapon's reload actions)", target="none",
-                   model=Reload),
+                   model=Reload, handler="rulesets.d6.weapons:reload"),
         ActionSpec("firstaid", "First Aid on a patient (uses a kit)", target="required",
-                   model=FirstAid, aliases=("aid",)),
+                   model=FirstAid, aliases=("aid",),
+                   handler="rulesets.d6.healing:firstaid_action"),
     )
     conditions = (
         ConditionSpec("Stunned", "-1D this round and next"),
@@ -155,20 +137,20 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
                                                      "cover=, conceal=, protection=)"),
                  "set (or show) the range, cover, concealment and protection between a "
                  "shooter and a target; later shots use them (none clears)",
-                 _position_verb, aliases=("pos",)),
+                 "rulesets.d6.positions:position", aliases=("pos",)),
         VerbSpec("firstaid", Syntax((Arg("medic", "name"), Arg("patient", "name"),
                                      Opt("facility", "choice", YES, "facility= value (yes or no)",
                                          metavar="yes")),
                                     unknown="firstaid has no option {key}= (only facility=yes)"),
                  "First Aid (kit) or Medicine (A) at a facility, outside the action count "
                  "(in a round, act MEDIC firstaid PATIENT costs an action)",
-                 _firstaid_verb, aliases=("fa",)),
+                 "rulesets.d6.healing:firstaid_verb", aliases=("fa",)),
         VerbSpec("restock", (Arg("name", "name"), Arg("uses", "int", bad="usage: restock NAME "
                                                       "USES (a fresh kit is 2 uses)")), "set first-aid kit uses (a kit has 2)",
-                 _kit_verb),
+                 "rulesets.d6.healing:restock"),
         VerbSpec("revive", (Arg("name", "name"), Arg("level", "text", optional=True)),
                  "bring a Killed combatant back at a wound level (default Mortally Wounded; "
-                 "heal never raises the dead)", _revive_verb),
+                 "heal never raises the dead)", "rulesets.d6.healing:revive"),
     )
     rest_options = (OptionSpec("care", "rest (default), easy (twice the time, +1D), "
                                        "work (-1D)", choices=("rest", "easy", "work")),)
@@ -204,47 +186,11 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     extra_stats = staticmethod(code_text)  # any other skill (Missile Weapons=5D ...)
 
     # -- roster ----------------------------------------------------------------------------
-    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
-        from rulesets.d6.healing import sync_kits
-        from rulesets.d6.stats import merge_spellings
-
-        merge_spellings(c)
-        sync_kits(ctx, c)
-        self._warn_misspelt(ctx, c)
-
-    def _warn_misspelt(self, ctx: RulesContext, c: Combatant) -> None:
-        """A typed skill close to a known one is kept, with one warning (once per name)."""
-        from rulesets.d6.stats import misspelt
-
-        me = fighter(ctx, c)
-        for key, guess in misspelt(schema.tables(ctx), c.stats):
-            if key in me.new_skills:
-                continue
-            me.new_skills.append(key)
-            text = f"{key} is not a known skill (did you mean {guess}?); kept as a new skill"
-            if text not in ctx.notes:
-                ctx.note(text)
-
-    def join(self, ctx: RulesContext, c: Combatant) -> None:
-        from rulesets.d6.initiative import order
-
-        ctx.enc.order = order(ctx)
+    on_add = hook("rulesets.d6.roster:on_add")
+    join = hook("rulesets.d6.roster:join")
 
     # -- rounds ----------------------------------------------------------------------------
-    def begin_round(self, ctx: RulesContext) -> None:
-        from rulesets.d6.core import rd
-        from rulesets.d6.initiative import order
-
-        ctx.enc.order = order(ctx)
-        for cid, oid, after in fight(ctx).moves:   # the GM's moves stay (Instincts do)
-            if cid in ctx.enc.order and oid in ctx.enc.order and cid != oid:
-                ctx.enc.order.remove(cid)
-                ctx.enc.order.insert(ctx.enc.order.index(oid) + after, cid)
-        for c in ctx.enc.combatants:
-            rd(ctx, c)
-        from rulesets.d6.wounds import stun_penalty_over
-
-        stun_penalty_over(ctx)
+    begin_round = hook("rulesets.d6.initiative:begin_round")
 
     def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
                       ) -> None:
@@ -253,10 +199,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         moves = fight(ctx).moves
         moves[:] = [m for m in moves if m[0] != c.id] + [(c.id, other.id, after)]
 
-    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        from rulesets.d6.declare import declare
-
-        declare(ctx, c, actions)
+    declare = hook("rulesets.d6.declare:declare")
 
     def declare_costs(self, view: RulesView, c: Combatant) -> list[str]:
         """D6-MULTI: each action beyond the first costs every action of the round dice."""
@@ -267,15 +210,13 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
         return [f"-{p}D" if p else "" for p in
                 (multi_penalty(t, n) for n in range(1, t.actions.max + 1))]
 
-    def plan(self, ctx: RulesContext) -> list[QueueItem]:
-        from rulesets.d6.declare import plan
-
-        return plan(ctx)
+    plan = hook("rulesets.d6.declare:plan")
 
     def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
         c = ctx.combatant(item.actor)
         try:
-            self._do(ctx, c, item.action)
+            perform(self, ctx, c, item.action, missing=f"{item.action.name} is a reaction: "
+                    f"react {c.name} {item.action.name}")
         except RollAborted:  # the GM's dice did not fit: the whole command is abandoned
             raise
         except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
@@ -285,47 +226,21 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
                     action=item.action.name)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        from rulesets.d6.core import REACTIONS
+        """A reaction acted at once is a reaction; any other action counts toward the round's
+        actions before it is done."""
         from rulesets.d6.declare import count_act
 
-        if action.name in REACTIONS:
+        spec = self.action_spec(action.name)
+        if spec is not None and spec.reaction:
             self.react(ctx, c, action)
             return
         count_act(ctx, c, action)
-        self._do(ctx, c, action)
+        perform(self, ctx, c, action, missing=f"{action.name} is a reaction: "
+                f"react {c.name} {action.name}")
 
-    def _do(self, ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-        from rulesets.d6.attacks import strike
-        from rulesets.d6.core import ATTACKS
-        from rulesets.d6.healing import first_aid
-        from rulesets.d6.weapons import draw, reload
+    end_round = hook("rulesets.d6.wounds:mortal_checks")
 
-        if a.name in ATTACKS:
-            strike(ctx, c, a)
-        elif a.name == "draw":
-            draw(ctx, c, a)
-        elif a.name == "reload":
-            reload(ctx, c, a)
-        elif a.name == "firstaid":
-            first_aid(ctx, c, ctx.combatant(a.target or ""),
-                      facility=FirstAid.of(a).at_facility, in_round=True)
-        else:
-            raise RuleError(f"{a.name} is a reaction: react {c.name} {a.name}")
-
-    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        from rulesets.d6.reactions import react
-
-        react(ctx, c, action)
-
-    def end_round(self, ctx: RulesContext) -> None:
-        from rulesets.d6.wounds import mortal_checks
-
-        mortal_checks(ctx)
-
-    def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        from rulesets.d6.core import can_act_reason
-
-        return can_act_reason(view, c)
+    can_act = hook("rulesets.d6.core:can_act_reason")
 
     # -- health and time -------------------------------------------------------------------
     def value_words(self, view: RulesView, verb: str) -> list[str]:
@@ -333,20 +248,11 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
 
         return list(Tables.of(view).wounds.levels[1:])
 
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        from rulesets.d6.damage import gm_damage
+    damage = hook("rulesets.d6.damage:gm_damage")
 
-        gm_damage(ctx, c, value)
+    heal = hook("rulesets.d6.healing:gm_heal")
 
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        from rulesets.d6.healing import gm_heal
-
-        gm_heal(ctx, c, value)
-
-    def rest(self, ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any]) -> None:
-        from rulesets.d6.healing import rest
-
-        rest(ctx, c, seconds, options)
+    rest = hook("rulesets.d6.healing:rest")
 
     def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
         from rulesets.d6.healing import fire_timer
@@ -355,10 +261,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
             super().fire_timer(ctx, timer)
 
     # -- display ---------------------------------------------------------------------------
-    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
-        from rulesets.d6.display import status_columns
-
-        return status_columns(view, c)
+    status_columns = hook("rulesets.d6.display:status_columns")
 
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.d6.display import brief
@@ -375,15 +278,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
             return 3
         return 2 if me.wound == WOUNDED2 else int(me.wound > 0 or me.stuns > 0)
 
-    def json_extra(self, view: RulesView) -> dict[str, Any]:
-        from rulesets.d6.display import json_extra
-
-        return json_extra(view)
-
-    def parse_roll(self, text: str) -> Any:
-        from combat_cli.api import parse
-
-        return parse(text)
+    json_extra = hook("rulesets.d6.display:json_extra")
 
     def demo(self) -> list[str]:
         from rulesets.d6.demo import DEMO

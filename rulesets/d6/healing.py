@@ -34,7 +34,7 @@ from rulesets.d6.wounds import (
 )
 
 if TYPE_CHECKING:
-    from combat_cli.api import Args, Combatant, RulesContext, Timer
+    from combat_cli.api import ActionRequest, Args, Combatant, RulesContext, Timer
     from rulesets.d6.schema import Level, Tables
 
 DAY = 86400
@@ -122,6 +122,14 @@ def fire_heal(ctx: RulesContext, timer: Timer) -> None:
     else:
         set_level(ctx, c, level_index(t, new), why="natural healing",
                   heal=outcome == "better")
+
+
+def firstaid_action(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    """The action ``firstaid PATIENT`` in a round (it costs an action)."""
+    from rulesets.d6.options import FirstAid
+
+    first_aid(ctx, c, ctx.combatant(a.target or ""), facility=FirstAid.of(a).at_facility,
+              in_round=True)
 
 
 def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,

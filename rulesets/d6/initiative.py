@@ -50,3 +50,20 @@ def order(ctx: RulesContext) -> list[str]:
                     keys[c.id].append(-me.init_roll)
     index = {c.id: i for i, c in enumerate(cs)}
     return [c.id for c in sorted(cs, key=lambda c: (*keys[c.id], index[c.id]))]
+
+
+def begin_round(ctx: RulesContext) -> None:
+    """The Instincts order, with the GM's moves kept (they last, as Instincts do); each
+    combatant's round bookkeeping is reset and last round's stun penalties end."""
+    from rulesets.d6.core import rd
+    from rulesets.d6.state import fight
+    from rulesets.d6.wounds import stun_penalty_over
+
+    ctx.enc.order = order(ctx)
+    for cid, oid, after in fight(ctx).moves:   # the GM's moves stay (Instincts do)
+        if cid in ctx.enc.order and oid in ctx.enc.order and cid != oid:
+            ctx.enc.order.remove(cid)
+            ctx.enc.order.insert(ctx.enc.order.index(oid) + after, cid)
+    for c in ctx.enc.combatants:
+        rd(ctx, c)
+    stun_penalty_over(ctx)

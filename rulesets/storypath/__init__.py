@@ -7,11 +7,9 @@ See README.md beside this file for the GM's reference.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from combat_cli.api import (
-    ActionRequest,
     ActionSpec,
     Arg,
     Combatant,
@@ -21,13 +19,12 @@ from combat_cli.api import (
     LogEntry,
     OpenTurns,
     Opt,
-    QueueItem,
     Reactions,
-    RuleError,
     RulesContext,
     Ruleset,
     RulesView,
     VerbSpec,
+    hook,
 )
 
 from . import (
@@ -44,9 +41,8 @@ from . import (
     throwing,
     verbs,
 )
-from .records import Blocked, Grappled
 from .schema import Tables
-from .state import Fight, Fighter, fight, fighter
+from .state import Fight, Fighter
 from .stats import STATS, weapon_of
 
 HOUSE_RULES = {
@@ -108,7 +104,6 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     tables_model = Tables
     title = "Storypath (Scion 2e): d10 pools, PC/SGC initiative slots, Injury Conditions"
     round_seconds = 3
-    declare_phase = False
     tables_package = "rulesets.storypath"
     # issue 13 item 32: values whose 0 or negative would break the arithmetic
     table_ranges = {
@@ -126,34 +121,38 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         ActionSpec("attack", "attack roll vs the target's Defense; spend the rest on Stunts "
                    "(more targets after the first: one roll, successes split)",
                    target="required", attack=True, model=options.Attack,
-                   aliases=("hit", "shoot"), args="[TARGET ...]"),
+                   aliases=("hit", "shoot"), args="[TARGET ...]", handler=attack.attack),
         ActionSpec("defend", "Full Defense (simple action): roll double the Defense pool; "
                    "react NAME defend (mode=roll or standard) takes the reflexive Defense now",
-                   target="none", reaction=True, model=options.Defend, aliases=("dodge",)),
+                   target="none", reaction=True, model=options.Defend, aliases=("dodge",),
+                   handler=defense.full_defense, on_react=defense.react_defend),
         ActionSpec("complicate", "part of a mixed action: Blocked N on the target's task",
-                   target="required", model=options.Complicate),
+                   target="required", model=options.Complicate, handler=complicate.complicate),
         ActionSpec("throw", "lift (Athletics + Might) or a grappled person, then a Thrown, "
-                   "Pushing attack", target="required", attack=True, model=options.Throw),
+                   "Pushing attack", target="required", attack=True, model=options.Throw, handler=throwing.throw),
         ActionSpec("grapple", "an attack (Close Combat + Might) that puts the target in a grapple",
-                   target="required", attack=True, model=options.Grapple),
+                   target="required", attack=True, model=options.Grapple,
+                   handler=grappling.grapple),
         ActionSpec("drag", "drag the grappled target: opposed Might + Athletics, grappler wins ties",
-                   target="required", model=options.Bare),
+                   target="required", model=options.Bare, handler=grappling.drag),
         ActionSpec("escape", "escape a grapple: opposed (Close Combat|Athletics) + (Dexterity|Might)",
-                   target="none", model=options.Escape),
+                   target="none", model=options.Escape, handler=grappling.escape),
         ActionSpec("letgo", "release someone you grapple (reflexive)", target="required",
-                   model=options.Bare),
+                   model=options.Bare, handler=grappling.let_go),
         ActionSpec("stand", "stand up: reflexive, or with an enemy close a mixed action at "
                    "Complication 1 (unbought: an Injury Condition)", target="none",
-                   model=options.Stand),
-        ActionSpec("prone", "drop prone (reflexive)", target="none", model=options.Bare),
+                   model=options.Stand, handler=tasks.stand),
+        ActionSpec("prone", "drop prone (reflexive)", target="none", model=options.Bare,
+                   handler=prone.go_prone),
         ActionSpec("pickup", "pick up the weapon lost to a Disarm Stunt (a simple action, or "
                    "reflexive by house rule; until then the Disarmed fights unarmed)",
-                   target="none", model=options.Pickup, aliases=("retrieve",)),
+                   target="none", model=options.Pickup, aliases=("retrieve",),
+                   handler=disarm.pickup),
         ActionSpec("do", "any other rolled action: pool vs Difficulty (a Blocked task must be "
-                   "bought off)", target="optional", model=options.Do),
+                   "bought off)", target="optional", model=options.Do, handler=tasks.do_task),
         ActionSpec("reflexive", "a reflexive action without a roll (move, draw, look)",
                    target="none", model=options.Reflexive, reaction=True,
-                   aliases=("move", "draw")),
+                   aliases=("move", "draw"), handler=tasks.reflexive),
     )
     conditions = (
         ConditionSpec("Prone", "-1 Defense at close range, +2 at other ranges; standing next "
@@ -211,51 +210,26 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             c.stats["weapon"] = weapon_of(Tables.of(ctx), c).name
         injuries.refresh_status(ctx, c)
 
-    def join(self, ctx: RulesContext, c: Combatant) -> None:
-        initiative.join(ctx, c)
+    join = hook("rulesets.storypath.initiative:join")
 
     # -- rounds --------------------------------------------------------------------------
-    def begin_round(self, ctx: RulesContext) -> None:
-        initiative.begin_round(ctx)
+    begin_round = hook("rulesets.storypath.initiative:begin_round")
 
-    def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
-                      ) -> None:
-        initiative.move_slot(ctx, c, other, after)
+    move_in_order = hook("rulesets.storypath.initiative:move_slot")
 
     def open_turn(self, enc: Encounter) -> tuple[str, list[Combatant]] | None:
         return initiative.open_turn(RulesView(enc, self))
 
-    def give_turn(self, ctx: RulesContext, c: Combatant) -> None:
-        initiative.take_slot(ctx, c)
+    give_turn = hook("rulesets.storypath.initiative:take_slot")
 
-    def up_next(self, view: RulesView) -> Combatant | None:
-        return initiative.up_next(view)
+    up_next = hook("rulesets.storypath.initiative:up_next")
 
-    def next_turn(self, ctx: RulesContext) -> None:
-        initiative.next_turn(ctx)
+    next_turn = hook("rulesets.storypath.initiative:next_turn")
 
     def current(self, enc: Encounter) -> Combatant | None:
         return initiative.current(RulesView(enc, self))
 
-    def on_remove(self, ctx: RulesContext, c: Combatant) -> None:
-        """Their initiative slot goes with them; grapples and Blocks they held end."""
-        enc, state = ctx.enc, fight(ctx)
-        slots = state.roster
-        i = state.slot
-        keep = []
-        for n, s in enumerate(slots):
-            if s.who == c.id:
-                if n < i:
-                    i -= 1
-                continue
-            keep.append(s)
-        if len(keep) != len(slots):
-            state.roster = keep
-            state.slot = i
-        for other in enc.combatants:
-            for cond in list(other.conditions):
-                if c.id in (Grappled.of(cond).by, Blocked.of(cond).blocked_by):
-                    ctx.remove_condition(other, cond.name, reason=f"{c.name} left")
+    on_remove = hook("rulesets.storypath.roster:on_remove")
 
     def acting_label(self, view: RulesView) -> str | None:
         if view.enc.phase == "turns" and initiative.roster(view) and initiative.is_open(view):
@@ -264,36 +238,10 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             return f"{initiative.slot_name(initiative.roster(view)[i])}, open: {names}"
         return super().acting_label(view)
 
-    def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        if c.out:
-            return f"{c.name} is {c.status}"
-        return None
-
     def order_labels(self, view: RulesView) -> list[str] | None:
         if not initiative.roster(view):
             return None
         return initiative.labels(view)
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        self.act(ctx, ctx.combatant(item.actor), item.action)
-
-    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        handlers: dict[str, Callable[[RulesContext, Combatant, ActionRequest], object]] = {
-            "attack": attack.attack, "defend": defense.full_defense,
-            "complicate": complicate.complicate, "throw": throwing.throw,
-            "grapple": grappling.grapple, "drag": grappling.drag, "escape": grappling.escape,
-            "letgo": grappling.let_go, "stand": tasks.stand, "prone": prone.go_prone,
-            "do": tasks.do_task, "reflexive": tasks.reflexive, "pickup": disarm.pickup,
-        }
-        handlers[action.name](ctx, c, action)
-
-    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        if action.name == "defend":
-            defense.react_defend(ctx, c, action)
-        elif action.name == "reflexive":
-            tasks.reflexive(ctx, c, action)
-        else:  # pragma: no cover - the parser offers reactions only
-            raise RuleError(f"{action.name} is not a reaction (defend, reflexive)")
 
     # -- health ----------------------------------------------------------------------------
     def value_words(self, view: RulesView, verb: str) -> list[str]:
@@ -302,11 +250,9 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
             return [*levels, "persistent", "aggravated", "lethal", "name=", "box="]
         return levels
 
-    def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
-        injuries.damage(ctx, c, value)
+    damage = hook("rulesets.storypath.injuries:damage")
 
-    def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
-        injuries.heal(ctx, c, value)
+    heal = hook("rulesets.storypath.injuries:heal")
 
     # -- display ---------------------------------------------------------------------------
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
@@ -314,10 +260,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
 
         return brief(entries)
 
-    def status_columns(self, view: RulesView, c: Combatant) -> dict[str, str]:
-        from rulesets.storypath.display import status_columns
-
-        return status_columns(view, c)
+    status_columns = hook("rulesets.storypath.display:status_columns")
 
     wound_columns = ("Injuries", "Injury Conditions")
 
@@ -331,25 +274,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
         most = sum(injuries.boxes(t, c).values())
         return level_by_fraction(sum(injuries.free(view, c).values()), most, c.out)
 
-    def json_extra(self, view: RulesView) -> dict[str, Any]:
-        enc, state = view.enc, fight(view)
-        hs = initiative.holders(view) if state.roster else []
-        return {"storypath": {
-            "roster": [{"slot": initiative.slot_name(s), "side": s.side, "value": s.value,
-                        "holder": enc.name_of(h) if h else None, "chosen": bool(s.who),
-                        "may_take": [] if s.who or s.surprise else
-                        [c.name for c in initiative.candidates(view, n)]}
-                       for n, (s, h) in enumerate(zip(state.roster, hs, strict=True))],
-            "acting_slot": state.slot + 1 if state.roster else None,
-            "momentum": state.momentum.model_dump(),
-            "session": state.session,
-            "injuries": {c.name: {"track": injuries.track_text(view, c),
-                                  "conditions": [i.model_dump()
-                                                 for i in injuries.marked(view, c)]}
-                         for c in enc.combatants},
-            "next_roll": {c.name: [p.model_dump() for p in fighter(view, c).pending]
-                          for c in enc.combatants if fighter(view, c).pending},
-        }}
+    json_extra = hook("rulesets.storypath.display:json_extra")
 
     def demo(self) -> list[str]:
         from .demo import LINES

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulesets.storypath import injuries
 from rulesets.storypath.records import AttackLogged
@@ -101,3 +101,28 @@ def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
             (f"+{p.n} Enh" if p.kind == "enh" else f"Compl {p.n}") + f" ({p.source})"
             for p in me.pending)
     return cols
+
+
+def json_extra(view: RulesView) -> dict[str, Any]:
+    """Storypath's keys in ``show --json``: the slots, momentum, injuries, next rolls."""
+    from rulesets.storypath import initiative
+    from rulesets.storypath.state import fight
+
+    enc, state = view.enc, fight(view)
+    hs = initiative.holders(view) if state.roster else []
+    return {"storypath": {
+        "roster": [{"slot": initiative.slot_name(s), "side": s.side, "value": s.value,
+                    "holder": enc.name_of(h) if h else None, "chosen": bool(s.who),
+                    "may_take": [] if s.who or s.surprise else
+                    [c.name for c in initiative.candidates(view, n)]}
+                   for n, (s, h) in enumerate(zip(state.roster, hs, strict=True))],
+        "acting_slot": state.slot + 1 if state.roster else None,
+        "momentum": state.momentum.model_dump(),
+        "session": state.session,
+        "injuries": {c.name: {"track": injuries.track_text(view, c),
+                              "conditions": [i.model_dump()
+                                             for i in injuries.marked(view, c)]}
+                     for c in enc.combatants},
+        "next_roll": {c.name: [p.model_dump() for p in fighter(view, c).pending]
+                      for c in enc.combatants if fighter(view, c).pending},
+    }}

@@ -169,13 +169,13 @@ def test_a_ruleset_can_halt_resolve_all(make_table):
     """ctx.halt() stops a running resolve all after that action (d12's interventions)."""
     t = make_table([1, 1, 1])
     setup(t)
-    original = t.ruleset.act
+    original = t.ruleset.resolve
 
-    def act(ctx, c, action):
-        original(ctx, c, action)
-        if c.name == "Ann":
+    def resolve(ctx, item):
+        original(ctx, item)
+        if ctx.combatant(item.actor).name == "Ann":
             ctx.halt("an intervention")
-    t.ruleset.act = act  # type: ignore[method-assign]
+    t.ruleset.resolve = resolve  # type: ignore[method-assign]
     try:
         run(t, "start", "declare Ann wait", "declare Bob wait", 'declare "Orc 1" wait')
         out = run(t, "resolve all")
@@ -184,7 +184,7 @@ def test_a_ruleset_can_halt_resolve_all(make_table):
         run(t, "resolve all")
         assert [i.state for i in t.enc.queue] == ["done", "done", "done"]
     finally:
-        del t.ruleset.act
+        del t.ruleset.resolve
 
 
 def test_core_sentences_go_through_the_rulesets_label(make_table):

@@ -21,9 +21,9 @@ The core asks :func:`need` for a capability; a system without it refuses the ver
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from combat_cli.engine.domain.errors import CommandError, RuleError
+from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import ActionRequest, Combatant, Declaration, QueueItem
 
 if TYPE_CHECKING:
@@ -38,7 +38,6 @@ C = TypeVar("C")
 class DeclarePhase:
     """Declare-then-resolve: a round is declared, then resolved from a planned queue."""
 
-    declare_phase = True
     react_closes_declarations: bool = True
     """``react`` typed while declaring closes the declarations (resolution begins with it);
     False: the reaction joins the reacting combatant's declaration and others still declare."""
@@ -63,11 +62,27 @@ class DeclarePhase:
         return items
 
     def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        """Resolve one planned action (``resolve``; ``act`` calls it at once)."""
-        raise RuleError(f"cannot resolve {item.action.name}")
+        """Resolve one planned action (``resolve``; ``act`` calls it at once): by default its
+        declared handler, with ``ctx.resolving`` the item."""
+        from combat_cli.engine.contract.ruleset import perform
+
+        was, ctx.resolving = ctx.resolving, item
+        try:
+            perform(cast("Ruleset", self), ctx, ctx.combatant(item.actor), item.action,
+                    missing=f"cannot resolve {item.action.name}")
+        finally:
+            ctx.resolving = was
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """Declare and resolve at once: the GM's override."""
+        """Declare and resolve at once: the GM's override. The action's declared handler runs
+        with no queue item (``ctx.resolving`` None); a ruleset that declares none resolves a
+        fresh item."""
+        from combat_cli.engine.contract.ruleset import handler_for
+
+        fn = handler_for(cast("Ruleset", self), action.name)
+        if fn is not None:
+            fn(ctx, c, action)
+            return
         self.resolve(ctx, QueueItem(id=ctx.enc.new_id(), actor=c.id, action=action))
 
 
@@ -75,7 +90,11 @@ class Reactions:
     """``react NAME ACTION``: a reaction during resolution (the actions marked reaction)."""
 
     def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        raise NotImplementedError
+        """By default the action's declared :attr:`~ActionSpec.on_react` (or handler)."""
+        from combat_cli.engine.contract.ruleset import perform
+
+        perform(cast("Ruleset", self), ctx, c, action, react=True,
+                missing=f"{action.name} is not a reaction")
 
 
 class Healing:

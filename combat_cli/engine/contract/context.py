@@ -13,10 +13,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import DiceError, Roll, Roller, RollSpec, parse
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.contract.port import Port, Quiet
 from combat_cli.engine.domain.durations import format_duration, in_rounds
 from combat_cli.engine.domain.errors import CommandError, RollAborted
-from combat_cli.engine.domain.models import Combatant, Condition, Encounter, LogEntry, Timer
+from combat_cli.engine.domain.models import (
+    Combatant,
+    Condition,
+    Encounter,
+    LogEntry,
+    QueueItem,
+    Timer,
+)
 from combat_cli.engine.domain.queries import find_combatant
 
 if TYPE_CHECKING:
@@ -52,6 +60,9 @@ class RulesContext:
         self.shown = 0
         """How many of :attr:`entries` were already shown (before a roll was asked)."""
         self._states: dict[int, tuple[Combatant | Encounter, State, dict[str, Any]]] = {}
+        self.resolving: QueueItem | None = None
+        """The planned queue item an action's handler is resolving (``resolve``); None when
+        it runs at once (``act``, ``react``)."""
 
     # -- typed data ----------------------------------------------------------------------
     @property
@@ -60,7 +71,7 @@ class RulesContext:
         them through ``MyTables.of(ctx)``); None when the ruleset declares no model."""
         if self.ruleset is None:
             return None
-        return self.ruleset.typed_tables(self.enc.house_rules)
+        return host(self.ruleset).typed(self.enc.house_rules)
 
     def state(self, owner: Combatant | Encounter) -> State:
         """The typed state of a combatant or of the encounter (the ruleset's model), the

@@ -28,6 +28,8 @@ Extra verbs (``slot NAME``) come from :attr:`Ruleset.verbs`. Rulesets import all
 
 from __future__ import annotations
 
+import functools
+import importlib
 import importlib.resources
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -55,8 +57,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
-    "VerbSpec", "level_by_fraction", "load_toml", "merge_tables", "wound_words",
+    "VerbSpec", "handler_for", "hook", "level_by_fraction", "load_toml", "merge_tables", "perform",
+    "wound_words",
 ]
+
+
+Handler = Callable[["RulesContext", Combatant, ActionRequest], object]
+"""An action's handler: the context, the actor and the action as typed (options through
+``Model.of(action)``)."""
 
 
 @dataclass(frozen=True)
@@ -103,8 +111,19 @@ class ActionSpec:
     model: type[Options] | None = None
     """The options as a typed model (:mod:`combat_cli.engine.grammar.options`): its fields are the
     options (``options`` is derived from them) and rules code reads ``Model.of(action)``."""
+    handler: Handler | str | None = None
+    """What does the action: ``handler(ctx, actor, action)``, or ``"package.module:function"``
+    imported on first use. The core routes every ``act``, ``resolve`` and ``react`` of the
+    action to it (the queue item being resolved is ``ctx.resolving``)."""
+    on_react: Handler | str | None = None
+    """What ``react NAME ACTION`` does with it, when that is not :attr:`handler`."""
 
     def __post_init__(self) -> None:
+        for ref in (self.handler, self.on_react):
+            if ref is not None and not (callable(ref) or (isinstance(ref, str)
+                                                          and ref.count(":") == 1)):
+                raise TypeError(f"{self.name}: a handler is a function or "
+                                f"'package.module:function', not {ref!r}")
         if self.model is not None:
             if not (isinstance(self.model, type) and issubclass(self.model, Options)):
                 raise TypeError(f"{self.name}: the options model must be a subclass of Options "
@@ -136,9 +155,15 @@ class VerbSpec:
     name: str
     args: Syntax | tuple[Arg | Opt, ...]
     help: str
-    handler: Callable[[RulesContext, Args], None]
+    handler: Callable[[RulesContext, Args], None] | str
+    """The handler, or ``"module:function"`` imported the first time the verb is used."""
     mutates: bool = True
     aliases: tuple[str, ...] = ()
+
+    def run(self, ctx: RulesContext, args: Args) -> None:
+        """Do the verb: its handler (a ``"module:function"`` is imported on first use)."""
+        fn = load_ref(self.handler) if isinstance(self.handler, str) else self.handler
+        fn(ctx, args)
 
     @property
     def syntax(self) -> Syntax:
@@ -147,6 +172,58 @@ class VerbSpec:
     @property
     def usage(self) -> str:
         return self.syntax.usage(self.name)
+
+
+@functools.cache
+def load_ref(ref: str) -> Callable[..., Any]:
+    """``"package.module:function"`` as the function (imported once, on first use)."""
+    module, _, attr = ref.partition(":")
+    found = importlib.import_module(module)
+    for part in attr.split("."):
+        found = getattr(found, part)
+    if not callable(found):
+        raise TypeError(f"{ref} is not a function")
+    return found
+
+
+class hook:  # noqa: N801 - read as a declaration: ``plan = hook("pkg.mod:plan")``
+    """A ruleset's hook implemented by a function elsewhere, named ``"module:function"`` and
+    imported the first time the core calls it (the start-up stays light): the function takes
+    what the hook takes, without ``self``::
+
+        class D6(DeclarePhase, Ruleset):
+            plan = hook("mydice.rounds:plan")
+    """
+
+    def __init__(self, ref: str) -> None:
+        self.ref = ref
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        return load_ref(self.ref)
+
+    def __repr__(self) -> str:
+        return f"hook({self.ref!r})"
+
+
+def handler_for(ruleset: Ruleset, name: str, *, react: bool = False) -> Handler | None:
+    """The one route from an action's name to what does it: the declared action's
+    :attr:`ActionSpec.handler` (its :attr:`ActionSpec.on_react` for ``react``); None when the
+    ruleset declares no such action or no handler for it."""
+    spec = named(ruleset.actions, name)
+    if spec is None or (react and not spec.reaction):
+        return None
+    fn = (spec.on_react or spec.handler) if react else spec.handler
+    return load_ref(fn) if isinstance(fn, str) else fn
+
+
+def perform(ruleset: Ruleset, ctx: RulesContext, c: Combatant, action: ActionRequest, *,
+            react: bool = False, missing: str = "") -> None:
+    """Run ``action`` through its handler (:func:`handler_for`); RuleError ``missing``
+    (default: the ruleset cannot resolve it) when it has none."""
+    fn = handler_for(ruleset, action.name, react=react)
+    if fn is None:
+        raise RuleError(missing or f"{ruleset.name} cannot resolve {action.name}")
+    fn(ctx, c, action)
 
 
 class _Named(Protocol):
@@ -232,7 +309,6 @@ class Ruleset:
     title: str = ""
     """One line for ``combat rulesets``."""
     round_seconds: int = 6
-    declare_phase: bool = False
     tables_package: str | None = None
     """Package holding ``tables.toml`` (the rules tables and house-rule switches)."""
     tables_model: type[TablesModel] | None = None
@@ -272,6 +348,29 @@ class Ruleset:
     lasting_encounter: tuple[str, ...] = ()
     """Encounter ``data`` keys that outlast the fight (a momentum pool, the session number)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """One truth per capability: a ruleset has a declare phase by listing
+        :class:`~combat_cli.engine.contract.capabilities.DeclarePhase`; an older
+        ``declare_phase = ...`` that agrees is dropped, one that contradicts it is refused."""
+        super().__init_subclass__(**kwargs)
+        if "declare_phase" in cls.__dict__:
+            from combat_cli.engine.contract.capabilities import DeclarePhase
+
+            said, has = cls.__dict__["declare_phase"], issubclass(cls, DeclarePhase)
+            if said is not has:
+                raise TypeError(f"{cls.__name__}: declare_phase = {said!r} but it "
+                                f"{'lists' if has else 'does not list'} DeclarePhase; the "
+                                "capability says it (drop declare_phase)")
+            delattr(cls, "declare_phase")
+
+    @property
+    def declare_phase(self) -> bool:
+        """Declare-then-resolve: the ruleset lists
+        :class:`~combat_cli.engine.contract.capabilities.DeclarePhase` (its one truth)."""
+        from combat_cli.engine.contract.capabilities import DeclarePhase
+
+        return isinstance(self, DeclarePhase)
+
     # -- data ----------------------------------------------------------------------------
     def migrate_state(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
         """A saved state (``kind`` "combatant" or "encounter") as the models expect it now:
@@ -292,30 +391,17 @@ class Ruleset:
         return merge_tables(tables, house_rules)
 
     def tables_for(self, house_rules: dict[str, Any]) -> dict[str, Any]:
-        """The tables a table plays with: the shipped ones with ``house_rules`` merged in and
-        validated by :attr:`tables_model`; loaded, merged and validated once per set of house
-        rules (the result is shared: rules code reads it, never changes it)."""
-        return self._tables_entry(house_rules)[0]
+        """The tables a table plays with (the core's :class:`~combat_cli.engine.contract.host.Host`
+        loads, merges, validates and caches them; kept here for older plug-ins)."""
+        from combat_cli.engine.contract.host import host
+
+        return host(self).tables(house_rules)
 
     def typed_tables(self, house_rules: dict[str, Any]) -> TablesModel | None:
         """The same tables as :attr:`tables_model` (None if the ruleset declares none)."""
-        return self._tables_entry(house_rules)[1]
+        from combat_cli.engine.contract.host import host
 
-    def _tables_entry(self, house_rules: dict[str, Any]
-                      ) -> tuple[dict[str, Any], TablesModel | None]:
-        from combat_cli.engine.contract.rule_tables import house_rules_key, validate_tables
-
-        cache: dict[str, tuple[dict[str, Any], TablesModel | None]] = (
-            self.__dict__.setdefault("_core_tables_cache", {}))
-        key = house_rules_key(house_rules)
-        if key not in cache:
-            if "_core_shipped_tables" not in self.__dict__:
-                self.__dict__["_core_shipped_tables"] = self.load_tables()
-            merged = self.merge_house_rules(self.__dict__["_core_shipped_tables"], house_rules)
-            check_ranges(merged, self.table_ranges)
-            model = self.tables_model
-            cache[key] = (merged, validate_tables(model, merged) if model else None)
-        return cache[key]
+        return host(self).typed(house_rules)
 
     def label(self, word: str, lang: str = "", gender: str = "") -> str:
         """The word as shown in ``lang`` ("" = the ruleset's :attr:`language`), from the
@@ -331,6 +417,10 @@ class Ruleset:
         lang = lang or self.language
         found = _(word, lang)
         return g_(gender or "m", word, lang) if found == word else found
+
+    def action_spec(self, name: str) -> ActionSpec | None:
+        """The declared action called ``name`` (or one of its aliases)."""
+        return named(self.actions, name)
 
     # -- roster --------------------------------------------------------------------------
     def stat_spec(self, name: str) -> StatSpec | None:
@@ -395,9 +485,10 @@ class Ruleset:
         ctx.enc.order = [c.id for c in ctx.enc.combatants]
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """Resolve ``act NAME ACTION``: the one hook every ruleset supplies (a declare-phase
-        system gets it from :class:`~combat_cli.engine.contract.capabilities.DeclarePhase`)."""
-        raise RuleError(f"{self.name} cannot resolve {action.name}")
+        """Resolve ``act NAME ACTION`` at once: by default the action's declared handler
+        (:func:`perform`); a ruleset overrides this only to frame every action (count it,
+        refuse the verb)."""
+        perform(self, ctx, c, action)
 
     def next_turn(self, ctx: RulesContext) -> None:
         """End the acting combatant's turn (turn-based phase): move to the next who can act."""

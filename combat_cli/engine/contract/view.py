@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.contract import state as _state
+from combat_cli.engine.contract.host import host
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -38,12 +39,12 @@ class RulesView:
     @cached_property
     def tables(self) -> dict[str, Any]:
         """The tables (house rules merged) as plain values: shared, never change them."""
-        return self.ruleset.tables_for(self.enc.house_rules)
+        return host(self.ruleset).tables(self.enc.house_rules)
 
     @cached_property
     def typed(self) -> TablesModel | None:
         """The same tables as the ruleset's model (read them as ``MyTables.of(view)``)."""
-        return self.ruleset.typed_tables(self.enc.house_rules)
+        return host(self.ruleset).typed(self.enc.house_rules)
 
     def label(self, word: str, gender: str = "") -> str:
         """The ruleset's word (or sentence template) in the language shown."""

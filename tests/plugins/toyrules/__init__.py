@@ -20,7 +20,6 @@ from combat_cli.api import (
     DeclarePhase,
     Healing,
     OptionSpec,
-    QueueItem,
     Reactions,
     RuleError,
     RulesContext,
@@ -64,11 +63,45 @@ def _listen(ctx: RulesContext, args: Args) -> None:
         ctx.log(f.read(), kind="note")
 
 
-class Toy(DeclarePhase, Reactions, Healing, Ruleset):
-    name = "toy"
+def _attack(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+    target = ctx.combatant(action.target or "")
+    bonus = int(action.options.get("bonus", 0))
+    skill = int(c.stats.get("skill", 0))
+    diff = int(target.data.get("dodge", ctx.tables["difficulty"]))
+    r = ctx.roll(sum_dice(1, 20, skill + bonus), f"{c.name}: attack 1d20+{skill + bonus}")
+    hit = r.total >= diff
+    ctx.log(f"{c.name} attacks {target.name}: {r.total} vs {diff}, {'hit' if hit else 'miss'}",
+            kind="attack", actor=c, action="attack", target=target, roll=r,
+            difficulty=diff, outcome="hit" if hit else "miss")
+    if hit:
+        d = ctx.roll(sum_dice(1, 6), f"{c.name}: damage 1d6")
+        _hurt(ctx, target, d.total)
+
+
+def _dodge(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+    r = ctx.roll(sum_dice(1, 20), f"{c.name}: dodge 1d20")
+    c.data["dodge"] = r.total
+    ctx.log(f"{c.name} dodges: {r.total}", kind="reaction", actor=c, action="dodge", roll=r)
+
+
+def _wait(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+    ctx.log(f"{c.name} waits", actor=c, action="wait")
+
+
+def _hurt(ctx: RulesContext, c: Combatant, n: int) -> None:
+    c.stats["hp"] = max(0, int(c.stats["hp"]) - n)
+    down = c.stats["hp"] == 0
+    ctx.set_status(c, "Down" if down else ("Hurt" if n else c.status), out=down)
+    ctx.log(f"{c.name} takes {n}: {c.stats['hp']} hp left", kind="wound", target=c,
+            outcome=c.status)
+
+
+class ToyTurns(Reactions, Healing, Ruleset):
+    """The toy rules turn by turn; :class:`Toy` adds the declare phase."""
+
+    name = "toyturns"
     title = "Test-only rules: speed order, d20 attacks, hp"
     round_seconds = 6
-    declare_phase = True
     stats = (
         StatSpec("speed", "initiative", _int, 0),
         StatSpec("skill", "added to attacks", _int, 0),
@@ -77,9 +110,11 @@ class Toy(DeclarePhase, Reactions, Healing, Ruleset):
     actions = (
         ActionSpec("attack", "1d20+skill vs 10 (or the dodge)", target="required", attack=True,
                    options=(OptionSpec("bonus", "added to the roll", kind="int"),
-                            OptionSpec("range", "", choices=("short", "long")))),
-        ActionSpec("dodge", "1d20 sets the difficulty this round", target="none", reaction=True),
-        ActionSpec("wait", "do nothing", target="none"),
+                            OptionSpec("range", "", choices=("short", "long"))),
+                   handler=_attack),
+        ActionSpec("dodge", "1d20 sets the difficulty this round", target="none", reaction=True,
+                   handler=_dodge),
+        ActionSpec("wait", "do nothing", target="none", handler=_wait),
     )
     conditions = (ConditionSpec("Prone"), ConditionSpec("Stunned", aliases=("stun",)))
     verbs = (VerbSpec("shout", (Arg("name", "name", missing="shout needs a name"),),
@@ -102,52 +137,12 @@ class Toy(DeclarePhase, Reactions, Healing, Ruleset):
         for c in ctx.enc.combatants:
             c.data.pop("dodge", None)
 
-    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
-        if len(actions) > 3:
-            raise RuleError("at most 3 actions")
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        c = ctx.combatant(item.actor)
-        self.act(ctx, c, item.action)
-
-    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        if action.name == "wait":
-            ctx.log(f"{c.name} waits", actor=c, action="wait")
-            return
-        if action.name == "dodge":
-            self.react(ctx, c, action)
-            return
-        target = ctx.combatant(action.target or "")
-        bonus = int(action.options.get("bonus", 0))
-        skill = int(c.stats.get("skill", 0))
-        diff = int(target.data.get("dodge", ctx.tables["difficulty"]))
-        r = ctx.roll(sum_dice(1, 20, skill + bonus), f"{c.name}: attack 1d20+{skill + bonus}")
-        hit = r.total >= diff
-        ctx.log(f"{c.name} attacks {target.name}: {r.total} vs {diff}, {'hit' if hit else 'miss'}",
-                kind="attack", actor=c, action="attack", target=target, roll=r,
-                difficulty=diff, outcome="hit" if hit else "miss")
-        if hit:
-            d = ctx.roll(sum_dice(1, 6), f"{c.name}: damage 1d6")
-            self._hurt(ctx, target, d.total)
-
-    def _hurt(self, ctx: RulesContext, c: Combatant, n: int) -> None:
-        c.stats["hp"] = max(0, int(c.stats["hp"]) - n)
-        down = c.stats["hp"] == 0
-        ctx.set_status(c, "Down" if down else ("Hurt" if n else c.status), out=down)
-        ctx.log(f"{c.name} takes {n}: {c.stats['hp']} hp left", kind="wound", target=c,
-                outcome=c.status)
-
-    def react(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        r = ctx.roll(sum_dice(1, 20), f"{c.name}: dodge 1d20")
-        c.data["dodge"] = r.total
-        ctx.log(f"{c.name} dodges: {r.total}", kind="reaction", actor=c, action="dodge", roll=r)
-
     def damage(self, ctx: RulesContext, c: Combatant, value: str) -> None:
         try:
             n = int(value)
         except ValueError:
             raise RuleError(f"toy damage is a number of hp, not {value!r}") from None
-        self._hurt(ctx, c, n)
+        _hurt(ctx, c, n)
 
     def heal(self, ctx: RulesContext, c: Combatant, value: str | None) -> None:
         n = int(value) if value and value.isdigit() else c.data["max_hp"]
@@ -181,9 +176,12 @@ class Toy(DeclarePhase, Reactions, Healing, Ruleset):
                 "resolve all", "end", "status"]
 
 
-class ToyTurns(Toy):
-    name = "toyturns"
-    declare_phase = False
+class Toy(DeclarePhase, ToyTurns):
+    name = "toy"
+
+    def declare(self, ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
+        if len(actions) > 3:
+            raise RuleError("at most 3 actions")
 
 
 RULESET = Toy()
