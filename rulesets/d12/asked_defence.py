@@ -21,7 +21,7 @@ MOST_CHOICES = 12
 
 def left_to_bid(ctx: RulesContext, c: Combatant, realm: Realm) -> int | None:
     """What ``c`` may still bid in ``realm`` this round (None: no limit is known)."""
-    from rulesets.d12.verbs import bids_json
+    from rulesets.d12.bid_sheet import bids_json
 
     tables = Tables.of(ctx)
     whole = budget(c, realm, tables)[0]
@@ -37,7 +37,7 @@ def ask_defence(ctx: RulesContext, target: Combatant, attacker: Combatant, realm
                 ) -> None:
     """Ask ``target``'s phone how much it bids to defend against ``attacker``; a bid taken
     is added to its declaration (``defend N from=ATTACKER``)."""
-    from rulesets.d12.verbs import add_defence
+    from rulesets.d12.rounds import add_defence
 
     if target.side != "pc":
         return
