@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
-from combat_cli.engine.errors import RollAborted
+from combat_cli.engine.errors import CommandError, RollAborted
 from combat_cli.locale import dice, message
 
 if TYPE_CHECKING:
@@ -190,10 +190,10 @@ class ReplPort(FrontPort):
         if question.kind == "choice":
             return self._choose(question, race)
         try:
-            typed = self._prompt(question.text, race)
+            typed = self._asked(question, question.text, race)
             if typed is None:  # a player claimed it on the phone: the GM confirms
                 claimed = str(phone_answer(race))
-                typed = self._prompt(self.word(
+                typed = self._asked(question, self.word(
                     "{name} takes it from the phone: Enter confirms, or type another "
                     "name: ").format(name=claimed), None, default=claimed)
             elif race is not None:
@@ -201,6 +201,17 @@ class ReplPort(FrontPort):
             return typed
         except (KeyboardInterrupt, EOFError):
             return ""
+
+    def _asked(self, question: Question, text: str, race: Race | None,
+               default: str = "") -> str | None:
+        """A typed answer the question can use: one it can't is told what it takes, in one
+        line, and asked again (never read as the next command); None: a phone answered."""
+        while True:
+            typed = self._prompt(text, race, default)
+            problem = question.accepts(typed) if typed is not None and question.accepts else None
+            if problem is None:
+                return typed
+            self.tell(f"  {problem}", style="error")
 
 
 def confirmed(typed: str) -> bool | None:
@@ -307,4 +318,12 @@ class ScriptPort(FrontPort):
         self.tell(f"  {question.text.strip()} {line}")
         if not race.offer(line, ""):
             return str(phone_answer(race))
-        return line
+        problem = question.accepts(line) if question.accepts is not None else None
+        hits = [c for c in question.choices if c.startswith(line.strip().lower())]
+        if question.kind == "choice" and len(hits) != 1:
+            problem = self.word("type one of: {choices}").format(
+                choices=", ".join(question.choices))
+        if problem is not None:  # the script stops at this line (as a bad dice answer does)
+            self.lines.bad_answer = (self.lines.number, line)
+            raise CommandError(problem)
+        return hits[0] if question.kind == "choice" else line
