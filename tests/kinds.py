@@ -207,6 +207,7 @@ SLOW = frozenset({
     'rulesets/storypath/test_fixtures.py::test_a_damaged_condition_record_is_one_line_through_the_cli',
     'rulesets/storypath/test_fixtures.py::test_cli_plays_each_file',
     'rulesets/storypath/test_fixtures.py::test_show_json_is_what_it_was',
+    'store/test_library_open_time.py::test_opening_a_big_library_costs_a_few_json_reads',
     'test_plugins.py::test_rulesets_lists_the_broken_and_new_refuses_them_in_one_line',
     'test_readme.py::test_the_readme_round_prints_what_the_readme_shows',
     'test_readme.py::test_the_readme_tour_prints_what_the_readme_shows',

@@ -192,7 +192,8 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         from rulesets.czech_pool.stats import weapon
 
         stats = super().check_stats(view, c)
-        weapon(c.model_copy(update={"stats": stats}), schema.Tables.of(view))
+        weapon(c if stats == c.stats else c.model_copy(update={"stats": stats}),
+               schema.Tables.of(view))
         return stats
 
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
