@@ -267,7 +267,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.czech_pool.display import brief
 
-        return brief(entries)
+        return brief(entries, view)
 
     wound_columns = ("Health",)
 
