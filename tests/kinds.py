@@ -49,6 +49,7 @@ SLOW = frozenset({
     'commands/test_sides_rolls_scripts_and_ranges.py::test_command_line_roll_does_not_join_words',
     'commands/test_sides_rolls_scripts_and_ranges.py::test_ev_step_zero_refused_from_the_command_line',
     'e2e/test_cli_help_words.py::test_help_names_arguments_and_option_values_as_the_readme_does',
+    'e2e/test_czech_pool_pool_prompt.py::test_the_pool_prompt_asks_for_faces_and_offers_no_total',
     'e2e/test_repl_questions_ask_again.py::test_a_typo_at_who_takes_the_slot_is_asked_again_not_run_as_a_command',
     'e2e/test_repl_questions_ask_again.py::test_a_typo_at_end_the_round_is_asked_again',
     'e2e/test_cli.py::test_a_script_with_a_byte_order_mark_runs',

@@ -119,6 +119,10 @@ class ReplPort(FrontPort):
             hint = self.word("waiting for {name}'s phone (or type the faces)").format(
                 name=question.by.name)
             short = shortest = hint  # the words the players' design promises, always
+        elif question.spec.faces_only:  # a total can't serve (each face is counted apart)
+            hint = self.word("the faces, not a total (Enter or - rolls)")
+            short = self.word("faces, Enter rolls, ? more")
+            shortest = self.word("? more")
         else:
             hint = self.word("faces or =total (Enter or - rolls)")
             short = self.word("faces, Enter rolls, ? more")
