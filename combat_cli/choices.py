@@ -74,3 +74,37 @@ def languages() -> Choice:
         return found()
 
     return Choice(every)
+
+
+def report_formats() -> Choice:
+    """What ``combat report --format`` writes (the report's own list, read when asked)."""
+
+    def every() -> tuple[str, ...]:
+        from combat_cli.report.build import FORMATS
+
+        return tuple(FORMATS)
+
+    return Choice(every)
+
+
+def plain_arguments(command: Any) -> Any:
+    """``command`` (a click command tree) with its arguments shown as the README writes them:
+    ``combat play [OPTIONS] FILE``, not typer's ``{file}`` (0.2x) or ``file`` in the list."""
+
+    def metavar(param: Any) -> Callable[..., str]:
+        param.metavar = param.metavar or (param.name or "").upper()  # errors name it so too
+
+        def make(*args: Any, **kwargs: Any) -> str:  # click < 8.2 passes no ctx
+            shown = str(param.metavar)
+            if param.nargs != 1:
+                shown += "..."
+            return shown if param.required else f"[{shown}]"
+
+        return make
+
+    for param in getattr(command, "params", ()):
+        if getattr(param, "param_type_name", "") == "argument":
+            param.make_metavar = metavar(param)
+    for sub in getattr(command, "commands", {}).values():
+        plain_arguments(sub)
+    return command

@@ -35,6 +35,7 @@ app = typer.Typer(
 DICE = choices.fixed("auto", "manual", "players")
 LANGS = choices.languages()
 RULESETS = choices.rulesets()
+FORMATS = choices.report_formats()
 
 
 def _show_version(value: bool) -> None:
@@ -165,10 +166,10 @@ def new(
     file: Path = typer.Argument(..., help="the encounter file to create"),
     ruleset: str = typer.Option(..., "--ruleset", "-r", click_type=RULESETS,
                                 help="the table's rule system (combat rulesets lists them)"),
-    house_rules: Path | None = typer.Option(None, "--house-rules", help="a TOML file of house rules"),
+    house_rules: Path | None = typer.Option(None, "--house-rules", metavar="FILE", help="a TOML file of house rules"),
     force: bool = typer.Option(False, "--force", help="replace an existing file"),
     from_file: Path | None = typer.Option(
-        None, "--from", help="carry the PCs (wounds, conditions, timers) and the clock of an "
+        None, "--from", metavar="OLD", help="carry the PCs (wounds, conditions, timers) and the clock of an "
         "earlier fight into this one"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
@@ -233,21 +234,21 @@ def _read_house_rules(path: Path) -> dict[str, Any]:
 @app.command()
 def play(
     file: Path = typer.Argument(..., help="the encounter file (made by combat new)"),
-    script: str | None = typer.Option(None, "--script", "-s", help="run lines from a file (- for stdin)"),
+    script: str | None = typer.Option(None, "--script", "-s", metavar="FILE", help="run lines from a file (- for stdin)"),
     dice: str | None = typer.Option(None, "--dice", click_type=DICE,
                                     help="auto: the tracker rolls; manual: you type every "
                                          "roll; players: you type the PCs' rolls (default: "
                                          "as the file was left, else the config file's, "
                                          "else auto)"),
-    seed: int | None = typer.Option(None, "--seed", help="seed for auto dice"),
+    seed: int | None = typer.Option(None, "--seed", metavar="N", help="seed for auto dice"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS,
                                     help="display language, for rulesets that have several"),
     serve: bool = typer.Option(False, "--serve", help="serve the table page and the "
                                "players' phones while you play (players shows how to join)"),
-    host: str | None = typer.Option(None, "--host", help="with --serve: the address to listen "
+    host: str | None = typer.Option(None, "--host", metavar="HOST", help="with --serve: the address to listen "
                                     "on (default 127.0.0.1, this machine only; 0.0.0.0: the "
                                     "table's network)"),
-    port: int = typer.Option(8321, "--port", help="with --serve: the port (0 picks a free one)"),
+    port: int = typer.Option(8321, "--port", metavar="PORT", help="with --serve: the port (0 picks a free one)"),
 ) -> None:
     """Play (or resume) an encounter: the REPL, or a script."""
     from combat_cli.store.savefile import Lock, SaveError
@@ -399,9 +400,9 @@ def show(
 @app.command()
 def serve(
     file: Path = typer.Argument(..., help="the encounter file (it may be open in combat play)"),
-    host: str | None = typer.Option(None, "--host", help="listen on this address (default "
+    host: str | None = typer.Option(None, "--host", metavar="HOST", help="listen on this address (default "
                                     "127.0.0.1, this machine only; 0.0.0.0 for the network)"),
-    port: int = typer.Option(8321, "--port", help="the port (0: any free one)"),
+    port: int = typer.Option(8321, "--port", metavar="PORT", help="the port (0: any free one)"),
     show_rolls: bool = typer.Option(False, "--show-rolls", help="show the dice on the page"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
@@ -431,20 +432,18 @@ def serve(
 @app.command()
 def report(
     file: Path = typer.Argument(..., help="the encounter file"),
-    format_: str = typer.Option("md", "--format", "-f", help="md (Markdown) or html"),
-    out: Path | None = typer.Option(None, "-o", "--output", help="write it here (default, or "
+    format_: str = typer.Option("md", "--format", "-f", click_type=FORMATS,
+                                 help="md (Markdown) or html"),
+    out: Path | None = typer.Option(None, "-o", "--output", metavar="OUT", help="write it here (default, or "
                                     "-: print it)"),
     player: bool = typer.Option(False, "--player", help="for the players: every secret left out"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
     """The fight told back: who fought, round by round, wounds, who stands, what is due."""
     from combat_cli.dice import RandomDice
-    from combat_cli.report.build import FORMATS
     from combat_cli.report.build import report as tell
     from combat_cli.store.savefile import SaveError, load
 
-    if format_ not in FORMATS:
-        _fail(f'--format is md or html, not "{format_}"', 2)
     if out is not None and str(out) == "-":
         out = None                                # -o -: the standard output
     if out is not None and out.exists() and file.exists() and out.resolve() == file.resolve():
@@ -499,7 +498,7 @@ def roll(
     expr: list[str] = typer.Argument(..., help="a roll: 3d6+1, 4D+2, 6d10>=8, 1d12"),
     ruleset: str | None = typer.Option(None, "--ruleset", "-r", click_type=RULESETS,
                                        help="read EXPR in this ruleset's notation"),
-    seed: int | None = typer.Option(None, "--seed", help="seed the dice"),
+    seed: int | None = typer.Option(None, "--seed", metavar="N", help="seed the dice"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
 ) -> None:
     """Roll dice once and show every face."""
@@ -570,7 +569,7 @@ def odds(
 def demo(
     ruleset: str = typer.Option("d6", "--ruleset", "-r", click_type=RULESETS,
                                 help="which ruleset's demo fight"),
-    seed: int = typer.Option(7, "--seed", help="seed for the dice (another number, another fight)"),
+    seed: int = typer.Option(7, "--seed", metavar="N", help="seed for the dice (another number, another fight)"),
     lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
     pace: bool = typer.Option(False, "--pace", help="wait for Enter before each command"),
 ) -> None:
@@ -636,14 +635,15 @@ def main() -> None:
 
     lang = clilang.for_command(sys.argv[1:])
     try:
+        command = choices.plain_arguments(typer.main.get_command(app))
         if lang == clilang.SOURCE:
-            app()
+            command()
         else:  # the command line's own words (help, usage errors) in that language too
             from combat_cli import clihelp
             from combat_cli.locale import use
 
             use(lang)
-            clihelp.localized(app)()
+            clihelp.localized(command)()
     except CommandError as e:  # a display hook that cannot read a damaged record: one line
         from combat_cli.locale import message
 

@@ -24,7 +24,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 
 HEADINGS = ("Usage:", "Options:", "Arguments:", "Commands:", "Error:")
 MARKERS = ("[OPTIONS]", "COMMAND", "[ARGS]...", "[required]", "<str>", "<int>", "<text>",
-           "<integer>", "<path>", "TEXT", "INTEGER", "PATH")
+           "<integer>", "<path>", "TEXT", "INTEGER", "PATH", "OUT", "OLD", "HOST")
 _ARG = re.compile(r"\{(\w+)\}")
 _TRY = re.compile(r"Try '(.*)' for help\.")
 PHRASES = ("Show this message and exit.",)
@@ -124,11 +124,8 @@ def _show(self: Any, file: Any = None) -> None:
 _ORIGINAL: dict[str, Any] = {}
 
 
-def localized(app: Any) -> Any:
-    """The click command of the typer ``app`` with every word in the current language."""
-    import typer.main
-
-    cmd = typer.main.get_command(app)
+def localized(cmd: Any) -> Any:
+    """The click command ``cmd`` (the typer app's) with every word in the current language."""
     _translate_tree(cmd)
     if not _ORIGINAL:
         _ORIGINAL["help"] = Context.get_help

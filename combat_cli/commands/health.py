@@ -6,7 +6,7 @@ from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.contract.capabilities import Healing, need
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import Combatant
-from combat_cli.engine.domain.queries import closest, match_word
+from combat_cli.engine.domain.queries import closest, fold, match_word
 from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax
 
 
@@ -68,23 +68,17 @@ def _condition_one(cmd: Cmd, c: Combatant, args: Args) -> None:
                                     condition=cmd.ctx.label(name)),
                         kind="condition", actor=c, outcome=f"-{name}", secret=True)
         return
-    if name.lower() in (a.lower() for a in aliases):
-        name = next(v for a, v in aliases.items() if a.lower() == name.lower())
+    kept_custom = ""
+    alias = next((v for a, v in aliases.items() if fold(a) == fold(name)), None)
+    if alias is not None:
+        name = alias
     else:
         for k in known:
-            if k.lower() == name.lower() or (len(name) >= 3 and k.lower().startswith(name.lower())):
+            if fold(k) == fold(name) or (len(name) >= 3 and fold(k).startswith(fold(name))):
                 name = k
                 break
-        else:
-            guess = closest(name, [*known, *aliases]) if not custom else None
-            if guess:
-                from combat_cli.commands.registry import verb_name
-
-                raise CommandError(cmd.ctx.say(
-                    'no {ruleset} condition "{name}" — did you mean {guess}? (for one of your '
-                    'own: {verb} {who} +{name2} custom=yes)', ruleset=cmd.ruleset.name,
-                    name=name, guess=aliases.get(guess, guess), who=quote(c.name),
-                    name2=quote(name), verb=verb_name(cmd.verb, cmd.table.language)))
+        else:  # not one of the ruleset's: kept as the GM's own, and said so (with the near one)
+            kept_custom = "" if custom else name
     seconds: int | None = args["for"]
     cond = cmd.ctx.add_condition(c, name, duration=seconds, quiet=secret)
     if secret:
@@ -92,3 +86,19 @@ def _condition_one(cmd: Cmd, c: Combatant, args: Args) -> None:
         text = cmd.ctx.say("{name} is {condition}", name=c.name, condition=cmd.ctx.label(name))
         cmd.ctx.log(f"{text} (secret)", kind="condition", actor=c, outcome=f"+{name}",
                     secret=True)
+    if kept_custom:
+        _say_kept_custom(cmd, kept_custom, [*known, *aliases], aliases)
+
+
+def _say_kept_custom(cmd: Cmd, name: str, known: list[str], aliases: dict[str, str]) -> None:
+    """A condition the ruleset doesn't have was kept as the GM's own: one note saying so, and
+    how to get the ruleset's nearest one if that was meant (the condition is kept whatever the
+    likeness, so no cut-off decides what happens)."""
+    guess = closest(name, known)
+    if guess:
+        guess = aliases.get(guess, guess)
+        cmd.ctx.note(cmd.ctx.say("{name} kept as a custom condition; for {guess} type +{guess2}",
+                                 name=name, guess=cmd.ctx.label(guess), guess2=quote(guess)))
+    else:
+        cmd.ctx.note(cmd.ctx.say("{name} kept as a custom condition (not a {ruleset} one)",
+                                 name=name, ruleset=cmd.ruleset.name))

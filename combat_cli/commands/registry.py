@@ -109,14 +109,15 @@ class Cmd:
         return ""
 
 
-def ask(cmd: Cmd, question: str, choices: tuple[str, ...] = (), pcs: tuple[str, ...] = ()
-        ) -> str | None:
+def ask(cmd: Cmd, question: str, choices: tuple[str, ...] = (), pcs: tuple[str, ...] = (),
+        accepts: Callable[[str], str | None] | None = None) -> str | None:
     """Ask a question in the middle of a command, through the table's front end (the REPL
     asks the GM; a phone named in ``pcs`` may answer with one of ``choices``); None when
-    nobody can answer (a script, a test): the caller decides what that means."""
+    nobody can answer (a script, a test): the caller decides what that means. ``accepts``:
+    what a typed answer must be (None if usable, else what it takes: asked again)."""
     from combat_cli.engine.contract.port import Question
 
-    return cmd.table.port.ask(Question(question, choices, pcs))
+    return cmd.table.port.ask(Question(question, choices, pcs, accepts=accepts))
 
 
 VERBS: dict[str, Verb] = {}

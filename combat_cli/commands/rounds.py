@@ -368,14 +368,23 @@ def _give_open_turn(cmd: Cmd) -> bool:
         return False
     what, who = choice
     names = " or ".join(c.name for c in who)
+    by_word = {c.name: c for c in who} | {c.tag: c for c in who if c.tag}
+
+    def accepts(typed: str) -> str | None:  # a name (or a unique start of one), or Enter
+        try:
+            if typed.strip():
+                match_word(typed.strip(), list(by_word), "player for " + what)
+            return None
+        except CommandError:
+            return cmd.ctx.say("type {names}, or Enter for nobody yet", names=names)
+
     answer = ask(cmd, cmd.ctx.say("{what}: who takes it? {names} (Enter: nobody yet) ",
                                   what=what, names=names),
                  choices=tuple(c.name for c in who),
-                 pcs=tuple(c.name for c in who if c.side == "pc"))
+                 pcs=tuple(c.name for c in who if c.side == "pc"), accepts=accepts)
     if not answer or not answer.strip():
         raise CommandError(cmd.ctx.say("{what} is open: {names} takes it (slot NAME, or act "
                                        "NAME ...)", what=what, names=names))
-    by_word = {c.name: c for c in who} | {c.tag: c for c in who if c.tag}
     c = by_word[match_word(answer.strip(), list(by_word), "player for " + what)]
     need(cmd.ruleset, OpenTurns).give_turn(cmd.ctx, c)
     cmd.ctx.note(cmd.ctx.say("{name}'s turn: act {name} ..., next ends it", name=c.name))
@@ -441,5 +450,10 @@ def confirm_lapses(cmd: Cmd, drops: list[tuple[str, str, str]]) -> bool:
     question = cmd.ctx.say("{count} unresolved, lapsing: {what}. End round {n}? [y/N] ",
                            count=len(drops), what="; ".join(t for _, _, t in drops),
                            n=cmd.enc.round)
-    answer = ask(cmd, question)
+    def accepts(typed: str) -> str | None:  # y or n (Enter: n), in English or Czech
+        known = ("", "y", "yes", "a", "ano", "n", "no", "ne")
+        return None if typed.strip().lower() in known else cmd.ctx.say(
+            "type y to end the round, or n (or Enter) to go on")
+
+    answer = ask(cmd, question, accepts=accepts)
     return answer is None or answer.strip().lower() in ("y", "yes", "a", "ano")

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
-from combat_cli.engine.domain.errors import RollAborted
+from combat_cli.engine.domain.errors import CommandError, RollAborted
 from combat_cli.locale import dice, message
 
 if TYPE_CHECKING:
@@ -135,6 +135,10 @@ class ReplPort(FrontPort):
             hint = self.word("waiting for {name}'s phone (or type the faces)").format(
                 name=question.by.name)
             short = shortest = hint  # the words the players' design promises, always
+        elif question.spec.faces_only:  # a total can't serve (each face is counted apart)
+            hint = self.word("the faces, not a total (Enter or - rolls)")
+            short = self.word("faces, Enter rolls, ? more")
+            shortest = self.word("? more")
         else:
             hint = self.word("faces or =total (Enter or - rolls)")
             short = self.word("faces, Enter rolls, ? more")
@@ -208,10 +212,10 @@ class ReplPort(FrontPort):
         if question.kind == "choice":
             return self._choose(question, race)
         try:
-            typed = self._prompt(question.text, race)
+            typed = self._asked(question, question.text, race)
             if typed is None:  # a player claimed it on the phone: the GM confirms
                 claimed = str(phone_answer(race))
-                typed = self._prompt(self.word(
+                typed = self._asked(question, self.word(
                     "{name} takes it from the phone: Enter confirms, or type another "
                     "name: ").format(name=claimed), None, default=claimed)
             elif race is not None:
@@ -219,6 +223,17 @@ class ReplPort(FrontPort):
             return typed
         except (KeyboardInterrupt, EOFError):
             return ""
+
+    def _asked(self, question: Question, text: str, race: Race | None,
+               default: str = "") -> str | None:
+        """A typed answer the question can use: one it can't is told what it takes, in one
+        line, and asked again (never read as the next command); None: a phone answered."""
+        while True:
+            typed = self._prompt(text, race, default)
+            problem = question.accepts(typed) if typed is not None and question.accepts else None
+            if problem is None:
+                return typed
+            self.tell(f"  {problem}", style="error")
 
 
 def confirmed(typed: str) -> bool | None:
@@ -335,4 +350,12 @@ class ScriptPort(FrontPort):
         self.tell(f"  {question.text.strip()} {line}")
         if not race.offer(line, ""):
             return str(phone_answer(race))
-        return line
+        problem = question.accepts(line) if question.accepts is not None else None
+        hits = [c for c in question.choices if c.startswith(line.strip().lower())]
+        if question.kind == "choice" and len(hits) != 1:
+            problem = self.word("type one of: {choices}").format(
+                choices=", ".join(question.choices))
+        if problem is not None:  # the script stops at this line (as a bad dice answer does)
+            self.lines.bad_answer = (self.lines.number, line)
+            raise CommandError(problem)
+        return hits[0] if question.kind == "choice" else line

@@ -98,15 +98,46 @@ def journal_head(name: str, text: str) -> dict[str, Any] | None:
     if not sep or '"log_lines"' not in first:
         return None
     try:
-        head = _json(name, first, 1)
+        head = _json(name, first, 1, walk=False)
     except SaveError:
         return None
-    return head if isinstance(head, dict) and "log_lines" in head else None
+    if not isinstance(head, dict) or "log_lines" not in head:
+        return None
+    head[_DEPTH] = text_depth(first)
+    return head
+
+
+_DEPTH = "\x00depth"
+"""The head's nesting, measured on its text (a key no JSON text of ours can hold)."""
+_BRACKETS = str.maketrans({**{c: None for c in map(chr, range(128)) if c not in "[]{}"},
+                           "[": "(", "{": "(", "]": ")", "}": ")"})
+
+
+def text_depth(line: str) -> int:
+    """How deep the JSON value ``line`` (valid JSON) nests, from its text: its strings taken
+    out, its brackets left, the innermost pairs stripped a level at a time (more than
+    :data:`MAX_DEPTH` levels: ``MAX_DEPTH + 1``). The same as :func:`_depth` walked over the
+    parsed value, in a fraction of the time for a 100,000-template library."""
+    # outside its strings (no backslash is, in JSON; an escaped quote never ends one)
+    outside = line.replace("\\\\", "").replace('\\"', "").split('"')[::2]
+    brackets = "".join(outside).translate(_BRACKETS)
+    if not brackets.isascii():  # only inside strings, and they are out: never, for JSON
+        brackets = "".join(c for c in brackets if c in "()")
+    depth = 0
+    while brackets and depth <= MAX_DEPTH:
+        inner = brackets.replace("()", "")
+        if inner == brackets:
+            break
+        brackets, depth = inner, depth + 1
+    return depth if not brackets else MAX_DEPTH + 1
 
 
 def parse(name: str, text: str, head: dict[str, Any]) -> dict[str, Any]:
     """The raw save (``encounter`` after the journal is replayed, ``_log_texts``, ``_history``,
     ``_records``, ``_torn``) of a schema-2 text; SaveError if it is damaged."""
+    depth = head.pop(_DEPTH, None)
+    if depth is None or depth > MAX_DEPTH:
+        check_depth(name, head)
     lines = text.split("\n")
     torn = lines.pop() != ""  # a last line without its newline: the command in flight
     if head.get("app") != APP:
@@ -124,7 +155,8 @@ def parse(name: str, text: str, head: dict[str, Any]) -> dict[str, Any]:
             raise SaveError(f"{name} is damaged at line {i}: a log entry is not an object")
     history = _history(name, head["history"], len(log))
     state = head["encounter"]
-    check_state_depth(name, state)
+    if depth is None or depth > STATE_DEPTH + 1:  # else the state, a level in, is within
+        check_state_depth(name, state)
     records = lines[n + 1:]
     if len(records) > MAX_JOURNAL_LINES:
         raise SaveError(f"{name}: its journal has {len(records):,} lines (at most "
@@ -150,14 +182,15 @@ def _check_schema(name: str, schema: Any) -> None:
                         f"reads up to {SCHEMA}): upgrade combat-cli")
 
 
-def _json(name: str, line: str, number: int) -> Any:
+def _json(name: str, line: str, number: int, walk: bool = True) -> Any:
     try:
         value = json.loads(line)
     except RecursionError:
         raise SaveError(f"{name} is damaged at line {number}: nested too deeply") from None
     except ValueError as e:  # JSONDecodeError, and numbers of thousands of digits
         raise SaveError(f"{name} is damaged at line {number}: {_short(e)}") from None
-    check_depth(name, value)
+    if walk:
+        check_depth(name, value)
     return value
 
 

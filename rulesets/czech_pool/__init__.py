@@ -195,7 +195,8 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         from rulesets.czech_pool.stats import weapon
 
         stats = super().check_stats(view, c)
-        weapon(c.model_copy(update={"stats": stats}), schema.Tables.of(view))
+        weapon(c if stats == c.stats else c.model_copy(update={"stats": stats}),
+               schema.Tables.of(view))
         return stats
 
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
@@ -243,7 +244,7 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
     def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
         from rulesets.czech_pool.display import brief
 
-        return brief(entries)
+        return brief(entries, view)
 
     wound_columns = ("Health",)
 

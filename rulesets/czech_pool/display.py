@@ -72,6 +72,15 @@ def json_extra(view: RulesView) -> dict[str, Any]:
                                               for k in turn.resolved]}}
 
 
+def _surprised(view: RulesView | None, e: LogEntry) -> str:
+    """`` (překvapena)`` after a fighter whose awareness roll left it surprised."""
+    if e.outcome != "surprised":
+        return ""
+    c = next((c for c in view.enc.combatants if c.name == e.actor), None) if view else None
+    lang = "en" if view is not None and view.lang == "en" else "cs"
+    return f" ({locale.g_(gender(c) if c is not None else 'm', 'surprised', lang)})"
+
+
 def _plain(text: str) -> str:
     """The text without its parenthesised breakdowns (nested ones too)."""
     prev = None
@@ -92,14 +101,16 @@ def _clash(e: LogEntry) -> Clash | None:
     return clash if clash.target_successes is not None else None
 
 
-def brief(entries: list[LogEntry]) -> list[str]:
+def brief(entries: list[LogEntry], view: RulesView | None = None) -> list[str]:
     """A clash on one line with its successes; a hit with the wound and the check it caused
-    on one line; the initiative (awareness) rolls together."""
+    on one line; the initiative (awareness) rolls together, a surprised fighter marked so
+    (AMB-CZ-14: "Jitka 0 (překvapena)", in the fighter's gender)."""
     out: list[str] = []
     aware = [e for e in entries if e.kind == "initiative" and e.total is not None]
     if aware:
         what = aware[0].text.split(" – ", 1)[-1].split(":")[0]
-        out.append(f"{what}: " + ", ".join(f"{e.actor} {e.total}" for e in aware))
+        out.append(f"{what}: " + ", ".join(f"{e.actor} {e.total}{_surprised(view, e)}"
+                                           for e in aware))
     joins = ""    # whose clash or wound the last line tells (a wound or check may join it)
     for e in entries:
         if e.kind == "initiative" and e.total is not None:

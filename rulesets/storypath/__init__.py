@@ -201,7 +201,7 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
         """As typed, and the weapon one of the fight's catalogue (as :meth:`on_add` asks)."""
         stats = super().check_stats(view, c)
-        weapon_of(Tables.of(view), c.model_copy(update={"stats": stats}))
+        weapon_of(Tables.of(view), c if stats == c.stats else c.model_copy(update={"stats": stats}))
         return stats
 
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:

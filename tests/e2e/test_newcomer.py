@@ -282,7 +282,7 @@ def test_item_30_a_crash_outside_a_command_names_the_error_log_too(monkeypatch, 
     def boom() -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "app", boom)
+    monkeypatch.setattr(cli.typer.main, "get_command", lambda app: boom)  # the app crashes
     with pytest.raises(SystemExit) as e:
         cli.main()
     assert e.value.code == 1

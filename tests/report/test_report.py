@@ -116,7 +116,7 @@ def test_names_cannot_break_the_markdown_or_the_html(tmp_path: Path) -> None:
 def test_bad_input_is_one_line(tmp_path: Path) -> None:
     fight = demo_fight(tmp_path, "d12")
     p = combat("report", str(fight), "--format", "pdf", check=False)
-    assert p.returncode == 2 and "md or html" in p.stderr
+    assert p.returncode == 2 and "md, html" in p.stderr
     with unchanged(fight):
         p = combat("report", str(fight), "-o", str(fight), check=False)
     assert p.returncode == 2 and "encounter file itself" in p.stderr

@@ -10,7 +10,7 @@ handed one (:meth:`combat_cli.engine.table.Table.connect`), never patched.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -34,6 +34,10 @@ class Question:
     """Asked only when a phone of one of ``pcs`` is there to answer it (the GM is not asked
     otherwise: a question the keyboard never needed, such as a reaction the GM would type
     with ``react``)."""
+    accepts: Callable[[str], str | None] | None = None
+    """What a typed answer must be: None when ``accepts(answer)`` can use it, else one short
+    line saying what it takes (the front end says it and asks again; Enter, Ctrl-C and a
+    "choice" question's own list work as before)."""
 
 
 class Port(Protocol):

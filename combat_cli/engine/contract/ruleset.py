@@ -424,7 +424,16 @@ class Ruleset:
 
     # -- roster --------------------------------------------------------------------------
     def stat_spec(self, name: str) -> StatSpec | None:
-        return named(self.stats, name)
+        """The stat called ``name`` or one of its aliases, whatever the case (from an index
+        of the specs, built once: a 100,000-template library is checked on every open)."""
+        index = self.__dict__.get("_stat_index")
+        if index is None or index[0] is not self.stats:
+            by_word: dict[str, StatSpec] = {}
+            for spec in reversed(self.stats):  # the first spec of a name wins, as named() has it
+                for word in (*spec.aliases, spec.name):
+                    by_word[word.lower()] = spec
+            index = self.__dict__["_stat_index"] = (self.stats, by_word)
+        return index[1].get(name.lower())
 
     def stat_defaults(self) -> dict[str, Any]:
         """The stats a new combatant starts with before what the GM typed (the specs'
@@ -448,10 +457,26 @@ class Ruleset:
                     hint = f" — did you mean {guess}?" if guess else (
                         f" (stats: {', '.join(names[:8])}{more})")
                     raise RuleError(f'{self.name} has no stat "{key}"{hint}')
-                out[key] = _parse_stat(self.extra_stats, key, value)
+                out[key] = self._parsed(self.extra_stats, key, value)
             else:
-                out[spec.name] = _parse_stat(spec.parse, spec.name, value)
+                out[spec.name] = self._parsed(spec.parse, spec.name, value)
         return out
+
+    def _parsed(self, parse: Callable[[Any], Any] | None, name: str, value: Any) -> Any:
+        """:func:`_parse_stat`, remembered for a plain value (a library of 100,000 stat
+        blocks holds the same few values again and again, and is checked on every open)."""
+        if type(value) not in (int, str, bool, float) or parse is None:
+            return _parse_stat(parse, name, value)
+        seen: dict[tuple[Any, ...], Any] = self.__dict__.setdefault("_parsed_stats", {})
+        key = (parse, name, type(value), value)
+        if key in seen:
+            return seen[key]
+        parsed = _parse_stat(parse, name, value)
+        if len(seen) >= 20_000:
+            seen.clear()
+        if type(parsed) in (int, str, bool, float, type(None)):  # never a shared mutable one
+            seen[key] = parsed
+        return parsed
 
     def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
         """``c``'s stats as read from a save file, checked by the rules typed input and

@@ -77,12 +77,13 @@ def test_a_check_that_held_and_a_surprise_are_czech_outcomes() -> None:
     assert rs.label("ok", "en") == "ok"
 
 
-def test_a_mistyped_condition_gets_a_czech_guess(tmp_path: Path) -> None:
-    out = run(tmp_path / "boj.json", ROSTER + "condition Vlčice +Ležíci\n")
-    assert "czech_pool nezná efekt „Ležíci“ — myslíš Ležící? (vlastní efekt: efekt Vlčice +Ležíci " \
-           "custom=ano)" in out, out
-    out = run(tmp_path / "boj.json", "condition Vlčice +Ležíci custom=ano\n")
-    assert "chyba" not in out, out
+def test_a_condition_czech_pool_lacks_is_kept_with_a_czech_note(tmp_path: Path) -> None:
+    out = run(tmp_path / "boj.json", ROSTER + "condition Vlčice +Ležíci\n"
+              "condition Vlčice +Stísněná\n")
+    assert "Vlčice: Ležící" in out and "chyba" not in out, out
+    assert "„Stísněná“ zůstává jako vlastní efekt; pro Stísněný napiš +Stísněný" in out, out
+    out = run(tmp_path / "boj.json", "condition Vlčice +Otrávená custom=ano\n")
+    assert "chyba" not in out and "zůstává" not in out, out
 
 
 def test_a_reaction_where_the_ruleset_has_none_is_refused_in_czech(tmp_path: Path) -> None:
@@ -147,7 +148,7 @@ def test_an_unknown_weapon_lists_the_catalogue_with_diacritics(tmp_path: Path) -
 
 def test_the_command_lines_help_names_a_file_in_czech() -> None:
     r = combat("new", "-h", env={"LANG": "cs_CZ.UTF-8"})
-    assert "--house-rules <soubor>" in r.stdout and "<path>" not in r.stdout, r.stdout
+    assert "--house-rules SOUBOR" in r.stdout and "<path>" not in r.stdout, r.stdout
 
 
 def test_serve_greets_and_serves_its_page_in_czech_before_any_script(fight: tuple[Path, str]
