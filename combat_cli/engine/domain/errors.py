@@ -3,9 +3,32 @@ reads (say what was wrong and what would be right). The state is left unchanged.
 
 from typing import Any
 
+from combat_cli.locale import Msg, Word
+
 
 class CommandError(Exception):
-    pass
+    """``CommandError(key, **values)``: the message as data (:class:`~combat_cli.locale.Msg`),
+    its catalogue key and values kept (``e.key``, ``e.values``: a test asks "which error?"
+    by them); ``str(e)`` is the English, :func:`combat_cli.locale.text` the table's words.
+    ``CommandError(msg)`` or ``CommandError(other_error)`` carries a message made elsewhere."""
+
+    def __init__(self, key: Any = "", /, **values: Any) -> None:
+        if isinstance(key, Msg):
+            msg = key
+        elif isinstance(getattr(key, "msg", None), Msg) and not values:
+            msg = key.msg
+        else:
+            msg = Msg(str(key), values)
+        self.msg = msg
+        super().__init__(str(msg))
+
+    @property
+    def key(self) -> str:
+        return self.msg.key
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.msg.values)
 
 
 RuleError = CommandError
@@ -15,6 +38,9 @@ class RollAborted(CommandError):
     """A roll could not be made: the GM's typed dice did not fit, the prompt was cancelled, a
     script ran out of answers. The whole command is abandoned (never turned into an outcome
     such as a lapsed action), so the GM can type it again."""
+
+
+__all__ = ["CommandError", "Msg", "RollAborted", "RuleError", "Word", "invalid"]
 
 
 def invalid(e: Any) -> tuple[str, str, str, str]:
