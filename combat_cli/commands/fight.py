@@ -114,7 +114,7 @@ def move(cmd: Cmd) -> None:
     c: Combatant = cmd.args["name"]
     other: Combatant = cmd.args["other"]
     if c.id == other.id:
-        raise CommandError(f"{c.name} cannot move {cmd.args['where']} themselves")
+        raise CommandError("{name} cannot move {where} themselves", name=c.name, where=cmd.args['where'])
     after = cmd.args["where"] == "after"
     cmd.ruleset.move_in_order(cmd.ctx, c, other, after)
     if enc.phase == "declare":  # the plan is made later: it follows the move then

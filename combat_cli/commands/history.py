@@ -8,6 +8,7 @@ from combat_cli.commands.views import (
 )
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.grammar.syntax import Arg, Syntax
+from combat_cli.locale import Msg
 
 COUNT = Syntax((Arg("n", "int", optional=True, bad="not a number: {word}"),),
                many="give one positive number")
@@ -17,7 +18,7 @@ COUNT = Syntax((Arg("n", "int", optional=True, bad="not a number: {word}"),),
 def undo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.undo()
-        cmd.out.notes.append(f"undone: {line}")
+        cmd.out.notes.append(Msg("undone: {line}", line=line))
     cmd.show(WhereView())
 
 
@@ -25,7 +26,7 @@ def undo(cmd: Cmd) -> None:
 def redo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.redo()
-        cmd.out.notes.append(f"redone: {line}")
+        cmd.out.notes.append(Msg("redone: {line}", line=line))
     cmd.show(WhereView())
 
 

@@ -20,7 +20,7 @@ from combat_cli.dice import DiceError
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.queries import closest
 from combat_cli.engine.grammar.syntax import Args, Item, Syntax, UsageError, parse, syntax
-from combat_cli.locale import message
+from combat_cli.locale import Msg, text
 from combat_cli.locale.commands import commands, fold, package_commands
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ class Cmd:
         self.out.views.append(view)
 
     def usage_error(self, what: str) -> CommandError:
-        return CommandError(f"{what}: usage {self.verb.usage}{self._quote_hint()}")
+        return CommandError("{what}: usage {usage}{quote}", what=what, usage=self.verb.usage, quote=self._quote_hint())
 
     def _quote_hint(self) -> str:
         """When the words typed are a name with spaces, say how to quote it."""
@@ -187,7 +187,7 @@ def find_verb(word: str, verbs: dict[str, Verb], lang: str = "") -> Verb:
         return v
     guess = closest(word.lower(), [verb_name(v, lang) for v in verbs.values()])
     hint = f" — did you mean {guess}?" if guess else ""
-    raise CommandError(f'unknown command "{word}"{hint} (help lists them)')
+    raise CommandError('unknown command "{word}"{hint} (help lists them)', word=word, hint=hint)
 
 
 def keywords(v: Verb, words: list[str], lang: str) -> list[str]:
@@ -261,14 +261,16 @@ def dispatch(table: Table, line: str) -> Output:
         else:
             ctx = table.peek(lambda ctx: Cmd(table, ctx, words[1:], v, out).run())
         out.entries = ctx.entries
-        out.notes = [message(n, table.language) for n in ctx.notes + out.notes]
+        out.notes = [text(n, table.language) for n in ctx.notes + out.notes]
     except (CommandError, DiceError) as e:  # DiceError: a roll built too big, a bad notation
-        out = Output(error=message(str(e), table.language))
+        out = Output(error=text(e, table.language),
+                     refusal=e.msg if isinstance(e, CommandError) else Msg(str(e)))
     except Exception as e:  # a bug must not reach the GM as a traceback
         from combat_cli.paths import crash_line, record_crash
 
         where = crash_line(record_crash(repr(line)))
         what = " ".join(str(e).split())
-        out = Output(error=message(f"internal error ({type(e).__name__}: {what}); nothing was "
-                                   f"changed; {where}", table.language), internal=True)
+        out = Output(error=text(Msg("internal error ({what}); nothing was changed; {where}",
+                                    what=f"{type(e).__name__}: {what}", where=where),
+                                table.language), internal=True)
     return out

@@ -20,7 +20,6 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -189,7 +188,6 @@ for _one, _many, _key in (
         ("{count} unresolved, lapsing: {what}. End round {n}? [y/N] ",
          "{count} unresolved, lapsing: {what}. End round {n}? [y/N] ", "count"),
         ("only {n} step to {verb}", "only {n} steps to {verb}", "n"),
-        ("{name}: {n} note cleared", "{name}: {n} notes cleared", "n"),
 ):
     PAIRS[_one] = PAIRS[_many] = (_one, _many, _key)
 PAIRS["Round {n}: resolving {count} action(s)"] = PAIRS["Round {n}: resolving {count} action"]
@@ -288,17 +286,29 @@ class Word(str):
     __slots__ = ()
 
 
-@dataclass(frozen=True)
 class Msg:
     """A message as data: its catalogue ``key`` (the English template, ``no combatant
-    "{word}"``) and its ``values``. It becomes words only where it is shown, by
-    :func:`text` in the table's language; ``str(msg)`` is the English."""
+    "{word}"``) and its ``values``: ``Msg('no combatant "{word}"', word=typed)``. It becomes
+    words only where it is shown, by :func:`text` in the table's language; ``str(msg)`` is
+    the English."""
 
-    key: str
-    values: Mapping[str, Any] = field(default_factory=dict)
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key = key
+        self.values: Mapping[str, Any] = values
 
     def __str__(self) -> str:
         return text(self, SOURCE)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, **{dict(self.values)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Msg) and (self.key, dict(self.values)) ==
+                (other.key, dict(other.values)))
+
+    __hash__ = None  # type: ignore[assignment]
 
     def words(self, lang: str | None = None) -> str:
         return text(self, lang)
@@ -309,8 +319,8 @@ def _value(v: Any, lang: str) -> Any:
         return text(v, lang)
     if isinstance(v, Word):
         return _(str(v), lang) if v else ""
-    if isinstance(v, BaseException) and isinstance(getattr(v, "msg", None), Msg):
-        return text(v.msg, lang)  # type: ignore[attr-defined]
+    if isinstance(v, BaseException):  # an error's message: its words (a ruleset's: fallback)
+        return text(v, lang)
     return shown(v, lang)
 
 

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
 from combat_cli.engine.domain.errors import RollAborted
-from combat_cli.locale import dice, message
+from combat_cli.locale import dice
+from combat_cli.locale import text as worded
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.port import Question
@@ -140,7 +141,7 @@ class ReplPort(FrontPort):
                 try:
                     parse_answer(question.spec, text, question.purpose)
                 except DiceError as e:
-                    self.tell(f"  {message(str(e))}", style="error")
+                    self.tell(f"  {worded(e)}", style="error")
                     continue
             if race is not None and not race.offer(Answer(text), ""):
                 return self._from_phone(race)

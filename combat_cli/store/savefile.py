@@ -275,8 +275,7 @@ class Saver:
 
         data = record(op, step, entries).encode("utf-8")
         if self.snapshot_bytes + self.journal_bytes + len(data) > MAX_FILE_BYTES:
-            raise CommandError(f"{self.path.name} would grow past {MAX_FILE_BYTES >> 20} MiB "
-                               "(the most a save holds); nothing was changed")
+            raise CommandError("{file} would grow past {n} MiB (the most a save holds); nothing was changed", file=self.path.name, n=MAX_FILE_BYTES >> 20)
         try:
             if self._fd is None:
                 raise OSError(0, "the save file is not open")
@@ -284,8 +283,7 @@ class Saver:
             os.fsync(self._fd)
         except OSError as e:
             self._cut_back()
-            raise CommandError(f"could not save {self.path.name}: {e.strerror or e}; the "
-                               "command was not applied (nothing changed)") from None
+            raise CommandError("could not save {name}: {value}; the command was not applied (nothing changed)", name=self.path.name, value=e.strerror or e) from None
         self.journal_bytes += len(data)
         self.journal_lines += 1
         self._appended = True

@@ -30,7 +30,7 @@ def read_toml(path: Path, what: str = "TOML file") -> dict[str, Any]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CommandError(f"{path} is not valid TOML: it is not UTF-8 text") from None
+        raise CommandError("{path} is not valid TOML: it is not UTF-8 text", path=path) from None
     _check_nesting(path, text)
     try:
         import tomllib
@@ -39,9 +39,9 @@ def read_toml(path: Path, what: str = "TOML file") -> dict[str, Any]:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise CommandError(f"{path} is not valid TOML: {e}") from None
+        raise CommandError("{path} is not valid TOML: {problem}", path=path, problem=e) from None
     except (RecursionError, ValueError) as e:  # the limits above should stop these first
-        raise CommandError(f"{path} is not valid TOML: {type(e).__name__}") from None
+        raise CommandError("{path} is not valid TOML: {problem}", path=path, problem=type(e).__name__) from None
     _check_count(path, doc)
     return doc
 
@@ -54,8 +54,7 @@ def _check_nesting(path: Path, text: str) -> None:
         deepest = max(deepest, depth)
     dots = max((ln.split("=", 1)[0].count(".") for ln in bare.splitlines()), default=0)
     if max(deepest, dots + 1) > MAX_DEPTH:
-        raise CommandError(f"{path} is nested too deeply (at most {MAX_DEPTH} levels of tables, "
-                           "arrays or dotted keys)")
+        raise CommandError("{path} is nested too deeply (at most {MAX_DEPTH} levels of tables, arrays or dotted keys)", path=path, MAX_DEPTH=MAX_DEPTH)
 
 
 def _check_count(path: Path, doc: dict[str, Any]) -> None:
@@ -65,7 +64,7 @@ def _check_count(path: Path, doc: dict[str, Any]) -> None:
         v = todo.pop()
         count += 1
         if count > MAX_VALUES:
-            raise CommandError(f"{path} holds too many values (at most {MAX_VALUES:,})")
+            raise CommandError("{path} holds too many values (at most {most})", path=path, most=format(MAX_VALUES, ','))
         if isinstance(v, dict):
             todo.extend(v.values())
         elif isinstance(v, list):

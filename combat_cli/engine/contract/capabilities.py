@@ -64,7 +64,7 @@ class DeclarePhase:
 
     def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
         """Resolve one planned action (``resolve``; ``act`` calls it at once)."""
-        raise RuleError(f"cannot resolve {item.action.name}")
+        raise RuleError("cannot resolve {name}", name=item.action.name)
 
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         """Declare and resolve at once: the GM's override."""

@@ -44,7 +44,7 @@ class RulesContext:
         self.language = language
         """The language shown: ``lang``, or the ruleset's own when ``lang`` is ""."""
         self.entries: list[LogEntry] = []
-        self.notes: list[str] = []
+        self.notes: list[Any] = []
         self.rolls: list[Roll] = []
         self.label = label or (lambda word: word)
         """The ruleset's word (or sentence template) for the table's display language."""
@@ -234,7 +234,7 @@ class RulesContext:
         self.entries.append(entry)
         return entry
 
-    def note(self, text: str) -> None:
+    def note(self, text: Any) -> None:
         """A line for the GM that is not part of the record (a hint, a reminder)."""
         self.notes.append(text)
 

@@ -198,8 +198,7 @@ def check_ranges(tables: dict[str, Any], ranges: dict[str, tuple[int | None, int
                     section, _, name = path.rpartition(".")
                     span = (f"{lo}..{hi}" if lo is not None and hi is not None else
                             f"{lo} or more" if lo is not None else f"{hi} or less")
-                    raise RuleError(f"house rules: [{section}] {name} = {v!r} is out of "
-                                    f"range: a whole number, {span}")
+                    raise RuleError("house rules: [{section}] {name} = {value} is out of range: a whole number, {span}", section=section, name=name, value=repr(v), span=span)
 
 
 def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "") -> dict[str, Any]:
@@ -213,13 +212,12 @@ def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "")
 
             guess = closest(key, base)
             hint = f" — did you mean {path}{guess}?" if guess else ""
-            raise RuleError(f"house rules: unknown key {where}{hint}")
+            raise RuleError("house rules: unknown key {where}{hint}", where=where, hint=hint)
         if isinstance(base[key], dict) and isinstance(value, dict):
             out[key] = merge_tables(base[key], value, where + ".")
         else:
             if isinstance(base[key], dict) != isinstance(value, dict):
-                raise RuleError(f"house rules: {where} must be a "
-                                f"{'table' if isinstance(base[key], dict) else 'value'}")
+                raise RuleError("house rules: {where} must be a {value}", where=where, value='table' if isinstance(base[key], dict) else 'value')
             _same_kind(where, base[key], value)
             out[key] = value
     return out
@@ -357,7 +355,7 @@ class Ruleset:
                     more = f" and {len(names) - 8} more: help add" if len(names) > 8 else ""
                     hint = f" — did you mean {guess}?" if guess else (
                         f" (stats: {', '.join(names[:8])}{more})")
-                    raise RuleError(f'{self.name} has no stat "{key}"{hint}')
+                    raise RuleError('{name} has no stat "{key}"{hint}', name=self.name, key=key, hint=hint)
                 out[key] = _parse_stat(self.extra_stats, key, value)
             else:
                 out[spec.name] = _parse_stat(spec.parse, spec.name, value)
@@ -397,7 +395,7 @@ class Ruleset:
     def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         """Resolve ``act NAME ACTION``: the one hook every ruleset supplies (a declare-phase
         system gets it from :class:`~combat_cli.engine.contract.capabilities.DeclarePhase`)."""
-        raise RuleError(f"{self.name} cannot resolve {action.name}")
+        raise RuleError("{name} cannot resolve {action}", name=self.name, action=action.name)
 
     def next_turn(self, ctx: RulesContext) -> None:
         """End the acting combatant's turn (turn-based phase): move to the next who can act."""
@@ -414,7 +412,7 @@ class Ruleset:
         overrides this; refuse with RuleError when the move makes no sense."""
         enc = ctx.enc
         if other.id not in enc.order:
-            raise RuleError(f"{other.name} is not in the order")
+            raise RuleError("{other} is not in the order", other=other.name)
         acting = (enc.order[enc.turn] if enc.phase == "turns" and 0 <= enc.turn < len(enc.order)
                   else None)
         order = [x for x in enc.order if x != c.id]
@@ -562,8 +560,7 @@ def _same_kind(where: str, default: Any, value: Any) -> None:
             if kind is float:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
             if not ok:
-                raise RuleError(f"house rules: {where} must be {name} (like "
-                                f"{_toml(default)}), not {_toml(value)}")
+                raise RuleError("house rules: {where} must be {kind} (like {default}), not {value}", where=where, kind=name, default=_toml(default), value=_toml(value))
             return
 
 
@@ -575,4 +572,4 @@ def _parse_stat(parse: Callable[[Any], Any] | None, name: str, value: Any) -> An
     except RuleError:
         raise
     except (ValueError, TypeError) as e:
-        raise RuleError(f"{name}: {e}") from None
+        raise RuleError("{path}: {problem}", path=name, problem=e) from None

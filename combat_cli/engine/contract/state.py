@@ -150,7 +150,7 @@ def check_stats(ruleset: Any, enc: Encounter) -> None:
             said = str(e)
             raise RuleError(said if said.startswith(f"{who}:") else f"{who}: {said}") from None
         except (LookupError, TypeError, ValueError, AttributeError):
-            raise RuleError(f"{who}: {_bad_stat(ruleset, c.stats)} cannot be read") from None
+            raise RuleError("{name}: {stat} cannot be read", name=who, stat=_bad_stat(ruleset, c.stats)) from None
         if stats != c.stats:
             c.stats = stats
             if c.id == "":
@@ -177,6 +177,6 @@ def _checked(ruleset: Any, kind: str, data: dict[str, Any], model: type[State],
         error, where, msg, found = invalid(e)
         owner = who or "the encounter"
         if error == "extra_forbidden":
-            raise RuleError(f"{owner}: no {where} in this ruleset's state (found {found})"
+            raise RuleError("{who}: no {where} in this ruleset's state (found {found})", who=owner, where=where, found=found
                             ) from None
-        raise RuleError(f"{owner}: {where} {msg} (found {found})") from None
+        raise RuleError("{who}: {where} {problem} (found {found})", who=owner, where=where, problem=msg, found=found) from None

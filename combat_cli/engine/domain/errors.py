@@ -18,7 +18,7 @@ class CommandError(Exception):
         elif isinstance(getattr(key, "msg", None), Msg) and not values:
             msg = key.msg
         else:
-            msg = Msg(str(key), values)
+            msg = Msg(str(key), **values)
         self.msg = msg
         super().__init__(str(msg))
 

@@ -82,8 +82,7 @@ def check_name(name: str, what: str = "name") -> str:
     name = unicodedata.normalize("NFC", name)
     problem = name_problem(name, what)
     if problem == "control":
-        raise CommandError(f'"{_visible(name)}" holds a control character: type the name '
-                           "without it")
+        raise CommandError('"{name}" holds a control character: type the name without it', name=_visible(name))
     if problem:
         raise CommandError(problem)
     return name

@@ -44,11 +44,10 @@ def match_word(word: str, choices: Iterable[str], what: str) -> str:
     if len(hits) > 1:
         quote = (f' (quote names with spaces: "{hits[0]}")'
                  if any(" " in h for h in hits) and " " not in word else "")
-        raise CommandError(f'"{shorten(word)}" could be {_either(hits)}: type more of the '
-                           f"{what}{quote}")
+        raise CommandError('"{word}" could be {choices}: type more of the {what}{quote}', word=shorten(word), choices=_either(hits), what=what, quote=quote)
     guess = closest(word, choices)
     hint = f" — did you mean {guess}?" if guess else (f" (known: {', '.join(choices[:12])})" if choices else "")
-    raise CommandError(f'no {what} "{shorten(word)}"{hint}')
+    raise CommandError('no {what} "{word}"{hint}', what=what, word=shorten(word), hint=hint)
 
 
 def _either(hits: list[str]) -> str:
@@ -62,8 +61,7 @@ def find_combatant(enc: Encounter, word: str) -> Combatant:
     """By full name, short tag, the name typed without its spaces, or a unique prefix of the
     name (case and diacritics aside)."""
     if not enc.combatants:
-        raise CommandError(f'no combatant "{shorten(word)}": the encounter is empty '
-                           "(add NAME first)")
+        raise CommandError('no combatant "{word}": the encounter is empty (add NAME first)', word=shorten(word))
     exact = unicodedata.normalize("NFC", word) if len(word) <= 4 * MAX_NAME else word
     for c in enc.combatants:  # "Mína" is Mína, even where an older file also holds a Mina
         if c.name == exact:
@@ -89,7 +87,7 @@ def find_combatant(enc: Encounter, word: str) -> Combatant:
             raise
         named = next((c.name for c in enc.combatants if c.tag == guess), guess)
         shown = f"{guess} ({named})" if named != guess else guess
-        raise CommandError(f'no combatant "{shorten(word)}" — did you mean {shown}?') from None
+        raise CommandError('no combatant "{word}" — did you mean {guess}?', word=shorten(word), guess=shown) from None
     return next(c for c in enc.combatants if c.name == name)
 
 
@@ -138,8 +136,7 @@ def find_many(enc: Encounter, word: str) -> list[Combatant]:
         groups = group_names(enc)
         guess = closest(word, [*groups, *(c.name for c in enc.combatants)]) if groups else None
         if guess in groups and "could be" not in str(e):
-            raise CommandError(f'no combatant or group "{shorten(word)}" — did you mean '
-                               f'"{guess}"?') from None
+            raise CommandError('no combatant or group "{word}" — did you mean "{guess}"?', word=shorten(word), guess=guess) from None
         raise
 
 

@@ -180,11 +180,11 @@ def check(ruleset: Any, enc: Encounter) -> None:
         spec = named(ruleset.actions, a.name)
         who = next((c.name for c in enc.combatants if c.id == actor), actor)
         if spec is None:
-            raise RuleError(f"{who}: {a.name!r} is not an action of this ruleset")
+            raise RuleError("{who}: {name} is not an action of this ruleset", who=who, name=repr(a.name))
         try:
             validate(spec, a.options)
         except RuleError as e:
-            raise RuleError(f"{who}: {e}") from None
+            raise RuleError("{path}: {problem}", path=who, problem=e) from None
 
 
 __all__ = ["Name", "Names", "Options", "internal", "opt", "specs"]

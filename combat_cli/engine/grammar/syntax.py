@@ -434,8 +434,7 @@ def _joined(a: Arg, words: list[str], ruleset: Ruleset, verb: str) -> Any:
     from combat_cli.engine.grammar.parsing import COMMA
 
     if a.kind == "new" and len(words) > 1:
-        raise CommandError(f'one name at a time: quote names with spaces, e.g. {verb} '
-                           f'"{" ".join(words)}"')
+        raise CommandError('one name at a time: quote names with spaces, e.g. {verb} "{words}"', verb=verb, words=" ".join(words))
     if a.kind == "dice":
         from combat_cli.dice import DiceError
         from combat_cli.dice.words import roll_expression
@@ -455,7 +454,7 @@ def _joined(a: Arg, words: list[str], ruleset: Ruleset, verb: str) -> Any:
     text = text.strip()
     if a.kind == "condition" and (text[:1] not in ("+", "-") or len(text) < 2):
         bare = text.lstrip("+-") or "Prone"
-        raise CommandError(f"write +{bare} to add or -{bare} to remove")
+        raise CommandError("write +{bare} to add or -{bare} to remove", bare=bare)
     return text
 
 
@@ -534,12 +533,12 @@ def opt_value(o: Opt, value: str, enc: Encounter, ruleset: Ruleset, verb: str) -
         try:
             return int(value)
         except ValueError:
-            raise CommandError(f"{verb}: {o.name}= takes a whole number, not {value!r}"
+            raise CommandError("{where}: {opt}= takes a whole number, not {value}", where=verb, opt=o.name, value=repr(value)
                                ) from None
     if o.kind == "name":
         return find_combatant(enc, value)
     if o.kind == "duration":
         return duration(value, ruleset)
     if not value.strip() and o.kind != "text":
-        raise CommandError(f"{verb}: {o.name}= needs a value")
+        raise CommandError("{where}: {opt}= needs a value", where=verb, opt=o.name)
     return value
