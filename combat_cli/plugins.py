@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from combat_cli.engine.domain.errors import CommandError
+from combat_cli.locale import Msg
 from combat_cli.textsafe import escape_all
 
 if TYPE_CHECKING:  # the models (pydantic) load off the start-up path: see repl/session.py
@@ -146,7 +147,7 @@ def load(name: str) -> Ruleset:
         from combat_cli.engine.domain.queries import closest
 
         guess = closest(name, targets)
-        hint = f" — did you mean {guess}?" if guess else ""
+        hint = Msg(" — did you mean {guess}?", guess=guess) if guess else ""
         installed = ", ".join(sorted(targets)) or "none"
         raise CommandError('no ruleset "{name}"{hint} (installed: {installed})', name=name, hint=hint, installed=installed)
     try:

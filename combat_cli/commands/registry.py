@@ -186,7 +186,7 @@ def find_verb(word: str, verbs: dict[str, Verb], lang: str = "") -> Verb:
     if v is not None:
         return v
     guess = closest(word.lower(), [verb_name(v, lang) for v in verbs.values()])
-    hint = f" — did you mean {guess}?" if guess else ""
+    hint = Msg(" — did you mean {guess}?", guess=guess) if guess else ""
     raise CommandError('unknown command "{word}"{hint} (help lists them)', word=word, hint=hint)
 
 

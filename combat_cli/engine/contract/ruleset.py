@@ -46,6 +46,7 @@ from combat_cli.engine.domain.models import (
 from combat_cli.engine.grammar.options import Options
 from combat_cli.engine.grammar.options import specs as option_specs
 from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax, syntax
+from combat_cli.locale import Msg
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.context import RulesContext
@@ -211,7 +212,7 @@ def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "")
             from combat_cli.engine.domain.queries import closest
 
             guess = closest(key, base)
-            hint = f" — did you mean {path}{guess}?" if guess else ""
+            hint = Msg(" — did you mean {guess}?", guess=f"{path}{guess}") if guess else ""
             raise RuleError("house rules: unknown key {where}{hint}", where=where, hint=hint)
         if isinstance(base[key], dict) and isinstance(value, dict):
             out[key] = merge_tables(base[key], value, where + ".")
@@ -352,10 +353,15 @@ class Ruleset:
                 if self.extra_stats is None:
                     guess = closest(key, [s.name for s in self.stats])
                     names = [s.name for s in self.stats]
-                    more = f" and {len(names) - 8} more: help add" if len(names) > 8 else ""
-                    hint = f" — did you mean {guess}?" if guess else (
-                        f" (stats: {', '.join(names[:8])}{more})")
-                    raise RuleError('{name} has no stat "{key}"{hint}', name=self.name, key=key, hint=hint)
+                    if guess:
+                        raise RuleError('{ruleset} has no stat "{stat}" — did you mean {guess}?',
+                                        ruleset=self.name, stat=key, guess=guess)
+                    more = (Msg(" and {n} more: help add", n=len(names) - 8) if len(names) > 8
+                            else "")
+                    raise RuleError('{ruleset} has no stat "{stat}" (stats: {names})',
+                                    ruleset=self.name, stat=key,
+                                    names=Msg("{names}{more}", names=", ".join(names[:8]),
+                                              more=more))
                 out[key] = _parse_stat(self.extra_stats, key, value)
             else:
                 out[spec.name] = _parse_stat(spec.parse, spec.name, value)

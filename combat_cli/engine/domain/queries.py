@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import Combatant, Encounter
 from combat_cli.engine.domain.names import MAX_NAME, shorten
+from combat_cli.locale import Msg, Word
 
 
 def fold(text: str) -> str:
@@ -42,12 +43,26 @@ def match_word(word: str, choices: Iterable[str], what: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
-        quote = (f' (quote names with spaces: "{hits[0]}")'
+        quote = (Msg(' (quote names with spaces: "{name}")', name=hits[0])
                  if any(" " in h for h in hits) and " " not in word else "")
-        raise CommandError('"{word}" could be {choices}: type more of the {what}{quote}', word=shorten(word), choices=_either(hits), what=what, quote=quote)
+        if what == "combatant":
+            raise CommandError('"{word}" could be {choices}: type more of the combatant{quote}',
+                               word=shorten(word), choices=_either(hits), quote=quote)
+        raise CommandError('"{word}" could be {choices}: type more of the {what}{quote}',
+                           word=shorten(word), choices=_either(hits), what=Word(what),
+                           quote=quote)
     guess = closest(word, choices)
-    hint = f" — did you mean {guess}?" if guess else (f" (known: {', '.join(choices[:12])})" if choices else "")
-    raise CommandError('no {what} "{word}"{hint}', what=what, word=shorten(word), hint=hint)
+    if guess and what == "combatant":
+        raise CommandError('no combatant "{word}" — did you mean {guess}?', word=shorten(word),
+                           guess=guess)
+    if guess:
+        raise CommandError('no {what} "{word}" — did you mean {guess}?', what=Word(what),
+                           word=shorten(word), guess=guess)
+    if choices and what == "combatant":
+        raise CommandError('no combatant "{word}" (known: {known})', word=shorten(word),
+                           known=", ".join(choices[:12]))
+    hint = Msg(" (known: {names})", names=", ".join(choices[:12])) if choices else ""
+    raise CommandError('no {what} "{word}"{hint}', what=Word(what), word=shorten(word), hint=hint)
 
 
 def _either(hits: list[str]) -> str:

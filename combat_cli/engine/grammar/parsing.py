@@ -14,7 +14,7 @@ from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import ActionRequest, Encounter
 from combat_cli.engine.domain.queries import find_combatant, is_combatant_name, match_word
 from combat_cli.engine.grammar.options import validate as validate_options
-from combat_cli.locale import say
+from combat_cli.locale import Msg
 from combat_cli.textsafe import line_problem
 
 if TYPE_CHECKING:
@@ -204,22 +204,24 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
                  reaction: bool = False) -> ActionRequest:
     """``ACTION [TARGET] [ARGS ...] [opt=v ...]`` -> an ActionRequest with ids and checked options."""
     if not ruleset.actions:
-        raise CommandError(say("{ruleset} has no actions", ruleset=ruleset.name))
+        raise CommandError("{ruleset} has no actions", ruleset=ruleset.name)
     table = action_names(ruleset, reaction or None)
     if not table:
-        raise CommandError(say("{ruleset} has no reactions", ruleset=ruleset.name))
+        raise CommandError("{ruleset} has no reactions", ruleset=ruleset.name)
     what = "reaction" if reaction else "action"
     try:
         key = match_word(words[0], table, what)
     except CommandError as e:
-        if "could be" in str(e):
+        if "could be" in e.key:
             raise
         from combat_cli.engine.domain.queries import closest
 
         guess = closest(words[0], table)
-        hint = f" — did you mean {table[guess].name}?" if guess else ""
+        hint = Msg(" — did you mean {guess}?", guess=table[guess].name) if guess else ""
         names = ", ".join(sorted({a.name for a in table.values()}))
-        raise CommandError('no {what} "{words}"{hint} (the {what}s: {names})', what=what, words=words[0], hint=hint, names=names) from None
+        key = ('no reaction "{word}"{hint} (the reactions: {names})' if reaction else
+               'no action "{word}"{hint} (the actions: {names})')
+        raise CommandError(key, word=words[0], hint=hint, names=names) from None
     spec = table[key]
     pos, raw_opts = partition(words[1:])
     target = None
@@ -242,7 +244,7 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
             from combat_cli.engine.domain.queries import closest
 
             guess = closest(k, [o.name for o in spec.options])
-            hint = f" — did you mean {guess}=?" if guess else ""
+            hint = Msg(" — did you mean {guess}=?", guess=guess) if guess else ""
             raise CommandError("{action} has no option {opt}={hint} (options: {known})", action=spec.name, opt=k, hint=hint, known=known)
         opts[o.name] = check_option(spec.name, o, v)
     validate_options(spec, opts)

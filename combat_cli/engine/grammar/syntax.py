@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from combat_cli.engine.domain.errors import CommandError
+from combat_cli.locale import Msg
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.ruleset import Ruleset
@@ -503,7 +504,7 @@ def _unknown(verb: str, key: str, opts: Sequence[Any]) -> str:
 
     shown = [o for o in opts if not getattr(o, "hidden", False)]
     guess = closest(key, [o.name for o in shown])
-    hint = f" — did you mean {guess}=?" if guess else ""
+    hint = Msg(" — did you mean {guess}=?", guess=guess) if guess else ""
     known = ", ".join(o.name + "=" for o in shown) or "none"
     return f"{verb} has no option {key}={hint} (options: {known})"
 
