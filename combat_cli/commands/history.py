@@ -38,10 +38,8 @@ def _count(cmd: Cmd) -> int:
         raise cmd.usage_error("give one positive number")
     stack = cmd.table.history.undo if cmd.verb.name == "undo" else cmd.table.history.redo
     if n > len(stack):
-        from combat_cli.locale import catalogue
 
         k = len(stack)
-        raise CommandError(catalogue(cmd.table.language).ngettext(
-            "only {n} step to {verb}", "only {n} steps to {verb}", k).format(
-            n=k, verb=verb_name(cmd.verb, cmd.table.language)))
+        raise CommandError("only {n} step to {verb}", n=k,
+                           verb=verb_name(cmd.verb, cmd.table.language))
     return n

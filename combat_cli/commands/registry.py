@@ -78,8 +78,8 @@ class Cmd:
         except UsageError as e:
             if self.verb.topic == "core":
                 raise self.usage_error(e.what) from None
-            raise CommandError(f"usage: {self.verb.usage} ({e.what})" if e.arity else e.what
-                               ) from None
+            raise CommandError(Msg("usage: {usage} ({what})", usage=self.verb.usage, what=e.what)
+                               if e.arity else e.what) from None
 
     @property
     def enc(self) -> Encounter:  # the working copy
@@ -92,10 +92,10 @@ class Cmd:
     def show(self, view: View) -> None:
         self.out.views.append(view)
 
-    def usage_error(self, what: str) -> CommandError:
+    def usage_error(self, what: Any) -> CommandError:
         return CommandError("{what}: usage {usage}{quote}", what=what, usage=self.verb.usage, quote=self._quote_hint())
 
-    def _quote_hint(self) -> str:
+    def _quote_hint(self) -> Msg | str:
         """When the words typed are a name with spaces, say how to quote it."""
         if "NAME" not in self.verb.usage or len(self.words) < 2:
             return ""
@@ -105,7 +105,7 @@ class Cmd:
             hit = names.get(joined) or next(
                 (n for low, n in names.items() if low.startswith(joined)), None)
             if hit:
-                return f' (quote names with spaces: "{hit}")'
+                return Msg(' (quote names with spaces: "{name}")', name=hit)
         return ""
 
 

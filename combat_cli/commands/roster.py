@@ -33,8 +33,8 @@ def _new_name(name: str, enc: Encounter, me: Combatant | None = None) -> None:
     others = [c.name for c in enc.combatants if c is not me]
     same = next((o for o in others if o.lower() == name.lower()), None)
     if same is not None:
-        raise CommandError(f'there is already a combatant "{same}"'
-                           + (": pick another name or use x2" if me is None else ""))
+        raise CommandError('there is already a combatant "{name}": pick another name or use x2'
+                           if me is None else 'there is already a combatant "{name}"', name=same)
     like = names.clash(name, others)
     if like is not None:
         raise CommandError('"{name}" looks like "{other}", who is already here: pick another name', name=name, other=like)

@@ -343,6 +343,11 @@ def text(what: Any, lang: str | None = None) -> str:
     shown_values = {k: _value(v, lang) for k, v in values.items()}
     pair = PAIRS.get(key)
     try:
+        if lang != SOURCE and pair is None:  # a catalogue may word one filled-in case itself
+            whole = key.format(**{k: _value(v, SOURCE) for k, v in values.items()})
+            found = _(whole, lang)
+            if found != whole:
+                return found
         if pair is not None:
             one, many, count = pair
             n = values.get(count)

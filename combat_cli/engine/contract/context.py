@@ -172,14 +172,14 @@ class RulesContext:
             try:
                 spec = parse(spec)
             except DiceError as e:
-                raise CommandError(str(e)) from None
+                raise CommandError(e) from None
         roller = self.roller(by, purpose)
         if self.dice.will_ask(roller):
             self.flush()
         try:
             r = self.dice.roll(spec, purpose, by=roller)
         except DiceError as e:
-            raise RollAborted(str(e)) from None
+            raise RollAborted(e) from None
         self.rolls.append(r)
         return r
 

@@ -234,8 +234,9 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
     if spec.target == "none" and pos and is_combatant_name(enc, pos[0]) and not spec.args:
         raise CommandError("{action} takes no target", action=spec.name)
     if pos and not spec.args:
-        raise CommandError(f'{spec.name}: unexpected "{pos[0]}"' + (
-            f" (options: {', '.join(o.name + '=' for o in spec.options)})" if spec.options else ""))
+        raise CommandError('{action}: unexpected "{word}"{options}', action=spec.name, word=pos[0],
+                           options=Msg(" (options: {known})", known=", ".join(
+                               o.name + "=" for o in spec.options)) if spec.options else "")
     opts: dict[str, Any] = {}
     for k, v in raw_opts.items():
         o = spec.option(k)
