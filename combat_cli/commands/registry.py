@@ -77,9 +77,9 @@ class Cmd:
             return parse(self.verb.syntax, self.words, self.enc, self.ruleset, self.verb.name)
         except UsageError as e:
             if self.verb.topic == "core":
-                raise self.usage_error(e.what) from None
-            raise CommandError(Msg("usage: {usage} ({what})", usage=self.verb.usage, what=e.what)
-                               if e.arity else e.what) from None
+                raise self.usage_error(e.msg) from None
+            raise CommandError(Msg("usage: {usage} ({what})", usage=self.verb.usage, what=e.msg)
+                               if e.arity else e.msg) from None
 
     @property
     def enc(self) -> Encounter:  # the working copy

@@ -193,7 +193,7 @@ class UsageError(CommandError):
 
     def __init__(self, what: Any, arity: bool = True) -> None:
         super().__init__(what)
-        self.what = what
+        self.what = str(what)  # the English; the message as data is ``msg``
         self.arity = arity
 
 
