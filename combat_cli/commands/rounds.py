@@ -11,6 +11,7 @@ from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import ActionRequest, Combatant, Declaration, QueueItem
 from combat_cli.engine.domain.queries import find_combatant, is_combatant_name
 from combat_cli.engine.grammar.syntax import Arg
+from combat_cli.locale import Msg, Word
 
 
 def _require_fight(cmd: Cmd) -> None:
@@ -90,7 +91,7 @@ def able(cmd: Cmd, doing: str) -> list[Combatant]:
         else:
             out.append(c)
     if not out:
-        raise CommandError("no member of {group} can {doing} now", group=word, doing=doing)
+        raise CommandError("no member of {group} can {doing} now", group=word, doing=Word(doing))
     return out
 
 
@@ -101,7 +102,7 @@ def _declare_one(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
     phone_may_declare(cmd, c)
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
-        raise CommandError("{why} and cannot declare", why=why)
+        raise CommandError("{why} and cannot declare", why=Msg(why))
     start = len(cmd.ctx.entries)
     old = enc.declarations.get(c.id)
     decl = Declaration(actor=c.id, actions=actions, sealed=sealing(cmd),
@@ -224,7 +225,7 @@ def act(cmd: Cmd) -> None:
     for c in members:
         why = cmd.ruleset.can_act(cmd.ctx.view, c)
         if why:
-            raise CommandError("{why} and cannot act", why=why)
+            raise CommandError("{why} and cannot act", why=Msg(why))
         action = cmd.args["action"].model_copy(deep=True)
         cmd.ruleset.act(cmd.ctx, c, action)
         warn_own_side(cmd, c, [action])
@@ -240,7 +241,7 @@ def react(cmd: Cmd) -> None:
     c = cmd.args["name"]
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
-        raise CommandError("{why} and cannot react", why=why)
+        raise CommandError("{why} and cannot react", why=Msg(why))
     action = cmd.args["reaction"]
     # A reaction to the round's first attack closes the declarations: resolution begins with it
     # (unless the ruleset's reactions are part of the declarations).
@@ -258,7 +259,7 @@ def hold(cmd: Cmd) -> None:
         raise CommandError("{name} is already holding: release {name2} when they act", name=c.name, name2=c.name)
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
-        raise CommandError("{why} and cannot hold an action", why=why)
+        raise CommandError("{why} and cannot hold an action", why=Msg(why))
     if enc.phase == "resolve" and not any(i.actor == c.id and i.state == "pending" for i in enc.queue):
         raise CommandError("{name} has nothing left to do this round", name=c.name)
     if enc.phase == "turns":
@@ -294,7 +295,7 @@ def release(cmd: Cmd) -> None:
         else:
             why = cmd.ruleset.can_act(cmd.ctx.view, c)
             if why:
-                raise CommandError("{why} and cannot act", why=why)
+                raise CommandError("{why} and cannot act", why=Msg(why))
             cmd.ruleset.act(cmd.ctx, c, action)
     elif planned is not None:
         _resolve_item(cmd, planned)
@@ -373,7 +374,7 @@ def _give_open_turn(cmd: Cmd) -> bool:
         raise CommandError(cmd.ctx.say("{what} is open: {names} takes it (slot NAME, or act "
                                        "NAME ...)", what=what, names=names))
     by_word = {c.name: c for c in who} | {c.tag: c for c in who if c.tag}
-    c = by_word[match_word(answer.strip(), list(by_word), "player for " + what)]
+    c = by_word[match_word(answer.strip(), list(by_word), Msg("player for {what}", what=what))]
     need(cmd.ruleset, OpenTurns).give_turn(cmd.ctx, c)
     cmd.ctx.note(cmd.ctx.say("{name}'s turn: act {name} ..., next ends it", name=c.name))
     cmd.show(RoundView())

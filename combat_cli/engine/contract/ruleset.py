@@ -46,7 +46,7 @@ from combat_cli.engine.domain.models import (
 from combat_cli.engine.grammar.options import Options
 from combat_cli.engine.grammar.options import specs as option_specs
 from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax, syntax
-from combat_cli.locale import Msg
+from combat_cli.locale import Msg, Word
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.context import RulesContext
@@ -212,13 +212,15 @@ def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "")
             from combat_cli.engine.domain.queries import closest
 
             guess = closest(key, base)
-            hint = Msg(" — did you mean {guess}?", guess=f"{path}{guess}") if guess else ""
-            raise RuleError("house rules: unknown key {where}{hint}", where=where, hint=hint)
+            if guess:
+                raise RuleError("house rules: unknown key {where} — did you mean {guess}?",
+                                where=where, guess=f"{path}{guess}")
+            raise RuleError("house rules: unknown key {where}", where=where)
         if isinstance(base[key], dict) and isinstance(value, dict):
             out[key] = merge_tables(base[key], value, where + ".")
         else:
             if isinstance(base[key], dict) != isinstance(value, dict):
-                raise RuleError("house rules: {where} must be a {value}", where=where, value='table' if isinstance(base[key], dict) else 'value')
+                raise RuleError("house rules: {where} must be a {value}", where=where, value=Word('table' if isinstance(base[key], dict) else 'value'))
             _same_kind(where, base[key], value)
             out[key] = value
     return out

@@ -31,10 +31,11 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
     return low[hit[0]] if hit else None
 
 
-def match_word(word: str, choices: Iterable[str], what: str) -> str:
+def match_word(word: str, choices: Iterable[str], what: str | Msg) -> str:
     """The choice named by ``word``: exact or a unique prefix, regardless of case and
     diacritics."""
     choices = list(choices)
+    kind = Word(what) if isinstance(what, str) else what  # what is looked for: a word
     low = fold(word)
     for c in choices:
         if fold(c) == low:
@@ -49,20 +50,22 @@ def match_word(word: str, choices: Iterable[str], what: str) -> str:
             raise CommandError('"{word}" could be {choices}: type more of the combatant{quote}',
                                word=shorten(word), choices=_either(hits), quote=quote)
         raise CommandError('"{word}" could be {choices}: type more of the {what}{quote}',
-                           word=shorten(word), choices=_either(hits), what=Word(what),
+                           word=shorten(word), choices=_either(hits), what=kind,
                            quote=quote)
     guess = closest(word, choices)
     if guess and what == "combatant":
         raise CommandError('no combatant "{word}" — did you mean {guess}?', word=shorten(word),
                            guess=guess)
     if guess:
-        raise CommandError('no {what} "{word}" — did you mean {guess}?', what=Word(what),
+        raise CommandError('no {what} "{word}" — did you mean {guess}?', what=kind,
                            word=shorten(word), guess=guess)
     if choices and what == "combatant":
         raise CommandError('no combatant "{word}" (known: {known})', word=shorten(word),
                            known=", ".join(choices[:12]))
-    hint = Msg(" (known: {names})", names=", ".join(choices[:12])) if choices else ""
-    raise CommandError('no {what} "{word}"{hint}', what=Word(what), word=shorten(word), hint=hint)
+    if choices:
+        raise CommandError('no {what} "{word}" (known: {known})', what=kind, word=shorten(word),
+                           known=", ".join(choices[:12]))
+    raise CommandError('no {what} "{word}"', what=kind, word=shorten(word))
 
 
 def _either(hits: list[str]) -> str:
