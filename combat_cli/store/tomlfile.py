@@ -39,7 +39,16 @@ def read_toml(path: Path, what: str = "TOML file") -> dict[str, Any]:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise CommandError("{path} is not valid TOML: {problem}", path=path, problem=e) from None
+        said = str(e)  # tomllib's English: its problem and where, kept apart as values
+        at = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", said, re.DOTALL)
+        if at:
+            raise CommandError("{path} is not valid TOML: {problem} (at line {n}, column {k})",
+                               path=path, problem=at[1], n=int(at[2]), k=int(at[3])) from None
+        if said.endswith(" (at end of document)"):
+            raise CommandError("{path} is not valid TOML: {problem} (at end of document)",
+                               path=path, problem=said.removesuffix(" (at end of document)")
+                               ) from None
+        raise CommandError("{path} is not valid TOML: {problem}", path=path, problem=said) from None
     except (RecursionError, ValueError) as e:  # the limits above should stop these first
         raise CommandError("{path} is not valid TOML: {problem}", path=path, problem=type(e).__name__) from None
     _check_count(path, doc)

@@ -568,7 +568,7 @@ def _same_kind(where: str, default: Any, value: Any) -> None:
             if kind is float:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
             if not ok:
-                raise RuleError("house rules: {where} must be {kind} (like {default}), not {value}", where=where, kind=name, default=_toml(default), value=_toml(value))
+                raise RuleError("house rules: {where} must be {kind} (like {default}), not {value}", where=where, kind=Word(name), default=_toml(default), value=_toml(value))
             return
 
 
