@@ -310,7 +310,7 @@ def _play_interactive(file: Path, dice: str | None, default: str, seed: int | No
 
     raw = read_raw(file)
     if not plugins.known(raw["ruleset"]):
-        raise SaveError(f'{file}: no ruleset "{raw["ruleset"]}" is installed (combat rulesets lists them)')
+        raise SaveError('{file}: no ruleset "{raw}" is installed (combat rulesets lists them)', file=file, raw=raw["ruleset"])
     enc = raw.get("encounter")
     data = enc.get("data") if isinstance(enc, dict) else None
     saved = data.get("dice") if isinstance(data, dict) else None

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 PO = Path(__file__).resolve().parents[1] / "combat_cli/locale/cs/LC_MESSAGES/combat_cli.po"
-ERRORS = {"CommandError", "RuleError", "RollAborted"}
+ERRORS = {"CommandError", "RuleError", "RollAborted", "DiceError", "SaveError", "OddsTooBig"}
 PH = re.compile(r"\{([a-z_][a-z_0-9]*)\}")
 
 

@@ -264,7 +264,7 @@ def dispatch(table: Table, line: str) -> Output:
         out.notes = [text(n, table.language) for n in ctx.notes + out.notes]
     except (CommandError, DiceError) as e:  # DiceError: a roll built too big, a bad notation
         out = Output(error=text(e, table.language),
-                     refusal=e.msg if isinstance(e, CommandError) else Msg(str(e)))
+                     refusal=getattr(e, "msg", None) or Msg(str(e)))
     except Exception as e:  # a bug must not reach the GM as a traceback
         from combat_cli.paths import crash_line, record_crash
 

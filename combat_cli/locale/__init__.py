@@ -314,6 +314,30 @@ class Msg:
         return text(self, lang)
 
 
+class MessageError(Exception):
+    """An error whose message is data: ``SomeError(key, **values)`` keeps a :class:`Msg`
+    (``e.msg``, ``e.key``, ``e.values``); ``str(e)`` is the English, :func:`text` the table's
+    words. ``SomeError(msg)`` or ``SomeError(other_error)`` carries a message made elsewhere."""
+
+    def __init__(self, key: Any = "", /, **values: Any) -> None:
+        if isinstance(key, Msg):
+            msg = key
+        elif isinstance(getattr(key, "msg", None), Msg) and not values:
+            msg = key.msg
+        else:
+            msg = Msg(str(key), **values)
+        self.msg = msg
+        super().__init__(str(msg))
+
+    @property
+    def key(self) -> str:
+        return self.msg.key
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.msg.values)
+
+
 def _value(v: Any, lang: str) -> Any:
     if isinstance(v, Msg):
         return text(v, lang)

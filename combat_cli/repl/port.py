@@ -273,7 +273,7 @@ class ScriptPort(FrontPort):
             self.tell(f"  {self.word('roll')} {dice(purpose)}: {shown} {self.word('(phone)')}")
             return answer  # type: ignore[no-any-return]
         if line is None:
-            raise DiceError(f"the script ended while a roll was asked for ({purpose})")
+            raise DiceError("the script ended while a roll was asked for ({purpose})", purpose=purpose)
         roll_it = line == ROLL_IT
         shown = self.word("(rolled)") if roll_it else line
         self.tell(f"  {self.word('roll')} {dice(purpose)}: {shown}")

@@ -3,32 +3,14 @@ reads (say what was wrong and what would be right). The state is left unchanged.
 
 from typing import Any
 
-from combat_cli.locale import Msg, Word
+from combat_cli.locale import MessageError, Msg, Word
 
 
-class CommandError(Exception):
+class CommandError(MessageError):
     """``CommandError(key, **values)``: the message as data (:class:`~combat_cli.locale.Msg`),
     its catalogue key and values kept (``e.key``, ``e.values``: a test asks "which error?"
     by them); ``str(e)`` is the English, :func:`combat_cli.locale.text` the table's words.
     ``CommandError(msg)`` or ``CommandError(other_error)`` carries a message made elsewhere."""
-
-    def __init__(self, key: Any = "", /, **values: Any) -> None:
-        if isinstance(key, Msg):
-            msg = key
-        elif isinstance(getattr(key, "msg", None), Msg) and not values:
-            msg = key.msg
-        else:
-            msg = Msg(str(key), **values)
-        self.msg = msg
-        super().__init__(str(msg))
-
-    @property
-    def key(self) -> str:
-        return self.msg.key
-
-    @property
-    def values(self) -> dict[str, Any]:
-        return dict(self.msg.values)
 
 
 RuleError = CommandError
