@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from combat_cli import locale, plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import FixedDice
@@ -96,3 +98,28 @@ def _f_string_messages(path: Path) -> list[str]:
 def test_the_core_builds_no_error_or_note_as_an_english_f_string() -> None:
     found = [hit for p in sorted(CORE.rglob("*.py")) for hit in _f_string_messages(p)]
     assert not found, f"an error or note made as an English f-string: {found}"
+
+
+REFUSED = ("frob", "redo", "damage Nobody 1", "damage Mna 1", "add Mina",
+           "declare Mina fly", "roll 2x", "roll 99999d6", "add Thug x999", "why 99",
+           "note Nobody hi", "status Mina Thug", "add Bad\x01Name")
+
+
+def test_the_cores_refusals_are_all_catalogue_words(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pseudo-language over the core's errors (in process, so many at once): every word
+    of each refusal comes marked from the catalogue, but for the names and the commands."""
+    from tests.locale.test_pseudo_language import command_language, leaks, pseudo_catalogue
+
+    monkeypatch.setenv(locale.PATH_VAR, str(pseudo_catalogue(tmp_path)))
+    monkeypatch.setattr(locale, "_loaded", {})
+    t = table("d6", "qq")
+    dispatch(t, "add Mina")
+    found = {}
+    for line in REFUSED:
+        out = dispatch(t, line)
+        assert out.error and not out.internal and "[~" in out.error, (line, out.error)
+        leaked = leaks(out.error, command_language("d6") | {"nobody", "mna", "bad"})
+        if leaked:
+            found[line] = (sorted(leaked), out.error)
+    assert not found, found
