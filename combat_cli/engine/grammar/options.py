@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_a
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from combat_cli.engine.domain.errors import RuleError, invalid
+from combat_cli.locale import Msg
 
 if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
@@ -152,11 +153,13 @@ def _members(annotation: Any) -> Iterator[Any]:
         yield annotation
 
 
-def _problem(e: ValidationError, action: str) -> str:
+def _problem(e: ValidationError, action: str) -> Msg:
     kind, key, msg, found = invalid(e)
     if kind == "extra_forbidden":
-        return f"{action} has no option {key}= (found {found})"
-    return f"{action}'s {key}= {msg} (found {found})"
+        return Msg("{action} has no option {key}= (found {found})", action=action, key=key,
+                   found=found)
+    return Msg("{action}'s {key}= {problem} (found {found})", action=action, key=key,
+               problem=Msg(msg), found=found)
 
 
 def validate(spec: ActionSpec, options: dict[str, Any]) -> None:
