@@ -310,7 +310,8 @@ def _play_interactive(file: Path, dice: str | None, default: str, seed: int | No
 
     raw = read_raw(file)
     if not plugins.known(raw["ruleset"]):
-        raise SaveError('{file}: no ruleset "{raw}" is installed (combat rulesets lists them)', file=file, raw=raw["ruleset"])
+        raise SaveError("{path}: no ruleset {name} is installed (combat rulesets lists them)",
+                        path=file, name=f'"{raw["ruleset"]}"')
     enc = raw.get("encounter")
     data = enc.get("data") if isinstance(enc, dict) else None
     saved = data.get("dice") if isinstance(data, dict) else None

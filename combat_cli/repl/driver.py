@@ -106,8 +106,8 @@ class Driver:
             return None
         dest = target.expanduser()
         if dest.exists() or dest.with_name(dest.name + ".lock").exists():
-            return self._fail(Msg("{dest} already exists: save FILE writes a copy to a new file "
-                                  "(pick another name)", dest=dest))
+            return self._fail(Msg("{name} already exists: save FILE writes a copy to a new file "
+                                  "(pick another name)", name=dest))
         try:
             atomic_write(dest, render(self.table))
         except SaveError as e:

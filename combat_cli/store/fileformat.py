@@ -117,7 +117,8 @@ def parse(name: str, text: str, head: dict[str, Any]) -> dict[str, Any]:
         raise SaveError("{path} is damaged: its log is cut short", path=name)
     for key, kind in (("ruleset", str), ("encounter", dict), ("history", dict)):
         if not isinstance(head.get(key), kind):
-            raise SaveError('{name} is damaged: "{key}" is missing or of the wrong kind', name=name, key=key)
+            raise SaveError("{path} is damaged: {key} is missing or of the wrong kind", path=name,
+                            key=f'"{key}"')
     log = lines[1:n + 1]
     for i, entry in enumerate(log, start=2):
         if not entry.startswith("{"):

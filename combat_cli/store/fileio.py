@@ -130,8 +130,9 @@ def atomic_write(path: Path, text: str | Iterable[str], mode: int | None = None)
             tmp.unlink()
         except OSError:
             pass
-        kept = " (the previous save is intact)" if path.exists() else ""
-        raise SaveError("could not save {path}: {value}{kept}", path=path, value=e.strerror or e, kept=kept) from None
+        raise SaveError("could not save {path}: {problem} (the previous save is intact)"
+                        if path.exists() else "could not save {path}: {problem}", path=path,
+                        problem=e.strerror or e) from None
     sync_dir(path.parent)
     return size
 

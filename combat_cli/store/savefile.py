@@ -99,7 +99,8 @@ def _read_whole(path: Path, text: str) -> dict[str, Any]:
         raise SaveError("{path} has schema {n}, which this combat-cli cannot upgrade", path=path, n=schema)
     for key, kind in (("ruleset", str), ("encounter", dict), ("log", list)):
         if not isinstance(raw.get(key), kind):
-            raise SaveError('{path} is damaged: "{key}" is missing or of the wrong kind', path=path, key=key)
+            raise SaveError("{path} is damaged: {key} is missing or of the wrong kind", path=path,
+                            key=f'"{key}"')
     check_state_depth(str(path), raw["encounter"])
     try:
         raw = upgrade(raw)
@@ -135,7 +136,8 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     if raw is None:
         raw = read_raw(path)
     if not plugins.known(raw["ruleset"]):
-        raise SaveError('{path}: no ruleset "{raw}" is installed (combat rulesets lists them)', path=path, raw=raw["ruleset"])
+        raise SaveError("{path}: no ruleset {name} is installed (combat rulesets lists them)",
+                        path=path, name=f'"{raw["ruleset"]}"')
     try:
         ruleset = plugins.load(raw["ruleset"])
     except CommandError as e:

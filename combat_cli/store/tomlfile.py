@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from combat_cli.engine.domain.errors import CommandError
+from combat_cli.locale import Word
 from combat_cli.store.fileio import SaveError, read_regular
 
 MAX_BYTES = 2_000_000
@@ -63,7 +64,8 @@ def _check_nesting(path: Path, text: str) -> None:
         deepest = max(deepest, depth)
     dots = max((ln.split("=", 1)[0].count(".") for ln in bare.splitlines()), default=0)
     if max(deepest, dots + 1) > MAX_DEPTH:
-        raise CommandError("{path} is nested too deeply (at most {MAX_DEPTH} levels of tables, arrays or dotted keys)", path=path, MAX_DEPTH=MAX_DEPTH)
+        raise CommandError("{path} is nested too deeply (at most {n} levels of tables, {detail})",
+                           path=path, n=MAX_DEPTH, detail=Word("arrays or dotted keys"))
 
 
 def _check_count(path: Path, doc: dict[str, Any]) -> None:
