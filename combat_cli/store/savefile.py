@@ -20,6 +20,7 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.locale import Msg, Word
 from combat_cli.store.fileformat import (
     APP,
     MAX_FILE_BYTES,
@@ -195,10 +196,10 @@ def _entry(path: Path, n: int, text: str, model: Any) -> None:
         raise SaveError("{path} is damaged: log entry {n}: {problem}", path=path, n=n, problem=_where(e)) from None
 
 
-def _where(e: Any) -> str:
+def _where(e: Any) -> Msg:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err["loc"]) or "entry"
-    return f"{where}: {err['msg']}"
+    return Msg("{path}: {problem}", path=Word(where), problem=Msg(str(err["msg"])))  # a field: a word
 
 
 def _dangling_ids(enc: Any) -> str | None:

@@ -183,7 +183,8 @@ def check(ruleset: Any, enc: Encounter) -> None:
         spec = named(ruleset.actions, a.name)
         who = next((c.name for c in enc.combatants if c.id == actor), actor)
         if spec is None:
-            raise RuleError("{who}: {name} is not an action of this ruleset", who=who, name=repr(a.name))
+            raise RuleError("{path}: {problem}", path=who, problem=Msg(
+                "{action} is not an action of this ruleset", action=repr(a.name)))
         try:
             validate(spec, a.options)
         except RuleError as e:
