@@ -98,6 +98,11 @@ def targets(tree: ast.AST) -> list[ast.JoinedStr]:
     return out
 
 
+def offset(lines: list[str], starts: list[int], line: int, col: int) -> int:
+    """The character offset of an AST (line, UTF-8 byte column) position."""
+    return starts[line - 1] + len(lines[line - 1].encode()[:col].decode())
+
+
 def main(files: list[str]) -> None:
     known = msgids()
     for name in files:
@@ -111,13 +116,10 @@ def main(files: list[str]) -> None:
         for ln in lines:
             starts.append(starts[-1] + len(ln))
 
-        def off(line: int, col: int) -> int:
-            return starts[line - 1] + len(lines[line - 1].encode()[:col].decode())
-
         edits = []
         for node in found:
-            a = off(node.lineno, node.col_offset)
-            b = off(node.end_lineno or node.lineno, node.end_col_offset or 0)
+            a = offset(lines, starts, node.lineno, node.col_offset)
+            b = offset(lines, starts, node.end_lineno or node.lineno, node.end_col_offset or 0)
             edits.append((a, b, convert(src, node, known)))
         for a, b, new in sorted(edits, reverse=True):
             src = src[:a] + new + src[b:]
