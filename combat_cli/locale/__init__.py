@@ -10,6 +10,13 @@ standard library's :mod:`gettext` to read it).
   message contexts ``m`` / ``f`` / ``n`` (masculine, feminine, neuter).
 - The language: every function takes ``lang``; without it, the current language set by
   :func:`use` (the table sets it when it opens, so one table is one language).
+- Messages are data: an error or a note is made where it arises as ``Msg(key, **values)``
+  (errors: ``CommandError(key, **values)`` and the other :class:`MessageError` kinds keep
+  ``.key`` and ``.values``) and turned into words where it is shown, by :func:`text` in the
+  table's language. A value that is itself a word is wrapped in :class:`Word` (translated);
+  a plain string (a name, a line typed) never is; a ``Msg`` value is worded in turn.
+  :func:`message` (matching a finished English sentence back to its template) remains only
+  as the fallback for the rulesets' own f-string messages and click's help texts.
 """
 
 from __future__ import annotations
