@@ -293,6 +293,13 @@ class Word(str):
     __slots__ = ()
 
 
+class Said(str):
+    """Words already in the table's language (a core sentence worded by ``ctx.say``, where a
+    ruleset may word it itself): shown as they are, never matched back."""
+
+    __slots__ = ()
+
+
 class Msg:
     """A message as data: its catalogue ``key`` (the English template, ``no combatant
     "{word}"``) and its ``values``: ``Msg('no combatant "{word}"', word=typed)``. It becomes
@@ -332,7 +339,7 @@ class MessageError(Exception):
         elif isinstance(getattr(key, "msg", None), Msg) and not values:
             msg = key.msg
         else:
-            msg = Msg(str(key), **values)
+            msg = Msg(key if isinstance(key, str) else str(key), **values)
         self.msg = msg
         super().__init__(str(msg))
 
@@ -364,9 +371,13 @@ def text(what: Any, lang: str | None = None) -> str:
     lang = lang or current() or SOURCE
     if isinstance(what, BaseException):
         what = getattr(what, "msg", None) or str(what)
+    if isinstance(what, Said):
+        return str(what)
     if not isinstance(what, Msg):
         return message(str(what), lang)
     key, values = what.key, what.values
+    if not values and isinstance(key, Said):
+        return str(key)
     if not values:
         found = _(key, lang)
         # RULESET FALLBACK: a finished English sentence (a ruleset's f-string error or note)

@@ -119,12 +119,12 @@ class RulesContext:
     def say(self, template: str, **values: Any) -> str:
         """A sentence of the core's in the table's language: ``template`` is English with
         ``{placeholders}``; the ruleset's :meth:`label` may give it in another language."""
-        from combat_cli.locale import PAIRS, say, shown
+        from combat_cli.locale import PAIRS, Said, say, shown
 
         if template in PAIRS:
-            return say(template, self.language, **values)
-        return self.label(template).format(**{k: shown(v, self.language)
-                                              for k, v in values.items()})
+            return Said(say(template, self.language, **values))
+        return Said(self.label(template).format(**{k: shown(v, self.language)
+                                                   for k, v in values.items()}))
 
     def halt(self, reason: str) -> None:
         """Stop a running ``resolve all`` after this action (an intervention, a surprise the
