@@ -61,8 +61,8 @@ _ROOT_LANG = [""]
 """``combat --lang cs COMMAND``: the language given before the command."""
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    from combat_cli.locale import message as worded
+def _fail(message: object, code: int = 1) -> NoReturn:
+    from combat_cli.locale import text as worded
     from combat_cli.textsafe import escape_all
 
     sys.stderr.write(f"combat: {escape_all(worded(message))}\n")
@@ -139,7 +139,7 @@ def _config() -> Config:
     try:
         cfg = load()
     except ConfigError as e:
-        _fail(str(e), 2)
+        _fail(e, 2)
     if cfg.color == "never":
         os.environ["NO_COLOR"] = os.environ.get("NO_COLOR") or "1"
     elif cfg.color == "always" and not os.environ.get("NO_COLOR"):
@@ -184,7 +184,7 @@ def new(
     try:
         rs = plugins.load(ruleset)
     except CommandError as e:
-        _fail(str(e))
+        _fail(e)
     use(_lang(lang, _config()) or rs.language)  # what is said: in the new table's language
     if file.exists() and not force:
         _fail(f"{file} already exists: combat play {file} resumes it (--force replaces it)")
@@ -196,7 +196,7 @@ def new(
         carried = _carry_from(from_file, table) if from_file is not None else None
         save(file, table)
     except (CommandError, SaveError) as e:
-        _fail(str(e))
+        _fail(e)
     from combat_cli.locale import _  # the table just made set its ruleset's language
 
     if carried is not None:
@@ -268,7 +268,7 @@ def play(
             else:
                 code = _play_script(file, script, dice, cfg.dice, seed, _lang(lang, cfg), web)
     except SaveError as e:
-        _fail(str(e))
+        _fail(e)
     if code:
         raise typer.Exit(code)
 
@@ -296,7 +296,7 @@ def _served(base: FrontPort, web: tuple[str | None, int] | None) -> FrontPort:
     try:
         port = PhonePort(base, *web)
     except ServeError as e:
-        _fail(str(e))
+        _fail(e)
     print(port.announce(), flush=True)
     return port
 
@@ -311,7 +311,8 @@ def _play_interactive(file: Path, dice: str | None, default: str, seed: int | No
 
     raw = read_raw(file)
     if not plugins.known(raw["ruleset"]):
-        raise SaveError(f'{file}: no ruleset "{raw["ruleset"]}" is installed (combat rulesets lists them)')
+        raise SaveError("{path}: no ruleset {name} is installed (combat rulesets lists them)",
+                        path=file, name=f'"{raw["ruleset"]}"')
     enc = raw.get("encounter")
     data = enc.get("data") if isinstance(enc, dict) else None
     saved = data.get("dice") if isinstance(data, dict) else None
@@ -375,7 +376,7 @@ def show(
     try:
         table = load(file, RandomDice(), _lang(lang, cfg))
     except SaveError as e:
-        _fail(str(e))
+        _fail(e)
     if player:
         from combat_cli.web.view import player_text
 
@@ -421,7 +422,7 @@ def serve(
     try:
         run(file, host, port, _lang(lang, cfg), show_rolls)
     except (SaveError, ServeError) as e:
-        _fail(str(e))
+        _fail(e)
     except KeyboardInterrupt:
         pass
     from combat_cli.locale import _
@@ -453,7 +454,7 @@ def report(
     try:
         table = load(file, RandomDice(), _lang(lang, cfg))
     except SaveError as e:
-        _fail(str(e))
+        _fail(e)
     text = tell(table, format_, player)
     if out is None:
         with _output():
@@ -477,7 +478,7 @@ def list_rulesets(
     """List the installed rulesets."""
     from combat_cli import plugins
     from combat_cli.engine.domain.errors import CommandError
-    from combat_cli.locale import _, message
+    from combat_cli.locale import _, text
 
     names = plugins.names()
     if not names:
@@ -489,7 +490,7 @@ def list_rulesets(
             rs = plugins.load(name)
             title = _(rs.title) if rs.title else ""
         except CommandError as e:
-            title = _("(broken: {problem})").format(problem=message(str(e)))
+            title = _("(broken: {problem})").format(problem=text(e))
         print(escape_all(f"{name:<12} {title}"))  # a plug-in's words never reach the terminal raw
 
 
@@ -525,9 +526,9 @@ def _roll_spec(expr: list[str], ruleset: str | None) -> Any:
             return roll_expression(plugins.load(ruleset).parse_roll, expr)
         return roll_expression(parse, expr)
     except CommandError as e:
-        _fail(str(e))
+        _fail(e)
     except DiceError as e:
-        _fail(str(e), 2)
+        _fail(e, 2)
 
 
 @app.command()
@@ -557,7 +558,7 @@ def odds(
     try:
         p = chance(spec, target)
     except DiceError as e:   # too big to work out in a moment
-        _fail(str(e), 2)
+        _fail(e, 2)
     fraction = f" ({p.numerator}/{p.denominator})" if p.denominator < 10**9 else ""
     what = (n_("{n} success or more", "{n} successes or more", target) if spec.is_pool
             else _("{n} or more").format(n=target))
@@ -586,7 +587,7 @@ def demo(
         rs = plugins.load(ruleset)
         table = Table.new(rs, RandomDice(seed), lang=_lang(lang, cfg))
     except CommandError as e:
-        _fail(str(e))
+        _fail(e)
     lines = rs.demo()
     if not lines:
         _fail(f"{ruleset} has no demo fight")
@@ -645,17 +646,18 @@ def main() -> None:
             use(lang)
             clihelp.localized(command)()
     except CommandError as e:  # a display hook that cannot read a damaged record: one line
-        from combat_cli.locale import message
+        from combat_cli.locale import _, text
 
-        sys.stderr.write(f"combat: {message('error')}: {message(str(e))}\n")
+        sys.stderr.write(f"combat: {_('error')}: {text(e)}\n")
         sys.exit(1)
     except Exception as e:  # a bug: one line and the traceback in the error log
-        from combat_cli.locale import message
+        from combat_cli.locale import Msg, text
         from combat_cli.paths import crash_line, record_crash
 
         where = crash_line(record_crash(" ".join(sys.argv)))
         what = " ".join(str(e).split())[:200]
-        line = message(f"internal error ({type(e).__name__}: {what}); {where}")
+        line = text(Msg("internal error ({what}); {where}", what=f"{type(e).__name__}: {what}",
+                        where=where))
         sys.stderr.write(f"combat: {line}\n")
         sys.exit(1)
 

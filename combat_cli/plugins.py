@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from combat_cli.engine.domain.errors import CommandError
+from combat_cli.locale import Msg
 from combat_cli.textsafe import escape_all
 
 if TYPE_CHECKING:  # the models (pydantic) load off the start-up path: see repl/session.py
@@ -109,14 +110,11 @@ def check(name: str, target: str, obj: object) -> Ruleset:
 
     where = f'ruleset "{name}" ({target})'
     if isinstance(obj, type) and issubclass(obj, Ruleset):
-        raise CommandError(f"{where} names the class {obj.__name__}, not a ruleset: point it "
-                           f"at an instance (RULESET = {obj.__name__}())")
+        raise CommandError("{where} names the class {__name__}, not a ruleset: point it at an instance (RULESET = {__name__}())", where=where, __name__=obj.__name__)
     if not isinstance(obj, Ruleset):
-        raise CommandError(f"{where} is a {type(obj).__name__}, not a Ruleset from "
-                           "combat_cli.api")
+        raise CommandError("{where} is a {__name__}, not a Ruleset from combat_cli.api", where=where, __name__=type(obj).__name__)
     if obj.name != name:
-        raise CommandError(f'{where} calls itself "{obj.name}": the entry-point name and '
-                           "Ruleset.name must be the same")
+        raise CommandError('{where} calls itself "{obj}": the entry-point name and Ruleset.name must be the same', where=where, obj=obj.name)
     _check_models(where, obj)
     return obj
 
@@ -132,14 +130,12 @@ def _check_models(where: str, rs: Ruleset) -> None:
         ("tables_model", rs.tables_model or TablesModel, TablesModel))
     for attr, value, base in wanted:
         if not (isinstance(value, type) and issubclass(value, base)):
-            raise CommandError(f"{where}: {attr} must be a subclass of {base.__name__} from "
-                               f"combat_cli.api, not {value!r}")
+            raise CommandError("{where}: {attr} must be a subclass of {__name__} from combat_cli.api, not {value}", where=where, attr=attr, __name__=base.__name__, value=repr(value))
     from combat_cli.engine.grammar.options import Options
 
     for a in rs.actions:
         if a.model is not None and not (isinstance(a.model, type) and issubclass(a.model, Options)):
-            raise CommandError(f"{where}: the options of {a.name} must be a subclass of Options "
-                               f"from combat_cli.api, not {a.model!r}")
+            raise CommandError("{where}: the options of {name} must be a subclass of Options from combat_cli.api, not {model}", where=where, name=a.name, model=repr(a.model))
 
 
 @cache
@@ -151,9 +147,9 @@ def load(name: str) -> Ruleset:
         from combat_cli.engine.domain.queries import closest
 
         guess = closest(name, targets)
-        hint = f" — did you mean {guess}?" if guess else ""
+        hint = Msg(" — did you mean {guess}?", guess=guess) if guess else ""
         installed = ", ".join(sorted(targets)) or "none"
-        raise CommandError(f'no ruleset "{name}"{hint} (installed: {installed})')
+        raise CommandError('no ruleset "{name}"{hint} (installed: {installed})', name=name, hint=hint, installed=installed)
     try:
         obj = _import(targets[name])
     except (Exception, SystemExit) as e:  # a broken plug-in must not take the tracker down

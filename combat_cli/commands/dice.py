@@ -81,7 +81,7 @@ def set_own_dice(ctx: RulesContext, c: Combatant, value: str) -> str:
     own = CombatantState.of(ctx, c)
     if word == "default":
         if own.dice is None:
-            raise CommandError(f"{c.name} already follows the table's dice mode")
+            raise CommandError("{name} already follows the table's dice mode", name=c.name)
         own.dice = None
     else:
         own.dice = word

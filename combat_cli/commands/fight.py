@@ -12,6 +12,7 @@ from combat_cli.engine.domain.durations import format_clock, format_duration
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import Combatant, Encounter
 from combat_cli.engine.grammar.syntax import Arg, Syntax
+from combat_cli.locale import Word
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.ruleset import Ruleset
@@ -114,7 +115,7 @@ def move(cmd: Cmd) -> None:
     c: Combatant = cmd.args["name"]
     other: Combatant = cmd.args["other"]
     if c.id == other.id:
-        raise CommandError(f"{c.name} cannot move {cmd.args['where']} themselves")
+        raise CommandError("{name} cannot move {where} themselves", name=c.name, where=Word(cmd.args['where']))
     after = cmd.args["where"] == "after"
     cmd.ruleset.move_in_order(cmd.ctx, c, other, after)
     if enc.phase == "declare":  # the plan is made later: it follows the move then

@@ -58,7 +58,7 @@ def _condition_one(cmd: Cmd, c: Combatant, args: Args) -> None:
             raise CommandError("for=, custom= and secret go with +COND only")
         have = [x.name for x in c.conditions]
         if not have:
-            raise CommandError(f"{c.name} has no conditions")
+            raise CommandError("{name} has no conditions", name=c.name)
         alias = next((v for a, v in aliases.items() if a.lower() == name.lower()), None)
         name = match_word(alias or name, have, f"condition on {c.name}")
         was_secret = any(x.secret for x in c.conditions if x.name == name)

@@ -11,6 +11,7 @@ from combat_cli.commands.views import (
 )
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.grammar.syntax import Arg
+from combat_cli.locale import Msg
 
 
 @verb("help", (Arg("word", "topic", optional=True),),
@@ -41,5 +42,6 @@ def help_(cmd: Cmd) -> None:
         from combat_cli.engine.domain.queries import closest
 
         guess = closest(word, names)
-        raise CommandError(f'no verb or action "{cmd.args["word"]}"'
-                           + (f" — did you mean {guess}?" if guess else "")) from None
+        raise CommandError('no verb or action "{word}"{hint}', word=cmd.args["word"],
+                           hint=Msg(" — did you mean {guess}?", guess=guess) if guess
+                           else "") from None

@@ -8,6 +8,7 @@ from combat_cli.commands.views import (
 )
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.grammar.syntax import Arg, Syntax
+from combat_cli.locale import Msg
 
 COUNT = Syntax((Arg("n", "int", optional=True, bad="not a number: {word}"),),
                many="give one positive number")
@@ -17,7 +18,7 @@ COUNT = Syntax((Arg("n", "int", optional=True, bad="not a number: {word}"),),
 def undo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.undo()
-        cmd.out.notes.append(f"undone: {line}")
+        cmd.out.notes.append(Msg("undone: {line}", line=line))
     cmd.show(WhereView())
 
 
@@ -25,7 +26,7 @@ def undo(cmd: Cmd) -> None:
 def redo(cmd: Cmd) -> None:
     for _ in range(_count(cmd)):
         line = cmd.table.redo()
-        cmd.out.notes.append(f"redone: {line}")
+        cmd.out.notes.append(Msg("redone: {line}", line=line))
     cmd.show(WhereView())
 
 
@@ -37,10 +38,8 @@ def _count(cmd: Cmd) -> int:
         raise cmd.usage_error("give one positive number")
     stack = cmd.table.history.undo if cmd.verb.name == "undo" else cmd.table.history.redo
     if n > len(stack):
-        from combat_cli.locale import catalogue
 
         k = len(stack)
-        raise CommandError(catalogue(cmd.table.language).ngettext(
-            "only {n} step to {verb}", "only {n} steps to {verb}", k).format(
-            n=k, verb=verb_name(cmd.verb, cmd.table.language)))
+        raise CommandError("only {n} step to {verb}", n=k,
+                           verb=verb_name(cmd.verb, cmd.table.language))
     return n

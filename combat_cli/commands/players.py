@@ -33,8 +33,8 @@ def players(cmd: Cmd) -> None:
         lines = service.new_code()
     else:
         if c is None:
-            raise CommandError(f"players {what} needs a PC's name")
+            raise CommandError("players {what} needs a PC's name", what=what)
         if c.side != "pc" or c.hidden:
-            raise CommandError(f"{c.name} is not a PC the players can see: phones join as PCs")
+            raise CommandError("{name} is not a PC the players can see: phones join as PCs", name=c.name)
         lines = service.link(c.id, c.name) if what == "link" else service.kick(c.id, c.name)
     cmd.out.notes.extend(lines)

@@ -20,7 +20,7 @@ from combat_cli.dice import DiceError
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.queries import closest
 from combat_cli.engine.grammar.syntax import Args, Item, Syntax, UsageError, parse, syntax
-from combat_cli.locale import message
+from combat_cli.locale import Msg, text
 from combat_cli.locale.commands import commands, fold, package_commands
 
 if TYPE_CHECKING:
@@ -77,9 +77,9 @@ class Cmd:
             return parse(self.verb.syntax, self.words, self.enc, self.ruleset, self.verb.name)
         except UsageError as e:
             if self.verb.topic == "core":
-                raise self.usage_error(e.what) from None
-            raise CommandError(f"usage: {self.verb.usage} ({e.what})" if e.arity else e.what
-                               ) from None
+                raise self.usage_error(e.msg) from None
+            raise CommandError(Msg("usage: {usage} ({what})", usage=self.verb.usage, what=e.msg)
+                               if e.arity else e.msg) from None
 
     @property
     def enc(self) -> Encounter:  # the working copy
@@ -92,10 +92,10 @@ class Cmd:
     def show(self, view: View) -> None:
         self.out.views.append(view)
 
-    def usage_error(self, what: str) -> CommandError:
-        return CommandError(f"{what}: usage {self.verb.usage}{self._quote_hint()}")
+    def usage_error(self, what: Any) -> CommandError:
+        return CommandError("{what}: usage {usage}{quote}", what=what, usage=self.verb.usage, quote=self._quote_hint())
 
-    def _quote_hint(self) -> str:
+    def _quote_hint(self) -> Msg | str:
         """When the words typed are a name with spaces, say how to quote it."""
         if "NAME" not in self.verb.usage or len(self.words) < 2:
             return ""
@@ -105,7 +105,7 @@ class Cmd:
             hit = names.get(joined) or next(
                 (n for low, n in names.items() if low.startswith(joined)), None)
             if hit:
-                return f' (quote names with spaces: "{hit}")'
+                return Msg(' (quote names with spaces: "{name}")', name=hit)
         return ""
 
 
@@ -187,8 +187,8 @@ def find_verb(word: str, verbs: dict[str, Verb], lang: str = "") -> Verb:
     if v is not None:
         return v
     guess = closest(word.lower(), [verb_name(v, lang) for v in verbs.values()])
-    hint = f" — did you mean {guess}?" if guess else ""
-    raise CommandError(f'unknown command "{word}"{hint} (help lists them)')
+    hint = Msg(" — did you mean {guess}?", guess=guess) if guess else ""
+    raise CommandError('unknown command "{word}"{hint} (help lists them)', word=word, hint=hint)
 
 
 def keywords(v: Verb, words: list[str], lang: str) -> list[str]:
@@ -262,14 +262,16 @@ def dispatch(table: Table, line: str) -> Output:
         else:
             ctx = table.peek(lambda ctx: Cmd(table, ctx, words[1:], v, out).run())
         out.entries = ctx.entries
-        out.notes = [message(n, table.language) for n in ctx.notes + out.notes]
+        out.notes = [text(n, table.language) for n in ctx.notes + out.notes]
     except (CommandError, DiceError) as e:  # DiceError: a roll built too big, a bad notation
-        out = Output(error=message(str(e), table.language))
+        out = Output(error=text(e, table.language),
+                     refusal=getattr(e, "msg", None) or Msg(str(e)))
     except Exception as e:  # a bug must not reach the GM as a traceback
         from combat_cli.paths import crash_line, record_crash
 
         where = crash_line(record_crash(repr(line)))
         what = " ".join(str(e).split())
-        out = Output(error=message(f"internal error ({type(e).__name__}: {what}); nothing was "
-                                   f"changed; {where}", table.language), internal=True)
+        out = Output(error=text(Msg("internal error ({what}); nothing was changed; {where}",
+                                    what=f"{type(e).__name__}: {what}", where=where),
+                                table.language), internal=True)
     return out

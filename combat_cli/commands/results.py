@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from combat_cli.locale import Msg
 
 if TYPE_CHECKING:
     from combat_cli.commands.views import View
@@ -29,11 +31,16 @@ class Output:
     one error (then nothing else: the line changed nothing)."""
 
     entries: list[LogEntry] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Any] = field(default_factory=list)
+    """Lines for the GM: :class:`~combat_cli.locale.Msg` (or words) while the command runs,
+    the table's words once the line is done."""
     views: list[View] = field(default_factory=list)
     save: SaveRequest | None = None
     error: str | None = None
     """One line in the table's language, what was wrong and what would be right."""
+    refusal: Msg | None = None
+    """That error as data: its catalogue key and values (a test asks "which error?" by
+    ``refusal.key``, not by the English)."""
     internal: bool = False
     """The error is a bug caught on its way to the GM (recorded in the crash log), not a
     refusal of what was typed: tests tell the two apart by this, not by the wording."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.engine.grammar.syntax import Arg, Opt
+from combat_cli.locale import Msg
 
 
 @verb("roll", (Arg("expression", "dice"), Opt("for", metavar="TEXT")), "a free roll in the table's notation (3D+2, 4d10>=8, 1d12)",
@@ -30,6 +31,8 @@ def odds(cmd: Cmd) -> None:
     spec, target = cmd.args["expression"], cmd.args["target"]
     p = chance(spec, target)
     unit = (" success" if target == 1 else " successes") if spec.is_pool else ""
-    cmd.out.notes.append(f"{spec.text()}: {target}{unit} or more: {float(p) * 100:.1f}% "
-                         f"({p.numerator}/{p.denominator})" if p.denominator < 10**9 else
-                         f"{spec.text()}: {target}{unit} or more: {float(p) * 100:.2f}%")
+    exact = p.denominator < 10**9
+    key = "{spec}: {n}" + unit + " or more: {p}%" + (" ({frac})" if exact else "")
+    cmd.out.notes.append(Msg(key, spec=spec.text(), n=target,
+                             p=f"{float(p) * 100:.{1 if exact else 2}f}",
+                             frac=f"{p.numerator}/{p.denominator}"))

@@ -13,6 +13,7 @@ from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import Combatant, Encounter, Template
 from combat_cli.engine.domain.queries import ensure_tags, match_word
 from combat_cli.engine.grammar.syntax import Arg, Opt
+from combat_cli.locale import Msg
 
 MAX_GROUP = 50
 MAX_COMBATANTS = 500
@@ -23,7 +24,7 @@ def check_name(name: str) -> str:
     characters, no control or invisible characters, not an option (``+``, ``-``, ``=``)."""
     name = names.check_name(name)
     if not name or name.startswith(("+", "-", "=")) or "=" in name:
-        raise CommandError(f'"{name}" is not a usable name')
+        raise CommandError('"{name}" is not a usable name', name=name)
     return name
 
 
@@ -32,12 +33,11 @@ def _new_name(name: str, enc: Encounter, me: Combatant | None = None) -> None:
     others = [c.name for c in enc.combatants if c is not me]
     same = next((o for o in others if o.lower() == name.lower()), None)
     if same is not None:
-        raise CommandError(f'there is already a combatant "{same}"'
-                           + (": pick another name or use x2" if me is None else ""))
+        raise CommandError('there is already a combatant "{name}": pick another name or use x2'
+                           if me is None else 'there is already a combatant "{name}"', name=same)
     like = names.clash(name, others)
     if like is not None:
-        raise CommandError(f'"{name}" looks like "{like}", who is already here: pick another '
-                           "name")
+        raise CommandError('"{name}" looks like "{other}", who is already here: pick another name', name=name, other=like)
 
 
 def _side(value: str) -> str:
@@ -65,7 +65,7 @@ def _hidden(cmd: Cmd) -> bool | None:
 def add(cmd: Cmd) -> None:
     count: int | None = cmd.args["count"]
     if count is not None and not 1 <= count <= MAX_GROUP:
-        raise CommandError(f"a group is 1..{MAX_GROUP} strong (x{count} asked)")
+        raise CommandError("a group is 1..{max} strong (x{n} asked)", max=MAX_GROUP, n=count)
     name = check_name(cmd.args["name"])
     hidden = bool(_hidden(cmd))
     side: str | None = cmd.args["side"]
@@ -76,7 +76,7 @@ def add(cmd: Cmd) -> None:
     if template_name:
         tname = match_word(template_name, list(enc.templates), "template") if enc.templates else None
         if tname is None:
-            raise CommandError(f'no template "{template_name}": import FILE first')
+            raise CommandError('no template "{template_name}": import FILE first', template_name=template_name)
         t = enc.templates[tname]
         stats.update(copy.deepcopy(t.stats))   # the library's own stays as it is
         side = side or t.side
@@ -95,7 +95,7 @@ def add(cmd: Cmd) -> None:
     for nm in new:
         _new_name(nm, enc)
     if len(enc.combatants) + len(new) > MAX_COMBATANTS:
-        raise CommandError(f"at most {MAX_COMBATANTS} combatants in one encounter")
+        raise CommandError("at most {n} combatants in one encounter", n=MAX_COMBATANTS)
     for nm in new:
         c = Combatant(id=f"c{enc.new_id()}", name=nm, side=side or "npc",
                       template=template_name, stats=dict(stats), hidden=hidden)
@@ -119,21 +119,21 @@ def import_(cmd: Cmd) -> None:
     path = Path(cmd.args["file"]).expanduser()
     doc = read_toml(path, "stat-block file")
     if not doc or not all(isinstance(v, dict) for v in doc.values()):
-        raise CommandError(f'{path}: each template is a table, e.g. [thug] with side = "npc" and stats')
+        raise CommandError('{path}: each template is a table, e.g. [thug] with side = "npc" and stats', path=path)
     added = []
     library = dict(cmd.enc.templates)   # a new library: the table's is shared, never edited
     for key, block in doc.items():
         try:
             tname = names.check_name(key, "template name")
         except CommandError as e:
-            raise CommandError(f"{path} [{names.shorten(key, 24)}]: {e}") from None
+            raise CommandError("{path} [{name}]: {problem}", path=path, name=names.shorten(key, 24), problem=e) from None
         block = dict(block)
         side = block.pop("side", None)
         try:
             side = _side(str(side)) if side is not None else None
             stats = cmd.ruleset.validate_stats(block)
         except CommandError as e:
-            raise CommandError(f"{path} [{tname}]: {e}") from None
+            raise CommandError("{path} [{name}]: {problem}", path=path, name=tname, problem=e) from None
         library[tname] = Template(side=side, stats=stats)
         added.append(tname)
     cmd.enc.templates = library
@@ -194,16 +194,17 @@ def note(cmd: Cmd) -> None:
     c: Combatant = cmd.args["name"]
     text = (cmd.args["text"] or "").strip()
     if not text:
-        cmd.out.notes.extend([f"{c.name}: {n}" for n in c.notes] or [f"{c.name} has no notes"])
+        cmd.out.notes.extend([Msg("{name}: {note}", name=c.name, note=n) for n in c.notes]
+                             or [Msg("{name} has no notes", name=c.name)])
         return
     if text == "-":
         n, c.notes = len(c.notes), []
-        cmd.out.notes.append(f"{c.name}: {n} note(s) cleared")
+        cmd.out.notes.append(Msg("{name}: {n} note(s) cleared", name=c.name, n=n))
         return
     if len(c.notes) >= 100 or len(text) > 2000:
         raise CommandError("a note is at most 2000 characters, at most 100 notes a combatant")
     c.notes.append(text)
-    cmd.out.notes.append(f"note on {c.name} kept ({len(c.notes)}; status shows them)")
+    cmd.out.notes.append(Msg("note on {name} kept ({n}; status shows them)", name=c.name, n=len(c.notes)))
 
 
 @verb("remove", (Arg("name", "group"),), "remove a combatant (a group's name: each living member)",

@@ -11,13 +11,12 @@ from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import ActionRequest, Combatant, Declaration, QueueItem
 from combat_cli.engine.domain.queries import find_combatant, is_combatant_name
 from combat_cli.engine.grammar.syntax import Arg
+from combat_cli.locale import Msg, Word
 
 
 def _require_fight(cmd: Cmd) -> None:
     if EncounterState.of(cmd.ctx, cmd.enc).fight_over:
-        raise CommandError(f"the fight is over (after round {cmd.enc.round}): the clock, rest "
-                           "and timers go on; combat new NEXT.json --from THIS.json starts "
-                           "the next encounter")
+        raise CommandError("the fight is over (after round {n}): the clock, rest and timers go on; combat new NEXT.json --from THIS.json starts the next encounter", n=cmd.enc.round)
     if cmd.enc.phase == "setup":
         raise CommandError("the fight has not started: type start")
 
@@ -48,7 +47,7 @@ def start(cmd: Cmd) -> None:
     enc = cmd.enc
     _not_over(cmd)
     if enc.phase != "setup":
-        raise CommandError(f"the fight is already on (round {enc.round}): end ends a round")
+        raise CommandError("the fight is already on (round {n}): end ends a round", n=enc.round)
     if not enc.combatants:
         raise CommandError("nobody to fight: add NAME first")
     enc.round = 1
@@ -60,7 +59,7 @@ def start(cmd: Cmd) -> None:
 def _declaring(cmd: Cmd) -> None:
     _require_fight(cmd)
     if not cmd.ruleset.declare_phase:
-        raise CommandError(f"{cmd.ruleset.name} has no declare phase: use act NAME ACTION")
+        raise CommandError("{ruleset} has no declare phase: use act NAME ACTION", ruleset=cmd.ruleset.name)
     if cmd.enc.phase != "declare":
         raise CommandError("declarations are closed for this round (resolving): end starts the next round")
 
@@ -92,7 +91,7 @@ def able(cmd: Cmd, doing: str) -> list[Combatant]:
         else:
             out.append(c)
     if not out:
-        raise CommandError(f"no member of {word} can {doing} now")
+        raise CommandError("no member of {group} can {doing} now", group=word, doing=Word(doing))
     return out
 
 
@@ -103,7 +102,7 @@ def _declare_one(cmd: Cmd, c: Combatant, actions: list[ActionRequest]) -> None:
     phone_may_declare(cmd, c)
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
-        raise CommandError(f"{why} and cannot declare")
+        raise CommandError("{why} and cannot declare", why=Msg(why))
     start = len(cmd.ctx.entries)
     old = enc.declarations.get(c.id)
     decl = Declaration(actor=c.id, actions=actions, sealed=sealing(cmd),
@@ -196,15 +195,14 @@ def _open_resolution(cmd: Cmd) -> None:
 def resolve(cmd: Cmd) -> None:
     enc = cmd.enc
     if enc.phase == "turns":
-        raise CommandError(f"{cmd.ruleset.name} is turn by turn: act NAME ACTION, then next")
+        raise CommandError("{name} is turn by turn: act NAME ACTION, then next", name=cmd.ruleset.name)
     _open_resolution(cmd)
     item = _next_item(cmd)
     if item is None:
         held = [enc.get(i.actor).name for i in enc.queue if i.state == "pending"]
         if held:
-            raise CommandError(f"only held actions remain ({', '.join(sorted(set(held)))}): "
-                               "release NAME, or end the round")
-        raise CommandError(f"round {enc.round} is fully resolved: end starts the next round")
+            raise CommandError("only held actions remain ({names}): release NAME, or end the round", names=', '.join(sorted(set(held))))
+        raise CommandError("round {n} is fully resolved: end starts the next round", n=enc.round)
     _resolve_item(cmd, item)
     if cmd.args["all"]:
         while cmd.ctx.halted is None and (item := _next_item(cmd)) is not None:
@@ -227,7 +225,7 @@ def act(cmd: Cmd) -> None:
     for c in members:
         why = cmd.ruleset.can_act(cmd.ctx.view, c)
         if why:
-            raise CommandError(f"{why} and cannot act")
+            raise CommandError("{why} and cannot act", why=Msg(why))
         action = cmd.args["action"].model_copy(deep=True)
         cmd.ruleset.act(cmd.ctx, c, action)
         warn_own_side(cmd, c, [action])
@@ -243,7 +241,7 @@ def react(cmd: Cmd) -> None:
     c = cmd.args["name"]
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
-        raise CommandError(f"{why} and cannot react")
+        raise CommandError("{why} and cannot react", why=Msg(why))
     action = cmd.args["reaction"]
     # A reaction to the round's first attack closes the declarations: resolution begins with it
     # (unless the ruleset's reactions are part of the declarations).
@@ -258,16 +256,16 @@ def hold(cmd: Cmd) -> None:
     enc = cmd.enc
     c = cmd.args["name"]
     if c.held:
-        raise CommandError(f"{c.name} is already holding: release {c.name} when they act")
+        raise CommandError("{name} is already holding: release {name2} when they act", name=c.name, name2=c.name)
     why = cmd.ruleset.can_act(cmd.ctx.view, c)
     if why:
-        raise CommandError(f"{why} and cannot hold an action")
+        raise CommandError("{why} and cannot hold an action", why=Msg(why))
     if enc.phase == "resolve" and not any(i.actor == c.id and i.state == "pending" for i in enc.queue):
-        raise CommandError(f"{c.name} has nothing left to do this round")
+        raise CommandError("{name} has nothing left to do this round", name=c.name)
     if enc.phase == "turns":
         cur = cmd.ruleset.current(enc)
         if cur is None or cur.id != c.id:
-            raise CommandError(f"only the acting combatant can hold ({cur.name if cur else 'nobody'} acts)")
+            raise CommandError("only the acting combatant can hold ({name} acts)", name=cur.name if cur else 'nobody')
     c.held = True
     cmd.ctx.log(cmd.ctx.say("{name} holds their action", name=c.name), kind="hold", actor=c)
     if enc.phase == "turns":
@@ -282,7 +280,7 @@ def release(cmd: Cmd) -> None:
     enc = cmd.enc
     c = cmd.args["name"]
     if not c.held:
-        raise CommandError(f"{c.name} is not holding (hold {c.name} first)")
+        raise CommandError("{name} is not holding (hold {name2} first)", name=c.name, name2=c.name)
     _open_resolution(cmd)  # released while still declaring: resolution begins with it
     c.held = False
     cmd.ctx.log(cmd.ctx.say("{name} releases their held action", name=c.name), kind="hold",
@@ -297,14 +295,14 @@ def release(cmd: Cmd) -> None:
         else:
             why = cmd.ruleset.can_act(cmd.ctx.view, c)
             if why:
-                raise CommandError(f"{why} and cannot act")
+                raise CommandError("{why} and cannot act", why=Msg(why))
             cmd.ruleset.act(cmd.ctx, c, action)
     elif planned is not None:
         _resolve_item(cmd, planned)
     elif enc.phase == "resolve":
-        raise CommandError(f"{c.name} has no planned action left: release {c.name} ACTION")
+        raise CommandError("{name} has no planned action left: release {who} ACTION", name=c.name, who=c.name)
     else:
-        raise CommandError(f"say what {c.name} does: release {c.name} ACTION [TARGET]")
+        raise CommandError("say what {name} does: release {who} ACTION [TARGET]", name=c.name, who=c.name)
     cmd.show(WhereView())
 
 
@@ -328,7 +326,7 @@ def next_(cmd: Cmd) -> None:
     else:
         cur = cmd.ruleset.current(enc)
         if cur is None:
-            raise CommandError(f"everyone has acted in round {enc.round}: end starts the next round")
+            raise CommandError("everyone has acted in round {n}: end starts the next round", n=enc.round)
         cmd.ruleset.next_turn(cmd.ctx)
     cmd.show(WhereView())
 
@@ -373,7 +371,7 @@ def _give_open_turn(cmd: Cmd) -> bool:
     def accepts(typed: str) -> str | None:  # a name (or a unique start of one), or Enter
         try:
             if typed.strip():
-                match_word(typed.strip(), list(by_word), "player for " + what)
+                match_word(typed.strip(), list(by_word), Msg("player for {what}", what=what))
             return None
         except CommandError:
             return cmd.ctx.say("type {names}, or Enter for nobody yet", names=names)
@@ -385,7 +383,7 @@ def _give_open_turn(cmd: Cmd) -> bool:
     if not answer or not answer.strip():
         raise CommandError(cmd.ctx.say("{what} is open: {names} takes it (slot NAME, or act "
                                        "NAME ...)", what=what, names=names))
-    c = by_word[match_word(answer.strip(), list(by_word), "player for " + what)]
+    c = by_word[match_word(answer.strip(), list(by_word), Msg("player for {what}", what=what))]
     need(cmd.ruleset, OpenTurns).give_turn(cmd.ctx, c)
     cmd.ctx.note(cmd.ctx.say("{name}'s turn: act {name} ..., next ends it", name=c.name))
     cmd.show(RoundView())

@@ -16,6 +16,7 @@ from combat_cli.engine.contract.state import EncounterState
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import Combatant, Declaration, LogEntry
 from combat_cli.engine.grammar.syntax import Arg
+from combat_cli.locale import Msg
 
 
 def sealing(cmd: Cmd) -> bool:
@@ -80,7 +81,7 @@ def _in_declare_phase(cmd: Cmd) -> None:
 
     _require_fight(cmd)
     if not cmd.ruleset.declare_phase:
-        raise CommandError(f"{cmd.ruleset.name} has no declare phase: nothing is sealed")
+        raise CommandError("{ruleset} has no declare phase: nothing is sealed", ruleset=cmd.ruleset.name)
     if cmd.enc.phase != "declare":
         raise CommandError("the round is resolving: its declarations are open")
 
@@ -120,7 +121,7 @@ def sealed(cmd: Cmd) -> None:
     for d in shown:
         who = enc.name_of(d.actor)
         where = cmd.ctx.say("(phone)") if d.by == "phone" else cmd.ctx.say("(GM)")
-        cmd.out.notes.append(f"{who} {where}: {', '.join(a.text for a in d.actions)}")
+        cmd.out.notes.append(Msg("{who} {where}: {value}", who=who, where=where, value=', '.join(a.text for a in d.actions)))
     waiting = to_declare(cmd)
     if not shown:
         cmd.out.notes.append(cmd.ctx.say("nothing is sealed"))
@@ -138,7 +139,7 @@ def strike(cmd: Cmd) -> None:
     c: Combatant = cmd.args["name"]
     old: Declaration | None = cmd.enc.declarations.pop(c.id, None)
     if old is None:
-        raise CommandError(f"{c.name} has declared nothing this round")
+        raise CommandError("{name} has declared nothing this round", name=c.name)
     try:  # what the ruleset keeps of a declaration (its count, its bids) goes with it
         need(cmd.ruleset, DeclarePhase).declare(cmd.ctx, c, [])
     except RuleError:

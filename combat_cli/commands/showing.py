@@ -51,7 +51,9 @@ def why(cmd: Cmd) -> None:
             raise CommandError("nothing has been rolled yet: why N explains log entry N")
     else:
         if not 1 <= n <= len(log):
-            raise CommandError(f"no log entry {n}: the log has {len(log)} (log shows them)"
-                               if log else "the log is empty")
+            if not log:
+                raise CommandError("the log is empty")
+            raise CommandError("no log entry {n}: the log has {count} (log shows them)", n=n,
+                               count=len(log))
         entry = LogEntry.model_validate_json(log[n - 1])
     cmd.show(WhyView(entry))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from combat_cli.locale import MessageError
 from combat_cli.textsafe import long_number
 
 MAX_DICE = 100
@@ -30,8 +31,9 @@ TOO_MANY = "=N: the successes, {lo}..{hi} for {n} dice (more, from {sides}s agai
 """A total typed for a pool with dice rolled again, above its dice (catalogue key)."""
 
 
-class DiceError(ValueError):
-    """A roll expression or a typed answer that cannot be used; the message says why."""
+class DiceError(MessageError, ValueError):
+    """A roll expression or a typed answer that cannot be used; the message says why (a
+    catalogue key and its values)."""
 
 
 @dataclass(frozen=True)
@@ -124,18 +126,18 @@ def pool(count: int, sides: int = 10, at_least: int = 8, *, explode: bool = Fals
     """A success pool: ``count`` dice, each at or above ``at_least`` is one success."""
     _check(count, sides, bonus)
     if not 1 <= at_least <= sides:
-        raise DiceError(f"a success threshold must be 1..{sides}, not {at_least}")
+        raise DiceError("a success threshold must be 1..{sides}, not {at_least}", sides=sides, at_least=at_least)
     terms = (DiceTerm(count, sides, explode),) if count else ()
     return RollSpec(terms, bonus, at_least=at_least, faces_only=faces_only)
 
 
 def _check(count: int, sides: int, constant: int) -> None:
     if not 0 <= count <= MAX_DICE:
-        raise DiceError(f"at most {MAX_DICE} dice in one roll (asked for {count})")
+        raise DiceError("at most {max} dice in one roll (asked for {n})", max=MAX_DICE, n=count)
     if not 2 <= sides <= MAX_SIDES:
-        raise DiceError(f"a die needs 2..{MAX_SIDES} sides (asked for {sides})")
+        raise DiceError("a die needs 2..{MAX_SIDES} sides (asked for {sides})", MAX_SIDES=MAX_SIDES, sides=sides)
     if abs(constant) > MAX_CONSTANT:
-        raise DiceError(f"a modifier must be within ±{MAX_CONSTANT}")
+        raise DiceError("a modifier must be within ±{n}", n=MAX_CONSTANT)
 
 
 _TERM = re.compile(r"([+-]?)(\d*)([dDkK])(\d*)(!?)|([+-]?)(\d+)")
@@ -159,7 +161,7 @@ def parse(text: str) -> RollSpec:
         raise DiceError(problem)
     src = re.sub(r"\s*(>=|>|[+-])\s*", r"\1", text.strip())
     if re.search(r"\s", src):
-        raise DiceError(f"can't read {text!r}: join terms with + or -")
+        raise DiceError("can't read {text}: join terms with + or -", text=repr(text))
     if not src:
         raise DiceError("empty roll: try 3d6+1, 4D+2 or 6d10>=8")
     at_least = None
@@ -174,9 +176,9 @@ def parse(text: str) -> RollSpec:
     while pos < len(src):
         m = _TERM.match(src, pos)
         if not m or m.end() == pos:
-            raise DiceError(f"can't read {text!r} at {src[pos:]!r}: try 3d6+1, 4D+2 or 6d10>=8")
+            raise DiceError("can't read {text} at {where}: try 3d6+1, 4D+2 or 6d10>=8", text=repr(text), where=repr(src[pos:]))
         if pos and not (m.group(1) or m.group(6)):
-            raise DiceError(f"can't read {text!r}: join terms with + or -")
+            raise DiceError("can't read {text}: join terms with + or -", text=repr(text))
         if m.group(3):
             sign = -1 if m.group(1) == "-" else 1
             count = int(m.group(2)) if m.group(2) else 1
@@ -184,7 +186,7 @@ def parse(text: str) -> RollSpec:
                 sides = 6
                 d6 = True
             elif not m.group(4):
-                raise DiceError(f"can't read {text!r}: say how many sides, e.g. 2d6")
+                raise DiceError("can't read {text}: say how many sides, e.g. 2d6", text=repr(text))
             else:
                 sides = int(m.group(4))
             _check(count, sides, 0)
@@ -194,12 +196,12 @@ def parse(text: str) -> RollSpec:
             constant += int(m.group(6) + m.group(7))
         pos = m.end()
     if not terms and at_least is None:
-        raise DiceError(f"{text!r} has no dice: try 3d6+1, 4D+2 or 6d10>=8")
+        raise DiceError("{text} has no dice: try 3d6+1, 4D+2 or 6d10>=8", text=repr(text))
     total_dice = sum(t.count for t in terms)
     if total_dice > MAX_DICE:
-        raise DiceError(f"at most {MAX_DICE} dice in one roll (asked for {total_dice})")
+        raise DiceError("at most {max} dice in one roll (asked for {n})", max=MAX_DICE, n=total_dice)
     if abs(constant) > MAX_CONSTANT:
-        raise DiceError(f"a modifier must be within ±{MAX_CONSTANT}")
+        raise DiceError("a modifier must be within ±{n}", n=MAX_CONSTANT)
     if at_least is not None:
         if any(t.sign < 0 for t in terms):
             raise DiceError("a success pool can't subtract dice")
@@ -207,5 +209,5 @@ def parse(text: str) -> RollSpec:
         if len(kinds) > 1:
             raise DiceError("a success pool uses one kind of die, e.g. 6d10>=8")
         if kinds and not 1 <= at_least <= max(kinds):
-            raise DiceError(f"no die can show {at_least} or more")
+            raise DiceError("no die can show {at_least} or more", at_least=at_least)
     return RollSpec(tuple(terms), constant, at_least, d6_notation=d6)

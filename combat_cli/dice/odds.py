@@ -89,9 +89,7 @@ def chance(spec: RollSpec, at_least: int) -> Fraction:
         return Fraction(1)
     work = steps(spec, at_least)
     if work > LIMIT:
-        raise OddsTooBig(f"odds {spec.text()} {at_least} is too big to work out exactly "
-                         f"(about {work:,} steps; the limit is {LIMIT:,}): try fewer dice, "
-                         "fewer sides or a lower target")
+        raise OddsTooBig("odds {expr} {target} is too big to work out exactly (about {steps} steps; the limit is {most}): try fewer dice, fewer sides or a lower target", expr=spec.text(), target=at_least, steps=format(work, ','), most=format(LIMIT, ','))
     if signed:
         return _chance_signed(spec, at_least)
     total: dict[int, int] = {0: 1}

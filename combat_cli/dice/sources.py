@@ -80,28 +80,29 @@ def _expected_faces(spec: RollSpec, faces: list[int]) -> list[int]:
     base = spec.dice_count
     if spec.explodes:
         if len(faces) < base:
-            raise DiceError(f"{spec.text()} needs {base} faces (plus one per exploding die), got {len(faces)}")
+            raise DiceError("{spec} needs {n} faces (plus one per exploding die), got {k}", spec=spec.text(), n=base, k=len(faces))
     elif len(faces) != base:
-        raise DiceError(f"{spec.text()} needs {base} face{'s' if base != 1 else ''}, got {len(faces)}")
+        raise DiceError("{spec} needs {n} face, got {k}" if base == 1 else
+                        "{spec} needs {n} faces, got {k}", spec=spec.text(), n=base, k=len(faces))
     i = 0
     for term in spec.terms:
         n = term.count
         taken = 0
         while taken < n:
             if i >= len(faces):
-                raise DiceError(f"{spec.text()}: an exploded die needs its extra face")
+                raise DiceError("{spec}: an exploded die needs its extra face", spec=spec.text())
             f = faces[i]
             if f == 0 and term.sides == 10:
                 f = faces[i] = 10
             if not 1 <= f <= term.sides:
                 zero = " (0 counts as 10 on a d10)" if term.sides == 10 else ""
-                raise DiceError(f"a d{term.sides} shows 1..{term.sides}{zero}, not {f}")
+                raise DiceError("a d{sides} shows 1..{max}{zero}, not {face}", sides=term.sides, max=term.sides, zero=zero, face=f)
             i += 1
             taken += 1
             if term.explode and f == term.sides:
                 n += 1
     if i != len(faces):
-        raise DiceError(f"{spec.text()}: {len(faces) - i} face(s) too many")
+        raise DiceError("{spec}: {n} face(s) too many", spec=spec.text(), n=len(faces) - i)
     return faces
 
 
@@ -138,19 +139,18 @@ def parse_answer(spec: RollSpec, text: str, purpose: str = "") -> Roll:
     """Read the GM's answer for a manual roll: faces (``3 4 6``) or a total (``=17``)."""
     text = text.strip()
     if text.startswith("=") and spec.faces_only:
-        raise DiceError(f"type the faces of the {spec.dice_count} dice (7 3 9 ...), not a total: "
-                        "this roll is counted at several difficulties")
+        raise DiceError("type the faces of the {n} dice (7 3 9 ...), not a total: this roll is counted at several difficulties", n=spec.dice_count)
     if text.startswith("="):
         try:
             total = int(text[1:].strip())
         except ValueError:
-            raise DiceError(f"after = give a number, e.g. ={spec.bounds()[0]}") from None
+            raise DiceError("after = give a number, e.g. ={n}", n=spec.bounds()[0]) from None
         if (why := spec.typed_total_error(total)) is not None:
             raise DiceError(why)
         lo, hi = spec.bounds()
         if total < lo or (hi is not None and total > hi):
             what = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
-            raise DiceError(f"{spec.text()} can total {what}, not {total}")
+            raise DiceError("{spec} can total {what}, not {total}", spec=spec.text(), what=what, total=total)
         return Roll(spec, None, total, purpose, manual=True)
     try:
         faces = [int(w) for w in text.replace(",", " ").split()]

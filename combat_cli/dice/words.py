@@ -23,7 +23,5 @@ def roll_expression(parse: Callable[[str], RollSpec], words: list[str]) -> RollS
         try:
             parse(guess)
         except Exception:  # no better reading: say how to write one
-            raise DiceError(f"can't read {text!r} as one roll: join terms with + or - "
-                            "(e.g. 2d6+3)") from None
-        raise DiceError(f"{text!r} is {len(words)} separate words, not one roll: did you "
-                        f"mean {guess}?") from None
+            raise DiceError("can't read {text} as one roll: join terms with + or - (e.g. 2d6+3)", text=repr(text)) from None
+        raise DiceError("{text} is {n} separate words, not one roll: did you mean {guess}?", text=repr(text), n=len(words), guess=guess) from None

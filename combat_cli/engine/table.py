@@ -20,7 +20,7 @@ from combat_cli.engine.contract.port import Port, Quiet
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.history import History, Step, apply, diff
 from combat_cli.engine.domain.models import Encounter, LogEntry, Template
-from combat_cli.locale import _, languages, use
+from combat_cli.locale import languages, use
 
 if TYPE_CHECKING:
     from combat_cli.dice import DiceSource
@@ -65,8 +65,8 @@ class Table:
             lang = ""
         if lang and lang not in ruleset.languages and lang not in languages():
             shown = ", ".join((ruleset.language, *ruleset.languages))
-            raise CommandError(_('{ruleset} has no display language "{lang}" ({shown})')
-                               .format(ruleset=ruleset.name, lang=lang, shown=shown))
+            raise CommandError('{ruleset} has no display language "{lang}" ({shown})',
+                               ruleset=ruleset.name, lang=lang, shown=shown)
         self.lang = lang
         self.language = lang or ruleset.language
         """The language shown (``lang`` is "" for the ruleset's own)."""

@@ -10,6 +10,13 @@ standard library's :mod:`gettext` to read it).
   message contexts ``m`` / ``f`` / ``n`` (masculine, feminine, neuter).
 - The language: every function takes ``lang``; without it, the current language set by
   :func:`use` (the table sets it when it opens, so one table is one language).
+- Messages are data: an error or a note is made where it arises as ``Msg(key, **values)``
+  (errors: ``CommandError(key, **values)`` and the other :class:`MessageError` kinds keep
+  ``.key`` and ``.values``) and turned into words where it is shown, by :func:`text` in the
+  table's language. A value that is itself a word is wrapped in :class:`Word` (translated);
+  a plain string (a name, a line typed) never is; a ``Msg`` value is worded in turn.
+  :func:`message` (matching a finished English sentence back to its template) remains only
+  as the fallback for the rulesets' own f-string messages and click's help texts.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -187,6 +194,7 @@ for _one, _many, _key in (
         ("Round {n}: resolving {count} action", "Round {n}: resolving {count} actions", "count"),
         ("{count} unresolved, lapsing: {what}. End round {n}? [y/N] ",
          "{count} unresolved, lapsing: {what}. End round {n}? [y/N] ", "count"),
+        ("only {n} step to {verb}", "only {n} steps to {verb}", "n"),
 ):
     PAIRS[_one] = PAIRS[_many] = (_one, _many, _key)
 PAIRS["Round {n}: resolving {count} action(s)"] = PAIRS["Round {n}: resolving {count} action"]
@@ -276,7 +284,126 @@ def shown(value: Any, lang: str | None = None) -> Any:
 _GROUPED = re.compile(r"-?\d{1,3}(?:,\d{3})+")
 
 
-# -- messages built elsewhere in English, translated where they are shown ----------------------
+# -- messages as data: a key and its values, turned into words where they are shown ----------
+class Word(str):
+    """A value that is itself a word of the catalogue (a status, a side, a wound level, a
+    yes/no, "condition"): translated where the message is shown. A plain ``str`` value (a
+    name the GM gave, a line typed) is never translated."""
+
+    __slots__ = ()
+
+
+class Said(str):
+    """Words already in the table's language (a core sentence worded by ``ctx.say``, where a
+    ruleset may word it itself): shown as they are, never matched back."""
+
+    __slots__ = ()
+
+
+class Msg:
+    """A message as data: its catalogue ``key`` (the English template, ``no combatant
+    "{word}"``) and its ``values``: ``Msg('no combatant "{word}"', word=typed)``. It becomes
+    words only where it is shown, by :func:`text` in the table's language; ``str(msg)`` is
+    the English."""
+
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key = key
+        self.values: Mapping[str, Any] = values
+
+    def __str__(self) -> str:
+        return text(self, SOURCE)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, **{dict(self.values)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Msg) and (self.key, dict(self.values)) ==
+                (other.key, dict(other.values)))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def words(self, lang: str | None = None) -> str:
+        return text(self, lang)
+
+
+class MessageError(Exception):
+    """An error whose message is data: ``SomeError(key, **values)`` keeps a :class:`Msg`
+    (``e.msg``, ``e.key``, ``e.values``); ``str(e)`` is the English, :func:`text` the table's
+    words. ``SomeError(msg)`` or ``SomeError(other_error)`` carries a message made elsewhere."""
+
+    def __init__(self, key: Any = "", /, **values: Any) -> None:
+        if isinstance(key, Msg):
+            msg = key
+        elif isinstance(getattr(key, "msg", None), Msg) and not values:
+            msg = key.msg
+        else:
+            msg = Msg(key if isinstance(key, str) else str(key), **values)
+        self.msg = msg
+        super().__init__(str(msg))
+
+    @property
+    def key(self) -> str:
+        return self.msg.key
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.msg.values)
+
+
+def _value(v: Any, lang: str) -> Any:
+    if isinstance(v, Msg):
+        return text(v, lang)
+    if isinstance(v, Word):
+        return _(str(v), lang) if v else ""
+    if isinstance(v, BaseException):  # an error's message: its words (a ruleset's: fallback)
+        return text(v, lang)
+    return shown(v, lang)
+
+
+def text(what: Any, lang: str | None = None) -> str:
+    """What a message says in ``lang`` (the current language without it): a :class:`Msg`
+    its catalogue entry filled with its values (words translated, names as they are; a
+    counted one in its count's form); an error its message; a plain string as it is, or —
+    only for text the core did not make (a ruleset's finished sentence) — the
+    :func:`message` fallback."""
+    lang = lang or current() or SOURCE
+    if isinstance(what, BaseException):
+        what = getattr(what, "msg", None) or str(what)
+    if isinstance(what, Said):
+        return str(what)
+    if not isinstance(what, Msg):
+        return message(str(what), lang)
+    key, values = what.key, what.values
+    if not values and isinstance(key, Said):
+        return str(key)
+    if not values:
+        found = _(key, lang)
+        # RULESET FALLBACK: a finished English sentence (a ruleset's f-string error or note)
+        return message(key, lang) if found == key else found
+    shown_values = {k: _value(v, lang) for k, v in values.items()}
+    pair = PAIRS.get(key)
+    try:
+        if lang != SOURCE and pair is None:  # a catalogue may word one filled-in case itself
+            whole = key.format(**{k: _value(v, SOURCE) for k, v in values.items()})
+            found = _(whole, lang)
+            if found != whole:
+                return found
+        if pair is not None:
+            one, many, count = pair
+            n = values.get(count)
+            return catalogue(lang).ngettext(one, many, n if isinstance(n, int) else 5).format(
+                **shown_values)
+        return _(key, lang).format(**shown_values)
+    except (KeyError, IndexError, ValueError):  # a catalogue entry that does not fit
+        return key.format(**{k: _value(v, SOURCE) for k, v in values.items()})
+
+
+# -- RULESET FALLBACK: a finished English sentence translated back -------------------------
+# The core makes its messages as data (Msg above). The rulesets still raise and note finished
+# English f-strings; until they make Msg too, such a sentence is matched against the
+# catalogue's templates here. Nothing of the core's own should need this.
 _patterns: dict[str, list[tuple[Any, str, list[str]]]] = {}
 # placeholders that always hold a whole number (so "1..{max}{zero}" splits right)
 NUMBERS = {"n", "max", "sides", "face", "k", "count", "start", "lo", "limit"}
@@ -306,9 +433,10 @@ def _templates(lang: str) -> list[tuple[Any, str, list[str]]]:
 
 
 def message(text: str, lang: str | None = None, _depth: int = 0) -> str:
-    """An English message of the core (an error, a note) in ``lang``: the catalogue's entry
-    for it, or for the template it was made from (``no combatant "{word}"``), its values
-    translated too when they are messages themselves. Unknown text stays as it is."""
+    """RULESET FALLBACK (and click's own sentences in the CLI's help): a finished English
+    sentence in ``lang``: the catalogue's entry for it, or for the template it was made from,
+    its values translated too when they are messages themselves. Unknown text stays as it
+    is. The core's own messages are :class:`Msg` and go through :func:`text`."""
     lang = lang or current() or SOURCE
     if lang == SOURCE or not text:
         return text

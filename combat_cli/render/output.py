@@ -28,7 +28,7 @@ from combat_cli.commands.views import (
 )
 from combat_cli.engine.contract.view import RulesView
 from combat_cli.engine.domain.errors import CommandError
-from combat_cli.locale import _, dice, message
+from combat_cli.locale import _, dice, text
 from combat_cli.locale.commands import commands
 from combat_cli.render.tables import (
     combatant_table,
@@ -128,7 +128,7 @@ def _told(console: Console, table: Table) -> Iterator[None]:
     try:
         yield
     except CommandError as e:
-        error = message(str(e), table.language)
+        error = text(e, table.language)
         put(console, f"{_('error', table.language)}: {without_rule_ids(error)}", "error")
 
 

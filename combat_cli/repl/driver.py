@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 from combat_cli.commands.dice import follow_mode
 from combat_cli.commands.registry import dispatch
 from combat_cli.commands.results import Output
-from combat_cli.locale import _
-from combat_cli.locale import message as translated
+from combat_cli.locale import Msg, _, text
 from combat_cli.render.output import print_output
 from combat_cli.repl.interrupt import CommandGuard
 from combat_cli.repl.port import FrontPort
@@ -102,23 +101,23 @@ class Driver:
             try:
                 self.saver.submit(self.table)
             except SaveError as e:
-                return self._fail(str(e))
+                return self._fail(e)
             self.console.print(_("saved {path}").format(path=self.path), style="note")
             return None
         dest = target.expanduser()
         if dest.exists() or dest.with_name(dest.name + ".lock").exists():
-            return self._fail(f"{dest} already exists: save FILE writes a copy to a new file "
-                              "(pick another name)")
+            return self._fail(Msg("{name} already exists: save FILE writes a copy to a new file "
+                                  "(pick another name)", name=dest))
         try:
             atomic_write(dest, render(self.table))
         except SaveError as e:
-            return self._fail(str(e))
+            return self._fail(e)
         self.console.print(_("copy saved to {dest}").format(dest=dest), style="note")
         return None
 
-    def _fail(self, message: str) -> str:
-        self.console.print(f"{_('error')}: {translated(message)}", style="error")
-        return message
+    def _fail(self, message: object) -> str:
+        self.console.print(f"{_('error')}: {text(message)}", style="error")
+        return str(message)
 
     def close(self) -> None:
         """Write what is pending and stop the autosave thread (raises SaveError if it failed)."""

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
-from combat_cli.locale import dice, message
+from combat_cli.locale import _, dice
+from combat_cli.locale import text as worded
 from combat_cli.repl.port import FrontPort
 from combat_cli.web.hub import Hub, Race, Request
 
@@ -68,19 +69,19 @@ def reader(spec: RollSpec, purpose: str) -> Any:
         elif type(total) is int:
             text = f"={total}"
         else:
-            raise ValueError(message("send the faces (a list of numbers), a total, or "
+            raise ValueError(_("send the faces (a list of numbers), a total, or "
                                      "roll: true"))
         try:
             parse_answer(spec, text, purpose)
         except DiceError as e:
-            raise ValueError(message(str(e))) from None
+            raise ValueError(worded(e)) from None
         return Answer(text, "phone")
     return read
 
 
 def claim_reader(pc: str, body: dict[str, Any]) -> str:
     if body.get("choice") is not True:
-        raise ValueError(message('send {"choice": true} to take it'))
+        raise ValueError(_('send {"choice": true} to take it'))
     return pc
 
 
@@ -88,7 +89,7 @@ def choice_reader(choices: tuple[str, ...]) -> Any:
     def read(pc: str, body: dict[str, Any]) -> str:
         choice = body.get("choice")
         if not isinstance(choice, str) or choice not in choices:
-            raise ValueError(message("send one of: {choices}").format(
+            raise ValueError(_("send one of: {choices}").format(
                 choices=", ".join(choices)))
         return choice
     return read

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
 from combat_cli.engine.domain.errors import CommandError, RollAborted
-from combat_cli.locale import dice, message
+from combat_cli.locale import dice
+from combat_cli.locale import text as worded
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.port import Question
@@ -160,7 +161,7 @@ class ReplPort(FrontPort):
                 try:
                     parse_answer(question.spec, text, question.purpose)
                 except DiceError as e:
-                    self.tell(f"  {message(str(e))}", style="error")
+                    self.tell(f"  {worded(e)}", style="error")
                     continue
             if race is not None and not race.offer(Answer(text), ""):
                 return self._from_phone(race)
@@ -306,7 +307,7 @@ class ScriptPort(FrontPort):
             self.tell(f"  {self.word('roll')} {dice(purpose)}: {shown} {self.word('(phone)')}")
             return answer  # type: ignore[no-any-return]
         if line is None:
-            raise DiceError(f"the script ended while a roll was asked for ({purpose})")
+            raise DiceError("the script ended while a roll was asked for ({purpose})", purpose=purpose)
         roll_it = line == ROLL_IT
         shown = self.word("(rolled)") if roll_it else line
         self.tell(f"  {self.word('roll')} {dice(purpose)}: {shown}")

@@ -17,7 +17,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, DynamicCompleter
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-from combat_cli.locale import _, current, message
+from combat_cli.locale import _, current, text
 from combat_cli.repl.keybindings import create_key_bindings
 from combat_cli.repl.resume import ResumeView
 from combat_cli.repl.toolbar import create_toolbar
@@ -243,6 +243,6 @@ def _saved(driver: Driver) -> bool:
         if driver.table.changed:
             driver.saver.submit(driver.table)
     except SaveError as e:
-        driver.console.print(f"{_('error')}: {message(str(e))}", style="error")
+        driver.console.print(f"{_('error')}: {text(e)}", style="error")
         return False
     return True

@@ -141,33 +141,32 @@ def parse(name: str, text: str, head: dict[str, Any]) -> dict[str, Any]:
     lines = text.split("\n")
     torn = lines.pop() != ""  # a last line without its newline: the command in flight
     if head.get("app") != APP:
-        raise SaveError(f"{name} is not a combat-cli save file")
+        raise SaveError("{path} is not a combat-cli save file", path=name)
     _check_schema(name, head.get("schema"))
     n = head.get("log_lines")
     if not isinstance(n, int) or not 0 <= n <= len(lines) - 1:
-        raise SaveError(f"{name} is damaged: its log is cut short")
+        raise SaveError("{path} is damaged: its log is cut short", path=name)
     for key, kind in (("ruleset", str), ("encounter", dict), ("history", dict)):
         if not isinstance(head.get(key), kind):
-            raise SaveError(f'{name} is damaged: "{key}" is missing or of the wrong kind')
+            raise SaveError("{path} is damaged: {key} is missing or of the wrong kind", path=name,
+                            key=f'"{key}"')
     log = lines[1:n + 1]
     for i, entry in enumerate(log, start=2):
         if not entry.startswith("{"):
-            raise SaveError(f"{name} is damaged at line {i}: a log entry is not an object")
+            raise SaveError("{path} is damaged at line {n}: a log entry is not an object", path=name, n=i)
     history = _history(name, head["history"], len(log))
     state = head["encounter"]
     if depth is None or depth > STATE_DEPTH + 1:  # else the state, a level in, is within
         check_state_depth(name, state)
     records = lines[n + 1:]
     if len(records) > MAX_JOURNAL_LINES:
-        raise SaveError(f"{name}: its journal has {len(records):,} lines (at most "
-                        f"{MAX_JOURNAL_LINES:,}); the file was left as it is")
+        raise SaveError("{path}: its journal has {lines} lines (at most {most}); the file was left as it is", path=name, lines=format(len(records), ','), most=format(MAX_JOURNAL_LINES, ','))
     work = 0
     for i, line in enumerate(records, start=n + 2):
         state, cost = _replay(name, i, _json(name, line, i), state, log, history)
         work += cost
         if work > MAX_REPLAY:
-            raise SaveError(f"{name}: replaying its journal takes over {MAX_REPLAY:,} changes "
-                            "(the limit); the file was left as it is")
+            raise SaveError("{path}: replaying its journal takes over {most} changes (the limit); the file was left as it is", path=name, most=format(MAX_REPLAY, ','))
     lang = head.get("lang")
     return {"schema": SCHEMA, "app": APP, "ruleset": head["ruleset"], "encounter": state,
             "lang": lang if isinstance(lang, str) and lang.isalpha() else "",
@@ -176,19 +175,18 @@ def parse(name: str, text: str, head: dict[str, Any]) -> dict[str, Any]:
 
 def _check_schema(name: str, schema: Any) -> None:
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise SaveError(f"{name} has no valid schema version")
+        raise SaveError("{path} has no valid schema version", path=name)
     if schema > SCHEMA:
-        raise SaveError(f"{name} was written by a newer combat-cli (schema {schema}; this one "
-                        f"reads up to {SCHEMA}): upgrade combat-cli")
+        raise SaveError("{path} was written by a newer combat-cli (schema {n}; this one reads up to {k}): upgrade combat-cli", path=name, n=schema, k=SCHEMA)
 
 
 def _json(name: str, line: str, number: int, walk: bool = True) -> Any:
     try:
         value = json.loads(line)
     except RecursionError:
-        raise SaveError(f"{name} is damaged at line {number}: nested too deeply") from None
+        raise SaveError("{path} is damaged at line {n}: nested too deeply", path=name, n=number) from None
     except ValueError as e:  # JSONDecodeError, and numbers of thousands of digits
-        raise SaveError(f"{name} is damaged at line {number}: {_short(e)}") from None
+        raise SaveError("{path} is damaged at line {n}: {problem}", path=name, n=number, problem=_short(e)) from None
     if walk:
         check_depth(name, value)
     return value
@@ -205,7 +203,7 @@ def check_depth(name: str, value: Any) -> None:
     while todo:
         v, d = todo.pop()
         if d > MAX_DEPTH:
-            raise SaveError(f"{name} is damaged: nested deeper than {MAX_DEPTH} levels")
+            raise SaveError("{path} is damaged: nested deeper than {n} levels", path=name, n=MAX_DEPTH)
         if type(v) is dict:
             todo.extend((x, d + 1) for x in v.values() if type(x) in (dict, list))
         elif type(v) is list:
@@ -225,10 +223,9 @@ def _history(name: str, raw: dict[str, Any], log_lines: int) -> History:
                 len(s.log) != s.n_log for s in h.redo):
             raise ValueError("count")
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise SaveError(f"{name} is damaged: its undo history is unreadable") from None
+        raise SaveError("{path} is damaged: its undo history is unreadable", path=name) from None
     except _TooDeep:
-        raise SaveError(f"{name} is damaged: its undo history nests deeper than "
-                        f"{STATE_DEPTH} levels") from None
+        raise SaveError("{path} is damaged: its undo history nests deeper than {n} levels", path=name, n=STATE_DEPTH) from None
     return h
 
 
@@ -261,7 +258,7 @@ def _entries(value: Any) -> list[str]:
 def check_state_depth(name: str, state: Any) -> None:
     """SaveError if the state nests deeper than :data:`STATE_DEPTH`."""
     if _depth(state) > STATE_DEPTH:
-        raise SaveError(f"{name} is damaged: its state nests deeper than {STATE_DEPTH} levels")
+        raise SaveError("{path} is damaged: its state nests deeper than {n} levels", path=name, n=STATE_DEPTH)
 
 
 def _depth(value: Any) -> int:
@@ -309,13 +306,11 @@ def _replay(name: str, number: int, rec: Any, state: Any, log: list[str],
         else:
             raise ValueError(op)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        raise SaveError(f"{name} is damaged at line {number}: a change that cannot be "
-                        "replayed") from None
+        raise SaveError("{path} is damaged at line {n}: a change that cannot be replayed", path=name, n=number) from None
     except _TooDeep:
-        raise SaveError(f"{name} is damaged at line {number}: its change nests deeper than "
-                        f"{STATE_DEPTH} levels") from None
+        raise SaveError("{path} is damaged at line {n}: its change nests deeper than {k} levels", path=name, n=number, k=STATE_DEPTH) from None
     if not isinstance(state, dict):
-        raise SaveError(f"{name} is damaged at line {number}: the state is not an object")
+        raise SaveError("{path} is damaged at line {n}: the state is not an object", path=name, n=number)
     return state, cost + 1
 
 

@@ -9,16 +9,29 @@ import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
+from combat_cli.locale import MessageError, Msg, Word
 from combat_cli.textsafe import escape_all
 
 
-class SaveError(Exception):
+def _escaped(value: Any) -> Any:
+    """A value put into a save error: a file name or a file's text with any control
+    character escaped; a word, a message, a number as it is."""
+    if isinstance(value, (Word, Msg, MessageError, int, float)):
+        return value
+    return escape_all(str(value))
+
+
+class SaveError(MessageError):
     """A save file that cannot be used, or a save that failed; the message is for the GM (any
     control character in it, from a file name or a file, is shown escaped)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(escape_all(message))
+    def __init__(self, message: Any = "", /, **values: Any) -> None:
+        if values or not isinstance(message, str):
+            super().__init__(message, **{k: _escaped(v) for k, v in values.items()})
+        else:
+            super().__init__(escape_all(message))
 
 
 _KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"),
@@ -42,7 +55,7 @@ def check_regular(path: Path, missing: str = "", what: str = "save file") -> os.
     except FileNotFoundError:
         raise SaveError(missing or f"{path}: no such file") from None
     except (OSError, ValueError) as e:
-        raise SaveError(f"can't read {path}: {getattr(e, 'strerror', None) or e}") from None
+        raise SaveError("can't read {path}: {problem}", path=path, problem=getattr(e, 'strerror', None) or e) from None
     problem = kind_problem(path, st.st_mode, what)
     if problem:
         raise SaveError(problem)
@@ -58,18 +71,18 @@ def read_regular(path: Path, missing: str = "", limit: int | None = None,
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_BINARY", 0))
     except OSError as e:
-        raise SaveError(f"can't read {path}: {e.strerror or e}") from None
+        raise SaveError("can't read {path}: {problem}", path=path, problem=e.strerror or e) from None
     try:
         st = os.fstat(fd)
         problem = kind_problem(path, st.st_mode, what)
         if problem:
             raise SaveError(problem)
         if limit is not None and st.st_size > limit:
-            raise SaveError(f"{path} is too large ({st.st_size:,} bytes; at most {limit:,})")
+            raise SaveError("{path} is too large ({size} bytes; at most {most})", path=path, size=format(st.st_size, ','), most=format(limit, ','))
         with os.fdopen(fd, "rb", closefd=False) as f:
             return f.read()
     except OSError as e:
-        raise SaveError(f"can't read {path}: {e.strerror or e}") from None
+        raise SaveError("can't read {path}: {problem}", path=path, problem=e.strerror or e) from None
     finally:
         os.close(fd)
 
@@ -117,8 +130,9 @@ def atomic_write(path: Path, text: str | Iterable[str], mode: int | None = None)
             tmp.unlink()
         except OSError:
             pass
-        kept = " (the previous save is intact)" if path.exists() else ""
-        raise SaveError(f"could not save {path}: {e.strerror or e}{kept}") from None
+        raise SaveError("could not save {path}: {problem} (the previous save is intact)"
+                        if path.exists() else "could not save {path}: {problem}", path=path,
+                        problem=e.strerror or e) from None
     sync_dir(path.parent)
     return size
 

@@ -30,16 +30,14 @@ def check_playable(path: Path) -> None:
     except FileNotFoundError:
         return  # loading says so, with the command that makes one
     except (OSError, ValueError) as e:
-        raise SaveError(f"can't open {path}: {getattr(e, 'strerror', None) or e}") from None
+        raise SaveError("can't open {path}: {problem}", path=path, problem=getattr(e, 'strerror', None) or e) from None
     problem = kind_problem(path, st.st_mode)
     if problem:
         raise SaveError(problem)
     if st.st_nlink > 1:
-        raise SaveError(f"{path} has {st.st_nlink} names (hard links): playing it would split "
-                        f"the fight between them; play a copy (cp {path} NEW.json)")
+        raise SaveError("{path} has {n} names (hard links): playing it would split the fight between them; play a copy (cp {copy} NEW.json)", path=path, n=st.st_nlink, copy=path)
     if not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
-        raise SaveError(f"{path} is read-only: combat show {path} reads it; to play it, make it "
-                        f"writable first (chmod u+w {path})")
+        raise SaveError("{path} is read-only: combat show {path2} reads it; to play it, make it writable first (chmod u+w {path3})", path=path, path2=path, path3=path)
 
 
 class Lock:
@@ -61,7 +59,7 @@ class Lock:
         return self
 
     def _in_use(self) -> SaveError:
-        return SaveError(f"{self.file} is in use by another combat play (quit that one first)")
+        return SaveError("{path} is in use by another combat play (quit that one first)", path=self.file)
 
     def _flock(self) -> None:
         import fcntl
@@ -69,7 +67,7 @@ class Lock:
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as e:
-            raise SaveError(f"can't lock {self.file} ({self.path.name}): {e.strerror or e}") from None
+            raise SaveError("can't lock {path} ({lock}): {problem}", path=self.file, lock=self.path.name, problem=e.strerror or e) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -86,7 +84,7 @@ class Lock:
         except filelock.Timeout:
             raise self._in_use() from None
         except OSError as e:
-            raise SaveError(f"can't lock {self.file} ({self.path.name}): {e.strerror or e}") from None
+            raise SaveError("can't lock {path} ({lock}): {problem}", path=self.file, lock=self.path.name, problem=e.strerror or e) from None
         self._lock = lock
 
     def __exit__(self, *exc: object) -> None:

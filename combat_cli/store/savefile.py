@@ -20,6 +20,7 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.locale import Msg, Word
 from combat_cli.store.fileformat import (
     APP,
     MAX_FILE_BYTES,
@@ -62,11 +63,11 @@ def read_raw(path: Path) -> dict[str, Any]:
     data = read_regular(path, f"{path}: no such file (combat new {path} --ruleset NAME makes one)",
                         MAX_FILE_BYTES)
     if not data.strip():
-        raise SaveError(f"{path} is empty: not a combat-cli save file")
+        raise SaveError("{path} is empty: not a combat-cli save file", path=path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{path} is not text: not a combat-cli save file") from None
+        raise SaveError("{path} is not text: not a combat-cli save file", path=path) from None
     head = journal_head(str(path), text)
     if head is not None:
         raw = parse(str(path), text, head)
@@ -80,34 +81,34 @@ def _read_whole(path: Path, text: str) -> dict[str, Any]:
     try:
         raw = json.loads(text)
     except RecursionError:
-        raise SaveError(f"{path} is damaged: nested too deeply; the file was left as it is") from None
+        raise SaveError("{path} is damaged: nested too deeply; the file was left as it is", path=path) from None
     except json.JSONDecodeError as e:
-        raise SaveError(f"{path} is damaged or truncated (JSON error at line {e.lineno}, "
-                        f"column {e.colno}); the file was left as it is") from None
+        raise SaveError("{path} is damaged or truncated (JSON error at line {n}, column {k}); the file was left as it is", path=path, n=e.lineno, k=e.colno) from None
     except ValueError as e:  # a number of thousands of digits
-        raise SaveError(f"{path} is damaged: {str(e)[:100]}") from None
+        raise SaveError("{path} is damaged: {problem}", path=path, problem=str(e)[:100]) from None
     if not isinstance(raw, dict) or raw.get("app") != APP:
-        raise SaveError(f"{path} is not a combat-cli save file")
+        raise SaveError("{path} is not a combat-cli save file", path=path)
     check_depth(str(path), raw)
     schema = raw.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise SaveError(f"{path} has no valid schema version")
+        raise SaveError("{path} has no valid schema version", path=path)
     if schema >= SCHEMA:
         raise SaveError(f"{path} was written by a newer combat-cli (schema {schema}; this one "
                         f"reads up to {SCHEMA}): upgrade combat-cli" if schema > SCHEMA else
                         f"{path} is damaged: schema {schema} in the wrong layout")
     if any(v not in MIGRATIONS for v in range(schema, SCHEMA)):
-        raise SaveError(f"{path} has schema {schema}, which this combat-cli cannot upgrade")
+        raise SaveError("{path} has schema {n}, which this combat-cli cannot upgrade", path=path, n=schema)
     for key, kind in (("ruleset", str), ("encounter", dict), ("log", list)):
         if not isinstance(raw.get(key), kind):
-            raise SaveError(f'{path} is damaged: "{key}" is missing or of the wrong kind')
+            raise SaveError("{path} is damaged: {key} is missing or of the wrong kind", path=path,
+                            key=f'"{key}"')
     check_state_depth(str(path), raw["encounter"])
     try:
         raw = upgrade(raw)
         raw["_log_texts"] = [json.dumps(e, ensure_ascii=False, separators=(",", ":"))
                              for e in raw.pop("log")]
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise SaveError(f"{path} is damaged: its undo history is unreadable") from None
+        raise SaveError("{path} is damaged: its undo history is unreadable", path=path) from None
     raw["_migrated"] = True
     return raw
 
@@ -136,31 +137,31 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     if raw is None:
         raw = read_raw(path)
     if not plugins.known(raw["ruleset"]):
-        raise SaveError(f'{path}: no ruleset "{raw["ruleset"]}" is installed '
-                        "(combat rulesets lists them)")
+        raise SaveError("{path}: no ruleset {name} is installed (combat rulesets lists them)",
+                        path=path, name=f'"{raw["ruleset"]}"')
     try:
         ruleset = plugins.load(raw["ruleset"])
     except CommandError as e:
-        raise SaveError(f"{path}: {e}") from None
+        raise SaveError("{path}: {problem}", path=path, problem=e) from None
     texts: list[str] = raw["_log_texts"]
     try:
         enc = Encounter.model_validate(raw["encounter"])
         for n, text in enumerate(texts, start=1):
             _entry(path, n, text, LogEntry)
     except ValidationError as e:
-        raise SaveError(f"{path} is damaged: {_where(e)}") from None
+        raise SaveError("{path} is damaged: {problem}", path=path, problem=_where(e)) from None
     except RecursionError:
-        raise SaveError(f"{path} is damaged: nested too deeply") from None
+        raise SaveError("{path} is damaged: nested too deeply", path=path) from None
     if enc.ruleset != raw["ruleset"]:
-        raise SaveError(f"{path} is damaged: it names two rulesets")
+        raise SaveError("{path} is damaged: it names two rulesets", path=path)
     from combat_cli.store.checks import problem
 
     bad = problem(enc)
     if bad:
-        raise SaveError(f"{path} is damaged: {bad}; the file was left as it is")
+        raise SaveError("{path} is damaged: {problem}; the file was left as it is", path=path, problem=bad)
     unknown = _dangling_ids(enc)
     if unknown:
-        raise SaveError(f"{path} is damaged: it refers to combatant {unknown!r}, who is not in it")
+        raise SaveError("{path} is damaged: it refers to combatant {id}, who is not in it", path=path, id=repr(unknown))
     from combat_cli.engine.contract import state
     from combat_cli.engine.domain.errors import RuleError
 
@@ -168,12 +169,12 @@ def load(path: Path, dice: DiceSource, lang: str = "",
     try:
         state.check(ruleset, enc)   # the ruleset's typed state, older shapes migrated
     except RuleError as e:
-        raise SaveError(f"{path} is damaged: {e}") from None
+        raise SaveError("{path} is damaged: {problem}", path=path, problem=e) from None
     migrated = enc.model_dump_json() != before
     try:
         table = Table(enc, ruleset, dice, log_json=texts, history=raw["_history"], lang=lang)
     except CommandError as e:
-        raise SaveError(f"{path}: {e}") from None
+        raise SaveError("{path}: {problem}", path=path, problem=e) from None
     table.changed = bool(raw.get("_records") or raw.get("_torn") or raw.get("_migrated")
                          or migrated)
     if "_valid_bytes" in raw:
@@ -192,13 +193,13 @@ def _entry(path: Path, n: int, text: str, model: Any) -> None:
     try:
         model.model_validate_json(text)
     except ValidationError as e:
-        raise SaveError(f"{path} is damaged: log entry {n}: {_where(e)}") from None
+        raise SaveError("{path} is damaged: log entry {n}: {problem}", path=path, n=n, problem=_where(e)) from None
 
 
-def _where(e: Any) -> str:
+def _where(e: Any) -> Msg:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err["loc"]) or "entry"
-    return f"{where}: {err['msg']}"
+    return Msg("{path}: {problem}", path=Word(where), problem=Msg(str(err["msg"])))  # a field: a word
 
 
 def _dangling_ids(enc: Any) -> str | None:
@@ -260,7 +261,7 @@ class Saver:
                 assert self._fd is not None
                 os.ftruncate(self._fd, valid)
             except OSError as e:
-                raise SaveError(f"can't write {self.path}: {e.strerror or e}") from None
+                raise SaveError("can't write {path}: {problem}", path=self.path, problem=e.strerror or e) from None
             self.snapshot_bytes, self.journal_bytes = valid, 0
             self.table.changed = False  # the file holds the table: only not compactly
 
@@ -268,15 +269,14 @@ class Saver:
         try:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
         except OSError as e:
-            raise SaveError(f"can't write {self.path}: {e.strerror or e}") from None
+            raise SaveError("can't write {path}: {problem}", path=self.path, problem=e.strerror or e) from None
 
     def _record(self, op: str, step: Step, entries: list[str]) -> None:
         from combat_cli.engine.domain.errors import CommandError
 
         data = record(op, step, entries).encode("utf-8")
         if self.snapshot_bytes + self.journal_bytes + len(data) > MAX_FILE_BYTES:
-            raise CommandError(f"{self.path.name} would grow past {MAX_FILE_BYTES >> 20} MiB "
-                               "(the most a save holds); nothing was changed")
+            raise CommandError("{file} would grow past {n} MiB (the most a save holds); nothing was changed", file=self.path.name, n=MAX_FILE_BYTES >> 20)
         try:
             if self._fd is None:
                 raise OSError(0, "the save file is not open")
@@ -284,8 +284,7 @@ class Saver:
             os.fsync(self._fd)
         except OSError as e:
             self._cut_back()
-            raise CommandError(f"could not save {self.path.name}: {e.strerror or e}; the "
-                               "command was not applied (nothing changed)") from None
+            raise CommandError("could not save {name}: {value}; the command was not applied (nothing changed)", name=self.path.name, value=e.strerror or e) from None
         self.journal_bytes += len(data)
         self.journal_lines += 1
         self._appended = True

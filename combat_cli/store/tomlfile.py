@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from combat_cli.engine.domain.errors import CommandError
+from combat_cli.locale import Word
 from combat_cli.store.fileio import SaveError, read_regular
 
 MAX_BYTES = 2_000_000
@@ -30,7 +31,7 @@ def read_toml(path: Path, what: str = "TOML file") -> dict[str, Any]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CommandError(f"{path} is not valid TOML: it is not UTF-8 text") from None
+        raise CommandError("{path} is not valid TOML: it is not UTF-8 text", path=path) from None
     _check_nesting(path, text)
     try:
         import tomllib
@@ -39,9 +40,18 @@ def read_toml(path: Path, what: str = "TOML file") -> dict[str, Any]:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise CommandError(f"{path} is not valid TOML: {e}") from None
+        said = str(e)  # tomllib's English: its problem and where, kept apart as values
+        at = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", said, re.DOTALL)
+        if at:
+            raise CommandError("{path} is not valid TOML: {problem} (at line {n}, column {k})",
+                               path=path, problem=at[1], n=int(at[2]), k=int(at[3])) from None
+        if said.endswith(" (at end of document)"):
+            raise CommandError("{path} is not valid TOML: {problem} (at end of document)",
+                               path=path, problem=said.removesuffix(" (at end of document)")
+                               ) from None
+        raise CommandError("{path} is not valid TOML: {problem}", path=path, problem=said) from None
     except (RecursionError, ValueError) as e:  # the limits above should stop these first
-        raise CommandError(f"{path} is not valid TOML: {type(e).__name__}") from None
+        raise CommandError("{path} is not valid TOML: {problem}", path=path, problem=type(e).__name__) from None
     _check_count(path, doc)
     return doc
 
@@ -54,8 +64,8 @@ def _check_nesting(path: Path, text: str) -> None:
         deepest = max(deepest, depth)
     dots = max((ln.split("=", 1)[0].count(".") for ln in bare.splitlines()), default=0)
     if max(deepest, dots + 1) > MAX_DEPTH:
-        raise CommandError(f"{path} is nested too deeply (at most {MAX_DEPTH} levels of tables, "
-                           "arrays or dotted keys)")
+        raise CommandError("{path} is nested too deeply (at most {n} levels of tables, {detail})",
+                           path=path, n=MAX_DEPTH, detail=Word("arrays or dotted keys"))
 
 
 def _check_count(path: Path, doc: dict[str, Any]) -> None:
@@ -65,7 +75,7 @@ def _check_count(path: Path, doc: dict[str, Any]) -> None:
         v = todo.pop()
         count += 1
         if count > MAX_VALUES:
-            raise CommandError(f"{path} holds too many values (at most {MAX_VALUES:,})")
+            raise CommandError("{path} holds too many values (at most {most})", path=path, most=format(MAX_VALUES, ','))
         if isinstance(v, dict):
             todo.extend(v.values())
         elif isinstance(v, list):

@@ -154,10 +154,8 @@ def need(ruleset: Ruleset, capability: type[C]) -> C:
     """The ruleset as ``capability``, or CommandError saying the system has no such thing."""
     if isinstance(ruleset, capability):
         return ruleset
-    from combat_cli.locale import _
 
-    raise CommandError(_(_REFUSALS.get(capability, "{ruleset} cannot do that"))
-                       .format(ruleset=ruleset.name))
+    raise CommandError(_REFUSALS.get(capability, "{ruleset} cannot do that"), ruleset=ruleset.name)
 
 
 def has(ruleset: Ruleset, capability: type) -> bool:

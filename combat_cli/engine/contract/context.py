@@ -52,7 +52,7 @@ class RulesContext:
         self.language = language
         """The language shown: ``lang``, or the ruleset's own when ``lang`` is ""."""
         self.entries: list[LogEntry] = []
-        self.notes: list[str] = []
+        self.notes: list[Any] = []
         self.rolls: list[Roll] = []
         self.label = label or (lambda word: word)
         """The ruleset's word (or sentence template) for the table's display language."""
@@ -130,12 +130,12 @@ class RulesContext:
     def say(self, template: str, **values: Any) -> str:
         """A sentence of the core's in the table's language: ``template`` is English with
         ``{placeholders}``; the ruleset's :meth:`label` may give it in another language."""
-        from combat_cli.locale import PAIRS, say, shown
+        from combat_cli.locale import PAIRS, Said, say, shown
 
         if template in PAIRS:
-            return say(template, self.language, **values)
-        return self.label(template).format(**{k: shown(v, self.language)
-                                              for k, v in values.items()})
+            return Said(say(template, self.language, **values))
+        return Said(self.label(template).format(**{k: shown(v, self.language)
+                                                   for k, v in values.items()}))
 
     def halt(self, reason: str) -> None:
         """Stop a running ``resolve all`` after this action (an intervention, a surprise the
@@ -183,14 +183,14 @@ class RulesContext:
             try:
                 spec = parse(spec)
             except DiceError as e:
-                raise CommandError(str(e)) from None
+                raise CommandError(e) from None
         roller = self.roller(by, purpose)
         if self.dice.will_ask(roller):
             self.flush()
         try:
             r = self.dice.roll(spec, purpose, by=roller)
         except DiceError as e:
-            raise RollAborted(str(e)) from None
+            raise RollAborted(e) from None
         self.rolls.append(r)
         return r
 
@@ -257,7 +257,7 @@ class RulesContext:
         except Exception:  # noqa: BLE001 - a level the ruleset can't tell yet: the plain word
             return
 
-    def note(self, text: str) -> None:
+    def note(self, text: Any) -> None:
         """A line for the GM that is not part of the record (a hint, a reminder)."""
         self.notes.append(text)
 

@@ -48,6 +48,7 @@ from combat_cli.engine.domain.models import (
 from combat_cli.engine.grammar.options import Options
 from combat_cli.engine.grammar.options import specs as option_specs
 from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax, syntax
+from combat_cli.locale import Msg, Word
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.context import RulesContext
@@ -275,8 +276,7 @@ def check_ranges(tables: dict[str, Any], ranges: dict[str, tuple[int | None, int
                     section, _, name = path.rpartition(".")
                     span = (f"{lo}..{hi}" if lo is not None and hi is not None else
                             f"{lo} or more" if lo is not None else f"{hi} or less")
-                    raise RuleError(f"house rules: [{section}] {name} = {v!r} is out of "
-                                    f"range: a whole number, {span}")
+                    raise RuleError("house rules: [{section}] {name} = {value} is out of range: a whole number, {span}", section=section, name=name, value=repr(v), span=span)
 
 
 def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "") -> dict[str, Any]:
@@ -289,14 +289,15 @@ def merge_tables(base: dict[str, Any], override: dict[str, Any], path: str = "")
             from combat_cli.engine.domain.queries import closest
 
             guess = closest(key, base)
-            hint = f" — did you mean {path}{guess}?" if guess else ""
-            raise RuleError(f"house rules: unknown key {where}{hint}")
+            if guess:
+                raise RuleError("house rules: unknown key {where} — did you mean {guess}?",
+                                where=where, guess=f"{path}{guess}")
+            raise RuleError("house rules: unknown key {where}", where=where)
         if isinstance(base[key], dict) and isinstance(value, dict):
             out[key] = merge_tables(base[key], value, where + ".")
         else:
             if isinstance(base[key], dict) != isinstance(value, dict):
-                raise RuleError(f"house rules: {where} must be a "
-                                f"{'table' if isinstance(base[key], dict) else 'value'}")
+                raise RuleError("house rules: {where} must be a {value}", where=where, value=Word('table' if isinstance(base[key], dict) else 'value'))
             _same_kind(where, base[key], value)
             out[key] = value
     return out
@@ -453,10 +454,15 @@ class Ruleset:
                 if self.extra_stats is None:
                     guess = closest(key, [s.name for s in self.stats])
                     names = [s.name for s in self.stats]
-                    more = f" and {len(names) - 8} more: help add" if len(names) > 8 else ""
-                    hint = f" — did you mean {guess}?" if guess else (
-                        f" (stats: {', '.join(names[:8])}{more})")
-                    raise RuleError(f'{self.name} has no stat "{key}"{hint}')
+                    if guess:
+                        raise RuleError('{ruleset} has no stat "{stat}" — did you mean {guess}?',
+                                        ruleset=self.name, stat=key, guess=guess)
+                    more = (Msg(" and {n} more: help add", n=len(names) - 8) if len(names) > 8
+                            else "")
+                    raise RuleError('{ruleset} has no stat "{stat}" (stats: {names})',
+                                    ruleset=self.name, stat=key,
+                                    names=Msg("{names}{more}", names=", ".join(names[:8]),
+                                              more=more))
                 out[key] = self._parsed(self.extra_stats, key, value)
             else:
                 out[spec.name] = self._parsed(spec.parse, spec.name, value)
@@ -530,7 +536,7 @@ class Ruleset:
         overrides this; refuse with RuleError when the move makes no sense."""
         enc = ctx.enc
         if other.id not in enc.order:
-            raise RuleError(f"{other.name} is not in the order")
+            raise RuleError("{other} is not in the order", other=other.name)
         acting = (enc.order[enc.turn] if enc.phase == "turns" and 0 <= enc.turn < len(enc.order)
                   else None)
         order = [x for x in enc.order if x != c.id]
@@ -678,8 +684,7 @@ def _same_kind(where: str, default: Any, value: Any) -> None:
             if kind is float:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
             if not ok:
-                raise RuleError(f"house rules: {where} must be {name} (like "
-                                f"{_toml(default)}), not {_toml(value)}")
+                raise RuleError("house rules: {where} must be {kind} (like {default}), not {value}", where=where, kind=Word(name), default=_toml(default), value=_toml(value))
             return
 
 
@@ -691,4 +696,4 @@ def _parse_stat(parse: Callable[[Any], Any] | None, name: str, value: Any) -> An
     except RuleError:
         raise
     except (ValueError, TypeError) as e:
-        raise RuleError(f"{name}: {e}") from None
+        raise RuleError("{path}: {problem}", path=name, problem=e) from None

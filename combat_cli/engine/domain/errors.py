@@ -3,9 +3,14 @@ reads (say what was wrong and what would be right). The state is left unchanged.
 
 from typing import Any
 
+from combat_cli.locale import MessageError, Msg, Word
 
-class CommandError(Exception):
-    pass
+
+class CommandError(MessageError):
+    """``CommandError(key, **values)``: the message as data (:class:`~combat_cli.locale.Msg`),
+    its catalogue key and values kept (``e.key``, ``e.values``: a test asks "which error?"
+    by them); ``str(e)`` is the English, :func:`combat_cli.locale.text` the table's words.
+    ``CommandError(msg)`` or ``CommandError(other_error)`` carries a message made elsewhere."""
 
 
 RuleError = CommandError
@@ -15,6 +20,9 @@ class RollAborted(CommandError):
     """A roll could not be made: the GM's typed dice did not fit, the prompt was cancelled, a
     script ran out of answers. The whole command is abandoned (never turned into an outcome
     such as a lapsed action), so the GM can type it again."""
+
+
+__all__ = ["CommandError", "Msg", "RollAborted", "RuleError", "Word", "invalid"]
 
 
 def invalid(e: Any) -> tuple[str, str, str, str]:

@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from combat_cli.engine.domain.errors import CommandError
+from combat_cli.locale import Msg
 from combat_cli.textsafe import CONTROL
 
 MAX_NAME = 64
@@ -60,18 +61,18 @@ def shorten(text: str, most: int = MAX_NAME) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
-def name_problem(name: str, what: str = "name") -> str | None:
+def name_problem(name: str, what: str = "name") -> Msg | str | None:
     """Why ``name`` cannot be a name (None: it can). ``name`` is taken as NFC."""
     if len(name) > MAX_NAME:
-        return (f"a {what} is at most {MAX_NAME} characters (this one has {len(name):,}): "
-                "type a shorter one")
+        return Msg(f"a {what} is at most {{max}} characters (this one has {{size}}): type a "
+                   "shorter one", max=MAX_NAME, size=f"{len(name):,}")  # what: the core's noun
     for ch in name:
         cat = unicodedata.category(ch)
         if cat == "Cc" or CONTROL.match(ch):
             return "control"
         if cat == "Cf":
-            return (f'"{_visible(name)}" holds an invisible character (U+{ord(ch):04X}): type '
-                    "the name without it")
+            return Msg('"{name}" holds an invisible character (U+{code}): type the name without it',
+                       name=_visible(name), code=f"{ord(ch):04X}")
     return None
 
 
@@ -82,8 +83,7 @@ def check_name(name: str, what: str = "name") -> str:
     name = unicodedata.normalize("NFC", name)
     problem = name_problem(name, what)
     if problem == "control":
-        raise CommandError(f'"{_visible(name)}" holds a control character: type the name '
-                           "without it")
+        raise CommandError('"{name}" holds a control character: type the name without it', name=_visible(name))
     if problem:
         raise CommandError(problem)
     return name

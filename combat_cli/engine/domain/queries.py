@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import Combatant, Encounter
 from combat_cli.engine.domain.names import MAX_NAME, shorten
+from combat_cli.locale import Msg, Word
 
 
 def fold(text: str) -> str:
@@ -30,10 +31,11 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
     return low[hit[0]] if hit else None
 
 
-def match_word(word: str, choices: Iterable[str], what: str) -> str:
+def match_word(word: str, choices: Iterable[str], what: str | Msg) -> str:
     """The choice named by ``word``: exact or a unique prefix, regardless of case and
     diacritics."""
     choices = list(choices)
+    kind = Word(what) if isinstance(what, str) else what  # what is looked for: a word
     low = fold(word)
     for c in choices:
         if fold(c) == low:
@@ -42,13 +44,28 @@ def match_word(word: str, choices: Iterable[str], what: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
-        quote = (f' (quote names with spaces: "{hits[0]}")'
+        quote = (Msg(' (quote names with spaces: "{name}")', name=hits[0])
                  if any(" " in h for h in hits) and " " not in word else "")
-        raise CommandError(f'"{shorten(word)}" could be {_either(hits)}: type more of the '
-                           f"{what}{quote}")
+        if what == "combatant":
+            raise CommandError('"{word}" could be {choices}: type more of the combatant{quote}',
+                               word=shorten(word), choices=_either(hits), quote=quote)
+        raise CommandError('"{word}" could be {choices}: type more of the {what}{quote}',
+                           word=shorten(word), choices=_either(hits), what=kind,
+                           quote=quote)
     guess = closest(word, choices)
-    hint = f" — did you mean {guess}?" if guess else (f" (known: {', '.join(choices[:12])})" if choices else "")
-    raise CommandError(f'no {what} "{shorten(word)}"{hint}')
+    if guess and what == "combatant":
+        raise CommandError('no combatant "{word}" — did you mean {guess}?', word=shorten(word),
+                           guess=guess)
+    if guess:
+        raise CommandError('no {what} "{word}" — did you mean {guess}?', what=kind,
+                           word=shorten(word), guess=guess)
+    if choices and what == "combatant":
+        raise CommandError('no combatant "{word}" (known: {known})', word=shorten(word),
+                           known=", ".join(choices[:12]))
+    if choices:
+        raise CommandError('no {what} "{word}" (known: {known})', what=kind, word=shorten(word),
+                           known=", ".join(choices[:12]))
+    raise CommandError('no {what} "{word}"', what=kind, word=shorten(word))
 
 
 def _either(hits: list[str]) -> str:
@@ -62,8 +79,7 @@ def find_combatant(enc: Encounter, word: str) -> Combatant:
     """By full name, short tag, the name typed without its spaces, or a unique prefix of the
     name (case and diacritics aside)."""
     if not enc.combatants:
-        raise CommandError(f'no combatant "{shorten(word)}": the encounter is empty '
-                           "(add NAME first)")
+        raise CommandError('no combatant "{word}": the encounter is empty (add NAME first)', word=shorten(word))
     exact = unicodedata.normalize("NFC", word) if len(word) <= 4 * MAX_NAME else word
     for c in enc.combatants:  # "Mína" is Mína, even where an older file also holds a Mina
         if c.name == exact:
@@ -89,7 +105,7 @@ def find_combatant(enc: Encounter, word: str) -> Combatant:
             raise
         named = next((c.name for c in enc.combatants if c.tag == guess), guess)
         shown = f"{guess} ({named})" if named != guess else guess
-        raise CommandError(f'no combatant "{shorten(word)}" — did you mean {shown}?') from None
+        raise CommandError('no combatant "{word}" — did you mean {guess}?', word=shorten(word), guess=shown) from None
     return next(c for c in enc.combatants if c.name == name)
 
 
@@ -138,8 +154,7 @@ def find_many(enc: Encounter, word: str) -> list[Combatant]:
         groups = group_names(enc)
         guess = closest(word, [*groups, *(c.name for c in enc.combatants)]) if groups else None
         if guess in groups and "could be" not in str(e):
-            raise CommandError(f'no combatant or group "{shorten(word)}" — did you mean '
-                               f'"{guess}"?') from None
+            raise CommandError('no combatant or group "{word}" — did you mean "{guess}"?', word=shorten(word), guess=guess) from None
         raise
 
 

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_a
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from combat_cli.engine.domain.errors import RuleError, invalid
+from combat_cli.locale import Msg
 
 if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
@@ -152,11 +153,13 @@ def _members(annotation: Any) -> Iterator[Any]:
         yield annotation
 
 
-def _problem(e: ValidationError, action: str) -> str:
+def _problem(e: ValidationError, action: str) -> Msg:
     kind, key, msg, found = invalid(e)
     if kind == "extra_forbidden":
-        return f"{action} has no option {key}= (found {found})"
-    return f"{action}'s {key}= {msg} (found {found})"
+        return Msg("{action} has no option {key}= (found {found})", action=action, key=key,
+                   found=found)
+    return Msg("{action}'s {key}= {problem} (found {found})", action=action, key=key,
+               problem=Msg(msg), found=found)
 
 
 def validate(spec: ActionSpec, options: dict[str, Any]) -> None:
@@ -180,11 +183,12 @@ def check(ruleset: Any, enc: Encounter) -> None:
         spec = named(ruleset.actions, a.name)
         who = next((c.name for c in enc.combatants if c.id == actor), actor)
         if spec is None:
-            raise RuleError(f"{who}: {a.name!r} is not an action of this ruleset")
+            raise RuleError("{path}: {problem}", path=who, problem=Msg(
+                "{action} is not an action of this ruleset", action=repr(a.name)))
         try:
             validate(spec, a.options)
         except RuleError as e:
-            raise RuleError(f"{who}: {e}") from None
+            raise RuleError("{path}: {problem}", path=who, problem=e) from None
 
 
 __all__ = ["Name", "Names", "Options", "internal", "opt", "specs"]

@@ -14,7 +14,7 @@ from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import ActionRequest, Encounter
 from combat_cli.engine.domain.queries import find_combatant, is_combatant_name, match_word
 from combat_cli.engine.grammar.options import validate as validate_options
-from combat_cli.locale import say
+from combat_cli.locale import Msg
 from combat_cli.textsafe import line_problem
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def split(line: str) -> list[str]:
     try:
         words = shell_words(line)
     except ValueError as e:
-        raise CommandError(f"can't split the line ({e}): close the quote") from None
+        raise CommandError("can't split the line ({why}): close the quote", why=e) from None
     out: list[str] = []
     for tok in words:
         if tok and set(tok) == {","}:
@@ -151,7 +151,7 @@ def partition(words: list[str]) -> tuple[list[str], dict[str, str]]:
         if is_option(w):
             k, v = option(w)
             if k.lower() in (x.lower() for x in opts):
-                raise CommandError(f"option {k}= given twice")
+                raise CommandError("option {opt}= given twice", opt=k)
             opts[k] = v
         else:
             pos.append(w)
@@ -184,9 +184,7 @@ def parse_actions(ruleset: Ruleset, enc: Encounter, words: list[str]) -> list[Ac
                 match_word(g[0], table, "action")
             except CommandError:
                 names = ", ".join(sorted({a.name for a in table.values()}))
-                raise CommandError(f'"{" ".join(g)}" after a comma is not an action ({names}); '
-                                   'if it belongs to a list in an option, quote the list: '
-                                   'from="A 1,B 2"') from None
+                raise CommandError('"{g}" after a comma is not an action ({names}); if it belongs to a list in an option, quote the list: from="A 1,B 2"', g=" ".join(g), names=names) from None
         out.append(parse_action(ruleset, enc, g))
     return out
 
@@ -206,22 +204,24 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
                  reaction: bool = False) -> ActionRequest:
     """``ACTION [TARGET] [ARGS ...] [opt=v ...]`` -> an ActionRequest with ids and checked options."""
     if not ruleset.actions:
-        raise CommandError(say("{ruleset} has no actions", ruleset=ruleset.name))
+        raise CommandError("{ruleset} has no actions", ruleset=ruleset.name)
     table = action_names(ruleset, reaction or None)
     if not table:
-        raise CommandError(say("{ruleset} has no reactions", ruleset=ruleset.name))
+        raise CommandError("{ruleset} has no reactions", ruleset=ruleset.name)
     what = "reaction" if reaction else "action"
     try:
         key = match_word(words[0], table, what)
     except CommandError as e:
-        if "could be" in str(e):
+        if "could be" in e.key:
             raise
         from combat_cli.engine.domain.queries import closest
 
         guess = closest(words[0], table)
-        hint = f" — did you mean {table[guess].name}?" if guess else ""
+        hint = Msg(" — did you mean {guess}?", guess=table[guess].name) if guess else ""
         names = ", ".join(sorted({a.name for a in table.values()}))
-        raise CommandError(f'no {what} "{words[0]}"{hint} (the {what}s: {names})') from None
+        key = ('no reaction "{word}"{hint} (the reactions: {names})' if reaction else
+               'no action "{word}"{hint} (the actions: {names})')
+        raise CommandError(key, word=words[0], hint=hint, names=names) from None
     spec = table[key]
     pos, raw_opts = partition(words[1:])
     target = None
@@ -230,12 +230,13 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
             target = find_combatant(enc, pos[0]).id
             pos = pos[1:]
     if spec.target == "required" and target is None:
-        raise CommandError(f"{spec.name} needs a target: {spec.name} NAME")
+        raise CommandError("{action} needs a target: {action2} NAME", action=spec.name, action2=spec.name)
     if spec.target == "none" and pos and is_combatant_name(enc, pos[0]) and not spec.args:
-        raise CommandError(f"{spec.name} takes no target")
+        raise CommandError("{action} takes no target", action=spec.name)
     if pos and not spec.args:
-        raise CommandError(f'{spec.name}: unexpected "{pos[0]}"' + (
-            f" (options: {', '.join(o.name + '=' for o in spec.options)})" if spec.options else ""))
+        raise CommandError('{action}: unexpected "{word}"{options}', action=spec.name, word=pos[0],
+                           options=Msg(" (options: {known})", known=", ".join(
+                               o.name + "=" for o in spec.options)) if spec.options else "")
     opts: dict[str, Any] = {}
     for k, v in raw_opts.items():
         o = spec.option(k)
@@ -244,8 +245,8 @@ def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
             from combat_cli.engine.domain.queries import closest
 
             guess = closest(k, [o.name for o in spec.options])
-            hint = f" — did you mean {guess}=?" if guess else ""
-            raise CommandError(f"{spec.name} has no option {k}={hint} (options: {known})")
+            hint = Msg(" — did you mean {guess}=?", guess=guess) if guess else ""
+            raise CommandError("{action} has no option {opt}={hint} (options: {known})", action=spec.name, opt=k, hint=hint, known=known)
         opts[o.name] = check_option(spec.name, o, v)
     validate_options(spec, opts)
     text = " ".join(f'"{w}"' if " " in w else w for w in words)
@@ -259,9 +260,9 @@ def check_option(where: str, o: Any, value: str) -> Any:
         try:
             return int(value)
         except ValueError:
-            raise CommandError(f"{where}: {o.name}= takes a whole number, not {value!r}") from None
+            raise CommandError("{where}: {opt}= takes a whole number, not {value}", where=where, opt=o.name, value=repr(value)) from None
     if not value:
-        raise CommandError(f"{where}: {o.name}= needs a value")
+        raise CommandError("{where}: {opt}= needs a value", where=where, opt=o.name)
     return value
 
 

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from combat_cli.engine.domain.errors import CommandError
+from combat_cli.locale import Msg
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.ruleset import Ruleset
@@ -190,9 +191,9 @@ class UsageError(CommandError):
     ``arity``: a word missing or one too many, said by the grammar (a ruleset verb then says
     its usage first); False: a bad word, or the verb's own message."""
 
-    def __init__(self, what: str, arity: bool = True) -> None:
+    def __init__(self, what: Any, arity: bool = True) -> None:
         super().__init__(what)
-        self.what = what
+        self.what = str(what)  # the English; the message as data is ``msg``
         self.arity = arity
 
 
@@ -349,7 +350,7 @@ def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def needs(spec: Syntax, verb: str) -> str:
+def needs(spec: Syntax, verb: str) -> Msg:
     """``rest needs a name and a duration``, ``hold needs one name`` ..."""
     args = spec.args
     only = len(args) == 1 and not args[0].repeat and args[0].kind not in GREEDY
@@ -359,17 +360,18 @@ def needs(spec: Syntax, verb: str) -> str:
         if o.required:
             parts.append(("at least one " + o.form().removesuffix(" ...")) if o.catch_all
                          else o.form())
-    return f"{verb} needs {_join(parts)}" if parts else f"{verb} takes no arguments"
+    return (Msg(f"{verb} needs {_join(parts)}") if parts else  # the sentence is the key
+            Msg("{verb} takes no arguments", verb=verb))
 
 
-def too_many(spec: Syntax, verb: str, word: str) -> str:
+def too_many(spec: Syntax, verb: str, word: str) -> Any:
     args = spec.args
     if not args:
-        return f"{verb} takes no arguments"
+        return Msg("{verb} takes no arguments", verb=verb)
     if all(a.kind == "keyword" for a in args):
-        return f'unexpected "{word}"'
+        return Msg('unexpected "{word}"', word=word)
     if len(args) == 1 and args[0].optional:
-        return f"{verb} takes at most one {args[0].what()}"
+        return Msg(f"{verb} takes at most one {args[0].what()}")  # the sentence is the key
     return spec.missing or needs(spec, verb)
 
 
@@ -417,8 +419,8 @@ def _int(a: Arg, word: str) -> int:
     try:
         return int(word.removeprefix("#"))  # a log entry may be written #12
     except ValueError:
-        raise UsageError((a.bad or "{meta} takes a whole number, not {word}").format(
-            meta=a.meta(), word=repr(word)), arity=False) from None
+        raise UsageError(Msg(a.bad or "{meta} takes a whole number, not {word}",
+                             meta=a.meta(), word=repr(word)), arity=False) from None
 
 
 def duration(word: str, ruleset: Ruleset) -> int:
@@ -427,15 +429,14 @@ def duration(word: str, ruleset: Ruleset) -> int:
     try:
         return parse_duration(word, ruleset.round_seconds)
     except DurationError as e:
-        raise CommandError(str(e)) from None
+        raise CommandError(e) from None
 
 
 def _joined(a: Arg, words: list[str], ruleset: Ruleset, verb: str) -> Any:
     from combat_cli.engine.grammar.parsing import COMMA
 
     if a.kind == "new" and len(words) > 1:
-        raise CommandError(f'one name at a time: quote names with spaces, e.g. {verb} '
-                           f'"{" ".join(words)}"')
+        raise CommandError('one name at a time: quote names with spaces, e.g. {verb} "{words}"', verb=verb, words=" ".join(words))
     if a.kind == "dice":
         from combat_cli.dice import DiceError
         from combat_cli.dice.words import roll_expression
@@ -443,7 +444,7 @@ def _joined(a: Arg, words: list[str], ruleset: Ruleset, verb: str) -> Any:
         try:
             return roll_expression(ruleset.parse_roll, words)
         except DiceError as e:
-            raise CommandError(str(e)) from None
+            raise CommandError(e) from None
     text = ""
     for w in words:  # a comma sticks to the word before it (a list: to both)
         if w == COMMA:
@@ -455,7 +456,7 @@ def _joined(a: Arg, words: list[str], ruleset: Ruleset, verb: str) -> Any:
     text = text.strip()
     if a.kind == "condition" and (text[:1] not in ("+", "-") or len(text) < 2):
         bare = text.lstrip("+-") or "Prone"
-        raise CommandError(f"write +{bare} to add or -{bare} to remove")
+        raise CommandError("write +{bare} to add or -{bare} to remove", bare=bare)
     return text
 
 
@@ -470,7 +471,7 @@ def _action(a: Arg, words: list[str], enc: Encounter, ruleset: Ruleset, verb: st
         return parse_action(ruleset, enc, words, reaction=True)
     parts = groups(words)
     if len(parts) > 1:
-        raise CommandError(a.bad or f"{verb} takes one action")
+        raise CommandError(a.bad or "{verb} takes one action", verb=verb)
     return parse_action(ruleset, enc, parts[0])
 
 
@@ -484,7 +485,7 @@ def _options(spec: Syntax, words: list[str], out: Args, enc: Encounter, ruleset:
     for key, value in typed.items():
         o = spec.opt(key)
         if o is None and rest is None:
-            raise CommandError(spec.unknown.format(key=key) if spec.unknown else
+            raise CommandError(Msg(spec.unknown, key=key) if spec.unknown else
                                _unknown(verb, key, spec.opts))
         if o is None:
             out.extra[key] = value
@@ -499,14 +500,15 @@ def _options(spec: Syntax, words: list[str], out: Args, enc: Encounter, ruleset:
         raise UsageError(spec.missing or needs(spec, verb), arity=not spec.missing)
 
 
-def _unknown(verb: str, key: str, opts: Sequence[Any]) -> str:
+def _unknown(verb: str, key: str, opts: Sequence[Any]) -> Msg:
     from combat_cli.engine.domain.queries import closest
 
     shown = [o for o in opts if not getattr(o, "hidden", False)]
     guess = closest(key, [o.name for o in shown])
-    hint = f" — did you mean {guess}=?" if guess else ""
+    hint = Msg(" — did you mean {guess}=?", guess=guess) if guess else ""
     known = ", ".join(o.name + "=" for o in shown) or "none"
-    return f"{verb} has no option {key}={hint} (options: {known})"
+    return Msg("{action} has no option {opt}={hint} (options: {known})", action=verb, opt=key,
+               hint=hint, known=known)
 
 
 def _rest(verb: str, given: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
@@ -534,12 +536,12 @@ def opt_value(o: Opt, value: str, enc: Encounter, ruleset: Ruleset, verb: str) -
         try:
             return int(value)
         except ValueError:
-            raise CommandError(f"{verb}: {o.name}= takes a whole number, not {value!r}"
+            raise CommandError("{where}: {opt}= takes a whole number, not {value}", where=verb, opt=o.name, value=repr(value)
                                ) from None
     if o.kind == "name":
         return find_combatant(enc, value)
     if o.kind == "duration":
         return duration(value, ruleset)
     if not value.strip() and o.kind != "text":
-        raise CommandError(f"{verb}: {o.name}= needs a value")
+        raise CommandError("{where}: {opt}= needs a value", where=verb, opt=o.name)
     return value
