@@ -23,6 +23,8 @@ QUIET_KINDS = {"initiative", "roll", "damage", "resist", "timer", "rest", "clock
                "defense", "ambush", "check", "note", "disadvantage", "forced"}
 """Entries that are numbers and bookkeeping: left out (``--show-rolls`` shows their rolls)."""
 OUTCOMES = ("hit", "miss", "success", "failure", "win", "draw", "resisted", "stands")
+WINNER = ("win", "loss")
+"""A contest's outcome told with the winner's name: the actor won it, or its target did."""
 _WORD = re.compile(r"^[^\W\d_][\w' -]*$")
 
 
@@ -221,7 +223,10 @@ class PlayerTeller:
         action = e.action.split(",")[0] if e.action else ""
         text = (self.w("does_to", actor=actor, action=action, target=target) if target
                 else self.w("does", actor=actor, action=action))
-        if e.outcome in OUTCOMES:
+        if e.outcome in WINNER and (actor if e.outcome == "win" else target):
+            winner = actor if e.outcome == "win" else target  # a clash: who won, by name
+            text = self.w("outcome", text=text, outcome=self.w("winner", name=winner))
+        elif e.outcome in OUTCOMES:
             text = self.w("outcome", text=text, outcome=self.w(e.outcome))
         return self._rolls(e, text) if self.show_rolls else text
 

@@ -54,6 +54,7 @@ EN: dict[str, str] = {
     # outcomes
     "hit": "hit", "miss": "miss", "success": "success", "failure": "failure",
     "win": "wins", "draw": "draw", "resisted": "no effect", "stands": "stands up",
+    "winner": "{name} wins",
     # the report
     "report_title": "The fight",
     "report_player_title": "The fight (players' view)",

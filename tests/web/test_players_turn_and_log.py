@@ -124,3 +124,19 @@ def test_each_rulesets_wound_entries_reach_the_players_word(make_table) -> None:
         run(t, *lines)
         texts = [ln["text"] for ln in player_json(t)["log"]]
         assert texts[-len(words):] == words, ruleset
+
+
+def test_a_clash_in_the_players_log_says_who_won_it(make_table) -> None:  # noqa: ANN001
+    """czech_pool: "Monstrum: boj → Jitka" said nothing of the winner when the defender won
+    (the clash's outcome "loss"); now the winner is named, the attacker or its target."""
+    for seed in range(1, 8):
+        t = make_table(ruleset="czech_pool", seed=seed)
+        run(t, "add Jitka side=pc Obratnost=4 Boj=3 rod=ž", "add Monstrum Obratnost=2 Boj=1",
+            "start", "ohlas Monstrum boj Jitka", "ohlas Jitka bránit", "vyhodnoť")
+        clash = [e for e in t.log if e.kind == "clash"][0]
+        said = player_text(t)
+        if clash.outcome == "loss":
+            assert "Monstrum: boj → Jitka — vítězí Jitka" in said, said
+            break
+    else:
+        raise AssertionError("no seed made the defender win")
