@@ -208,23 +208,29 @@ def _open_page(phone: Phone, cookie: str):  # noqa: ANN202
     return conn
 
 
+def _minas_roll_asked(tmp_path):  # noqa: ANN001, ANN202
+    """The GM's REPL served, Mina's phone joined with its page open, and her shot's roll put
+    to it: (the REPL, the phone, her cookie, her page)."""
+    child = spawn(d6_file(tmp_path), "--dice", "players", "--serve", "--port", "0")
+    phone = served(child)
+    mina = phone.join("Mina")
+    page = _open_page(phone, mina)
+    child.expect("Mina's browser joined")
+    for line in ("start", "declare Mina shoot Thug", "declare Thug brawl Lector"):
+        child.sendline(line)
+        child.expect("combat>")
+    child.sendline("resolve all")
+    child.expect(re.escape("waiting for Mina's phone (or type the faces)"))
+    phone.question(mina)
+    return child, phone, mina, page
+
+
 def test_a_phone_that_leaves_while_asked_is_told_and_the_gm_types_what_was_kept(
         tmp_path) -> None:  # noqa: ANN001
     """Nothing waits on a phone that left: the GM is told above the prompt, the prompt comes
     back with what was typed so far, and the GM's faces are taken."""
-    f = d6_file(tmp_path)
-    child = spawn(f, "--dice", "players", "--serve", "--port", "0")
+    child, phone, mina, page = _minas_roll_asked(tmp_path)
     try:
-        phone = served(child)
-        mina = phone.join("Mina")
-        page = _open_page(phone, mina)
-        child.expect("Mina's browser joined")
-        for line in ("start", "declare Mina shoot Thug", "declare Thug brawl Lector"):
-            child.sendline(line)
-            child.expect("combat>")
-        child.sendline("resolve all")
-        child.expect(re.escape("waiting for Mina's phone (or type the faces)"))
-        phone.question(mina)
         child.send("4 3 5")  # the GM starts typing for her
         page.close()  # her phone's page is closed
         started = time.monotonic()
@@ -239,18 +245,8 @@ def test_a_phone_that_leaves_while_asked_is_told_and_the_gm_types_what_was_kept(
 
 
 def test_a_phone_whose_page_reloads_while_asked_has_not_left(tmp_path) -> None:  # noqa: ANN001
-    f = d6_file(tmp_path)
-    child = spawn(f, "--dice", "players", "--serve", "--port", "0")
+    child, phone, mina, page = _minas_roll_asked(tmp_path)
     try:
-        phone = served(child)
-        mina = phone.join("Mina")
-        page = _open_page(phone, mina)
-        child.expect("Mina's browser joined")
-        for line in ("start", "declare Mina shoot Thug", "declare Thug brawl Lector"):
-            child.sendline(line)
-            child.expect("combat>")
-        child.sendline("resolve all")
-        child.expect(re.escape("waiting for Mina's phone (or type the faces)"))
         page.close()
         time.sleep(0.5)
         page = _open_page(phone, mina)  # reloaded: back within the grace time

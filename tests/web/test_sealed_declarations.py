@@ -233,21 +233,28 @@ def _choice(live: LiveTable, cookie: str) -> dict[str, Any]:
         time.sleep(0.05)
 
 
-def test_a_d12_pc_attacked_from_a_side_it_did_not_defend_is_asked_for_a_bid(tmp_path: Path
-                                                                            ) -> None:
-    """d12: Ann bid 1 of her 4 on her attack on Gob and nothing on defence (her sealed
-    declaration could not know the Thug's); the Thug's attack asks her phone for a
-    defensive bid from what is left (1..3), and the bid chosen is in the exchange."""
+def _d12_declared(tmp_path: Path, plan: str) -> tuple[Path, LiveTable, str]:
+    """A served d12 fight (Ann, a PC with a phone; the Thug; Gob), started, with Ann's
+    sealed declaration ``plan`` sent from her phone."""
     fight = make_fight(tmp_path / "fight.json", "d12",
                        ["add Ann side=pc Strength=4 Agility=4 Precision=4 Fighting=1",
                         "add Thug Strength=4 Agility=3 Fighting=1",
                         "add Gob Strength=2 Agility=2 Fighting=1"])
     live = LiveTable(fight, "--seed", "4")
+    ann = live.join("Ann")
+    live.gm("start")
+    form(live, ann)
+    assert declare(live, ann, plan)[0] == 200
+    return fight, live, ann
+
+
+def test_a_d12_pc_attacked_from_a_side_it_did_not_defend_is_asked_for_a_bid(tmp_path: Path
+                                                                            ) -> None:
+    """d12: Ann bid 1 of her 4 on her attack on Gob and nothing on defence (her sealed
+    declaration could not know the Thug's); the Thug's attack asks her phone for a
+    defensive bid from what is left (1..3), and the bid chosen is in the exchange."""
+    fight, live, ann = _d12_declared(tmp_path, "attack Gob bid=1")
     try:
-        ann = live.join("Ann")
-        live.gm("start")
-        form(live, ann)
-        assert declare(live, ann, "attack Gob bid=1")[0] == 200
         live.gm("declare Thug attack Ann bid=2", "declare Gob defend 0", "resolve all")
         ask = _choice(live, ann)
         assert "Thug attacks Ann (corporeal): defend with a bid?" in ask["text"]
@@ -267,15 +274,8 @@ def test_a_d12_pc_attacked_from_a_side_it_did_not_defend_is_asked_for_a_bid(tmp_
 
 
 def test_a_d12_pc_that_defended_against_the_attacker_is_not_asked(tmp_path: Path) -> None:
-    fight = make_fight(tmp_path / "fight.json", "d12",
-                       ["add Ann side=pc Strength=4 Agility=4 Precision=4 Fighting=1",
-                        "add Thug Strength=4 Agility=3 Fighting=1"])
-    live = LiveTable(fight, "--seed", "4")
+    fight, live, ann = _d12_declared(tmp_path, "defend 2 from=Thug")
     try:
-        ann = live.join("Ann")
-        live.gm("start")
-        form(live, ann)
-        assert declare(live, ann, "defend 2 from=Thug")[0] == 200
         live.gm("declare Thug attack Ann bid=2", "resolve all")
         live.expect(r"Thug attacks Ann: \d+ vs \d+")
         assert not live.said("defend with a bid")
