@@ -296,14 +296,18 @@ class Publisher:
         self.cond = threading.Condition()
         self.pending: Snapshot | None = None
         self.busy = False
+        self.idle = False
+        """Waiting for a state to build (a submit wakes it; during the gap nothing does)."""
         self.stopping = False
+        self.stopped = threading.Event()
         self.thread = threading.Thread(target=self._run, name="combat-views", daemon=True)
         self.thread.start()
 
     def submit(self, snap: Snapshot) -> None:
         with self.cond:
             self.pending = snap
-            self.cond.notify_all()
+            if self.idle:  # else it is building or in its gap: it takes this one next
+                self.cond.notify_all()
 
     def flush(self, timeout: float = 5) -> None:
         """Wait until what was submitted is published (before a phone is asked)."""
@@ -314,6 +318,7 @@ class Publisher:
         self.flush()
         with self.cond:
             self.stopping = True
+            self.stopped.set()
             self.cond.notify_all()
         self.thread.join(timeout=5)
 
@@ -322,7 +327,9 @@ class Publisher:
 
         while True:
             with self.cond:
+                self.idle = True
                 self.cond.wait_for(lambda: self.pending is not None or self.stopping)
+                self.idle = False
                 if self.pending is None:
                     return
                 snap, self.pending, self.busy = self.pending, None, True
@@ -337,7 +344,8 @@ class Publisher:
                 with self.cond:
                     self.busy = False
                     self.cond.notify_all()
-                    self.cond.wait_for(lambda: self.stopping, self.GAP)
+            # the gap: commands that come meanwhile wake nobody (a piped script's pace)
+            self.stopped.wait(self.GAP)
 
 
 class Players:
