@@ -140,3 +140,18 @@ def test_a_clash_in_the_players_log_says_who_won_it(make_table) -> None:  # noqa
             break
     else:
         raise AssertionError("no seed made the defender win")
+
+
+def test_a_czech_phone_gets_every_word_of_its_page_in_czech(make_table) -> None:  # noqa: ANN001
+    """The phone page's own words (its script keeps only English fall-backs) and its
+    declaration form's words come from the catalogue: in Czech, none is left English."""
+    from combat_cli.engine.table import Snapshot
+    from combat_cli.web.card import FORM_WORDS, PHONE_WORDS, cards, table_view
+
+    t = make_table(ruleset="czech_pool", seed=1)
+    run(t, "add Jitka side=pc Obratnost=4 Boj=3", "add Monstrum Obratnost=2 Boj=1", "start")
+    snap = Snapshot(t)
+    card = next(iter(cards(snap, table_view(snap)).values()))
+    english = [k for k, v in card["labels"].items() if v == PHONE_WORDS[k]]
+    english += [w for w in FORM_WORDS if card["declare"]["words"][w] == w]
+    assert not english, english
