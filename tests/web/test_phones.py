@@ -233,6 +233,20 @@ def _first_event(live: LiveTable, path: str, cookie: str | None) -> bytes:
     return out
 
 
+ROUTES = ["/", "/join", "/me", "/state.json", "/api/me", "/api/pcs", "/assets/app.js",
+          "/assets/phone.js", "/nope"]
+
+
+def _every_answer(live: LiveTable, cookie: str | None) -> str:
+    """What every GET route and the first event of each stream say to ``cookie``'s phone
+    (None: a browser that never joined)."""
+    bodies = [live.request("GET", r, cookie=cookie)[2] for r in ROUTES]
+    bodies += [_first_event(live, "/events", cookie)]
+    if cookie:
+        bodies += [_first_event(live, "/api/events", cookie)]
+    return b"\n".join(bodies).decode()
+
+
 def test_no_secret_and_no_other_characters_state_in_any_response(tmp_path: Path) -> None:
     """Every route, with every token and none, while a roll waits on Mina's phone: no byte
     of a GM secret, and none of another PC's own state."""
@@ -244,14 +258,8 @@ def test_no_secret_and_no_other_characters_state_in_any_response(tmp_path: Path)
                   None: None}
         _declare_and_resolve(live)
         live.question(tokens["Mina"])
-        routes = ["/", "/join", "/me", "/state.json", "/api/me", "/api/pcs",
-                  "/assets/app.js", "/assets/phone.js", "/nope"]
         for who, cookie in tokens.items():
-            bodies = [live.request("GET", r, cookie=cookie)[2] for r in routes]
-            bodies += [_first_event(live, "/events", cookie)]
-            if cookie:
-                bodies += [_first_event(live, "/api/events", cookie)]
-            text = b"\n".join(bodies).decode()
+            text = _every_answer(live, cookie)
             forbidden = EVERYONE_SECRET + [s for pc, own in OWN.items() if pc != who
                                            for s in own]
             for secret in forbidden:
@@ -281,15 +289,10 @@ def test_no_sealed_declaration_in_any_response_to_anyone_else(tmp_path: Path) ->
         assert status == 200, raw
         live.gm("declare Thug brawl Lector", "declare Shadowblade brawl Mina")
         live.expect(r"Shadowblade declares: brawl Mina \(sealed\)")
-        routes = ["/", "/join", "/me", "/state.json", "/api/me", "/api/pcs",
-                  "/assets/app.js", "/assets/phone.js", "/nope"]
         sealed = {"Mina": ["shoot Thug", "Thug, shoot", "Mina declares"],
                   None: ["brawl Lector", "brawl Mina", "Thug declares", "Shadowblade"]}
         for who, cookie in tokens.items():
-            bodies = [live.request("GET", r, cookie=cookie)[2] for r in routes]
-            bodies += [_first_event(live, "/events", cookie)]
-            if cookie:
-                bodies += [_first_event(live, "/api/events", cookie)]
+            bodies = [_every_answer(live, cookie).encode()]
             for path, body in (("/api/declare", {"text": "dodge, dodge, dodge, dodge, x"}),
                                ("/api/declare", {"text": "shoot Mina"}),
                                ("/api/answer", {"id": "q1-00000000", "faces": [1]})):
