@@ -9,19 +9,30 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-PACKAGES = ("combat_cli", "rulesets")
+SOURCES = {"combat_cli": "combat_cli", "rulesets/combat_rulesets": "combat_rulesets"}
+"""Each package's folder in the source tree, and its name in the wheel."""
+PACKAGES = tuple(SOURCES.values())
 RULESETS = ("d6", "storypath", "d12", "czech_pool")
 
 
 def tracked(root: Path) -> set[str]:
-    """The files of the packages as git knows them (or as they lie on disk, without git)."""
+    """The files of the packages as git knows them (or as they lie on disk, without git), named
+    as they are in the wheel."""
     try:
-        out = subprocess.run(["git", "ls-files", *PACKAGES], cwd=root, capture_output=True,
+        out = subprocess.run(["git", "ls-files", *SOURCES], cwd=root, capture_output=True,
                              text=True, check=True).stdout
-        return {line for line in out.splitlines() if line}
+        found = {line for line in out.splitlines() if line}
     except (OSError, subprocess.CalledProcessError):
-        return {str(p.relative_to(root)) for pkg in PACKAGES for p in (root / pkg).rglob("*")
-                if p.is_file() and "__pycache__" not in p.parts}
+        found = {p.relative_to(root).as_posix() for src in SOURCES for p in (root / src).rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts}
+    return {in_wheel(f) for f in found}
+
+
+def in_wheel(path: str) -> str:
+    for src, name in SOURCES.items():
+        if path.startswith(src + "/"):
+            return name + path[len(src):]
+    return path
 
 
 def check_wheel(wheel: Path, expected: set[str]) -> list[str]:
@@ -29,10 +40,12 @@ def check_wheel(wheel: Path, expected: set[str]) -> list[str]:
     shipped = {n for n in names if n.split("/")[0] in PACKAGES}
     problems = [f"wheel: {n} is not a tracked file (stale?)" for n in sorted(shipped - expected)]
     problems += [f"wheel: {n} is missing" for n in sorted(expected - shipped)]
+    tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    problems += [f"wheel: top-level {t!r} is not one of {PACKAGES}" for t in sorted(tops - set(PACKAGES))]
     for rs in RULESETS:
         for data in ("tables.toml", "README.md"):
-            if f"rulesets/{rs}/{data}" not in names:
-                problems.append(f"wheel: rulesets/{rs}/{data} is missing")
+            if f"combat_rulesets/{rs}/{data}" not in names:
+                problems.append(f"wheel: combat_rulesets/{rs}/{data} is missing")
     info = next((n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA")), None)
     if info is None:
         return [*problems, "wheel: no METADATA"]
@@ -43,7 +56,7 @@ def check_wheel(wheel: Path, expected: set[str]) -> list[str]:
     if f"{info}/licenses/LICENSE" not in names:
         problems.append("wheel: the licence file is missing")
     entry = zipfile.ZipFile(wheel).read(f"{info}/entry_points.txt").decode()
-    for needle in ("combat = combat_cli.cli:main", *(f"{rs} = rulesets.{rs}:RULESET" for rs in RULESETS)):
+    for needle in ("combat = combat_cli.cli:main", *(f"{rs} = combat_rulesets.{rs}:RULESET" for rs in RULESETS)):
         if needle not in entry:
             problems.append(f"wheel: entry point {needle!r} is missing")
     if any("__pycache__" in n or n.endswith(".pyc") for n in names):

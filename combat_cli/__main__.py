@@ -1,6 +1,6 @@
 """``python -m combat_cli``. Python puts the current folder first on ``sys.path`` for ``-m``;
 a folder that is not combat-cli's own source is taken off again, so a ``*.dist-info`` or a
-``rulesets`` package lying in it can neither add a ruleset nor stand in for a built-in one
+``combat_rulesets`` package lying in it can neither add a ruleset nor stand in for a built-in one
 (the ``combat`` command never had the folder on its path)."""
 
 import os

@@ -32,18 +32,18 @@ os.environ["COLUMNS"] = "120"
 for _var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
     os.environ.pop(_var, None)
 os.environ["LANG"] = "C.UTF-8"
-for p in (str(ROOT), str(PLUGINS)):
+for p in (str(ROOT), str(ROOT / "rulesets"), str(PLUGINS)):
     if p not in sys.path:
         sys.path.insert(0, p)
 
 
 def _built_in() -> tuple[str, ...]:
     """The rulesets this project ships, as the registry finds them: its entry points into the
-    ``rulesets`` package (not the test-only ones, nor another installed plug-in)."""
+    ``combat_rulesets`` package (not the test-only ones, nor another installed plug-in)."""
     from combat_cli import plugins
 
     return tuple(sorted(n for n, target in plugins.targets().items()
-                        if n not in TEST_RULESETS and target.split(":")[0].split(".")[0] == "rulesets"))
+                        if n not in TEST_RULESETS and target.split(":")[0].split(".")[0] == "combat_rulesets"))
 
 
 BUILT_IN = _built_in()

@@ -42,9 +42,9 @@ def test_the_core_never_imports_the_rulesets():
     files = list((ROOT / "combat_cli").rglob("*.py"))
     assert len(files) > 20
     for f in files:
-        assert "rulesets" not in imports(f), f"{f.relative_to(ROOT)} imports rulesets"
+        assert "combat_rulesets" not in imports(f), f"{f.relative_to(ROOT)} imports the rulesets"
         text = f.read_text(encoding="utf-8")
-        assert "rulesets." + "d6" not in text, f"{f.relative_to(ROOT)} names a built-in ruleset"
+        assert "combat_rulesets." + "d6" not in text, f"{f.relative_to(ROOT)} names a built-in ruleset"
 
 
 def test_rulesets_import_only_the_api_of_the_core():
@@ -57,10 +57,10 @@ def test_rulesets_import_only_the_api_of_the_core():
 
 def test_rulesets_hold_rules_only():
     """No contract, registry or base class lives beside the rules."""
-    top = {p.name for p in (ROOT / "rulesets").iterdir() if p.suffix == ".py"}
+    top = {p.name for p in (ROOT / "rulesets" / "combat_rulesets").iterdir() if p.suffix == ".py"}
     assert top == {"__init__.py"}
-    init = (ROOT / "rulesets" / "__init__.py").read_text(encoding="utf-8")
-    assert not ast.parse(init).body[1:], "rulesets/__init__.py holds a docstring only"
+    init = (ROOT / "rulesets" / "combat_rulesets" / "__init__.py").read_text(encoding="utf-8")
+    assert not ast.parse(init).body[1:], "combat_rulesets/__init__.py holds a docstring only"
 
 
 def test_engine_dice_and_rulesets_do_not_import_ui_libraries():

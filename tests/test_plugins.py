@@ -55,7 +55,7 @@ def test_rulesets_lists_the_broken_and_new_refuses_them_in_one_line(tmp_path, ba
 def test_builtins_are_found_through_the_entry_points():
     found = plugins._entry_points(plugins.GROUP)
     assert {"d6", "storypath", "d12", "czech_pool"} <= set(found)
-    assert found["d6"] == "rulesets.d6:RULESET"
+    assert found["d6"] == "combat_rulesets.d6:RULESET"
 
 
 def test_every_ruleset_the_project_declares_is_in_the_tests_built_in_list():

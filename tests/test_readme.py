@@ -30,7 +30,7 @@ def test_readme_opens_with_the_install_run_and_test_commands():
 @pytest.mark.parametrize("name", BUILT_IN)
 def test_readme_documents_each_rulesets_actions_verbs_and_switches(name):
     rs = plugins.load(name)
-    own = (ROOT / "rulesets" / name / "README.md").read_text(encoding="utf-8")
+    own = (ROOT / "rulesets" / "combat_rulesets" / name / "README.md").read_text(encoding="utf-8")
     for a in rs.actions:
         assert f"`{a.name}" in README or any(f"`{al}" in README for al in a.aliases), a.name
         assert a.name in own, a.name
@@ -136,7 +136,7 @@ def test_the_tours_lines_for_the_other_systems_run(name, seed, monkeypatch):
 
 def test_the_readme_speaks_to_users_not_to_the_rules_sources():
     texts = {"README.md": README} | {
-        f"rulesets/{n}/README.md": (ROOT / "rulesets" / n / "README.md").read_text(encoding="utf-8")
+        f"rulesets/combat_rulesets/{n}/README.md": (ROOT / "rulesets" / "combat_rulesets" / n / "README.md").read_text(encoding="utf-8")
         for n in BUILT_IN}
     for where, text in texts.items():
         assert not re.search(r"\bseeds? ?0\d\d\b", text), where

@@ -30,7 +30,7 @@ def test_every_action_with_options_declares_a_model(name: str) -> None:
 @pytest.mark.parametrize("name", BUILT_IN)
 def test_rules_code_reads_fields_not_dict_keys(name: str) -> None:
     found = []
-    for f in sorted((ROOT / "rulesets" / name).rglob("*.py")):
+    for f in sorted((ROOT / "rulesets" / "combat_rulesets" / name).rglob("*.py")):
         for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), start=1):
             if DICT_READS.search(line):
                 found.append(f"{f.relative_to(ROOT)}:{n}: {line.strip()}")

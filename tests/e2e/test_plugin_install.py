@@ -25,7 +25,7 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("venv")
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, tmp / name)
-    for pkg in ("combat_cli", "rulesets"):
+    for pkg in ("combat_cli", "rulesets/combat_rulesets"):
         shutil.copytree(ROOT / pkg, tmp / pkg, ignore=IGNORE)
     shutil.copytree(PLUGIN, tmp / "plugin", ignore=IGNORE)
     env_dir = tmp / "env"

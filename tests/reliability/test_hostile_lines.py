@@ -49,8 +49,8 @@ def test_python_m_in_a_hostile_folder_runs_nothing_from_it(tmp_path: Path) -> No
         "[combat_cli.rulesets]\nevil = evilmod:RULESET\nd6 = evilmod:RULESET\n")
     (tmp_path / "evilmod.py").write_text(
         f"open({str(tmp_path / 'RAN')!r}, 'w').write('ran')\n")
-    (tmp_path / "rulesets").mkdir()  # the built-ins' top-level package name, planted
-    (tmp_path / "rulesets" / "__init__.py").write_text(
+    (tmp_path / "combat_rulesets").mkdir()  # the built-ins' package name, planted
+    (tmp_path / "combat_rulesets" / "__init__.py").write_text(
         f"open({str(tmp_path / 'RAN')!r}, 'w').write('ran')\n")
     r = subprocess.run([sys.executable, "-m", "combat_cli", "rulesets"], cwd=tmp_path,
                        capture_output=True, text=True, timeout=30)

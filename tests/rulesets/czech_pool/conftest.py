@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from combat_rulesets.czech_pool.state import Czp, Fighter, Souboj
 
 from combat_cli import plugins
 from combat_cli.commands.registry import dispatch
 from combat_cli.dice import FixedDice
 from combat_cli.engine.contract.view import RulesView
 from combat_cli.engine.table import Table
-from rulesets.czech_pool.state import Czp, Fighter, Souboj
 from tests.conftest import fails
 
 

@@ -3,8 +3,9 @@ the fighter's gender, names kept in the nominative."""
 
 from __future__ import annotations
 
+from combat_rulesets.czech_pool.display import brief
+
 from combat_cli.api import LogEntry
-from rulesets.czech_pool.display import brief
 
 
 def test_a_damage_wound_is_its_own_line_not_glued_to_the_turn_start() -> None:

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from combat_rulesets.czech_pool.state import Fighter, Souboj
 
 from combat_cli.api import RulesView
 from combat_cli.dice import RandomDice
 from combat_cli.store.savefile import load
-from rulesets.czech_pool.state import Fighter, Souboj
 from tests.saves import edit_encounter
 
 HERE = Path(__file__).parent / "fixtures"

@@ -9,15 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from combat_rulesets.czech_pool import ACTIONS
+from combat_rulesets.czech_pool.display import brief
+from combat_rulesets.czech_pool.options import Bare, Defend, Threaten
+from combat_rulesets.czech_pool.state import Clash, Slot
 
 from combat_cli.api import ActionRequest, LogEntry, OptionSpec, QueueItem, RuleError
 from combat_cli.dice import RandomDice
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load
-from rulesets.czech_pool import ACTIONS
-from rulesets.czech_pool.display import brief
-from rulesets.czech_pool.options import Bare, Defend, Threaten
-from rulesets.czech_pool.state import Clash, Slot
 from tests.conftest import fails, unchanged
 from tests.rulesets.czech_pool.conftest import T
 from tests.saves import edit_encounter

@@ -59,7 +59,7 @@ def test_a_pool_against_several_difficulties_says_the_count_per_opponent():
 
 # -- English agrees with the combatant's gender too (rod= / gender=) -----------------------------
 def test_an_english_sentence_about_a_woman_says_her():
-    from rulesets.czech_pool.lang import say
+    from combat_rulesets.czech_pool.lang import say
 
     t = T(lang="en")
     t("add Dana rod=ž obratnost=3 boj=2", "add Bob gender=m obratnost=2 boj=2")
@@ -72,7 +72,7 @@ def test_an_english_sentence_about_a_woman_says_her():
 
 
 def test_pronouns_swap_whole_words_only():
-    from rulesets.czech_pool.lang import english_pronouns
+    from combat_rulesets.czech_pool.lang import english_pronouns
 
     assert english_pronouns("He lost his bow; this hit him", "f") == \
         "She lost her bow; this hit her"
@@ -82,8 +82,9 @@ def test_pronouns_swap_whole_words_only():
 
 def test_a_surprised_fighter_is_marked_in_the_table():
     """AMB-CZ-14: surprised in turn 1 (no Postřeh + Obezřetnost success): the table says so."""
+    from combat_rulesets.czech_pool.display import status_columns
+
     from combat_cli.api import RulesView
-    from rulesets.czech_pool.display import status_columns
 
     t = T(amb={"notice_roll": True})
     t("add Jitka rod=ž Obratnost=2 Boj=2 Postřeh=0", "add Bob Obratnost=2 Boj=2 Obezřetnost=0",

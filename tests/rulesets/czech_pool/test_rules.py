@@ -258,7 +258,7 @@ def test_CZ_POOL_2_AMB_CZ_8_baseline_one_switch() -> None:
 
 @pytest.mark.parametrize(("skill", "free"), [(0, 1), (1, 1), (2, 1), (3, 2), (5, 4)])
 def test_CZ_POOL_3_free_number(skill: int, free: int) -> None:
-    from rulesets.czech_pool.combat import free_number
+    from combat_rulesets.czech_pool.combat import free_number
 
     t = T()
     t(f"add Ann Boj={skill}")
@@ -276,7 +276,7 @@ def test_CZ_POOL_3_threaten_at_most_the_free_number() -> None:
 
 
 def test_CZ_POOL_4_shield_and_two_weapons_add_one() -> None:
-    from rulesets.czech_pool.combat import free_number
+    from combat_rulesets.czech_pool.combat import free_number
 
     t = T()
     t('add Ann Boj=3 Talenty="Boj se štítem, Boj se dvěma zbraněmi"',

@@ -4,9 +4,9 @@ catalogue's plural (1 tah, 2 tahy, 5 tahů; stupeň, kostka, úspěch), names in
 from __future__ import annotations
 
 import pytest
+from combat_rulesets.czech_pool import lang
 
 from combat_cli.engine.domain.models import Combatant
-from rulesets.czech_pool import lang
 from tests.rulesets.czech_pool.conftest import T
 
 JITKA = Combatant(id="c1", name="Jitka")  # feminine, guessed from -a

@@ -106,8 +106,8 @@ def test_table_resistance_vulnerability_and_demon_damage() -> None:
 
 # ------------------------------------------------------------------ AMB switches ---------
 def test_AMB_CZ_2_success_strictly_above() -> None:
-    from rulesets.czech_pool.health import successes
-    from rulesets.czech_pool.schema import Tables
+    from combat_rulesets.czech_pool.health import successes
+    from combat_rulesets.czech_pool.schema import Tables
 
     t = T(amb={"success": ">"})
     assert successes([6, 7, 1], 0, 6, Tables.of(t.t.context())) == 1
@@ -115,8 +115,8 @@ def test_AMB_CZ_2_success_strictly_above() -> None:
 
 
 def test_AMB_CZ_3_ones_cancel() -> None:
-    from rulesets.czech_pool.health import successes
-    from rulesets.czech_pool.schema import Tables
+    from combat_rulesets.czech_pool.health import successes
+    from combat_rulesets.czech_pool.schema import Tables
 
     tables = Tables.of(T(amb={"ones_cancel": True}).t.context())
     assert successes([6, 7, 1], 0, 6, tables) == 1
@@ -284,12 +284,13 @@ def test_table_strong_demon_question_marks_are_asked_of_the_gm() -> None:
 
 
 def test_house_rule_switches_refuse_unknown_values() -> None:
+    from combat_rulesets.czech_pool import HOUSE_RULES
+    from combat_rulesets.czech_pool.schema import Tables
+
     from combat_cli import plugins
     from combat_cli.dice import FixedDice
     from combat_cli.engine.domain.errors import RuleError
     from combat_cli.engine.table import Table
-    from rulesets.czech_pool import HOUSE_RULES
-    from rulesets.czech_pool.schema import Tables
 
     rs = plugins.load("czech_pool")
     for key in HOUSE_RULES:   # each switch is a typed field of the tables

@@ -21,7 +21,7 @@ def table(faces: list[int] | None = None, house: dict[str, Any] | None = None) -
 
 def typed(t: Table) -> Any:
     """The table's tables (house rules merged) as d12's typed model."""
-    from rulesets.d12.schema import Tables
+    from combat_rulesets.d12.schema import Tables
 
     found = t.ruleset.typed_tables(t.enc.house_rules)
     assert isinstance(found, Tables)

@@ -36,9 +36,9 @@ def test_every_house_rule_is_a_table_key_and_every_ambiguity_has_one():
 
 def test_house_rules_override_and_typos_refused():
     import pytest
+    from combat_rulesets.d12.power import weapon
 
     from combat_cli.engine.domain.errors import CommandError
-    from rulesets.d12.power import weapon
 
     rs = plugins.load("d12")
     assert weapon(".22", rs.typed_tables({})).power == 1
@@ -50,7 +50,7 @@ def test_house_rules_override_and_typos_refused():
 
 def test_readme_documents_actions_verbs_and_switches():
     rs = plugins.load("d12")
-    text = (Path(__file__).resolve().parents[3] / "rulesets" / "d12" / "README.md").read_text()
+    text = (Path(__file__).resolve().parents[3] / "rulesets" / "combat_rulesets" / "d12" / "README.md").read_text()
     for a in rs.actions:
         assert f"`{a.name}" in text, a.name
         for o in a.options:
@@ -67,7 +67,7 @@ def test_house_rule_values_are_checked():
     from combat_cli.engine.domain.errors import CommandError
 
     rs = plugins.load("d12")
-    from rulesets.d12.schema import Tables
+    from combat_rulesets.d12.schema import Tables
 
     assert Tables.model_validate(rs.load_tables()).contest.ties == "standoff"  # defaults valid
     with pytest.raises(CommandError, match="contest.ties is one of 'standoff', 'reroll' or "

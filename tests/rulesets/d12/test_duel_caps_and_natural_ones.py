@@ -201,7 +201,7 @@ def test_the_defenders_prompt_gives_the_face_it_needs():
 
 
 def test_face_needed_at_the_edges():
-    from rulesets.d12.contest import Side, face_needed
+    from combat_rulesets.d12.contest import Side, face_needed
 
     t = _ann_and_gob([])
     ctx = t.context()

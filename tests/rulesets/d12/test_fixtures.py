@@ -103,8 +103,9 @@ def test_declaring_reads_as_before_and_resolves(tmp_path):
 
 
 def test_fixtures_read_as_the_typed_state(tmp_path):
+    from combat_rulesets.d12.state import Fight, Fighter, Intervention
+
     from combat_cli.api import RulesView
-    from rulesets.d12.state import Fight, Fighter, Intervention
 
     t = _table(tmp_path, "mid_round")
     src = RulesView(t.enc, t.ruleset)

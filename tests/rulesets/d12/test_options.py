@@ -1,4 +1,4 @@
-"""d12's action options as typed models (rulesets/d12/options.py): the specs derived from the
+"""d12's action options as typed models (rulesets/combat_rulesets/d12/options.py): the specs derived from the
 fields are the ones the GM always had, the rules read fields (the bid, realm and direction group
 kept with a declared action are internal fields), the save keeps the keys as before, and a wrong
 value in a loaded file is one line."""
@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from combat_rulesets.d12.options import Attack, Defend, Task
 
 from combat_cli.dice import FixedDice
 from combat_cli.store.fileio import SaveError
 from combat_cli.store.savefile import load
-from rulesets.d12.options import Attack, Defend, Task
 from tests.conftest import unchanged
 from tests.rulesets.d12.helpers import fails, run, table, who
 from tests.saves import edit_encounter

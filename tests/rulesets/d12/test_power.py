@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from rulesets.d12.power import attack_power, walton, weapon
+from combat_rulesets.d12.power import attack_power, walton, weapon
 
 from .helpers import fails, out, table, typed
 

@@ -111,7 +111,7 @@ def test_reach_no_for_the_filed_side_of_a_duel():
 @pytest.mark.parametrize(("name", "power"), [("bow", 2), ("crossbow", 3), ("javelin", 2),
                                              ("throwing-knife", 1)])
 def test_ranged_weapons_that_are_not_firearms(name, power):
-    from rulesets.d12.power import weapon
+    from combat_rulesets.d12.power import weapon
 
     t = table()
     w = weapon(name, typed(t))
@@ -126,7 +126,7 @@ def test_ranged_weapons_that_are_not_firearms(name, power):
 
 
 def test_walton_scheme_agrees_for_the_new_weapons():
-    from rulesets.d12.power import weapon
+    from combat_rulesets.d12.power import weapon
 
     t = table(house={"power": {"scheme": "walton"}})
     assert [weapon(n, typed(t)).power for n in ("bow", "crossbow", "javelin",

@@ -1,4 +1,4 @@
-"""d12's typed records (rulesets/d12/records.py): a queued action's slot and the numbers of
+"""d12's typed records (rulesets/combat_rulesets/d12/records.py): a queued action's slot and the numbers of
 each kind of log entry are read as fields; the stored JSON is what it was (same keys, same
 order); a hand-damaged record is one line when the command that plays it runs, and the table
 still shows."""
@@ -11,9 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from combat_rulesets.d12.display import brief
+from combat_rulesets.d12.records import SideRoll, Slot, Wound, shown
+
 from combat_cli.api import ActionRequest, LogEntry, QueueItem, RuleError
-from rulesets.d12.display import brief
-from rulesets.d12.records import SideRoll, Slot, Wound, shown
 from tests.rulesets.d12.helpers import run, table
 from tests.saves import edit_encounter
 

@@ -137,8 +137,9 @@ def test_the_next_fight_does_not_begin_prone_or_stunned(t):
 def test_stunned_is_shown_only_while_its_penalty_lasts(t):
     """T-D6-7: -1D this round and next; after that the stun only counts towards a knockout
     (before: "Stunned" for 30 minutes)."""
+    from combat_rulesets.d6.display import status_columns
+
     from combat_cli.api import RulesView
-    from rulesets.d6.display import status_columns
 
     t(MINA, THUG, "start")
     t.dice(1, 1, 1)
@@ -180,9 +181,9 @@ def test_arrows_are_one_kind(t):
 def test_the_rule_ids_are_explained_in_the_rulesets_readme_not_an_outside_path():
     from pathlib import Path
 
-    import rulesets.d6
+    import combat_rulesets.d6
 
-    here = Path(rulesets.d6.__file__).parent
+    here = Path(combat_rulesets.d6.__file__).parent
     for name in ("__init__.py", "tables.toml"):
         text = (here / name).read_text(encoding="utf-8")
         assert "/work/" not in text and "README.md" in text

@@ -1,4 +1,4 @@
-"""D6's action options are typed models (rulesets/d6/options.py): the options they declare
+"""D6's action options are typed models (rulesets/combat_rulesets/d6/options.py): the options they declare
 are the ones the actions took before (names, help, kinds, choices, aliases, in order), rules
 read their fields, and a wrong value in a loaded file is one line."""
 
@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from combat_rulesets.d6.options import Block, Parry, Shot, attack_of, merged
 
 from combat_cli.api import ActionRequest, OptionSpec, RuleError
-from rulesets.d6.options import Block, Parry, Shot, attack_of, merged
 from tests.conftest import unchanged
 from tests.rulesets.d6.conftest import LECTOR, THUG, T, faces
 from tests.saves import edit_encounter

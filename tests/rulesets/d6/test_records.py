@@ -1,5 +1,5 @@
 """What d6 keeps with queued actions, timers and log entries is read and written as typed
-records (rulesets/d6/records.py); the JSON is what it was, and a record damaged by hand in a
+records (rulesets/combat_rulesets/d6/records.py); the JSON is what it was, and a record damaged by hand in a
 saved file is one line when the command that reads it runs, never a traceback."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from rulesets.d6.display import brief
-from rulesets.d6.records import AttackLog, Planned, situation_data
+from combat_rulesets.d6.display import brief
+from combat_rulesets.d6.records import AttackLog, Planned, situation_data
+
 from tests.conftest import combat_cmd
 from tests.rulesets.d6.conftest import T
 from tests.saves import edit_encounter

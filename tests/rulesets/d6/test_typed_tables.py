@@ -1,4 +1,4 @@
-"""The D6 tables as the rules read them: typed by rulesets/d6/schema.py, loaded, merged and
+"""The D6 tables as the rules read them: typed by rulesets/combat_rulesets/d6/schema.py, loaded, merged and
 checked once by the core; a wrong value in any section the rules read is one line."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from tests.rulesets.d6.conftest import T
 
 
 def test_the_shipped_tables_are_typed():
-    from rulesets.d6.schema import Tables
+    from combat_rulesets.d6.schema import Tables
 
     t = T()
     typed = Tables.of(RulesView(t.enc, t.table.ruleset))
@@ -22,7 +22,7 @@ def test_the_shipped_tables_are_typed():
 
 
 def test_house_rules_reach_the_typed_tables():
-    from rulesets.d6.schema import Tables
+    from combat_rulesets.d6.schema import Tables
 
     t = T({"first_aid": {"kit_uses": 3}, "spray": {"sweep": {"damage": -1}}})
     typed = Tables.of(RulesView(t.enc, t.table.ruleset))

@@ -277,7 +277,7 @@ def test_readme_example_runs_for_many_seeds():
     from combat_cli.dice import RandomDice
     from combat_cli.engine.table import Table
 
-    text = (Path(__file__).resolve().parents[3] / "rulesets" / "storypath" / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "rulesets" / "combat_rulesets" / "storypath" / "README.md").read_text(encoding="utf-8")
     block = re.search(r"## Example\n\n```\n(.*?)```", text, re.S)
     assert block
     lines = [x for x in block.group(1).splitlines() if x.strip()]

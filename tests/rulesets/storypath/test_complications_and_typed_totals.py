@@ -149,7 +149,7 @@ def test_a_mixed_actions_attack_line_counts_only_the_attacks_successes():
 
 
 def test_persistent_injury_conditions_are_marked_and_unnamed_ones_listed():
-    from rulesets.storypath.display import status_columns
+    from combat_rulesets.storypath.display import status_columns
 
     t = _armoured()
     run(t, "damage Ann injured persistent name=Cracked", "damage Ann bruised persistent",
@@ -164,7 +164,7 @@ def test_persistent_injury_conditions_are_marked_and_unnamed_ones_listed():
     (["momentum =4"], (4, 0)), (["momentum storyguide +2"], (0, 2)),
     (["momentum +2", "momentum =0"], (0, 0))])
 def test_momentum_is_spent_gained_and_set(lines, pools):
-    from rulesets.storypath.state import fight
+    from combat_rulesets.storypath.state import fight
 
     t = _armoured()
     run(t, *lines)
@@ -174,7 +174,7 @@ def test_momentum_is_spent_gained_and_set(lines, pools):
 
 
 def test_momentum_spent_is_logged_and_undone():
-    from rulesets.storypath.state import fight
+    from combat_rulesets.storypath.state import fight
 
     t = _armoured()
     run(t, "momentum +3", "momentum -1")

@@ -36,14 +36,15 @@ def _load(tmp_path: Path, name: str):  # noqa: ANN202
 
 def _state(t, name: str):  # noqa: ANN001, ANN202
     """The typed state of a combatant, as a display hook reads it."""
+    from combat_rulesets.storypath.state import fighter
+
     from combat_cli.engine.domain.queries import find_combatant
-    from rulesets.storypath.state import fighter
 
     return fighter(view(t), find_combatant(t.enc, name))
 
 
 def _fight(t):  # noqa: ANN001, ANN202
-    from rulesets.storypath.state import fight
+    from combat_rulesets.storypath.state import fight
 
     return fight(view(t))
 
@@ -202,7 +203,7 @@ def test_a_damaged_condition_record_is_refused_in_one_line(
 
 def test_records_write_the_keys_as_before():
     """The condition and log-entry records write the keys, in the order, the dicts did."""
-    from rulesets.storypath.records import (
+    from combat_rulesets.storypath.records import (
         AttackLogged,
         Blocked,
         Disarmed,

@@ -5,10 +5,10 @@ damage/heal, first aid (difficulties 2/3/5, Taken Out per condition), scene and 
 from __future__ import annotations
 
 import pytest
+from combat_rulesets.storypath import injuries
+from combat_rulesets.storypath.schema import Tables
 
 from combat_cli.api import RulesView
-from rulesets.storypath import injuries
-from rulesets.storypath.schema import Tables
 
 from .conftest import F, S, fails, feed, last, levels, new_table, run, texts, view, who
 

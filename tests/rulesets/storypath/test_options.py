@@ -1,4 +1,4 @@
-"""Storypath's action options as typed models (rulesets/storypath/options.py): the fields are
+"""Storypath's action options as typed models (rulesets/combat_rulesets/storypath/options.py): the fields are
 the options the GM types (names, help, kinds, choices exactly as before), rules code reads
 fields, and a loaded file's action with a bad option is refused in one line."""
 
@@ -36,7 +36,7 @@ def test_every_action_has_a_model_whose_fields_are_the_old_options() -> None:
 
 
 def test_shared_parts_are_one_definition() -> None:
-    from rulesets.storypath import options as o
+    from combat_rulesets.storypath import options as o
 
     for model in (o.Attack, o.Throw, o.Complicate, o.Do, o.Grapple):
         assert issubclass(model, o.Roll)
@@ -47,7 +47,7 @@ def test_shared_parts_are_one_definition() -> None:
 
 
 def test_the_fields_read_what_was_typed() -> None:
-    from rulesets.storypath.options import Attack, yes
+    from combat_rulesets.storypath.options import Attack, yes
 
     a = ActionRequest(name="attack", options={"enh": 2, "waive": "yes", "shock": "Ann+Ben"})
     o = Attack.of(a)
@@ -57,7 +57,7 @@ def test_the_fields_read_what_was_typed() -> None:
 
 
 def test_a_stored_value_the_model_does_not_take_is_one_line() -> None:
-    from rulesets.storypath.options import Attack
+    from combat_rulesets.storypath.options import Attack
 
     with pytest.raises(RuleError) as e:
         Attack.of(ActionRequest(name="attack", options={"waive": "maybe"}))
@@ -67,7 +67,7 @@ def test_a_stored_value_the_model_does_not_take_is_one_line() -> None:
 
 def test_SP_DICE_7_the_bonus_read_from_the_fields_caps_teamwork_at_3() -> None:
     """SP-DICE-7: teamwork adds the helpers' successes as an Enhancement of at most 3."""
-    from rulesets.storypath.options import Do
+    from combat_rulesets.storypath.options import Do
 
     t = new_table()
     o = Do.of(ActionRequest(name="do", options={"pool": "5", "enh": 1, "team": 5}))

@@ -1,0 +1,278 @@
+"""czech_pool: the Czech homebrew d10 pool system (SOUBOJ).
+
+Everyone declares whom he threatens and whom he defends against; on the first ``resolve``
+everyone rolls ONE pool (attribute + lowest skill in use + bonuses - penalties) and the
+successes are counted per pair at that pair's difficulty (6 + modifiers). Pairs resolve from
+the highest speed (attribute + skill + weapon/spell speed); the winner wounds (difference +
+weapon - armour) or imposes a +1 disadvantage (to +3). Czech by default, English with
+``--lang en``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_cli.api import (
+    ActionRequest,
+    ActionSpec,
+    Combatant,
+    ConditionSpec,
+    DeclarePhase,
+    Healing,
+    LogEntry,
+    RulesContext,
+    Ruleset,
+    RulesView,
+    hook,
+)
+from combat_rulesets.czech_pool import lang as _lang
+from combat_rulesets.czech_pool import schema, state
+from combat_rulesets.czech_pool.options import Bare, Defend, Threaten
+from combat_rulesets.czech_pool.stats import STAT_EN, STATS
+
+# the options are typed models (options.py): help in English (the source), the Czech in the
+# message catalogue
+_FLAGS = "[míření] [omráčit] [daleko] [rozptyl] [zády]"
+_RESOLUTION = "combat_rulesets.czech_pool.resolution"
+"""The handlers of the actions the turn resolves (threats and standing up); the defences
+shape the clashes and have none."""
+
+
+def _threat(cz: str, en: str, skill: str, *extra: str) -> ActionSpec:
+    names = {_lang.norm(cz), en, *extra} - {cz}
+    return ActionSpec(cz, f"threaten TARGET with {skill}", target="required", attack=True,
+                      model=Threaten, aliases=tuple(sorted(names)), args=_FLAGS,
+                      handler=f"{_RESOLUTION}:clash")
+
+
+ACTIONS = (
+    _threat("boj", "melee", "Melee", "attack"),
+    _threat("rvačka", "brawl", "Brawl (fist)"),
+    _threat("vrh", "throw", "Throwing"),
+    _threat("střelba", "shoot", "Shooting"),
+    _threat("kouzlení", "cast", "Spellcasting"),
+    _threat("vzývání", "invoke", "Invocation"),
+    _threat("modlení", "pray", "Prayer"),
+    ActionSpec("bránit", "defend (against TARGET, or everyone) with skill=",
+               target="optional", model=Defend, aliases=("branit", "defend")),
+    ActionSpec("pouze_bránit", "full defence: attackers +1, own -1 (not below 6)",
+               target="none", model=Defend,
+               aliases=("pouze", "pouze_branit", "full_defence", "full_defense", "fulldef")),
+    ActionSpec("nebránit", "do not defend against TARGET: no outnumbering penalty, he meets "
+               "0 successes", target="required", model=Bare, aliases=("nebranit", "ignore")),
+    ActionSpec("vstát", "stand up from prone: own roll at +2", target="none", model=Bare,
+               aliases=("vstat", "stand"), handler=f"{_RESOLUTION}:stand_up"),
+)
+
+# what an English GM sees in help: action names, option names
+EN_WORDS: dict[str, str] = {
+    _FLAGS: "[aim] [stun] [far] [spread] [back]",
+    **{a.name: next(x for x in (*a.aliases, a.name) if x in {
+        "melee", "brawl", "throw", "shoot", "cast", "invoke", "pray", "defend", "full_defence",
+        "ignore", "stand"}) for a in ACTIONS},
+    "volba": "choice", "cíl": "size", "dostřel": "range", "překážka": "cover", "obt": "diff",
+    "bank": "pool", "zranění": "damage", "rychlost": "speed", "atribut": "attribute",
+    "kontrola": "check", "míření": "aim", "omráčit": "stun", "daleko": "far",
+    "rozptyl": "spread", "zády": "back", "dovednost": "skill",
+}
+
+CONDITIONS = (
+    ConditionSpec("Ležící", "prone: difficulty +2; vstát to stand up", ("lezici", "prone")),
+    ConditionSpec("Šero", "dusk / blurred view: difficulty +1", ("sero", "dusk", "dim")),
+    ConditionSpec("Tma", "darkness / blindness / unseen opponent: difficulty +3",
+                  ("tma", "dark", "darkness", "blind", "slepota")),
+    ConditionSpec("Stísněný", "cramped space: difficulty +1",
+                  ("stisneny", "stísněný prostor", "cramped")),
+)
+
+HOUSE_RULES = {
+    "amb.full_defence": "AMB-CZ-1 pouze bránit: both (default) | attacker (+1 to attackers) | "
+                        "own (own -1, min 6)",
+    "amb.success": "AMB-CZ-2 a die succeeds at >= (default) or > the difficulty",
+    "amb.ones_cancel": "AMB-CZ-3 each 1 cancels a success (default false)",
+    "amb.one_roll": "AMB-CZ-4 per_pair (default): successes counted per pair | highest",
+    "amb.forced_skill": "AMB-CZ-5 trump (default): the winner's skill or better | "
+                        "melee_or_brawl",
+    "amb.talent_difficulty": "AMB-CZ-6 shield/two-weapon +1 vs a single opponent goes to "
+                             "the opponent (default) | own",
+    "amb.table_columns": "AMB-CZ-7 modifier columns: recommended (default) | as_printed",
+    "amb.range_second_value": "AMB-CZ-7 long throw / beyond range second value: pool "
+                              "(default) | damage",
+    "amb.outnumber_baseline": "AMB-CZ-8 -2 per defended opponent beyond the free number "
+                              "(free, default) | beyond one",
+    "amb.undefended_zero": "AMB-CZ-9 an undefended attack meets 0 successes (default true)",
+    "amb.non_threat_disadvantage_only": "AMB-CZ-10 a winner who did not threaten may only "
+                                        "impose a disadvantage (default true)",
+    "amb.drop_defence_disadvantage": "AMB-CZ-11 a full defender who attacks loses the "
+                                     "disadvantages he imposed (default true)",
+    "amb.difficulty_min": "AMB-CZ-12 lowest difficulty (default 2)",
+    "amb.difficulty_max": "AMB-CZ-12 highest difficulty (default 10)",
+    "amb.ties_simultaneous": "AMB-CZ-13 equal speeds resolve simultaneously (default true)",
+    "amb.clash_speed": "AMB-CZ-15 a slower winner's effect lands at his own speed, after his "
+                       "check roll if wounded first (own, default) | at the faster speed",
+    "amb.notice_roll": "AMB-CZ-14 round 1 Postřeh + Obezřetnost notice roll (default true)",
+    "amb.notice_difficulty": "AMB-CZ-14 its difficulty (default 6)",
+    "amb.notice_surprise": "AMB-CZ-14 no success: surprised, may not threaten in round 1 "
+                           "(default true)",
+    "health.recheck_against": "unconsciousness re-check when a wound is worse than the "
+                              "previous one (default) | the worst so far",
+    "health.at_zero": "all levels gone: bezvedomi (default) | smrt",
+    "core.default_choice": "what a winner who threatened does without volba=: wound (default) "
+                           "| disadvantage",
+}
+
+
+def _ask_demon_numbers(ctx: RulesContext, c: Combatant) -> None:
+    """T-CZ-1: a strong demon's cells are "?" in the seed: say which numbers are in use and
+    how to set them."""
+    from combat_rulesets.czech_pool.combat import rows
+    from combat_rulesets.czech_pool.stats import demon_key
+
+    dk = demon_key(c)
+    if not dk.startswith("silny"):
+        return
+    row = rows(schema.Tables.of(ctx))[dk]
+    cells = [("Démon bank", "demon_pool", row.cell("pool")),
+             ("Démon obtížnost", "demon_difficulty", row.cell("difficulty")),
+             ("Démon zranění", "demon_damage",
+              row.cell("damage" if row.has("damage") else "damage_taken"))]
+    unset = [(cz, en, v) for cz, en, v in cells if c.stats.get(cz) is None]
+    if not unset:
+        return
+    en = ctx.lang == "en"
+    shown = ", ".join(f"{e if en else n.replace(' ', '_')}={v:+d}" for n, e, v in unset)
+    first = unset[0][1] if en else unset[0][0].replace(" ", "_")
+    ctx.note(_lang.tr(ctx, '{name}: the rules give "?" for {demon} — defaults {values} (to '
+                      'change: set {name} {first}=N ...)', name=c.name,
+                      demon=_lang.term(dk, ctx.lang), values=shown, first=first))
+
+
+class CzechPool(DeclarePhase, Healing, Ruleset):
+    name = "czech_pool"
+    fight_only = ("forced", "forced_next", "surprised")
+    combatant_state = state.Fighter
+    encounter_state = state.Souboj
+    fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
+    tables_model = schema.Tables
+    title = "Czech d10 pool (SOUBOJ): one roll vs everyone, speed order, wounds or disadvantage"
+    round_seconds = 6
+    tables_package = "combat_rulesets.czech_pool"
+    # values whose 0 or negative would break the arithmetic (issue 13 item 32)
+    table_ranges = {
+        "core.die_sides": (2, 100), "core.base_difficulty": (1, None),
+        "core.outnumber_penalty": (0, None), "core.free_base": (1, None),
+        "core.free_skill_floor": (0, None), "core.talent_free_bonus": (0, None),
+        "core.disadvantage_step": (0, None), "core.disadvantage_max": (0, None),
+        "core.full_defence_floor": (1, None), "amb.notice_difficulty": (1, None),
+        "amb.difficulty_min": (1, 10), "amb.difficulty_max": (1, 10),
+        "health.base_levels": (1, None), "health.severity": (1, None),
+        "health.penalty_from": (1, None), "modifiers.*.max": (1, None),
+        "weapons.*.length": (0, None),
+    }
+    stats = STATS
+    actions = ACTIONS
+    conditions = CONDITIONS
+    house_rules = HOUSE_RULES
+    language = "cs"
+    languages = ("en",)
+
+    def __init__(self) -> None:
+        from combat_rulesets.czech_pool.verbs import VERBS
+
+        self.verbs = VERBS
+
+    # -- language --------------------------------------------------------------------
+    def label(self, word: str, lang: str = "", gender: str = "") -> str:
+        if lang == "en" and word in STAT_EN:
+            return STAT_EN[word]
+        if lang == "en" and word in EN_WORDS:
+            return EN_WORDS[word]
+        return _lang.label(word, lang, gender)
+
+    # -- roster ----------------------------------------------------------------------
+    def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
+        """As typed, and the weapon one of the fight's catalogue (as :meth:`on_add` asks)."""
+        from combat_rulesets.czech_pool.stats import weapon
+
+        stats = super().check_stats(view, c)
+        weapon(c if stats == c.stats else c.model_copy(update={"stats": stats}),
+               schema.Tables.of(view))
+        return stats
+
+    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
+        from combat_rulesets.czech_pool.stats import weapon
+
+        weapon(c, schema.Tables.of(ctx), ctx)  # an unknown catalogue weapon is refused here
+        _ask_demon_numbers(ctx, c)
+
+    # -- rounds ----------------------------------------------------------------------
+    begin_round = hook("combat_rulesets.czech_pool.initiative:begin_round")
+
+    declare = hook("combat_rulesets.czech_pool.combat:check_declaration")
+
+    plan = hook("combat_rulesets.czech_pool.resolution:plan")
+
+    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+        raise _lang.terr(ctx, "this system resolves a turn together: declare NAME ACTION ..., "
+                         "then resolve")
+
+    end_round = hook("combat_rulesets.czech_pool.resolution:end_round")
+
+    def can_act(self, view: RulesView, c: Combatant) -> str | None:
+        """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
+        context, so in the table's language); here only for the core's other verbs, whose
+        refusals the core words in the table's language ("... — nemůže odložit akci")."""
+        enc = view.enc
+        if not c.out or enc.phase == "declare":
+            return None
+        if enc.phase == "resolve" and any(i.actor == c.id and i.state == "pending"
+                                          for i in enc.queue):
+            return None
+        return f"{c.name}: {view.label(c.status, _lang.gender(c)).lower()}"
+
+    # -- health ----------------------------------------------------------------------
+    def value_words(self, view: RulesView, verb: str) -> list[str]:
+        return ["smrt", "bez"] if verb == "damage" else []
+
+    damage = hook("combat_rulesets.czech_pool.health:damage")
+
+    heal = hook("combat_rulesets.czech_pool.health:heal")
+
+    # -- display ---------------------------------------------------------------------
+    status_columns = hook("combat_rulesets.czech_pool.display:status_columns")
+
+    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
+        from combat_rulesets.czech_pool.display import brief
+
+        return brief(entries, view)
+
+    wound_columns = ("Health",)
+
+    def wound_level(self, view: RulesView, c: Combatant) -> int:
+        from combat_cli.api import level_by_fraction
+        from combat_rulesets.czech_pool.health import taken
+        from combat_rulesets.czech_pool.stats import max_levels
+
+        most = max_levels(c, schema.Tables.of(view))
+        return level_by_fraction(most - taken(view, c), most, c.out)
+
+    json_extra = hook("combat_rulesets.czech_pool.display:json_extra")
+
+    def help_text(self) -> str:
+        lang = _lang.language_now()
+        lines = [_lang.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
+                             "[volba=zranit|nevýhoda] [míření] ...; bránit [TARGET] "
+                             "dovednost=..; pouze_bránit; nebránit TARGET; vstát.", lang)]
+        if self.house_rules:
+            lines.append(_lang.label("House-rule switches (tables.toml, override with "
+                                     "--house-rules):", lang))
+            lines += [f"  {k}: {_lang.label(v, lang)}" for k, v in self.house_rules.items()]
+        return "\n".join(lines)
+
+    def demo(self) -> list[str]:
+        from combat_rulesets.czech_pool.demo import demo_lines
+
+        return demo_lines()
+
+
+RULESET = CzechPool()

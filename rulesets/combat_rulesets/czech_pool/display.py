@@ -1,0 +1,136 @@
+"""The status columns and the ruleset's keys in ``show --json``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from combat_cli.api import Combatant, LogEntry, RuleError, RulesView, locale
+from combat_rulesets.czech_pool import health
+from combat_rulesets.czech_pool.lang import gender, term
+from combat_rulesets.czech_pool.schema import Tables
+from combat_rulesets.czech_pool.state import Clash, Turn, czp, fighter
+from combat_rulesets.czech_pool.stats import max_levels
+
+
+def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
+    """Headers in English (the core shows them through ``label``); cells in the view's
+    language."""
+    enc, tables, lang = view.enc, Tables.of(view), view.lang
+    mx = max_levels(c, tables)
+    out = {"Health": f"{health.left(view, c)}/{mx}"}
+    st = czp(view)
+    held = [f"{enc.name_of(k.split('>')[1])} +{v.level}"
+            for k, v in st.pairs.items() if k.startswith(f"{c.id}>") and v.level]
+    out["Penalty"] = wound_penalty(view, c, tables)
+    out["Disadvantages"] = ", ".join(held)
+    forced = fighter(view, c).forced
+    out["Forced"] = "/".join(term(k, lang) for k in forced) if forced else ""
+    if fighter(view, c).surprised and enc.round <= 1 and enc.phase != "setup":
+        shown = locale.g_(gender(c), "surprised", "en" if lang == "en" else "cs")
+        out["Forced"] = ", ".join(x for x in (shown, out["Forced"]) if x)  # AMB-CZ-14
+    p = st.turn.pools.get(c.id) if st.turn else None
+    out["Pool"] = str(p.n) if p else ""
+    sp = st.turn.speeds.get(c.id) if st.turn else None
+    out["Speed"] = "" if sp is None else str(sp)
+    return out
+
+
+def wound_penalty(view: RulesView, c: Combatant, tables: Tables) -> str:
+    """What the worst wound takes off the pool and adds to the difficulty: ``-1k, +1``."""
+    from combat_rulesets.czech_pool.combat import _cell, rows
+
+    tier = health.penalty_tier(view, c)
+    if not tier:
+        return ""
+    row = rows(tables)["zraneni"]
+    pool, diff = _cell(row, "pool", tier - 1), _cell(row, "difficulty", tier - 1)
+    return ", ".join(x for x in (f"{pool:+d}k" if pool else "", f"obt {diff:+d}" if diff else "") if x)
+
+
+def json_extra(view: RulesView) -> dict[str, Any]:
+    enc, tables = view.enc, Tables.of(view)
+    st = czp(view)
+    turn = st.turn or Turn()
+    fighters = {}
+    for c in enc.combatants:
+        mx = max_levels(c, tables)
+        me = fighter(view, c)
+        p = turn.pools.get(c.id)
+        fighters[c.name] = {
+            "wound_levels": mx, "left": health.left(view, c), "wounds": me.wounds,
+            "forced": me.forced or None, "surprised": me.surprised,
+            "pool": p.n if p else None, "faces": p.faces if p else None,
+            "speed": turn.speeds.get(c.id),
+            "difficulty": {enc.name_of(o): d.value for o, d in turn.diff.get(c.id, {}).items()},
+        }
+    pairs = [{"holder": enc.name_of(k.split(">")[0]), "victim": enc.name_of(k.split(">")[1]),
+              "level": v.level, "from_full_defence": v.fd}
+             for k, v in st.pairs.items() if v.level]
+    return {"czech_pool": {"fighters": fighters, "disadvantages": pairs,
+                           "resolved_pairs": [[enc.name_of(x) for x in k.split("|")]
+                                              for k in turn.resolved]}}
+
+
+def _surprised(view: RulesView | None, e: LogEntry) -> str:
+    """`` (překvapena)`` after a fighter whose awareness roll left it surprised."""
+    if e.outcome != "surprised":
+        return ""
+    c = next((c for c in view.enc.combatants if c.name == e.actor), None) if view else None
+    lang = "en" if view is not None and view.lang == "en" else "cs"
+    return f" ({locale.g_(gender(c) if c is not None else 'm', 'surprised', lang)})"
+
+
+def _plain(text: str) -> str:
+    """The text without its parenthesised breakdowns (nested ones too)."""
+    prev = None
+    while prev != text:
+        prev, text = text, re.sub(r" ?\([^()]*\)", "", text)
+    return text
+
+
+def _clash(e: LogEntry) -> Clash | None:
+    """A clash entry's record when it has both sides' successes (else: told as its text,
+    also when a damaged file holds a wrong value there)."""
+    if e.kind != "clash":
+        return None
+    try:
+        clash = Clash.of(e)
+    except RuleError:
+        return None
+    return clash if clash.target_successes is not None else None
+
+
+def brief(entries: list[LogEntry], view: RulesView | None = None) -> list[str]:
+    """A clash on one line with its successes; a hit with the wound and the check it caused
+    on one line; the initiative (awareness) rolls together, a surprised fighter marked so
+    (AMB-CZ-14: "Jitka 0 (překvapena)", in the fighter's gender)."""
+    out: list[str] = []
+    aware = [e for e in entries if e.kind == "initiative" and e.total is not None]
+    if aware:
+        what = aware[0].text.split(" – ", 1)[-1].split(":")[0]
+        out.append(f"{what}: " + ", ".join(f"{e.actor} {e.total}{_surprised(view, e)}"
+                                           for e in aware))
+    joins = ""    # whose clash or wound the last line tells (a wound or check may join it)
+    for e in entries:
+        if e.kind == "initiative" and e.total is not None:
+            continue
+        if e.kind == "roll" and e.action == "bank":
+            continue          # each pool: in the clash lines (why, log)
+        who = e.target or e.actor or ""
+        clash = _clash(e)
+        if clash is not None:
+            tail = _plain(e.text).split(": ", 1)[-1]
+            out.append(f"{e.actor} {clash.successes} vs {e.target} "
+                       f"{clash.target_successes}: {tail}")
+            joins = "*"
+        elif e.kind == "wound" and joins and (joins == "*" or who == joins):
+            out[-1] += "; " + _plain(e.text).split(": ", 1)[-1]
+            joins = who
+        elif e.kind == "check" and joins and (e.actor or "") == joins:
+            out[-1] += " — " + _plain(e.text).split(" — ", 1)[-1]
+            joins = ""
+        else:
+            out.append(_plain(e.text))
+            joins = who if e.kind in ("wound", "hit") else ""
+    return out

@@ -1,0 +1,42 @@
+"""A combatant joins a D6 fight: stat spellings merged, first-aid kits set up, a typed skill
+close to a known one warned about once; a late arrival takes its place in the Instincts
+order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from combat_rulesets.d6.schema import tables
+from combat_rulesets.d6.state import fighter
+
+if TYPE_CHECKING:
+    from combat_cli.api import Combatant, RulesContext
+
+
+def on_add(ctx: RulesContext, c: Combatant) -> None:
+    from combat_rulesets.d6.healing import sync_kits
+    from combat_rulesets.d6.stats import merge_spellings
+
+    merge_spellings(c)
+    sync_kits(ctx, c)
+    _warn_misspelt(ctx, c)
+
+
+def _warn_misspelt(ctx: RulesContext, c: Combatant) -> None:
+    """A typed skill close to a known one is kept, with one warning (once per name)."""
+    from combat_rulesets.d6.stats import misspelt
+
+    me = fighter(ctx, c)
+    for key, guess in misspelt(tables(ctx), c.stats):
+        if key in me.new_skills:
+            continue
+        me.new_skills.append(key)
+        text = f"{key} is not a known skill (did you mean {guess}?); kept as a new skill"
+        if text not in ctx.notes:
+            ctx.note(text)
+
+
+def join(ctx: RulesContext, c: Combatant) -> None:
+    from combat_rulesets.d6.initiative import order
+
+    ctx.enc.order = order(ctx)
