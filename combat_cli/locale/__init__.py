@@ -52,7 +52,13 @@ def dirs() -> tuple[Path, ...]:
 
 
 def languages() -> tuple[str, ...]:
-    """The languages with a catalogue, the source first."""
+    """The languages with a catalogue, the source first (the folders are read once for each
+    value of ``$COMBAT_LOCALE_PATH``: the players' views ask for every sentence)."""
+    return _languages(os.environ.get(PATH_VAR, ""))
+
+
+@cache
+def _languages(_path: str) -> tuple[str, ...]:
     found = {p.parent.parent.name for d in dirs() for p in d.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
     return (SOURCE, *sorted(found - {SOURCE}))
 

@@ -110,7 +110,7 @@ class PlayerTeller:
         (and, before that, the condition entries whose secrecy carries over)."""
         from combat_cli.engine.domain.models import LogEntry
 
-        window = 256
+        window = max(4 * n, 16)  # grown fourfold while it holds fewer than n sentences
         while True:
             start = max(0, len(texts) - window)
             self.secret, self.round = set(), 0

@@ -72,8 +72,9 @@ def cards(table: Snapshot, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     rs, lang = table.ruleset, table.lang
     words = {k: rs.label(v, lang) for k, v in PHONE_WORDS.items()}
     shown = players_encounter(table.enc)
+    form = form_parts(rs, lang)
     return {c.id: {**card(table, own_view(table.enc, shown, c), c, rows.get(c.name, {})),
-                   "labels": words, "declare": declare_form(table, shown, c)}
+                   "labels": words, "declare": declare_form(table, shown, c, form)}
             for c in phone_pcs(shown)}
 
 
@@ -91,14 +92,14 @@ def own_view(enc: Encounter, shown: Encounter, c: Combatant) -> Encounter:
 def players_encounter(enc: Encounter) -> Encounter:
     """The encounter less what only the GM knows (hidden combatants, notes, secret
     conditions, the GM's reminders): what a card's ruleset columns are computed from."""
-    shown = enc.model_copy(deep=True)
-    shown.combatants = [c for c in shown.combatants if not c.hidden]
-    for c in shown.combatants:
-        c.notes = []
-        c.conditions = [k for k in c.conditions if not k.secret]
-    shown.timers = [t for t in shown.timers if t.kind != REMINDER]
-    shown.declarations = {k: d for k, d in shown.declarations.items() if not d.sealed}
-    return shown
+    # shallow copies: what is left out is dropped, what is kept is shared with ``enc`` (a
+    # snapshot's own copy, read only here)
+    return enc.model_copy(update={
+        "combatants": [c.model_copy(update={
+            "notes": [], "conditions": [k for k in c.conditions if not k.secret]})
+            for c in enc.combatants if not c.hidden],
+        "timers": [t for t in enc.timers if t.kind != REMINDER],
+        "declarations": {k: d for k, d in enc.declarations.items() if not d.sealed}})
 
 
 FORM_WORDS = ("Declare", "Your turn", "actions", "target", "options", "add an action",
@@ -107,7 +108,14 @@ FORM_WORDS = ("Declare", "Your turn", "actions", "target", "options", "add an ac
 """The declaration form's own words."""
 
 
-def declare_form(table: Snapshot, shown: Encounter, c: Combatant) -> dict[str, Any] | None:
+def form_parts(rs: Any, lang: str) -> dict[str, Any]:
+    """What every phone's form has alike: the ruleset's actions and the form's words."""
+    return {"actions": [_action(rs, lang, a) for a in rs.actions],
+            "words": {w: rs.label(w, lang) for w in FORM_WORDS}}
+
+
+def declare_form(table: Snapshot, shown: Encounter, c: Combatant,
+                 form: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The form ``c``'s phone declares with, built from the ruleset's action specs (None when
     ``c`` may not declare now): a declaration in the declare phase until the reveal, the
     action of ``c``'s own turn in a turn-by-turn system. What the form sends is read by the
@@ -129,16 +137,17 @@ def declare_form(table: Snapshot, shown: Encounter, c: Combatant) -> dict[str, A
         return None
     costs = rs.declare_costs(view, c) if kind == "declare" else []
     mine = enc.declarations.get(c.id)
+    form = form or form_parts(rs, lang)
     return {
         "kind": kind,
-        "actions": [_action(rs, lang, a) for a in rs.actions],
+        "actions": form["actions"],
         "targets": [x.name for x in shown.combatants if x.id != c.id and not x.out],
         "self": c.name,
         "costs": costs,
         "most": max(1, len(costs)) if kind == "declare" else 1,
         "declared": [a.text or a.name for a in mine.actions] if mine else [],
         "by": mine.by if mine else "",
-        "words": {w: rs.label(w, lang) for w in FORM_WORDS},
+        "words": form["words"],
     }
 
 
