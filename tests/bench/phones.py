@@ -1,6 +1,6 @@
 """Benchmark of the served table (not part of the test run), on loopback:
 
-    python tests/bench/phones.py [--trials N]
+    python tests/bench/phones.py [--trials N] [--runs N]
 
 8 phones joined with their event streams open, and 2 table pages:
 
@@ -97,10 +97,35 @@ def broadcasts(live: LiveTable, phones: dict[str, Listener], tables: list[Listen
     return out
 
 
-def script_time(path: Path, serve: bool, rounds: int = 24) -> tuple[float, float]:
+THREADS = """
+import atexit, os, sys, time
+spent = {}
+def timed(cls, name, key):
+    run = getattr(cls, name)
+    def wrapped(self, *args, **kwargs):
+        try:
+            return run(self, *args, **kwargs)
+        finally:
+            spent[key] = time.thread_time()
+    setattr(cls, name, wrapped)
+import combat_cli.repl.phones as phones, combat_cli.web.live as live
+timed(phones.Publisher, "_run", "views")
+timed(live.LiveServer, "_run", "server")
+atexit.register(lambda: os.write(2, ("THREADS %r\\n" % {**spent, "main": time.thread_time()}).encode()))
+from combat_cli.cli import main
+sys.argv = ["combat", *sys.argv[1:]]
+main()
+"""
+"""The program, with the CPU time of each of its threads written at exit (the views' and the
+server's threads end before the main thread does)."""
+
+
+def script_time(path: Path, serve: bool, rounds: int = 24) -> tuple[float, float, dict[str, float]]:
     """Rounds of a fight (the thugs punch, the PCs dodge, resolve, end), 13 lines each: the
     wall-clock time and the CPU time (every thread of the process: the server's and the
-    views' too) per command. The CPU time is the steadier of the two on a shared machine."""
+    views' too) per command, and each thread's CPU time per command."""
+    import ast
+
     lines = "".join(
         "".join(f'declare "Thug {t}" brawl P{t}\n' for t in (1, 2, 3))
         + "".join(f"declare {p} dodge\n" for p in PCS) + "resolve all\nend\n"
@@ -108,12 +133,12 @@ def script_time(path: Path, serve: bool, rounds: int = 24) -> tuple[float, float
     n = 13 * rounds
     extra = ["--serve", "--port", "0"] if serve else []
     copy = path.with_name("run.json")
-    took, cpu = [], []
+    took, cpu, threads = [], [], []
     for script in (lines, ""):  # the fight, then the start-up alone
         copy.write_bytes(path.read_bytes())
         t = time.perf_counter()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        r = subprocess.run([sys.executable, "-m", "combat_cli", "play", str(copy), "--script",
+        r = subprocess.run([sys.executable, "-c", THREADS, "play", str(copy), "--script",
                             "-", "--seed", "1", "--dice", "auto", *extra], input=script, text=True,
                            capture_output=True)
         if r.returncode:
@@ -121,12 +146,16 @@ def script_time(path: Path, serve: bool, rounds: int = 24) -> tuple[float, float
         took.append(time.perf_counter() - t)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return (took[0] - took[1]) / n, (cpu[0] - cpu[1]) / n
+        said = [x for x in r.stderr.splitlines() if x.startswith("THREADS ")]
+        threads.append(ast.literal_eval(said[-1][8:]) if said else {})
+    each = {k: (threads[0].get(k, 0.0) - threads[1].get(k, 0.0)) / n for k in threads[0]}
+    return (took[0] - took[1]) / n, (cpu[0] - cpu[1]) / n, each
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--trials", type=int, default=40)
+    ap.add_argument("--runs", type=int, default=5, help="runs of the script, each way")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         path = fight(Path(d) / "bench.json")
@@ -143,10 +172,15 @@ def main() -> None:
         finally:
             live.gm("quit")
             live.close()
-        plain = [script_time(path, False) for _ in range(3)]
-        served = [script_time(path, True) for _ in range(3)]
+        plain, served = [], []
+        for _ in range(args.runs):  # interleaved: a busy spell of the machine hits both
+            plain.append(script_time(path, False))
+            served.append(script_time(path, True))
         without, with_server = (statistics.median(t[0] for t in r) for r in (plain, served))
         cpu_without, cpu_with = (statistics.median(t[1] for t in r) for r in (plain, served))
+        main_cpu, side_cpu = (statistics.median(t[2].get("main", 0) for t in plain),
+                              statistics.median(t[2].get("views", 0) + t[2].get("server", 0)
+                                                for t in served))
     page = sum((ROOT / "combat_cli" / "web" / "assets" / f).stat().st_size
                for f in ("me.html", "phone.js", "phone.css"))
     print(f"1. phone answer -> result on the GM's screen: p95 {p95(rt) * 1000:.0f} ms "
@@ -156,6 +190,9 @@ def main() -> None:
     print(f"3. per command: {with_server * 1000:.1f} ms served, {without * 1000:.1f} ms not: "
           f"{with_server / without:.2f}x; CPU {cpu_with * 1000:.1f} ms served, "
           f"{cpu_without * 1000:.1f} ms not: {cpu_with / cpu_without:.2f}x  goal <= 1.2x")
+    print(f"   in the served process, per command: the views' and the server's threads "
+          f"{side_cpu * 1000:.2f} ms of CPU, against the main thread's {main_cpu * 1000:.2f} ms "
+          f"unserved: {(main_cpu + side_cpu) / main_cpu:.2f}x")
     print(f"4. hand page: {page / 1024:.1f} KB  goal < 50 KB")
 
 
