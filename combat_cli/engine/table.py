@@ -122,6 +122,8 @@ class Table:
         working = self._working()
         ctx = self.context(working)
         work(ctx)
+        if ctx.aborted is not None:  # a rule caught it, but the command cannot stand
+            raise ctx.aborted
         ctx.commit()
         if not undoable:
             for e in ctx.entries:
@@ -215,6 +217,8 @@ class Table:
         working = self._working()
         ctx = self.context(working)
         work(ctx)
+        if ctx.aborted is not None:  # a rule caught it, but the command cannot stand
+            raise ctx.aborted
         ctx.commit()
         self._restore(working)
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
-from combat_cli.engine.domain.errors import CommandError, RollAborted
+from combat_cli.engine.domain.errors import RollAborted
 from combat_cli.locale import dice
 from combat_cli.locale import text as worded
 
@@ -358,5 +358,5 @@ class ScriptPort(FrontPort):
                 choices=", ".join(question.choices))
         if problem is not None:  # the script stops at this line (as a bad dice answer does)
             self.lines.bad_answer = (self.lines.number, line)
-            raise CommandError(problem)
+            raise RollAborted(problem)
         return hits[0] if question.kind == "choice" else line

@@ -97,6 +97,29 @@ def broadcasts(live: LiveTable, phones: dict[str, Listener], tables: list[Listen
     return out
 
 
+def connected_time(live: LiveTable, rounds: int = 24) -> float:
+    """The same fight's rounds (rolled by the tracker) played on the served table while the 8
+    phones and 2 table pages are connected: the wall-clock time per command."""
+    live.gm("dice auto")
+    live.expect(r"dice")
+    t = time.perf_counter()
+    live.gm(*fight_lines(rounds, among_thugs=True), 'roll 1d2 "for=P1: the end"')
+    live.expect(r"\(P1: the end\)", timeout=120)
+    took = time.perf_counter() - t
+    live.gm("dice players")
+    return took / (13 * rounds + 1)
+
+
+def fight_lines(rounds: int, among_thugs: bool = False) -> list[str]:
+    """Rounds of a fight: the thugs punch (the PCs, or one another: then no PC's phone is
+    asked to react), the PCs dodge, resolve, end (13 lines each)."""
+    def target(t: int) -> str:
+        return f'"Thug {t % 3 + 1}"' if among_thugs else f"P{t}"
+    return [line for _ in range(rounds) for line in (
+        *(f'declare "Thug {t}" brawl {target(t)}' for t in (1, 2, 3)),
+        *(f"declare {p} dodge" for p in PCS), "resolve all", "end")]
+
+
 THREADS = """
 import atexit, os, sys, time
 spent = {}
@@ -120,16 +143,14 @@ main()
 server's threads end before the main thread does)."""
 
 
-def script_time(path: Path, serve: bool, rounds: int = 24) -> tuple[float, float, dict[str, float]]:
+def script_time(path: Path, serve: bool, rounds: int = 24, among_thugs: bool = False
+                ) -> tuple[float, float, dict[str, float]]:
     """Rounds of a fight (the thugs punch, the PCs dodge, resolve, end), 13 lines each: the
     wall-clock time and the CPU time (every thread of the process: the server's and the
     views' too) per command, and each thread's CPU time per command."""
     import ast
 
-    lines = "".join(
-        "".join(f'declare "Thug {t}" brawl P{t}\n' for t in (1, 2, 3))
-        + "".join(f"declare {p} dodge\n" for p in PCS) + "resolve all\nend\n"
-        for _ in range(rounds))
+    lines = "".join(f"{line}\n" for line in fight_lines(rounds, among_thugs))
     n = 13 * rounds
     extra = ["--serve", "--port", "0"] if serve else []
     copy = path.with_name("run.json")
@@ -169,9 +190,12 @@ def main() -> None:
                 x.start()
             rt = round_trips(live, cookies, args.trials)
             bc = broadcasts(live, phones, tables, args.trials)
+            live_per_command = connected_time(live)
         finally:
             live.gm("quit")
             live.close()
+        alone = statistics.median(script_time(path, False, among_thugs=True)[0]
+                                  for _ in range(args.runs))
         plain, served = [], []
         for _ in range(args.runs):  # interleaved: a busy spell of the machine hits both
             plain.append(script_time(path, False))
@@ -190,6 +214,8 @@ def main() -> None:
     print(f"3. per command: {with_server * 1000:.1f} ms served, {without * 1000:.1f} ms not: "
           f"{with_server / without:.2f}x; CPU {cpu_with * 1000:.1f} ms served, "
           f"{cpu_without * 1000:.1f} ms not: {cpu_with / cpu_without:.2f}x  goal <= 1.2x")
+    print(f"   with the 8 phones and 2 table pages connected: {live_per_command * 1000:.1f} ms a "
+          f"command, {alone * 1000:.1f} ms not served: {live_per_command / alone:.2f}x")
     print(f"   in the served process, per command: the views' and the server's threads "
           f"{side_cpu * 1000:.2f} ms of CPU, against the main thread's {main_cpu * 1000:.2f} ms "
           f"unserved: {(main_cpu + side_cpu) / main_cpu:.2f}x")

@@ -105,3 +105,34 @@ def test_a_phone_answers_the_same_roll_first_and_the_log_says_so() -> None:
     shot = next(e for e in t.log if e.action == "shoot" and e.faces)
     assert shot.faces == [5, 5, 5, 5, 5] and shot.data["by"] == "phone"
     assert shot.text.endswith("(phone)")
+
+
+class Refusing(Keyboard):
+    """A front end whose every answer to a question is one the rules cannot use."""
+
+    def ask(self, question: Question, race: Race | None = None) -> str | None:
+        from combat_cli.engine.domain.errors import RollAborted
+
+        raise RollAborted("type one of: {choices}", choices=", ".join(question.choices))
+
+
+def test_an_answer_that_cannot_be_had_abandons_the_command_even_if_a_rule_catches_it() -> None:
+    """A rule that turns its errors into an outcome (a lapse) cannot keep a command whose
+    roll or answer could not be had: the table refuses the whole command, nothing changed."""
+    import pytest
+
+    from combat_cli.engine.domain.errors import RollAborted, RuleError
+
+    t = table_with(Refusing("6"))
+    before = t.state_json
+
+    def lapses_on_error(ctx) -> None:  # noqa: ANN001
+        try:
+            ctx.ask("react?", ("dodge", "pass"), ("Mina",))
+        except RuleError:
+            ctx.note("it lapses")
+
+    with pytest.raises(RollAborted) as e:
+        t.run("a rule that catches", lapses_on_error)
+    assert e.value.key == "type one of: {choices}"
+    assert t.state_json == before

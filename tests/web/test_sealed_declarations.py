@@ -223,6 +223,24 @@ def test_a_pc_attacked_is_asked_on_its_phone_whether_it_reacts(live: LiveTable) 
     live.expect(r"Thug punches Lector")
 
 
+def test_a_scripts_answer_that_fits_no_choice_abandons_the_command_it_does_not_lapse_it(
+        live: LiveTable, tmp_path: Path) -> None:
+    """The script's next line answers the phone's question too; one that is none of the
+    choices stops the script at that line with the whole ``resolve`` abandoned (the punch is
+    not turned into a lapsed action, the lines after it are not eaten as answers)."""
+    lector = live.join("Lector")
+    live.gm("start", "declare Thug brawl Lector")
+    live.expect(r"Thug declares")
+    before = combat("show", str(tmp_path / "fight.json"), "--json").stdout
+    live.gm("resolve")
+    _choice(live, lector)
+    live.gm("end", "declare Thug brawl Mina")
+    live.expect(r"script stopped at line \d+: end")
+    assert live.close() == 1
+    assert not live.said("lapses"), "".join(live.seen)
+    assert combat("show", str(tmp_path / "fight.json"), "--json").stdout == before
+
+
 def _choice(live: LiveTable, cookie: str) -> dict[str, Any]:
     end = time.monotonic() + 15
     while True:

@@ -63,6 +63,9 @@ class RulesContext:
         self.resolving: QueueItem | None = None
         """The planned queue item an action's handler is resolving (``resolve``); None when
         it runs at once (``act``, ``react``)."""
+        self.aborted: RollAborted | None = None
+        """A roll or an answer that could not be had: the command is abandoned even if a
+        rule caught the error (a planned action must not lapse because the GM mistyped)."""
 
     # -- typed data ----------------------------------------------------------------------
     @property
@@ -190,7 +193,9 @@ class RulesContext:
         try:
             r = self.dice.roll(spec, purpose, by=roller)
         except DiceError as e:
-            raise RollAborted(e) from None
+            raise self.abort(RollAborted(e)) from None
+        except RollAborted as e:
+            raise self.abort(e) from None
         self.rolls.append(r)
         return r
 
@@ -211,8 +216,16 @@ class RulesContext:
         from combat_cli.engine.contract.port import Question
 
         self.flush()
-        answer = self.port.ask(Question(text, choices, pcs, "choice", phones_only))
+        try:
+            answer = self.port.ask(Question(text, choices, pcs, "choice", phones_only))
+        except RollAborted as e:
+            raise self.abort(e) from None
         return answer if answer in choices else None
+
+    def abort(self, e: RollAborted) -> RollAborted:
+        """Remember that the command cannot go on (:attr:`aborted`); ``e`` to raise."""
+        self.aborted = self.aborted or e
+        return e
 
     def flush(self) -> None:
         """Show the entries logged since the last flush (through the front end's port)."""
