@@ -27,6 +27,7 @@ from combat_cli.engine.contract.ruleset import (
     Handler,
     OptionSpec,
     Ruleset,
+    StatCheck,
     StatSpec,
     VerbSpec,
     handler_for,
@@ -58,11 +59,12 @@ from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax
 
 __all__ = [
     # the ruleset and what it declares
-    "ActionSpec", "ConditionSpec", "OptionSpec", "Ruleset", "StatSpec", "TablesModel",
-    "VerbSpec", "load_toml", "merge_tables",
+    "ActionSpec", "ConditionSpec", "OptionSpec", "Ruleset", "StatCheck", "StatSpec",
+    "TablesModel", "VerbSpec", "load_toml", "merge_tables",
     # an action's handler, and the one route to it (act, resolve, react)
     "Handler", "handler_for", "perform",
     # a hook implemented elsewhere, imported on first use: plan = hook("pkg.mod:plan")
+    # (method=True: the function takes the ruleset first, as a method takes self)
     "hook",
     # a verb's arguments: declared once, parsed by the core, shown in help, completed
     "Arg", "Args", "Opt", "Syntax",

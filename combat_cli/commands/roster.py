@@ -8,6 +8,7 @@ from typing import Any
 
 from combat_cli.commands.registry import Cmd, verb
 from combat_cli.commands.views import RosterView
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.domain import names
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.engine.domain.models import Combatant, Encounter, Template
@@ -72,7 +73,7 @@ def add(cmd: Cmd) -> None:
     template_name: str | None = cmd.args["template"]
     raw = dict(cmd.args.extra)
     enc = cmd.enc
-    stats: dict[str, Any] = cmd.ruleset.stat_defaults()
+    stats: dict[str, Any] = host(cmd.ruleset).stat_defaults()
     if template_name:
         tname = match_word(template_name, list(enc.templates), "template") if enc.templates else None
         if tname is None:
@@ -81,7 +82,7 @@ def add(cmd: Cmd) -> None:
         stats.update(copy.deepcopy(t.stats))   # the library's own stays as it is
         side = side or t.side
         template_name = tname
-    stats.update(cmd.ruleset.validate_stats(raw))
+    stats.update(host(cmd.ruleset).validate_stats(raw))
     taken = {names.skeleton(c.name) for c in enc.combatants}
     if count is None:
         new = [name]
@@ -131,7 +132,7 @@ def import_(cmd: Cmd) -> None:
         side = block.pop("side", None)
         try:
             side = _side(str(side)) if side is not None else None
-            stats = cmd.ruleset.validate_stats(block)
+            stats = host(cmd.ruleset).validate_stats(block)
         except CommandError as e:
             raise CommandError("{path} [{name}]: {problem}", path=path, name=tname, problem=e) from None
         library[tname] = Template(side=side, stats=stats)
@@ -160,7 +161,7 @@ def set_(cmd: Cmd) -> None:
     raw = dict(cmd.args.extra)
     if any(k.lower() == "template" for k in raw):
         raise CommandError("template= works with add only")
-    stats = cmd.ruleset.validate_stats(raw)
+    stats = host(cmd.ruleset).validate_stats(raw)
     if newname:
         newname = check_name(newname)
         _new_name(newname, cmd.enc, c)

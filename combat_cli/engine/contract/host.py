@@ -4,18 +4,27 @@ A ruleset is a declaration (what it has: stats, actions and their handlers, capa
 its tables' package and model) and the hooks of its system. What the core does for every
 ruleset alike lives here, in one :class:`Host` per loaded ruleset, not in the plug-in's
 object: the tables (``tables.toml`` loaded once, each set of house rules merged, range-checked
-and validated once and cached) and the actions' handlers (a lazy ``"module:function"``
-imported on first use).
+and validated once and cached), the actions' handlers (a lazy ``"module:function"``
+imported on first use) and the stats (the index of their names, the defaults, typed and TOML
+stats checked and converted, a loaded file's stats checked against the fight), applying what
+the ruleset declares: its :class:`~combat_cli.engine.contract.ruleset.StatSpec` list with
+each stat's ``check``, ``extra_stats`` and the typo policy for them.
 """
 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+
+from combat_cli.engine.domain.errors import RuleError
+from combat_cli.locale import Msg
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.rule_tables import TablesModel
-    from combat_cli.engine.contract.ruleset import Handler, Ruleset
+    from combat_cli.engine.contract.ruleset import Handler, Ruleset, StatCheck, StatSpec
+    from combat_cli.engine.contract.view import RulesView
+    from combat_cli.engine.domain.models import Combatant
 
 __all__ = ["Host", "host"]
 
@@ -27,6 +36,10 @@ class Host:
         self.ruleset = ruleset
         self._shipped: dict[str, Any] | None = None
         self._tables: dict[str, tuple[dict[str, Any], TablesModel | None]] = {}
+        self._stat_index: tuple[Sequence[StatSpec], dict[str, StatSpec],
+                                tuple[tuple[str, StatCheck | str], ...]] | None = None
+        self._parsed: dict[tuple[Any, ...], Any] = {}
+        self._overridden: dict[str, bool] = {}
 
     # -- tables --------------------------------------------------------------------------
     def tables(self, house_rules: dict[str, Any]) -> dict[str, Any]:
@@ -59,6 +72,133 @@ class Host:
             model = rs.tables_model
             found = self._tables[key] = (merged, validate_tables(model, merged) if model
                                          else None)
+        return found
+
+    # -- stats ---------------------------------------------------------------------------
+    def stat_spec(self, name: str) -> StatSpec | None:
+        """The stat called ``name`` or one of its aliases, whatever the case (from an index
+        of the specs, built once: a 100,000-template library is checked on every open)."""
+        return self._index()[1].get(name.lower())
+
+    def _index(self) -> tuple[Sequence[StatSpec], dict[str, StatSpec],
+                              tuple[tuple[str, StatCheck | str], ...]]:
+        stats = self.ruleset.stats
+        index = self._stat_index
+        if index is None or index[0] is not stats:
+            by_word: dict[str, StatSpec] = {}
+            for spec in reversed(stats):  # the first spec of a name wins, as named() has it
+                for word in (*spec.aliases, spec.name):
+                    by_word[word.lower()] = spec
+            checks = tuple((s.name, s.check) for s in stats if s.check is not None)
+            index = self._stat_index = (stats, by_word, checks)
+        return index
+
+    def stat_defaults(self, *, overrides: bool = True) -> dict[str, Any]:
+        """The stats a new combatant starts with before what the GM typed (the specs'
+        defaults, unless the ruleset's ``fill_stat_defaults`` is False)."""
+        rs = self.ruleset
+        if overrides and self._overrides("stat_defaults"):
+            return rs.stat_defaults()
+        if not rs.fill_stat_defaults:
+            return {}
+        return {s.name: s.default for s in rs.stats if s.default is not None}
+
+    def validate_stats(self, raw: dict[str, Any], *, overrides: bool = True) -> dict[str, Any]:
+        """Stats typed by the GM or read from a template, checked and converted: a declared
+        stat by its ``parse``, any other name by the ruleset's ``extra_stats`` (refused
+        without it, or as a typo of a stat when it is within ``stat_typo_cutoff``)."""
+        rs = self.ruleset
+        if overrides and self._overrides("validate_stats"):
+            return rs.validate_stats(raw)
+        if rs.extra_stats is not None and rs.stat_typo_cutoff is not None:
+            self._refuse_typos(raw, rs.stat_typo_cutoff)
+        out: dict[str, Any] = {}
+        for key, value in raw.items():
+            spec = self.stat_spec(key)
+            if spec is None:
+                if rs.extra_stats is None:
+                    self._refuse_unknown(key)
+                out[key] = self._parsed_stat(rs.extra_stats, key, value)
+            else:
+                out[spec.name] = self._parsed_stat(spec.parse, spec.name, value)
+        return out
+
+    def check_stats(self, view: RulesView, c: Combatant, *, overrides: bool = True
+                    ) -> dict[str, Any]:
+        """``c``'s stats as read from a save file: checked as typed ones are
+        (:meth:`validate_stats`), then by each declared ``StatSpec.check`` of a stat ``c``
+        has, against the fight's tables (read-only). RuleError says what is wrong."""
+        if overrides and self._overrides("check_stats"):
+            return self.ruleset.check_stats(view, c)
+        stats = self.validate_stats(c.stats)
+        checks = [(name, ref) for name, ref in self._index()[2] if stats.get(name) is not None]
+        if checks:
+            from combat_cli.engine.contract.ruleset import load_ref
+
+            who = c if stats == c.stats else c.model_copy(update={"stats": stats})
+            for _, ref in checks:
+                (load_ref(ref) if isinstance(ref, str) else ref)(view, who)
+        return stats
+
+    def _refuse_typos(self, raw: dict[str, Any], cutoff: float) -> None:
+        """Refuse a name that is no stat but close to one (a typo, not an extra stat)."""
+        import difflib
+
+        rs = self.ruleset
+        names = [s.name for s in rs.stats]
+        for key in raw:
+            if self.stat_spec(key) is None:
+                hit = difflib.get_close_matches(key.lower(), [n.lower() for n in names], n=1,
+                                                cutoff=cutoff)
+                if hit:
+                    real = next(n for n in names if n.lower() == hit[0])
+                    if rs.stat_typo_hint:
+                        raise RuleError('no stat "{stat}" — did you mean {guess}? ({hint})',
+                                        stat=key, guess=real, hint=Msg(rs.stat_typo_hint))
+                    raise RuleError('no stat "{stat}" — did you mean {guess}?', stat=key,
+                                    guess=real)
+
+    def _refuse_unknown(self, key: str) -> None:
+        from combat_cli.engine.domain.queries import closest
+
+        rs = self.ruleset
+        names = [s.name for s in rs.stats]
+        guess = closest(key, names)
+        if guess:
+            raise RuleError('{ruleset} has no stat "{stat}" — did you mean {guess}?',
+                            ruleset=rs.name, stat=key, guess=guess)
+        more = Msg(" and {n} more: help add", n=len(names) - 8) if len(names) > 8 else ""
+        raise RuleError('{ruleset} has no stat "{stat}" (stats: {names})', ruleset=rs.name,
+                        stat=key, names=Msg("{names}{more}", names=", ".join(names[:8]),
+                                            more=more))
+
+    def _parsed_stat(self, parse: Callable[[Any], Any] | None, name: str, value: Any) -> Any:
+        """A stat's parsed value, remembered for a plain value (a library of 100,000 stat
+        blocks holds the same few values again and again, and is checked on every open)."""
+        from combat_cli.engine.contract.ruleset import _parse_stat
+
+        if type(value) not in (int, str, bool, float) or parse is None:
+            return _parse_stat(parse, name, value)
+        seen = self._parsed
+        key = (parse, name, type(value), value)
+        if key in seen:
+            return seen[key]
+        parsed = _parse_stat(parse, name, value)
+        if len(seen) >= 20_000:
+            seen.clear()
+        if type(parsed) in (int, str, bool, float, type(None)):  # never a shared mutable one
+            seen[key] = parsed
+        return parsed
+
+    def _overrides(self, method: str) -> bool:
+        """The plug-in's class still overrides the Ruleset method (an older plug-in's way):
+        the host obeys it."""
+        found = self._overridden.get(method)
+        if found is None:
+            from combat_cli.engine.contract.ruleset import Ruleset
+
+            found = self._overridden[method] = (getattr(type(self.ruleset), method)
+                                                is not getattr(Ruleset, method))
         return found
 
     # -- actions -------------------------------------------------------------------------

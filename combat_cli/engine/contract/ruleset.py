@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.resources
+import types
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -48,7 +49,7 @@ from combat_cli.engine.domain.models import (
 from combat_cli.engine.grammar.options import Options
 from combat_cli.engine.grammar.options import specs as option_specs
 from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax, syntax
-from combat_cli.locale import Msg, Word
+from combat_cli.locale import Word
 
 if TYPE_CHECKING:
     from combat_cli.engine.contract.context import RulesContext
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from combat_cli.engine.contract.view import RulesView
 
 __all__ = [
-    "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatSpec",
+    "ActionSpec", "ConditionSpec", "OptionSpec", "RuleError", "Ruleset", "StatCheck", "StatSpec",
     "VerbSpec", "handler_for", "hook", "level_by_fraction", "load_toml", "merge_tables", "perform",
     "wound_words",
 ]
@@ -66,6 +67,11 @@ __all__ = [
 Handler = Callable[["RulesContext", Combatant, ActionRequest], object]
 """An action's handler: the context, the actor and the action as typed (options through
 ``Model.of(action)``)."""
+
+
+StatCheck = Callable[["RulesView", Combatant], object]
+"""A stat's check against the fight: the read-only view (its tables) and the combatant, its
+stats as checked; RuleError refuses."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,18 @@ class StatSpec:
     parse: Callable[[Any], Any] | None = None
     default: Any = None
     aliases: tuple[str, ...] = ()
+    check: StatCheck | str | None = None
+    """What the value must also be in the fight it is in (a weapon of the tables' catalogue,
+    house rules included): ``check(view, c)``, or ``"package.module:function"`` imported on
+    first use. The core runs it on every combatant and template that has the stat when a save
+    is loaded, and refuses the file in one line naming the combatant; the ruleset's
+    :meth:`~Ruleset.on_add` checks a joining combatant as it sets it up."""
+
+    def __post_init__(self) -> None:
+        if self.check is not None and not (callable(self.check) or (
+                isinstance(self.check, str) and self.check.count(":") == 1)):
+            raise TypeError(f"{self.name}: a check is a function or 'package.module:function', "
+                            f"not {self.check!r}")
 
 
 @dataclass(frozen=True)
@@ -194,16 +212,25 @@ class hook:  # noqa: N801 - read as a declaration: ``plan = hook("pkg.mod:plan")
 
         class D6(DeclarePhase, Ruleset):
             plan = hook("mydice.rounds:plan")
+            carry_over = hook("mydice.roster:carry_over", method=True)
+
+    ``method=True``: the function takes the ruleset first, as a method takes ``self`` (for a
+    hook that asks the ruleset's other hooks or declarations). Where a method would call
+    ``super()``, the function calls the core's default by name (``Ruleset.carry_over(rs, c)``).
     """
 
-    def __init__(self, ref: str) -> None:
+    def __init__(self, ref: str, *, method: bool = False) -> None:
+        if ref.count(":") != 1:
+            raise TypeError(f"a hook is named 'package.module:function', not {ref!r}")
         self.ref = ref
+        self.method = method
 
     def __get__(self, obj: object, owner: type | None = None) -> Any:
-        return load_ref(self.ref)
+        fn = load_ref(self.ref)
+        return types.MethodType(fn, obj) if self.method and obj is not None else fn
 
     def __repr__(self) -> str:
-        return f"hook({self.ref!r})"
+        return f"hook({self.ref!r}{', method=True' if self.method else ''})"
 
 
 def handler_for(ruleset: Ruleset, name: str, *, react: bool = False) -> Handler | None:
@@ -318,6 +345,12 @@ class Ruleset:
     stats: Sequence[StatSpec] = ()
     extra_stats: Callable[[Any], Any] | None = None
     """If set, stat names not in :attr:`stats` are accepted and parsed with it (skills)."""
+    stat_typo_cutoff: float | None = None
+    """With :attr:`extra_stats`: a name at least this close to a stat's (difflib's ratio,
+    0..1; d12: 0.8) is refused as a typo of that stat instead of read as an extra one."""
+    stat_typo_hint: str = ""
+    """What that refusal adds in brackets: how an extra stat is written (d12: "other names
+    are skills: Fighting=2")."""
     actions: Sequence[ActionSpec] = ()
     conditions: Sequence[ConditionSpec] = ()
     verbs: Sequence[VerbSpec] = ()
@@ -424,72 +457,39 @@ class Ruleset:
         return named(self.actions, name)
 
     # -- roster --------------------------------------------------------------------------
+    # The stat services are the core's (:class:`~combat_cli.engine.contract.host.Host`): what a
+    # ruleset varies it declares (:attr:`stats` and their checks, :attr:`extra_stats`, the
+    # typo policy, :attr:`fill_stat_defaults`). These methods stay for plug-ins that call
+    # them; one that still overrides validate_stats, check_stats or stat_defaults is obeyed
+    # (the host calls the override, whose ``super()`` is the host's service).
     def stat_spec(self, name: str) -> StatSpec | None:
-        """The stat called ``name`` or one of its aliases, whatever the case (from an index
-        of the specs, built once: a 100,000-template library is checked on every open)."""
-        index = self.__dict__.get("_stat_index")
-        if index is None or index[0] is not self.stats:
-            by_word: dict[str, StatSpec] = {}
-            for spec in reversed(self.stats):  # the first spec of a name wins, as named() has it
-                for word in (*spec.aliases, spec.name):
-                    by_word[word.lower()] = spec
-            index = self.__dict__["_stat_index"] = (self.stats, by_word)
-        return index[1].get(name.lower())
+        """The stat called ``name`` or one of its aliases, whatever the case (the host's
+        index; kept for plug-ins that call it)."""
+        from combat_cli.engine.contract.host import host
+
+        return host(self).stat_spec(name)
 
     def stat_defaults(self) -> dict[str, Any]:
-        """The stats a new combatant starts with before what the GM typed (the specs'
-        defaults, unless :attr:`fill_stat_defaults` is False)."""
-        if not self.fill_stat_defaults:
-            return {}
-        return {s.name: s.default for s in self.stats if s.default is not None}
+        """The stats a new combatant starts with before what the GM typed (the host's
+        service; kept for plug-ins that call or override it)."""
+        from combat_cli.engine.contract.host import host
+
+        return host(self).stat_defaults(overrides=False)
 
     def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Check and convert stats typed by the GM or read from a template."""
-        from combat_cli.engine.domain.queries import closest
+        """Check and convert stats typed by the GM or read from a template (the host's
+        service; kept for plug-ins that call or override it)."""
+        from combat_cli.engine.contract.host import host
 
-        out: dict[str, Any] = {}
-        for key, value in raw.items():
-            spec = self.stat_spec(key)
-            if spec is None:
-                if self.extra_stats is None:
-                    guess = closest(key, [s.name for s in self.stats])
-                    names = [s.name for s in self.stats]
-                    if guess:
-                        raise RuleError('{ruleset} has no stat "{stat}" — did you mean {guess}?',
-                                        ruleset=self.name, stat=key, guess=guess)
-                    more = (Msg(" and {n} more: help add", n=len(names) - 8) if len(names) > 8
-                            else "")
-                    raise RuleError('{ruleset} has no stat "{stat}" (stats: {names})',
-                                    ruleset=self.name, stat=key,
-                                    names=Msg("{names}{more}", names=", ".join(names[:8]),
-                                              more=more))
-                out[key] = self._parsed(self.extra_stats, key, value)
-            else:
-                out[spec.name] = self._parsed(spec.parse, spec.name, value)
-        return out
-
-    def _parsed(self, parse: Callable[[Any], Any] | None, name: str, value: Any) -> Any:
-        """:func:`_parse_stat`, remembered for a plain value (a library of 100,000 stat
-        blocks holds the same few values again and again, and is checked on every open)."""
-        if type(value) not in (int, str, bool, float) or parse is None:
-            return _parse_stat(parse, name, value)
-        seen: dict[tuple[Any, ...], Any] = self.__dict__.setdefault("_parsed_stats", {})
-        key = (parse, name, type(value), value)
-        if key in seen:
-            return seen[key]
-        parsed = _parse_stat(parse, name, value)
-        if len(seen) >= 20_000:
-            seen.clear()
-        if type(parsed) in (int, str, bool, float, type(None)):  # never a shared mutable one
-            seen[key] = parsed
-        return parsed
+        return host(self).validate_stats(raw, overrides=False)
 
     def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
-        """``c``'s stats as read from a save file, checked by the rules typed input and
-        stat-block files follow (:meth:`validate_stats`): RuleError naming the field. A ruleset
-        that also checks stats against the fight's tables when a combatant joins (a weapon of
-        a house-rule catalogue, in :meth:`on_add`) checks them here too, read-only."""
-        return self.validate_stats(c.stats)
+        """``c``'s stats as read from a save file, checked as typed ones are and by the
+        stats' declared :attr:`StatSpec.check` (the host's service; kept for plug-ins that
+        call or override it)."""
+        from combat_cli.engine.contract.host import host
+
+        return host(self).check_stats(view, c, overrides=False)
 
     def on_add(self, ctx: RulesContext, c: Combatant) -> None:
         """A combatant was added (or its stats changed): set up per-ruleset data."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from combat_cli.engine.contract.host import Host, host
 from combat_cli.engine.domain.errors import RuleError, invalid
 
 if TYPE_CHECKING:
@@ -140,8 +141,9 @@ def check_stats(ruleset: Any, enc: Encounter) -> None:
     from combat_cli.engine.domain.models import Combatant
 
     view = RulesView(enc, ruleset)
+    services = host(ruleset)
     for c in enc.combatants:
-        stats = _checked_stats(ruleset, view, c, c.name)
+        stats = _checked_stats(services, view, c, c.name)
         if stats != c.stats:
             c.stats = stats
     # each template is checked through one stand-in combatant, its name and stats set in
@@ -151,28 +153,28 @@ def check_stats(ruleset: Any, enc: Encounter) -> None:
     fields = stand_in.__dict__
     for name, t in enc.templates.items():
         fields["name"], fields["stats"] = name, t.stats
-        stats = _checked_stats(ruleset, view, stand_in, f"template {name}")
+        stats = _checked_stats(services, view, stand_in, f"template {name}")
         if stats != t.stats:
             t.stats = stats
 
 
-def _checked_stats(ruleset: Any, view: Any, c: Any, who: str) -> dict[str, Any]:
+def _checked_stats(services: Host, view: Any, c: Any, who: str) -> dict[str, Any]:
     try:
-        return ruleset.check_stats(view, c)  # type: ignore[no-any-return]
+        return services.check_stats(view, c)
     except RuleError as e:
         if str(e).startswith(f"{who}:"):
             raise
         raise RuleError("{name}: {note}", name=who, note=e.msg) from None
     except (LookupError, TypeError, ValueError, AttributeError):
         raise RuleError("{name}: {stat} cannot be read", name=who,
-                        stat=_bad_stat(ruleset, c.stats)) from None
+                        stat=_bad_stat(services, c.stats)) from None
 
 
-def _bad_stat(ruleset: Any, stats: dict[str, Any]) -> str:
+def _bad_stat(services: Host, stats: dict[str, Any]) -> str:
     """The stat the ruleset cannot read (the first that fails alone; "a stat" if none does)."""
     for k, v in stats.items():
         try:
-            ruleset.validate_stats({k: v})
+            services.validate_stats({k: v})
         except Exception:  # noqa: BLE001 - which one, whatever the ruleset raises
             return k
     return "a stat"

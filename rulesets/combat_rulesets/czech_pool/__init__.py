@@ -10,19 +10,12 @@ weapon - armour) or imposes a +1 disadvantage (to +3). Czech by default, English
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import (
-    ActionRequest,
     ActionSpec,
-    Combatant,
     ConditionSpec,
     DeclarePhase,
     Healing,
-    LogEntry,
-    RulesContext,
     Ruleset,
-    RulesView,
     hook,
 )
 from combat_rulesets.czech_pool import lang as _lang
@@ -122,31 +115,6 @@ HOUSE_RULES = {
 }
 
 
-def _ask_demon_numbers(ctx: RulesContext, c: Combatant) -> None:
-    """T-CZ-1: a strong demon's cells are "?" in the seed: say which numbers are in use and
-    how to set them."""
-    from combat_rulesets.czech_pool.combat import rows
-    from combat_rulesets.czech_pool.stats import demon_key
-
-    dk = demon_key(c)
-    if not dk.startswith("silny"):
-        return
-    row = rows(schema.Tables.of(ctx))[dk]
-    cells = [("Démon bank", "demon_pool", row.cell("pool")),
-             ("Démon obtížnost", "demon_difficulty", row.cell("difficulty")),
-             ("Démon zranění", "demon_damage",
-              row.cell("damage" if row.has("damage") else "damage_taken"))]
-    unset = [(cz, en, v) for cz, en, v in cells if c.stats.get(cz) is None]
-    if not unset:
-        return
-    en = ctx.lang == "en"
-    shown = ", ".join(f"{e if en else n.replace(' ', '_')}={v:+d}" for n, e, v in unset)
-    first = unset[0][1] if en else unset[0][0].replace(" ", "_")
-    ctx.note(_lang.tr(ctx, '{name}: the rules give "?" for {demon} — defaults {values} (to '
-                      'change: set {name} {first}=N ...)', name=c.name,
-                      demon=_lang.term(dk, ctx.lang), values=shown, first=first))
-
-
 class CzechPool(DeclarePhase, Healing, Ruleset):
     name = "czech_pool"
     fight_only = ("forced", "forced_next", "surprised")
@@ -190,89 +158,29 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         return _lang.label(word, lang, gender)
 
     # -- roster ----------------------------------------------------------------------
-    def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
-        """As typed, and the weapon one of the fight's catalogue (as :meth:`on_add` asks)."""
-        from combat_rulesets.czech_pool.stats import weapon
-
-        stats = super().check_stats(view, c)
-        weapon(c if stats == c.stats else c.model_copy(update={"stats": stats}),
-               schema.Tables.of(view))
-        return stats
-
-    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
-        from combat_rulesets.czech_pool.stats import weapon
-
-        weapon(c, schema.Tables.of(ctx), ctx)  # an unknown catalogue weapon is refused here
-        _ask_demon_numbers(ctx, c)
+    on_add = hook("combat_rulesets.czech_pool.roster:on_add")
 
     # -- rounds ----------------------------------------------------------------------
     begin_round = hook("combat_rulesets.czech_pool.initiative:begin_round")
-
     declare = hook("combat_rulesets.czech_pool.combat:check_declaration")
-
     plan = hook("combat_rulesets.czech_pool.resolution:plan")
-
-    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        raise _lang.terr(ctx, "this system resolves a turn together: declare NAME ACTION ..., "
-                         "then resolve")
-
+    act = hook("combat_rulesets.czech_pool.resolution:act")  # refused: declare, then resolve
     end_round = hook("combat_rulesets.czech_pool.resolution:end_round")
-
-    def can_act(self, view: RulesView, c: Combatant) -> str | None:
-        """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
-        context, so in the table's language); here only for the core's other verbs, whose
-        refusals the core words in the table's language ("... — nemůže odložit akci")."""
-        enc = view.enc
-        if not c.out or enc.phase == "declare":
-            return None
-        if enc.phase == "resolve" and any(i.actor == c.id and i.state == "pending"
-                                          for i in enc.queue):
-            return None
-        return f"{c.name}: {view.label(c.status, _lang.gender(c)).lower()}"
+    can_act = hook("combat_rulesets.czech_pool.health:can_act")
 
     # -- health ----------------------------------------------------------------------
-    def value_words(self, view: RulesView, verb: str) -> list[str]:
-        return ["smrt", "bez"] if verb == "damage" else []
-
+    value_words = hook("combat_rulesets.czech_pool.health:value_words")
     damage = hook("combat_rulesets.czech_pool.health:damage")
-
     heal = hook("combat_rulesets.czech_pool.health:heal")
 
     # -- display ---------------------------------------------------------------------
     status_columns = hook("combat_rulesets.czech_pool.display:status_columns")
-
-    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
-        from combat_rulesets.czech_pool.display import brief
-
-        return brief(entries, view)
-
+    brief = hook("combat_rulesets.czech_pool.display:brief_lines")
     wound_columns = ("Health",)
-
-    def wound_level(self, view: RulesView, c: Combatant) -> int:
-        from combat_cli.api import level_by_fraction
-        from combat_rulesets.czech_pool.health import taken
-        from combat_rulesets.czech_pool.stats import max_levels
-
-        most = max_levels(c, schema.Tables.of(view))
-        return level_by_fraction(most - taken(view, c), most, c.out)
-
+    wound_level = hook("combat_rulesets.czech_pool.health:wound_level")
     json_extra = hook("combat_rulesets.czech_pool.display:json_extra")
-
-    def help_text(self) -> str:
-        lang = _lang.language_now()
-        lines = [_lang.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
-                             "[volba=zranit|nevýhoda] [míření] ...; bránit [TARGET] "
-                             "dovednost=..; pouze_bránit; nebránit TARGET; vstát.", lang)]
-        if self.house_rules:
-            lines.append(_lang.label("House-rule switches (tables.toml, override with "
-                                     "--house-rules):", lang))
-            lines += [f"  {k}: {_lang.label(v, lang)}" for k, v in self.house_rules.items()]
-        return "\n".join(lines)
-
-    def demo(self) -> list[str]:
-        from combat_rulesets.czech_pool.demo import demo_lines
-
-        return demo_lines()
+    help_text = hook("combat_rulesets.czech_pool.display:help_text", method=True)
+    demo = hook("combat_rulesets.czech_pool.demo:demo_lines")
 
 
 RULESET = CzechPool()

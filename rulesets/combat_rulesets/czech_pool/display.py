@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from combat_cli.api import Combatant, LogEntry, RuleError, RulesView, locale
+from combat_cli.api import Combatant, LogEntry, RuleError, Ruleset, RulesView, locale
 from combat_rulesets.czech_pool import health
 from combat_rulesets.czech_pool.lang import gender, term
 from combat_rulesets.czech_pool.schema import Tables
@@ -134,3 +134,23 @@ def brief(entries: list[LogEntry], view: RulesView | None = None) -> list[str]:
             out.append(_plain(e.text))
             joins = who if e.kind in ("wound", "hit") else ""
     return out
+
+
+def brief_lines(view: RulesView, entries: list[LogEntry]) -> list[str]:
+    """The ruleset's ``brief``: :func:`brief` in the view's language."""
+    return brief(entries, view)
+
+
+def help_text(rs: Ruleset) -> str:
+    """Extra help for ``help``: the actions, and the house-rule switches."""
+    from combat_rulesets.czech_pool import lang as _lang
+
+    lang = _lang.language_now()
+    lines = [_lang.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
+                         "[volba=zranit|nevýhoda] [míření] ...; bránit [TARGET] "
+                         "dovednost=..; pouze_bránit; nebránit TARGET; vstát.", lang)]
+    if rs.house_rules:
+        lines.append(_lang.label("House-rule switches (tables.toml, override with "
+                                 "--house-rules):", lang))
+        lines += [f"  {k}: {_lang.label(v, lang)}" for k, v in rs.house_rules.items()]
+    return "\n".join(lines)

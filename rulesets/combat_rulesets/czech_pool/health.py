@@ -3,7 +3,7 @@ direct ``damage`` / ``heal`` values."""
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, Roll, RuleError, RulesContext, pool
+from combat_cli.api import Combatant, Roll, RuleError, RulesContext, RulesView, pool
 from combat_rulesets.czech_pool.lang import levels as count_levels
 from combat_rulesets.czech_pool.lang import norm, say, term, terr, tr
 from combat_rulesets.czech_pool.lang import successes as n_hits
@@ -227,3 +227,31 @@ def revive(ctx: RulesContext, c: Combatant, text: str | None) -> None:
     set_state(ctx, c, WOUNDED if wounds(ctx, c) else OK)
     ctx.log(tr(ctx, "{name} is back in the fight: {left_c_ctx_tables}/{mx} left", name=c.name, left_c_ctx_tables=left(ctx, c), mx=mx),
             kind="status", target=c, outcome=c.status, left=left(ctx, c), max=mx)
+
+
+def can_act(view: RulesView, c: Combatant) -> str | None:
+    """Out fighters are refused by ``declare`` and lapse in ``resolve`` (both with a
+    context, so in the table's language); here only for the core's other verbs, whose
+    refusals the core words in the table's language ("... — nemůže odložit akci")."""
+    from combat_rulesets.czech_pool.lang import gender
+
+    enc = view.enc
+    if not c.out or enc.phase == "declare":
+        return None
+    if enc.phase == "resolve" and any(i.actor == c.id and i.state == "pending"
+                                      for i in enc.queue):
+        return None
+    return f"{c.name}: {view.label(c.status, gender(c)).lower()}"
+
+
+def value_words(view: RulesView, verb: str) -> list[str]:
+    """What ``damage`` takes besides a number, for completion."""
+    return ["smrt", "bez"] if verb == "damage" else []
+
+
+def wound_level(view: RulesView, c: Combatant) -> int:
+    """How badly ``c`` is hurt as the players may know it: the wound levels left."""
+    from combat_cli.api import level_by_fraction
+
+    most = max_levels(c, Tables.of(view))
+    return level_by_fraction(most - taken(view, c), most, c.out)

@@ -505,3 +505,9 @@ def end_round(ctx: RulesContext) -> None:
 
 
 __all__ = ["clash", "end_round", "plan", "stand_up"]
+
+
+def act(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+    """No ``act``: the turn is declared, then resolved together."""
+    raise terr(ctx, "this system resolves a turn together: declare NAME ACTION ..., "
+               "then resolve")

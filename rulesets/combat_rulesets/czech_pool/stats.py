@@ -104,11 +104,12 @@ def _spec(key: str, parse: Any, default: Any, help: str, *extra: str) -> StatSpe
 _EN_NAMES: dict[str, str] = {}
 
 
-def _named(cz: str, en: str, parse: Any, default: Any, help: str, *extra: str) -> StatSpec:
+def _named(cz: str, en: str, parse: Any, default: Any, help: str, *extra: str,
+           check: str | None = None) -> StatSpec:
     _EN_NAMES[cz] = en
     names = {norm(cz), en, norm(en), *extra}
     names.discard(cz)
-    return StatSpec(cz, help, parse, default, tuple(sorted(names)))
+    return StatSpec(cz, help, parse, default, tuple(sorted(names)), check)
 
 
 STATS: tuple[StatSpec, ...] = (
@@ -123,7 +124,8 @@ STATS: tuple[StatSpec, ...] = (
            "druha_zbran", "druhá_zbraň"),
     _named("Rod", "gender", _gender, "", "grammatical gender m|ž|s (guessed from the name)",
            "rod"),
-    _named("Zbraň", "weapon", _text, "", "weapon from the catalogue (speed, length, damage)"),
+    _named("Zbraň", "weapon", _text, "", "weapon from the catalogue (speed, length, damage)",
+           check="combat_rulesets.czech_pool.roster:listed_weapon"),
     _named("Rychlost zbraně", "weapon_speed", _int, None, "weapon speed (after Strength/two hands)",
            "rychlost_zbrane", "rychlost_zbraně", "wspeed"),
     _named("Délka zbraně", "weapon_length", _nonneg, None, "weapon length (0 fist, 1 short ...)",

@@ -7,28 +7,17 @@ the modules: tasks (D12-TASK-*), bids and contests (D12-BID-*, D12-DMG-*), mob r
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import (
-    ActionRequest,
     ActionSpec,
-    Combatant,
-    Declaration,
     DeclarePhase,
     Healing,
-    LogEntry,
-    QueueItem,
     Reactions,
-    RuleError,
-    RulesContext,
     Ruleset,
-    RulesView,
     StatSpec,
     hook,
 )
-from combat_rulesets.d12 import health, schema
+from combat_rulesets.d12 import schema
 from combat_rulesets.d12.options import Attack, Defend, Move, Task
-from combat_rulesets.d12.records import shown
 from combat_rulesets.d12.state import Fight, Fighter
 from combat_rulesets.d12.stats import STATS, skill_value
 
@@ -112,7 +101,10 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         "health.default_hits": (1, None), "weapons.*.power": (0, None),
         "weapons.*.close_power": (0, None), "weapons.*.feet": (0, None),
     }
-    stats: tuple[StatSpec, ...] = STATS
+    stats: tuple[StatSpec, ...] = STATS   # the weapon checked against the fight's catalogue
+    extra_stats = staticmethod(skill_value)  # any other name is a skill (0..12),
+    stat_typo_cutoff = 0.8                   # unless it looks like a typo of a known stat
+    stat_typo_hint = "other names are skills: Fighting=2"
     actions = ACTIONS
     house_rules = HOUSE_RULES
 
@@ -120,145 +112,35 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
         from combat_rulesets.d12.verbs import VERBS
 
         self.verbs = VERBS
-        self.extra_stats = skill_value
 
-    def merge_house_rules(self, tables: dict[str, Any], house_rules: dict[str, Any]
-                          ) -> dict[str, Any]:
-        """As the core merges them; ``[weapons.NAME]`` tables add weapons to the catalogue (or
-        change listed ones), each value checked."""
-        rest = {k: v for k, v in house_rules.items() if k != "weapons"}
-        merged = super().merge_house_rules(tables, rest)
-        if "weapons" in house_rules:
-            from combat_rulesets.d12.catalogue import merge_weapons
-
-            merged = {**merged, "weapons": merge_weapons(merged["weapons"],
-                                                         house_rules["weapons"], merged)}
-        return merged
+    # ``[weapons.NAME]`` tables add weapons to the catalogue (or change listed ones)
+    merge_house_rules = hook("combat_rulesets.d12.catalogue:merge_house_rules")
 
     # -- roster ------------------------------------------------------------------------------
-    def validate_stats(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Known stats as usual; any other name is a skill (0..12), unless it looks like a typo
-        of a known stat."""
-        import difflib
-
-        names = [s.name for s in self.stats]
-        for key in raw:
-            if self.stat_spec(key) is None:
-                hit = difflib.get_close_matches(key.lower(), [n.lower() for n in names], n=1,
-                                                cutoff=0.8)
-                if hit:
-                    real = next(n for n in names if n.lower() == hit[0])
-                    raise RuleError(f'no stat "{key}" — did you mean {real}? (other names are '
-                                    "skills: Fighting=2)")
-        return super().validate_stats(raw)
-
-    def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
-        """As typed, and the weapon one of the fight's catalogue (as :meth:`on_add` asks)."""
-        stats = super().check_stats(view, c)
-        if stats.get("weapon") is not None:
-            from combat_rulesets.d12.power import check_weapon
-
-            check_weapon(str(stats["weapon"]), schema.Tables.of(view))
-        return stats
-
-    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
-        if c.stats.get("weapon") is not None:
-            from combat_rulesets.d12.power import check_weapon
-
-            c.stats["weapon"] = check_weapon(str(c.stats["weapon"]), schema.Tables.of(ctx))
-        health.setup(ctx, c)
-        health.refresh(ctx, c)
+    on_add = hook("combat_rulesets.d12.roster:on_add")
 
     # -- rounds ------------------------------------------------------------------------------
-    def begin_round(self, ctx: RulesContext) -> None:
-        from combat_rulesets.d12.mob import order
-
-        ctx.enc.order = order(ctx)
-
+    begin_round = hook("combat_rulesets.d12.mob:begin_round")
     declare = hook("combat_rulesets.d12.rounds:declare")
-
-    def replaced(self, ctx: RulesContext, c: Combatant, old: Declaration) -> None:
-        """Name the plan a new ``declare`` replaced (a second declare replaces the first)."""
-        was = ", ".join(a.text for a in old.actions)
-        new = ctx.enc.declarations.get(c.id)
-        if new is not None and [a.text for a in new.actions] == [a.text for a in old.actions]:
-            ctx.note(f"{c.name}'s plan is the same as before ({was}): nothing changed")
-            return
-        ctx.note(f"{c.name}'s earlier plan ({was}) is replaced; to keep both, declare them in "
-                 f"one line parted by commas (or add a defence: defend {c.name} BID)")
-
+    replaced = hook("combat_rulesets.d12.rounds:replaced")
     plan = hook("combat_rulesets.d12.mob:plan")
-
     end_round = hook("combat_rulesets.d12.rounds:end_round")
-
-    def acting_label(self, view: RulesView) -> str | None:
-        """Who acts and where the round stands: ``Shooter 2 (exchange 3/5)``."""
-        from combat_rulesets.d12.mob import step
-
-        enc = view.enc
-        name = super().acting_label(view)
-        where = step(enc) if enc.phase == "resolve" else None
-        return f"{name} ({where})" if name and where else name
-
+    acting_label = hook("combat_rulesets.d12.display:acting_label")
     can_act = hook("combat_rulesets.d12.health:cannot_act")
 
     # -- health ------------------------------------------------------------------------------
-    def value_words(self, view: RulesView, verb: str) -> list[str]:
-        from combat_rulesets.d12.health import TRACK_WORDS
-
-        return list(TRACK_WORDS)  # body/mind/soul and the realms that name them
-
+    value_words = hook("combat_rulesets.d12.health:value_words")
     damage = hook("combat_rulesets.d12.health:damage")
-
     heal = hook("combat_rulesets.d12.health:heal")
 
     # -- display -----------------------------------------------------------------------------
-    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
-        from combat_rulesets.d12.display import brief
-
-        return brief(entries)
-
+    brief = hook("combat_rulesets.d12.display:brief_lines")
     status_columns = hook("combat_rulesets.d12.display:status_columns")
-
-    def queued(self, view: RulesView, c: Combatant) -> list[tuple[QueueItem, ActionRequest]]:
-        """``c``'s items, and the duels filed under the opponent's item with ``c``'s attack."""
-        out = []
-        for i in view.enc.queue:
-            if i.actor == c.id:
-                out.append((i, i.action))
-            elif (duel := shown(i).partner(c.id)) is not None:
-                out.append((i, duel))
-        return out
-
+    queued = hook("combat_rulesets.d12.display:queued")
     wound_columns = ("Hits",)
-
-    def wound_level(self, view: RulesView, c: Combatant) -> int:
-        from combat_cli.api import level_by_fraction
-        from combat_rulesets.d12.state import TRACKS
-
-        t = schema.Tables.of(view)
-        return max(level_by_fraction(health.current(view, c, k), health.max_hits(c, k, t)[0],
-                                     c.out) for k in TRACKS)
-
-    def json_extra(self, view: RulesView) -> dict[str, Any]:
-        from combat_rulesets.d12.bid_sheet import bids_json
-        from combat_rulesets.d12.state import TRACKS, fight
-
-        enc, t, now = view.enc, schema.Tables.of(view), fight(view)
-        return {"d12": {
-            "realm": now.realm or t.default_realm,
-            "hits": {c.name: {k: {"current": health.current(view, c, k),
-                                  "max": health.max_hits(c, k, t)[0]}
-                              for k in TRACKS} for c in enc.combatants},
-            "bids": {c.name: bids_json(view, c) for c in enc.combatants
-                     if c.id in enc.declarations or Fighter.of(view, c).spent},
-            "interventions": [i.model_dump(mode="json") for i in now.interventions],
-        }}
-
-    def demo(self) -> list[str]:
-        from combat_rulesets.d12.demo import DEMO
-
-        return list(DEMO)
+    wound_level = hook("combat_rulesets.d12.health:wound_level")
+    json_extra = hook("combat_rulesets.d12.display:json_extra")
+    demo = hook("combat_rulesets.d12.demo:demo")
 
 
 RULESET = D12Ruleset()

@@ -123,3 +123,16 @@ def _shown(value: Any) -> str:
     text = repr(value)
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def merge_house_rules(tables: dict[str, Any], house_rules: dict[str, Any]) -> dict[str, Any]:
+    """As the core merges them; ``[weapons.NAME]`` tables add weapons to the catalogue (or
+    change listed ones), each value checked (the ruleset's ``merge_house_rules``)."""
+    from combat_cli.api import merge_tables
+
+    rest = {k: v for k, v in house_rules.items() if k != "weapons"}
+    merged = merge_tables(tables, rest)  # the core's default merge
+    if "weapons" in house_rules:
+        merged = {**merged, "weapons": merge_weapons(merged["weapons"],
+                                                     house_rules["weapons"], merged)}
+    return merged

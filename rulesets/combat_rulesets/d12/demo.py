@@ -21,3 +21,8 @@ DEMO: tuple[str, ...] = (
     'task Cory tn=8 skill=Dodge rp=1 for="vault the bar"',
     "status",
 )
+
+
+def demo() -> list[str]:
+    """The ruleset's ``demo``: :data:`DEMO`."""
+    return list(DEMO)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, LogEntry, RulesView
+    from combat_cli.api import ActionRequest, Combatant, LogEntry, QueueItem, RulesView
 
 
 def _hit(e: LogEntry) -> str:
@@ -88,3 +88,50 @@ def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
 
     return {"Hits": hits_text(view, c), "Bids": bid_summary(view, c),
             "Left": bids_left(view, c)}
+
+
+def acting_label(view: RulesView) -> str | None:
+    """Who acts and where the round stands: ``Shooter 2 (exchange 3/5)``."""
+    from combat_cli.api import Ruleset
+    from combat_rulesets.d12.mob import step
+
+    enc = view.enc
+    name = Ruleset.acting_label(view.ruleset, view)  # the core's: who acts
+    where = step(enc) if enc.phase == "resolve" else None
+    return f"{name} ({where})" if name and where else name
+
+
+def brief_lines(view: RulesView, entries: list[LogEntry]) -> list[str]:
+    """The ruleset's ``brief``: :func:`brief`."""
+    return brief(entries)
+
+
+def queued(view: RulesView, c: Combatant) -> list[tuple[QueueItem, ActionRequest]]:
+    """``c``'s items, and the duels filed under the opponent's item with ``c``'s attack."""
+    from combat_rulesets.d12.records import shown
+
+    out = []
+    for i in view.enc.queue:
+        if i.actor == c.id:
+            out.append((i, i.action))
+        elif (duel := shown(i).partner(c.id)) is not None:
+            out.append((i, duel))
+    return out
+
+
+def json_extra(view: RulesView) -> dict[str, Any]:
+    """d12's keys in ``show --json``: the realm, every track's hits, the bids, interventions."""
+    from combat_rulesets.d12 import health, schema
+    from combat_rulesets.d12.bid_sheet import bids_json
+    from combat_rulesets.d12.state import TRACKS, Fighter, fight
+
+    enc, t, now = view.enc, schema.Tables.of(view), fight(view)
+    return {"d12": {
+        "realm": now.realm or t.default_realm,
+        "hits": {c.name: {k: {"current": health.current(view, c, k),
+                              "max": health.max_hits(c, k, t)[0]}
+                          for k in TRACKS} for c in enc.combatants},
+        "bids": {c.name: bids_json(view, c) for c in enc.combatants
+                 if c.id in enc.declarations or Fighter.of(view, c).spent},
+        "interventions": [i.model_dump(mode="json") for i in now.interventions],
+    }}

@@ -8,7 +8,7 @@ The damage taken is kept per track (``Fighter.taken``), so editing stats keeps w
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, RuleError, RulesContext
+from combat_cli.api import Combatant, RuleError, RulesContext, RulesView
 from combat_rulesets.d12.records import Healed, Wound
 from combat_rulesets.d12.schema import Tables
 from combat_rulesets.d12.state import TRACKS, Track, Where, fighter
@@ -168,3 +168,17 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     ctx.log(f"{c.name} recovers {back} {track.capitalize()} hit{'' if back == 1 else 's'}: "
             f"{current(ctx, c, track)}/{mx}", kind="heal", target=c, outcome=c.status,
             **Healed(healed=back, track=track).dump())
+
+
+def value_words(view: RulesView, verb: str) -> list[str]:
+    """What ``damage``/``heal`` take, for completion."""
+    return list(TRACK_WORDS)  # body/mind/soul and the realms that name them
+
+
+def wound_level(view: RulesView, c: Combatant) -> int:
+    """How badly ``c`` is hurt as the players may know it: the worst of its tracks."""
+    from combat_cli.api import level_by_fraction
+
+    t = Tables.of(view)
+    return max(level_by_fraction(current(view, c, k), max_hits(c, k, t)[0],
+                                 c.out) for k in TRACKS)

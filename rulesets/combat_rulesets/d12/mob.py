@@ -160,3 +160,8 @@ def _general_defence_notes(ctx: RulesContext, attacks: list[tuple[Combatant, Act
                 f"{', '.join(names)}, as one direction; if they come from different "
                 f"directions, undo and declare {target.name} with from= groups",
                 kind="note", actor=target, action="defend", **BidNote(bid=bid).dump())
+
+
+def begin_round(ctx: RulesContext) -> None:
+    """The round's order (the ruleset's ``begin_round``): :func:`order`."""
+    ctx.enc.order = order(ctx)

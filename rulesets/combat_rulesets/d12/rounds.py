@@ -180,3 +180,14 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def replaced(ctx: RulesContext, c: Combatant, old: Declaration) -> None:
+    """Name the plan a new ``declare`` replaced (a second declare replaces the first)."""
+    was = ", ".join(a.text for a in old.actions)
+    new = ctx.enc.declarations.get(c.id)
+    if new is not None and [a.text for a in new.actions] == [a.text for a in old.actions]:
+        ctx.note(f"{c.name}'s plan is the same as before ({was}): nothing changed")
+        return
+    ctx.note(f"{c.name}'s earlier plan ({was}) is replaced; to keep both, declare them in "
+             f"one line parted by commas (or add a defence: defend {c.name} BID)")

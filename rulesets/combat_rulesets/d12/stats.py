@@ -96,7 +96,8 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("spiritual", "celestial bid budget per round (default Will)", whole, None,
              aliases=("celestial_bid",)),
     StatSpec("weapon", "default weapon: a catalogue name (punch, .22, shotgun ...) or a Walton "
-             "build small|medium|large[+edged][+firearm]", weapon_name, None, aliases=("w",)),
+             "build small|medium|large[+edged][+firearm]", weapon_name, None, aliases=("w",),
+             check="combat_rulesets.d12.roster:listed_weapon"),
     StatSpec("body", "maximum Body hits (overrides Strength x Forces)", whole, None),
     StatSpec("mind", "maximum Mind hits (overrides Intelligence x Forces)", whole, None),
     StatSpec("soul", "maximum Soul hits (overrides Will x Forces)", whole, None),

@@ -7,8 +7,6 @@ ruleset's README.md (section "Rule IDs").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from combat_cli.api import (
     ActionSpec,
     Arg,
@@ -18,14 +16,10 @@ from combat_cli.api import (
     Opt,
     OptionSpec,
     Reactions,
-    RollAborted,
-    RuleError,
     Ruleset,
-    RulesView,
     Syntax,
     VerbSpec,
     hook,
-    perform,
 )
 from combat_rulesets.d6 import schema
 from combat_rulesets.d6.codes import code_text
@@ -40,19 +34,8 @@ from combat_rulesets.d6.options import (
     Shot,
     Unarmed,
 )
-from combat_rulesets.d6.state import D6Fight, D6Fighter, fight, fighter
+from combat_rulesets.d6.state import D6Fight, D6Fighter
 from combat_rulesets.d6.stats import STATS, YES
-
-if TYPE_CHECKING:
-    from combat_cli.api import (
-        ActionRequest,
-        Combatant,
-        LogEntry,
-        QueueItem,
-        RulesContext,
-        Timer,
-    )
-
 
 STRIKE = "combat_rulesets.d6.attacks:strike"
 REACT = "combat_rulesets.d6.reactions:react"
@@ -63,15 +46,8 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
     combatant_state = D6Fighter
     encounter_state = D6Fight
     fight_only = ("rd", "init_roll", "stuns", "stun_round")
-
-    def carry_over(self, c: Combatant) -> Combatant:
-        """Into the next fight: not lying where the last one left them (unless unconscious),
-        nor Stunned (its stuns stay behind with the fight)."""
-        out = super().carry_over(c)
-        if not out.has_condition("Unconscious"):
-            out.conditions = [x for x in out.conditions if x.name != "Prone"]
-        out.conditions = [x for x in out.conditions if x.name != "Stunned"]
-        return out
+    # into the next fight: not Prone (unless Unconscious), nor Stunned
+    carry_over = hook("combat_rulesets.d6.roster:carry_over", method=True)
     fill_stat_defaults = False  # read through its own stat helpers; not listed as typed
     tables_model = schema.Tables
     title = "D6 (WEG-style): die codes, multi-action penalties, reactions, wound levels"
@@ -191,99 +167,29 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
 
     # -- rounds ----------------------------------------------------------------------------
     begin_round = hook("combat_rulesets.d6.initiative:begin_round")
-
-    def move_in_order(self, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
-                      ) -> None:
-        """The order is kept for the next rounds too (the Instincts order does not change)."""
-        super().move_in_order(ctx, c, other, after)
-        moves = fight(ctx).moves
-        moves[:] = [m for m in moves if m[0] != c.id] + [(c.id, other.id, after)]
-
+    move_in_order = hook("combat_rulesets.d6.initiative:move_in_order", method=True)
     declare = hook("combat_rulesets.d6.declare:declare")
-
-    def declare_costs(self, view: RulesView, c: Combatant) -> list[str]:
-        """D6-MULTI: each action beyond the first costs every action of the round dice."""
-        from combat_rulesets.d6.core import multi_penalty
-        from combat_rulesets.d6.schema import tables
-
-        t = tables(view)
-        return [f"-{p}D" if p else "" for p in
-                (multi_penalty(t, n) for n in range(1, t.actions.max + 1))]
-
+    declare_costs = hook("combat_rulesets.d6.declare:declare_costs")
     plan = hook("combat_rulesets.d6.declare:plan")
-
-    def resolve(self, ctx: RulesContext, item: QueueItem) -> None:
-        c = ctx.combatant(item.actor)
-        try:
-            perform(self, ctx, c, item.action, missing=f"{item.action.name} is a reaction: "
-                    f"react {c.name} {item.action.name}")
-        except RollAborted:  # the GM's dice did not fit: the whole command is abandoned
-            raise
-        except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
-            # weapon, a patient no longer hurt ...) instead of blocking the round
-            item.state = "lapsed"
-            ctx.log(f"{c.name}'s {item.action.name} lapses: {e}", kind="lapse", actor=c,
-                    action=item.action.name)
-
-    def act(self, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
-        """A reaction acted at once is a reaction; any other action counts toward the round's
-        actions before it is done."""
-        from combat_rulesets.d6.declare import count_act
-
-        spec = self.action_spec(action.name)
-        if spec is not None and spec.reaction:
-            self.react(ctx, c, action)
-            return
-        count_act(ctx, c, action)
-        perform(self, ctx, c, action, missing=f"{action.name} is a reaction: "
-                f"react {c.name} {action.name}")
-
+    resolve = hook("combat_rulesets.d6.declare:resolve", method=True)  # a failed one lapses
+    act = hook("combat_rulesets.d6.declare:act", method=True)  # counts toward the actions
     end_round = hook("combat_rulesets.d6.wounds:mortal_checks")
-
     can_act = hook("combat_rulesets.d6.core:can_act_reason")
 
     # -- health and time -------------------------------------------------------------------
-    def value_words(self, view: RulesView, verb: str) -> list[str]:
-        from combat_rulesets.d6.schema import Tables
-
-        return list(Tables.of(view).wounds.levels[1:])
-
+    value_words = hook("combat_rulesets.d6.wounds:value_words")
     damage = hook("combat_rulesets.d6.damage:gm_damage")
-
     heal = hook("combat_rulesets.d6.healing:gm_heal")
-
     rest = hook("combat_rulesets.d6.healing:rest")
-
-    def fire_timer(self, ctx: RulesContext, timer: Timer) -> None:
-        from combat_rulesets.d6.healing import fire_timer
-
-        if not fire_timer(ctx, timer):
-            super().fire_timer(ctx, timer)
+    fire_timer = hook("combat_rulesets.d6.healing:timer_due", method=True)
 
     # -- display ---------------------------------------------------------------------------
     status_columns = hook("combat_rulesets.d6.display:status_columns")
-
-    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
-        from combat_rulesets.d6.display import brief
-
-        return brief(entries)
-
+    brief = hook("combat_rulesets.d6.display:brief_lines")
     wound_columns = ()   # the status says the wound; the Penalty column mixes in the actions
-
-    def wound_level(self, view: RulesView, c: Combatant) -> int:
-        from combat_rulesets.d6.wounds import INCAP, WOUNDED2
-
-        me = fighter(view, c)
-        if c.out or me.wound >= INCAP:
-            return 3
-        return 2 if me.wound == WOUNDED2 else int(me.wound > 0 or me.stuns > 0)
-
+    wound_level = hook("combat_rulesets.d6.wounds:wound_level")
     json_extra = hook("combat_rulesets.d6.display:json_extra")
-
-    def demo(self) -> list[str]:
-        from combat_rulesets.d6.demo import DEMO
-
-        return list(DEMO)
+    demo = hook("combat_rulesets.d6.demo:demo")
 
 
 RULESET = D6()

@@ -3,7 +3,7 @@ the actions typed with ``act``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from combat_cli.api import QueueItem, RuleError
 from combat_rulesets.d6.codes import Code
@@ -39,7 +39,14 @@ from combat_rulesets.d6.weapons import action_cost, drawn_name, named_weapon, pi
 from combat_rulesets.d6.wounds import KILLED
 
 if TYPE_CHECKING:
-    from combat_cli.api import ActionRequest, Combatant, RulesContext
+    from combat_cli.api import (
+        ActionRequest,
+        Combatant,
+        Reactions,
+        RulesContext,
+        Ruleset,
+        RulesView,
+    )
     from combat_rulesets.d6.state import RoundState
 
 
@@ -237,3 +244,44 @@ def count_act(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         planned.put(item)
     else:
         add_action(ctx, c, action_cost(ctx, c, a), a.name)
+
+
+def declare_costs(view: RulesView, c: Combatant) -> list[str]:
+    """D6-MULTI: each action beyond the first costs every action of the round dice."""
+    from combat_rulesets.d6.core import multi_penalty
+    from combat_rulesets.d6.schema import tables
+
+    t = tables(view)
+    return [f"-{p}D" if p else "" for p in
+            (multi_penalty(t, n) for n in range(1, t.actions.max + 1))]
+
+
+def resolve(rs: Ruleset, ctx: RulesContext, item: QueueItem) -> None:
+    """A planned action, by its declared handler; one that cannot happen now lapses."""
+    from combat_cli.api import RollAborted, perform
+
+    c = ctx.combatant(item.actor)
+    try:
+        perform(rs, ctx, c, item.action, missing=f"{item.action.name} is a reaction: "
+                f"react {c.name} {item.action.name}")
+    except RollAborted:  # the GM's dice did not fit: the whole command is abandoned
+        raise
+    except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
+        # weapon, a patient no longer hurt ...) instead of blocking the round
+        item.state = "lapsed"
+        ctx.log(f"{c.name}'s {item.action.name} lapses: {e}", kind="lapse", actor=c,
+                action=item.action.name)
+
+
+def act(rs: Ruleset, ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
+    """A reaction acted at once is a reaction; any other action counts toward the round's
+    actions before it is done."""
+    from combat_cli.api import perform
+
+    spec = rs.action_spec(action.name)
+    if spec is not None and spec.reaction:
+        cast("Reactions", rs).react(ctx, c, action)
+        return
+    count_act(ctx, c, action)
+    perform(rs, ctx, c, action, missing=f"{action.name} is a reaction: "
+            f"react {c.name} {action.name}")

@@ -41,3 +41,8 @@ DEMO = [
     "advance 4d",
     "status",
 ]
+
+
+def demo() -> list[str]:
+    """The ruleset's ``demo``: :data:`DEMO`."""
+    return list(DEMO)

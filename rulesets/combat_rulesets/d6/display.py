@@ -153,3 +153,8 @@ def brief(entries: list[LogEntry]) -> list[str]:
     if line:
         out.append("".join(line))
     return out
+
+
+def brief_lines(view: RulesView, entries: list[LogEntry]) -> list[str]:
+    """The ruleset's ``brief``: :func:`brief`."""
+    return brief(entries)

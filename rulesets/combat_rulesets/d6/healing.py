@@ -34,7 +34,14 @@ from combat_rulesets.d6.wounds import (
 )
 
 if TYPE_CHECKING:
-    from combat_cli.api import ActionRequest, Args, Combatant, RulesContext, Timer
+    from combat_cli.api import (
+        ActionRequest,
+        Args,
+        Combatant,
+        RulesContext,
+        Ruleset,
+        Timer,
+    )
     from combat_rulesets.d6.schema import Level, Tables
 
 DAY = 86400
@@ -315,3 +322,11 @@ def revive(ctx: RulesContext, args: Args) -> None:
     set_level(ctx, c, 0, why=why, heal=True)
     if idx:
         apply_result(ctx, c, levels(tables(ctx))[idx], cause=why)
+
+
+def timer_due(rs: Ruleset, ctx: RulesContext, timer: Timer) -> None:
+    """A timer is due: a healing one (:func:`fire_timer`), else the core's."""
+    from combat_cli.api import Ruleset
+
+    if not fire_timer(ctx, timer):
+        Ruleset.fire_timer(rs, ctx, timer)

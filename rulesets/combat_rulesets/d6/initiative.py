@@ -11,7 +11,7 @@ from combat_rulesets.d6.state import fighter
 from combat_rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, RulesContext
+    from combat_cli.api import Combatant, RulesContext, Ruleset
 
 
 def instincts(c: Combatant) -> int:
@@ -67,3 +67,14 @@ def begin_round(ctx: RulesContext) -> None:
     for c in ctx.enc.combatants:
         rd(ctx, c)
     stun_penalty_over(ctx)
+
+
+def move_in_order(rs: Ruleset, ctx: RulesContext, c: Combatant, other: Combatant, after: bool
+                  ) -> None:
+    """The order is kept for the next rounds too (the Instincts order does not change)."""
+    from combat_cli.api import Ruleset
+    from combat_rulesets.d6.state import fight
+
+    Ruleset.move_in_order(rs, ctx, c, other, after)  # the core's: the move itself
+    moves = fight(ctx).moves
+    moves[:] = [m for m in moves if m[0] != c.id] + [(c.id, other.id, after)]

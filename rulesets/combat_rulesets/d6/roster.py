@@ -10,7 +10,7 @@ from combat_rulesets.d6.schema import tables
 from combat_rulesets.d6.state import fighter
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, RulesContext
+    from combat_cli.api import Combatant, RulesContext, Ruleset
 
 
 def on_add(ctx: RulesContext, c: Combatant) -> None:
@@ -40,3 +40,15 @@ def join(ctx: RulesContext, c: Combatant) -> None:
     from combat_rulesets.d6.initiative import order
 
     ctx.enc.order = order(ctx)
+
+
+def carry_over(rs: Ruleset, c: Combatant) -> Combatant:
+    """Into the next fight: not lying where the last one left them (unless unconscious),
+    nor Stunned (its stuns stay behind with the fight)."""
+    from combat_cli.api import Ruleset
+
+    out = Ruleset.carry_over(rs, c)  # the core's: without what belongs to the fight
+    if not out.has_condition("Unconscious"):
+        out.conditions = [x for x in out.conditions if x.name != "Prone"]
+    out.conditions = [x for x in out.conditions if x.name != "Stunned"]
+    return out

@@ -13,7 +13,7 @@ from combat_rulesets.d6.state import fighter
 from combat_rulesets.d6.stats import stat
 
 if TYPE_CHECKING:
-    from combat_cli.api import Combatant, RulesContext
+    from combat_cli.api import Combatant, RulesContext, RulesView
     from combat_rulesets.d6.schema import Tables
 
 STUNNED, WOUNDED, WOUNDED2, INCAP, MORTAL, KILLED = 1, 2, 3, 4, 5, 6
@@ -237,3 +237,18 @@ def mortal_checks(ctx: RulesContext) -> None:
                 difficulty=n, outcome="Killed" if dies else "alive")
         if dies:
             set_level(ctx, c, KILLED, why="Mortally Wounded check")
+
+
+def value_words(view: RulesView, verb: str) -> list[str]:
+    """The wound levels ``damage``/``heal`` take, for completion."""
+    from combat_rulesets.d6.schema import Tables
+
+    return list(Tables.of(view).wounds.levels[1:])
+
+
+def wound_level(view: RulesView, c: Combatant) -> int:
+    """How badly ``c`` is hurt as the players may know it (stuns count as hurt)."""
+    me = fighter(view, c)
+    if c.out or me.wound >= INCAP:
+        return 3
+    return 2 if me.wound == WOUNDED2 else int(me.wound > 0 or me.stuns > 0)

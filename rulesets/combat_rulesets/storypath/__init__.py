@@ -7,22 +7,15 @@ See README.md beside this file for the GM's reference.
 
 from __future__ import annotations
 
-from typing import Any
-
 from combat_cli.api import (
     ActionSpec,
     Arg,
-    Combatant,
     ConditionSpec,
-    Encounter,
     Healing,
-    LogEntry,
     OpenTurns,
     Opt,
     Reactions,
-    RulesContext,
     Ruleset,
-    RulesView,
     VerbSpec,
     hook,
 )
@@ -33,8 +26,6 @@ from . import (
     defense,
     disarm,
     grappling,
-    initiative,
-    injuries,
     options,
     prone,
     tasks,
@@ -43,7 +34,7 @@ from . import (
 )
 from .schema import Tables
 from .state import Fight, Fighter
-from .stats import STATS, weapon_of
+from .stats import STATS
 
 HOUSE_RULES = {
     "dice.ten_again": "AMB-SP-1: 10s count and are rolled again (default true)",
@@ -198,88 +189,33 @@ class Storypath(OpenTurns, Reactions, Healing, Ruleset):
     house_rules = HOUSE_RULES
 
     # -- roster --------------------------------------------------------------------------
-    def check_stats(self, view: RulesView, c: Combatant) -> dict[str, Any]:
-        """As typed, and the weapon one of the fight's catalogue (as :meth:`on_add` asks)."""
-        stats = super().check_stats(view, c)
-        weapon_of(Tables.of(view), c if stats == c.stats else c.model_copy(update={"stats": stats}))
-        return stats
-
-    def on_add(self, ctx: RulesContext, c: Combatant) -> None:
-        weapon_of(Tables.of(ctx), c)  # refuse an unknown weapon now, with a hint
-        if c.stats.get("weapon"):
-            c.stats["weapon"] = weapon_of(Tables.of(ctx), c).name
-        injuries.refresh_status(ctx, c)
-
+    on_add = hook("combat_rulesets.storypath.roster:on_add")
     join = hook("combat_rulesets.storypath.initiative:join")
 
     # -- rounds --------------------------------------------------------------------------
     begin_round = hook("combat_rulesets.storypath.initiative:begin_round")
-
     move_in_order = hook("combat_rulesets.storypath.initiative:move_slot")
-
-    def open_turn(self, enc: Encounter) -> tuple[str, list[Combatant]] | None:
-        return initiative.open_turn(RulesView(enc, self))
-
+    open_turn = hook("combat_rulesets.storypath.initiative:open_turn_of", method=True)
     give_turn = hook("combat_rulesets.storypath.initiative:take_slot")
-
     up_next = hook("combat_rulesets.storypath.initiative:up_next")
-
     next_turn = hook("combat_rulesets.storypath.initiative:next_turn")
-
-    def current(self, enc: Encounter) -> Combatant | None:
-        return initiative.current(RulesView(enc, self))
-
+    current = hook("combat_rulesets.storypath.initiative:current_of", method=True)
     on_remove = hook("combat_rulesets.storypath.roster:on_remove")
-
-    def acting_label(self, view: RulesView) -> str | None:
-        if view.enc.phase == "turns" and initiative.roster(view) and initiative.is_open(view):
-            i = initiative.slot_index(view)
-            names = " or ".join(c.name for c in initiative.candidates(view, i)) or "nobody"
-            return f"{initiative.slot_name(initiative.roster(view)[i])}, open: {names}"
-        return super().acting_label(view)
-
-    def order_labels(self, view: RulesView) -> list[str] | None:
-        if not initiative.roster(view):
-            return None
-        return initiative.labels(view)
+    acting_label = hook("combat_rulesets.storypath.initiative:acting_label")
+    order_labels = hook("combat_rulesets.storypath.initiative:order_labels")
 
     # -- health ----------------------------------------------------------------------------
-    def value_words(self, view: RulesView, verb: str) -> list[str]:
-        levels = [*Tables.of(view).injury.levels, "taken_out"]
-        if verb == "damage":
-            return [*levels, "persistent", "aggravated", "lethal", "name=", "box="]
-        return levels
-
+    value_words = hook("combat_rulesets.storypath.injuries:value_words")
     damage = hook("combat_rulesets.storypath.injuries:damage")
-
     heal = hook("combat_rulesets.storypath.injuries:heal")
 
     # -- display ---------------------------------------------------------------------------
-    def brief(self, view: RulesView, entries: list[LogEntry]) -> list[str]:
-        from combat_rulesets.storypath.display import brief
-
-        return brief(entries)
-
+    brief = hook("combat_rulesets.storypath.display:brief_lines")
     status_columns = hook("combat_rulesets.storypath.display:status_columns")
-
     wound_columns = ("Injuries", "Injury Conditions")
-
-    def wound_level(self, view: RulesView, c: Combatant) -> int:
-        from combat_cli.api import level_by_fraction
-
-        t = Tables.of(view)
-        if injuries.uses_health(t, c):
-            most = injuries.health(t, c)
-            return level_by_fraction(most - injuries.hits(view, c), most, c.out)
-        most = sum(injuries.boxes(t, c).values())
-        return level_by_fraction(sum(injuries.free(view, c).values()), most, c.out)
-
+    wound_level = hook("combat_rulesets.storypath.injuries:wound_level")
     json_extra = hook("combat_rulesets.storypath.display:json_extra")
-
-    def demo(self) -> list[str]:
-        from .demo import LINES
-
-        return list(LINES)
+    demo = hook("combat_rulesets.storypath.demo:demo")
 
 
 RULESET = Storypath()

@@ -52,3 +52,8 @@ LINES = (
     "status",
     "scene",
 )
+
+
+def demo() -> list[str]:
+    """The ruleset's ``demo``: :data:`LINES`."""
+    return list(LINES)

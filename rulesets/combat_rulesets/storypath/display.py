@@ -126,3 +126,8 @@ def json_extra(view: RulesView) -> dict[str, Any]:
         "next_roll": {c.name: [p.model_dump() for p in fighter(view, c).pending]
                       for c in enc.combatants if fighter(view, c).pending},
     }}
+
+
+def brief_lines(view: RulesView, entries: list[LogEntry]) -> list[str]:
+    """The ruleset's ``brief``: :func:`brief`."""
+    return brief(entries)

@@ -9,7 +9,7 @@ roster with each open slot showing the character first in line."""
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, Encounter, RuleError, RulesContext
+from combat_cli.api import Combatant, Encounter, RuleError, RulesContext, Ruleset, RulesView
 
 from .records import Blocked, InitiativeLogged, RosterLogged, SideValue
 from .rolls import faces_text, roll_pool
@@ -452,3 +452,35 @@ def open_turn(where: Where) -> tuple[str, list[Combatant]] | None:
         return None
     others = candidates(where, i)
     return (slot_name(s), others) if len(others) >= 2 else None
+
+
+def open_turn_of(rs: Ruleset, enc: Encounter) -> tuple[str, list[Combatant]] | None:
+    """The ruleset's ``open_turn``: :func:`open_turn` of the encounter."""
+    from combat_cli.api import RulesView
+
+    return open_turn(RulesView(enc, rs))
+
+
+def current_of(rs: Ruleset, enc: Encounter) -> Combatant | None:
+    """The ruleset's ``current``: :func:`current` of the encounter."""
+    from combat_cli.api import RulesView
+
+    return current(RulesView(enc, rs))
+
+
+def acting_label(view: RulesView) -> str | None:
+    """An open slot says who may take it: ``PC 2, open: Ann or Bo``."""
+    from combat_cli.api import Ruleset
+
+    if view.enc.phase == "turns" and roster(view) and is_open(view):
+        i = slot_index(view)
+        names = " or ".join(c.name for c in candidates(view, i)) or "nobody"
+        return f"{slot_name(roster(view)[i])}, open: {names}"
+    return Ruleset.acting_label(view.ruleset, view)  # the core's: who acts
+
+
+def order_labels(view: RulesView) -> list[str] | None:
+    """The order column shows the slots once initiative is rolled."""
+    if not roster(view):
+        return None
+    return labels(view)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from combat_cli.api import Combatant, RuleError, RulesContext
+from combat_cli.api import Combatant, RuleError, RulesContext, RulesView
 
 from .records import WoundLogged
 from .schema import Tables
@@ -316,3 +316,23 @@ def clear_scene(ctx: RulesContext) -> None:
             refresh_status(ctx, c)
             ctx.log(f"{c.name}: end of scene clears {', '.join(names_text_one(i) for i in gone)}",
                     kind="heal", target=c, outcome=c.status)
+
+
+def value_words(view: RulesView, verb: str) -> list[str]:
+    """The levels (and for ``damage`` the kinds) ``damage``/``heal`` take, for completion."""
+    levels = [*Tables.of(view).injury.levels, "taken_out"]
+    if verb == "damage":
+        return [*levels, "persistent", "aggravated", "lethal", "name=", "box="]
+    return levels
+
+
+def wound_level(view: RulesView, c: Combatant) -> int:
+    """How badly ``c`` is hurt as the players may know it: Health left, or free boxes."""
+    from combat_cli.api import level_by_fraction
+
+    t = Tables.of(view)
+    if uses_health(t, c):
+        most = health(t, c)
+        return level_by_fraction(most - hits(view, c), most, c.out)
+    most = sum(boxes(t, c).values())
+    return level_by_fraction(sum(free(view, c).values()), most, c.out)
