@@ -1,52 +1,81 @@
-"""Parameter types for the command line whose choices show in ``--help``, complete in the
-shell and are checked by the parser. The list may be computed late (installed rulesets), so that
-building the app costs nothing at start-up."""
+"""The command line's choices (rulesets, languages, report formats, fixed lists) and its whole
+numbers, through typer's public parameters only: a choice shows in ``--help`` (``metavar=``),
+completes in the shell (``autocompletion=``) and is checked, with "did you mean", by a
+``callback=``; a number is read by a ``parser=``. A refused value raises :class:`ValueRefused`
+(``typer.BadParameter``, which click words in English as it always has), carrying its message
+as data (``.msg``: a catalogue key and its values) for the other languages.
+
+A list may be computed late (the installed rulesets): until a help page is shown
+(:func:`show_in_help`), its metavar is a placeholder, so building the app costs nothing at
+start-up."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-try:  # typer >= 0.22 carries its own click
-    from typer._click.shell_completion import CompletionItem
-    from typer._click.types import ParamType
-except ImportError:  # pragma: no cover - older typer uses click itself
-    from click.shell_completion import CompletionItem  # type: ignore[assignment,unused-ignore]
-    from click.types import ParamType  # type: ignore[assignment,unused-ignore]
+import typer
 
 
-class Choice(ParamType):
-    """One of ``choices()``; ``accepts(value)``, if given, checks a value without the list."""
+class ValueRefused(typer.BadParameter):
+    """A value the command line refuses: ``str(e)`` the English, ``e.msg`` the message as data
+    (``combat_cli.locale.Msg``), worded by :mod:`combat_cli.clihelp` in another language."""
 
-    name = "choice"
+    def __init__(self, key: str, /, **values: Any) -> None:
+        from combat_cli.locale import Msg
 
-    def __init__(self, choices: Callable[[], Sequence[str]],
+        self.msg = Msg(key, **values)
+        super().__init__(str(self.msg))
+
+
+_PLACEHOLDERS: dict[str, Choice] = {}
+
+
+class Choice:
+    """One of ``choices()``; ``accepts(value)``, if given, checks a value without the list;
+    ``hint``: a refused value is answered with the closest choice ("did you mean d6?")."""
+
+    def __init__(self, placeholder: str, choices: Callable[[], Sequence[str]],
                  accepts: Callable[[str], bool] | None = None, hint: bool = False) -> None:
+        self.placeholder = placeholder
         self._choices = choices
         self._hint = hint
         self._accepts = accepts or (lambda value: value in self._choices())
+        _PLACEHOLDERS[placeholder] = self
 
     def all(self) -> list[str]:
         return list(self._choices())
 
-    def get_metavar(self, param: Any, ctx: Any = None) -> str:  # click < 8.2 passes no ctx
+    def metavar(self) -> str:
+        """What ``--help`` shows after the option: ``[auto|manual|players]``."""
         return "[" + "|".join(self.all()) + "]"
 
-    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+    def complete(self, incomplete: str) -> list[str]:
+        """The shell's completions of ``incomplete`` (typer's ``autocompletion``)."""
+        return [c for c in self.all() if c.startswith(incomplete)]
+
+    def check(self, value: str | None) -> str | None:
+        """``value`` if it is one of the choices (typer's ``callback``), else refused."""
         if value is None or self._accepts(str(value)):
             return value
-        from combat_cli.engine.domain.queries import closest
+        every = ", ".join(self.all())
+        if self._hint:
+            from combat_cli.engine.domain.queries import closest
 
-        guess = closest(str(value), self.all()) if self._hint else None
-        hint = f" (did you mean {guess}?)" if guess else ""
-        self.fail(f"{value!r} is not one of {', '.join(self.all())}{hint}", param, ctx)
+            guess = closest(str(value), self.all())
+            if guess:
+                raise ValueRefused("{value} is not one of {choices} (did you mean {guess}?)",
+                                   value=repr(value), choices=every, guess=guess)
+        raise ValueRefused("{value} is not one of {choices}", value=repr(value), choices=every)
 
-    def shell_complete(self, ctx: Any, param: Any, incomplete: str) -> list[Any]:
-        return [CompletionItem(c) for c in self.all() if c.startswith(incomplete)]
+    def option(self, default: Any, *names: str, help: str) -> Any:  # noqa: A002 - typer's name
+        """The ``typer.Option`` of this choice."""
+        return typer.Option(default, *names, metavar=self.placeholder, help=help,
+                            callback=self.check, autocompletion=self.complete)
 
 
 def fixed(*values: str) -> Choice:
-    return Choice(lambda: values)
+    return Choice("[" + "|".join(values) + "]", lambda: values)
 
 
 def rulesets() -> Choice:
@@ -62,7 +91,7 @@ def rulesets() -> Choice:
 
         return registry.known(value)
 
-    return Choice(every, accepts, hint=True)
+    return Choice("RULESET", every, accepts, hint=True)
 
 
 def languages() -> Choice:
@@ -73,7 +102,7 @@ def languages() -> Choice:
 
         return found()
 
-    return Choice(every)
+    return Choice("LANG", every)
 
 
 def report_formats() -> Choice:
@@ -84,27 +113,23 @@ def report_formats() -> Choice:
 
         return tuple(FORMATS)
 
-    return Choice(every)
+    return Choice("FORMAT", every)
 
 
-def plain_arguments(command: Any) -> Any:
-    """``command`` (a click command tree) with its arguments shown as the README writes them:
-    ``combat play [OPTIONS] FILE``, not typer's ``{file}`` (0.2x) or ``file`` in the list."""
+def integer(value: Any) -> int:
+    """A whole number typed on the command line (typer's ``parser``), else refused."""
+    if isinstance(value, int):
+        return value
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueRefused("{value} is not a valid int.", value=repr(value)) from None
 
-    def metavar(param: Any) -> Callable[..., str]:
-        param.metavar = param.metavar or (param.name or "").upper()  # errors name it so too
 
-        def make(*args: Any, **kwargs: Any) -> str:  # click < 8.2 passes no ctx
-            shown = str(param.metavar)
-            if param.nargs != 1:
-                shown += "..."
-            return shown if param.required else f"[{shown}]"
-
-        return make
-
+def show_in_help(command: Any) -> None:
+    """The placeholders of ``command``'s options replaced by their lists of choices (read
+    now, when a help page is shown)."""
     for param in getattr(command, "params", ()):
-        if getattr(param, "param_type_name", "") == "argument":
-            param.make_metavar = metavar(param)
-    for sub in getattr(command, "commands", {}).values():
-        plain_arguments(sub)
-    return command
+        choice = _PLACEHOLDERS.get(getattr(param, "metavar", None) or "")
+        if choice is not None:
+            param.metavar = choice.metavar()

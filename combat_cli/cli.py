@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from combat_cli import choices
+from combat_cli import choices, clicommands
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -30,6 +30,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
+    cls=clicommands.Group,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 DICE = choices.fixed("auto", "manual", "players")
@@ -50,7 +51,7 @@ def _show_version(value: bool) -> None:
 def _root(
     version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
                                  help="print the version and leave"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS,
+    lang: str | None = LANGS.option(None, "--lang",
                                     help="the language of the command line and its fights"),
 ) -> None:
     """combat-cli: a terminal combat tracker for the Game Master."""
@@ -161,17 +162,17 @@ def _speak_for(file: Path, lang: str | None, cfg: Config) -> None:
     use(clilang.for_file(_lang(lang, cfg), "", file))
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def new(
-    file: Path = typer.Argument(..., help="the encounter file to create"),
-    ruleset: str = typer.Option(..., "--ruleset", "-r", click_type=RULESETS,
+    file: Path = typer.Argument(..., metavar="FILE", help="the encounter file to create"),
+    ruleset: str = RULESETS.option(..., "--ruleset", "-r",
                                 help="the table's rule system (combat rulesets lists them)"),
     house_rules: Path | None = typer.Option(None, "--house-rules", metavar="FILE", help="a TOML file of house rules"),
     force: bool = typer.Option(False, "--force", help="replace an existing file"),
     from_file: Path | None = typer.Option(
         None, "--from", metavar="OLD", help="carry the PCs (wounds, conditions, timers) and the clock of an "
         "earlier fight into this one"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
 ) -> None:
     """Create an encounter file for a ruleset."""
     from combat_cli import plugins
@@ -231,24 +232,24 @@ def _read_house_rules(path: Path) -> dict[str, Any]:
     return read_toml(path, "house-rules file")
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def play(
-    file: Path = typer.Argument(..., help="the encounter file (made by combat new)"),
+    file: Path = typer.Argument(..., metavar="FILE", help="the encounter file (made by combat new)"),
     script: str | None = typer.Option(None, "--script", "-s", metavar="FILE", help="run lines from a file (- for stdin)"),
-    dice: str | None = typer.Option(None, "--dice", click_type=DICE,
+    dice: str | None = DICE.option(None, "--dice",
                                     help="auto: the tracker rolls; manual: you type every "
                                          "roll; players: you type the PCs' rolls (default: "
                                          "as the file was left, else the config file's, "
                                          "else auto)"),
-    seed: int | None = typer.Option(None, "--seed", metavar="N", help="seed for auto dice"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS,
+    seed: int | None = typer.Option(None, "--seed", metavar="N", parser=choices.integer, help="seed for auto dice"),
+    lang: str | None = LANGS.option(None, "--lang",
                                     help="display language, for rulesets that have several"),
     serve: bool = typer.Option(False, "--serve", help="serve the table page and the "
                                "players' phones while you play (players shows how to join)"),
     host: str | None = typer.Option(None, "--host", metavar="HOST", help="with --serve: the address to listen "
                                     "on (default 127.0.0.1, this machine only; 0.0.0.0: the "
                                     "table's network)"),
-    port: int = typer.Option(8321, "--port", metavar="PORT", help="with --serve: the port (0 picks a free one)"),
+    port: int = typer.Option(8321, "--port", metavar="PORT", parser=choices.integer, help="with --serve: the port (0 picks a free one)"),
 ) -> None:
     """Play (or resume) an encounter: the REPL, or a script."""
     from combat_cli.store.savefile import Lock, SaveError
@@ -358,14 +359,14 @@ def _script_lines(script: str | None) -> Iterable[str]:
         _fail(f"{script} is not a text file")
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def show(
-    file: Path = typer.Argument(..., help="the encounter file"),
+    file: Path = typer.Argument(..., metavar="FILE", help="the encounter file"),
     json_: bool = typer.Option(False, "--json", help="the state as JSON"),
     player: bool = typer.Option(False, "--player", help="only what the players may see "
                                 "(with --json: exactly what combat serve sends)"),
     show_rolls: bool = typer.Option(False, "--show-rolls", help="with --player: the dice too"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
 ) -> None:
     """Show an encounter: the round table, or its JSON."""
     from combat_cli.dice import RandomDice
@@ -398,14 +399,14 @@ def show(
         print_state(_make_console(), table)
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def serve(
-    file: Path = typer.Argument(..., help="the encounter file (it may be open in combat play)"),
+    file: Path = typer.Argument(..., metavar="FILE", help="the encounter file (it may be open in combat play)"),
     host: str | None = typer.Option(None, "--host", metavar="HOST", help="listen on this address (default "
                                     "127.0.0.1, this machine only; 0.0.0.0 for the network)"),
-    port: int = typer.Option(8321, "--port", metavar="PORT", help="the port (0: any free one)"),
+    port: int = typer.Option(8321, "--port", metavar="PORT", parser=choices.integer, help="the port (0: any free one)"),
     show_rolls: bool = typer.Option(False, "--show-rolls", help="show the dice on the page"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
 ) -> None:
     """The players' live page: follows FILE and shows what players may see."""
     from combat_cli.store.savefile import SaveError
@@ -430,15 +431,15 @@ def serve(
     print(_("stopped"))
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def report(
-    file: Path = typer.Argument(..., help="the encounter file"),
-    format_: str = typer.Option("md", "--format", "-f", click_type=FORMATS,
+    file: Path = typer.Argument(..., metavar="FILE", help="the encounter file"),
+    format_: str = FORMATS.option("md", "--format", "-f",
                                  help="md (Markdown) or html"),
     out: Path | None = typer.Option(None, "-o", "--output", metavar="OUT", help="write it here (default, or "
                                     "-: print it)"),
     player: bool = typer.Option(False, "--player", help="for the players: every secret left out"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
 ) -> None:
     """The fight told back: who fought, round by round, wounds, who stands, what is due."""
     from combat_cli.dice import RandomDice
@@ -471,9 +472,9 @@ def report(
     print(_("wrote {out}").format(out=out))
 
 
-@app.command("rulesets")
+@app.command("rulesets", cls=clicommands.Command)
 def list_rulesets(
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
 ) -> None:
     """List the installed rulesets."""
     from combat_cli import plugins
@@ -494,13 +495,13 @@ def list_rulesets(
         print(escape_all(f"{name:<12} {title}"))  # a plug-in's words never reach the terminal raw
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def roll(
-    expr: list[str] = typer.Argument(..., help="a roll: 3d6+1, 4D+2, 6d10>=8, 1d12"),
-    ruleset: str | None = typer.Option(None, "--ruleset", "-r", click_type=RULESETS,
+    expr: list[str] = typer.Argument(..., metavar="EXPR...", help="a roll: 3d6+1, 4D+2, 6d10>=8, 1d12"),
+    ruleset: str | None = RULESETS.option(None, "--ruleset", "-r",
                                        help="read EXPR in this ruleset's notation"),
-    seed: int | None = typer.Option(None, "--seed", metavar="N", help="seed the dice"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    seed: int | None = typer.Option(None, "--seed", metavar="N", parser=choices.integer, help="seed the dice"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
 ) -> None:
     """Roll dice once and show every face."""
     from combat_cli.dice import RandomDice
@@ -531,13 +532,13 @@ def _roll_spec(expr: list[str], ruleset: str | None) -> Any:
         _fail(e, 2)
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def odds(
-    expr: list[str] = typer.Argument(..., help="a roll, then the result it must reach: "
+    expr: list[str] = typer.Argument(..., metavar="EXPR...", help="a roll, then the result it must reach: "
                                      "4D+1 15, 6d10>=8 3, 1d12 9"),
-    ruleset: str | None = typer.Option(None, "--ruleset", "-r", click_type=RULESETS,
+    ruleset: str | None = RULESETS.option(None, "--ruleset", "-r",
                                        help="read EXPR in this ruleset's notation"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
 ) -> None:
     """The exact chance that a roll reaches a result (successes, for a pool)."""
     from combat_cli.dice import DiceError
@@ -566,12 +567,12 @@ def odds(
     print(f"{dice(spec.text())}: {what}: {percent}{fraction}")
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def demo(
-    ruleset: str = typer.Option("d6", "--ruleset", "-r", click_type=RULESETS,
+    ruleset: str = RULESETS.option("d6", "--ruleset", "-r",
                                 help="which ruleset's demo fight"),
-    seed: int = typer.Option(7, "--seed", metavar="N", help="seed for the dice (another number, another fight)"),
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    seed: int = typer.Option(7, "--seed", metavar="N", parser=choices.integer, help="seed for the dice (another number, another fight)"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
     pace: bool = typer.Option(False, "--pace", help="wait for Enter before each command"),
 ) -> None:
     """A short demo fight (no input needed; --pace: step by step)."""
@@ -609,9 +610,9 @@ def demo(
         console.print(line, style="note")
 
 
-@app.command()
+@app.command(cls=clicommands.Command)
 def paths(
-    lang: str | None = typer.Option(None, "--lang", click_type=LANGS, help="display language"),
+    lang: str | None = LANGS.option(None, "--lang", help="display language"),
 ) -> None:
     """Where the config file, REPL history and error log are."""
     from combat_cli import paths as where
@@ -636,7 +637,7 @@ def main() -> None:
 
     lang = clilang.for_command(sys.argv[1:])
     try:
-        command = choices.plain_arguments(typer.main.get_command(app))
+        command = typer.main.get_command(app)
         if lang == clilang.SOURCE:
             command()
         else:  # the command line's own words (help, usage errors) in that language too
@@ -644,7 +645,10 @@ def main() -> None:
             from combat_cli.locale import use
 
             use(lang)
-            clihelp.localized(command)()
+            clicommands.localize()
+            code = clihelp.run(command)
+            if code:
+                sys.exit(code)
     except CommandError as e:  # a display hook that cannot read a damaged record: one line
         from combat_cli.locale import _, text
 
