@@ -363,9 +363,26 @@ def _value(v: Any, lang: str) -> Any:
         return text(v, lang)
     if isinstance(v, Word):
         return _(str(v), lang) if v else ""
-    if isinstance(v, BaseException):  # an error's message: its words (a ruleset's: fallback)
+    if isinstance(v, BaseException):  # an error's message: its words
         return text(v, lang)
     return shown(v, lang)
+
+
+def worded(value: Any, lang: str | None = None) -> Any:
+    """A value put into a sentence in ``lang``: a :class:`Word` translated, a :class:`Msg` or
+    an error worded, anything else :func:`shown` (a name as it is)."""
+    return _value(value, lang or current() or SOURCE)
+
+
+def _message_of(e: BaseException) -> Any:
+    """An error's message: its :class:`Msg` (a :class:`MessageError`, or any error raised
+    with one, ``ValueError(Msg(...))`` from a stat check), else its text."""
+    found = getattr(e, "msg", None)
+    if isinstance(found, Msg):
+        return found
+    if len(e.args) == 1 and isinstance(e.args[0], Msg):
+        return e.args[0]
+    return str(e)
 
 
 def text(what: Any, lang: str | None = None) -> str:
@@ -376,7 +393,7 @@ def text(what: Any, lang: str | None = None) -> str:
     :func:`message` fallback."""
     lang = lang or current() or SOURCE
     if isinstance(what, BaseException):
-        what = getattr(what, "msg", None) or str(what)
+        what = _message_of(what)
     if isinstance(what, Said):
         return str(what)
     if not isinstance(what, Msg):
