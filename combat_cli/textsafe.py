@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from combat_cli.locale import Msg
 
 BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 """Bidirectional controls (the "Trojan Source" characters): they reorder what follows on the
@@ -67,18 +70,24 @@ MAX_DIGITS = 12
 _LONG = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
 
 
-def long_number(text: str) -> str | None:
-    """A one-line complaint if ``text`` holds a number of more than :data:`MAX_DIGITS` digits."""
+def long_number(text: str) -> Msg | None:
+    """A one-line complaint if ``text`` holds a number of more than :data:`MAX_DIGITS` digits
+    (a message: a key and its values)."""
+    from combat_cli.locale import Msg
+
     m = _LONG.search(text)
     if m is None:
         return None
-    return f"a number of {len(m.group()):,} digits is too long (numbers have at most {MAX_DIGITS} digits)"
+    return Msg("a number of {digits} digits is too long (numbers have at most {limit} digits)",
+               digits=f"{len(m.group()):,}", limit=MAX_DIGITS)
 
 
-def line_problem(line: str) -> str | None:
+def line_problem(line: str) -> Msg | None:
     """Why a typed line can't be used as it stands (a control character, a huge number)."""
+    from combat_cli.locale import Msg
+
     bad = first_control(line)
     if bad:
-        return (f"the line holds a control character ({bad}); type names and text without "
-                "control characters")
+        return Msg("the line holds a control character ({char}); type names and text without "
+                   "control characters", char=bad)
     return long_number(line)
