@@ -56,6 +56,7 @@ from combat_cli.engine.domain.queries import closest, find_combatant, is_combata
 from combat_cli.engine.grammar.options import Name, Names, Options, internal, opt
 from combat_cli.engine.grammar.parsing import COMMA, is_option, option, parse_action, partition
 from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax
+from combat_cli.locale import MessageError, Msg, Word
 
 __all__ = [
     # the ruleset and what it declares
@@ -90,4 +91,8 @@ __all__ = [
     "is_combatant_name", "is_option", "match_word", "option", "parse_action", "partition",
     # the message catalogue (English source; a language is a catalogue file)
     "locale",
+    # messages as data: Msg(key, **values) where it arises (a note, a log line), Word(...)
+    # for a value that is itself a word (translated; a name never is); every error above is
+    # a MessageError: SomeError(key, **values) keeps .key and .values
+    "MessageError", "Msg", "Word",
 ]

@@ -550,7 +550,9 @@ def odds(
         _fail("odds needs an expression and a target", 2)
     too_long = long_number(expr[-1])
     if too_long:
-        _fail(too_long, 2)
+        from combat_cli.locale import Msg
+
+        _fail(Msg(too_long[0], **too_long[1]), 2)
     try:
         target = int(expr[-1])
     except ValueError:

@@ -8,6 +8,10 @@ import json
 import re
 from typing import Any
 
+Problem = tuple[str, dict[str, Any]]
+"""A complaint as data: its catalogue key and its values (``Msg(key, **values)`` above this
+layer, which may not import the catalogue)."""
+
 BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 """Bidirectional controls (the "Trojan Source" characters): they reorder what follows on the
 line, so a name could make the table read differently from what it holds."""
@@ -67,18 +71,21 @@ MAX_DIGITS = 12
 _LONG = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
 
 
-def long_number(text: str) -> str | None:
-    """A one-line complaint if ``text`` holds a number of more than :data:`MAX_DIGITS` digits."""
+def long_number(text: str) -> Problem | None:
+    """A one-line complaint if ``text`` holds a number of more than :data:`MAX_DIGITS` digits
+    (a key and its values)."""
     m = _LONG.search(text)
     if m is None:
         return None
-    return f"a number of {len(m.group()):,} digits is too long (numbers have at most {MAX_DIGITS} digits)"
+    return ("a number of {digits} digits is too long (numbers have at most {limit} digits)",
+            {"digits": f"{len(m.group()):,}", "limit": MAX_DIGITS})
 
 
-def line_problem(line: str) -> str | None:
-    """Why a typed line can't be used as it stands (a control character, a huge number)."""
+def line_problem(line: str) -> Problem | None:
+    """Why a typed line can't be used as it stands (a control character, a huge number): a key
+    and its values."""
     bad = first_control(line)
     if bad:
-        return (f"the line holds a control character ({bad}); type names and text without "
-                "control characters")
+        return ("the line holds a control character ({char}); type names and text without "
+                "control characters", {"char": bad})
     return long_number(line)

@@ -1,6 +1,11 @@
 """Turn ``CommandError(f"...{x}...")`` and ``notes.append(f"...")`` into a catalogue key and
 its values (``CommandError("... {x} ...", x=x)``), the placeholder names taken from the
-catalogue's msgid where one has the same fixed text. Usage: python tools/msg_codemod.py FILE..."""
+catalogue's msgid where one has the same fixed text. Usage: python tools/msg_codemod.py FILE...
+
+Also for a ruleset (``--rulesets``): ``ValueError(f"...")`` (a stat check's refusal) becomes
+``ValueError(Msg("...", x=x))`` and ``X.log(f"...", ...)`` becomes ``X.log(X.say("...", x=x),
+...)`` (a log line's text worded when it is logged, in the table's language). A value taken
+from a status, a side or a condition's name is wrapped in ``Word(...)``; check the diff."""
 
 from __future__ import annotations
 
@@ -9,7 +14,8 @@ import re
 import sys
 from pathlib import Path
 
-PO = Path(__file__).resolve().parents[1] / "combat_cli/locale/cs/LC_MESSAGES/combat_cli.po"
+ROOT = Path(__file__).resolve().parents[1]
+PO = ROOT / "combat_cli/locale/cs/LC_MESSAGES/combat_cli.po"
 ERRORS = {"CommandError", "RuleError", "RollAborted", "DiceError", "SaveError", "OddsTooBig"}
 PH = re.compile(r"\{([a-z_][a-z_0-9]*)\}")
 
@@ -44,7 +50,16 @@ def lit(t: str) -> str:
     return '"' + t.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def convert(src: str, node: ast.JoinedStr, known: dict[tuple[str, ...], list[str]]) -> str:
+WORDISH = re.compile(r"\.(status|side|level)$")
+
+
+def convert(src: str, node: ast.expr, known: dict[tuple[str, ...], list[str]]) -> str:
+    if isinstance(node, ast.BinOp):  # f"..." + more
+        assert isinstance(node.left, ast.JoinedStr)
+        more = ast.get_source_segment(src, node.right) or ast.unparse(node.right)
+        node = ast.JoinedStr(values=[*node.left.values, ast.FormattedValue(
+            value=ast.Name(id="more"), conversion=-1, format_spec=None)])
+        node._more = more  # type: ignore[attr-defined]
     fixed: list[str] = [""]
     exprs: list[str] = []
     names: list[str] = []
@@ -53,7 +68,10 @@ def convert(src: str, node: ast.JoinedStr, known: dict[tuple[str, ...], list[str
             fixed[-1] += str(v.value)
         else:
             assert isinstance(v, ast.FormattedValue)
-            e = ast.get_source_segment(src, v.value) or ast.unparse(v.value)
+            e = getattr(node, "_more", None) if (isinstance(v.value, ast.Name) and
+                                                 v.value.id == "more" and v is node.values[-1]
+                                                 ) else None
+            e = e or ast.get_source_segment(src, v.value) or ast.unparse(v.value)
             if v.conversion == ord("r"):
                 e = f"repr({e})"
             elif v.conversion == ord("s"):
@@ -62,6 +80,8 @@ def convert(src: str, node: ast.JoinedStr, known: dict[tuple[str, ...], list[str
                 spec = "".join(str(c.value) for c in v.format_spec.values
                                if isinstance(c, ast.Constant))
                 e = f"format({e}, {spec!r})"
+            if WORDISH.search(e) and v.conversion == -1 and v.format_spec is None:
+                e = f"Word({e})"
             exprs.append(e)
             names.append(name_of(v.value))
             fixed.append("")
@@ -83,7 +103,8 @@ def convert(src: str, node: ast.JoinedStr, known: dict[tuple[str, ...], list[str
     return lit(template) + (", " + args if args else "")
 
 
-def targets(tree: ast.AST) -> list[ast.JoinedStr]:
+def targets(tree: ast.AST, rulesets: bool = False) -> list[tuple[ast.expr, str, str]]:
+    """The f-strings to convert, each with what goes before and after its key and values."""
     out = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
@@ -93,8 +114,18 @@ def targets(tree: ast.AST) -> list[ast.JoinedStr]:
             isinstance(f, ast.Attribute) and (
                 f.attr == "note" or (f.attr == "append" and isinstance(f.value, ast.Attribute)
                                      and f.value.attr == "notes")))
-        if hit and isinstance(node.args[0], ast.JoinedStr):
-            out.append(node.args[0])
+        first: ast.expr = node.args[0]
+        if (isinstance(first, ast.BinOp) and isinstance(first.op, ast.Add)
+                and isinstance(first.left, ast.JoinedStr)):
+            first = first  # f"..." + more: the key gets a last {more}
+        elif not isinstance(first, ast.JoinedStr):
+            continue
+        if hit:
+            out.append((first, "", ""))
+        elif rulesets and isinstance(f, ast.Name) and f.id == "ValueError":
+            out.append((first, "Msg(", ")"))
+        elif rulesets and isinstance(f, ast.Attribute) and f.attr == "log":
+            out.append((first, ast.unparse(f.value) + ".say(", ")"))
     return out
 
 
@@ -104,11 +135,13 @@ def offset(lines: list[str], starts: list[int], line: int, col: int) -> int:
 
 
 def main(files: list[str]) -> None:
+    rulesets = "--rulesets" in files
+    files = [f for f in files if f != "--rulesets"]
     known = msgids()
     for name in files:
         path = Path(name)
         src = path.read_text(encoding="utf-8")
-        found = targets(ast.parse(src))
+        found = targets(ast.parse(src), rulesets)
         if not found:
             continue
         lines = src.splitlines(keepends=True)
@@ -117,10 +150,10 @@ def main(files: list[str]) -> None:
             starts.append(starts[-1] + len(ln))
 
         edits = []
-        for node in found:
+        for node, before, after in found:
             a = offset(lines, starts, node.lineno, node.col_offset)
             b = offset(lines, starts, node.end_lineno or node.lineno, node.end_col_offset or 0)
-            edits.append((a, b, convert(src, node, known)))
+            edits.append((a, b, before + convert(src, node, known) + after))
         for a, b, new in sorted(edits, reverse=True):
             src = src[:a] + new + src[b:]
         path.write_text(src, encoding="utf-8")

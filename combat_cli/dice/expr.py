@@ -156,9 +156,12 @@ def too_long(text: str) -> str | None:
 
 def parse(text: str) -> RollSpec:
     """Parse a roll expression; raise :class:`DiceError` with a hint when it is not one."""
-    problem = too_long(text) or long_number(text)
+    problem = too_long(text)
     if problem:
         raise DiceError(problem)
+    big = long_number(text)
+    if big:
+        raise DiceError(big[0], **big[1])
     src = re.sub(r"\s*(>=|>|[+-])\s*", r"\1", text.strip())
     if re.search(r"\s", src):
         raise DiceError("can't read {text}: join terms with + or -", text=repr(text))

@@ -48,7 +48,7 @@ def kind_problem(path: Path, mode: int, what: str = "save file") -> str | None:
     return f"{path} is {kind}, not a {what}; nothing was read from it"
 
 
-def check_regular(path: Path, missing: str = "", what: str = "save file") -> os.stat_result:
+def check_regular(path: Path, missing: Any = "", what: str = "save file") -> os.stat_result:
     """The file's status, if it is a regular file (SaveError otherwise)."""
     try:
         st = os.stat(path)
@@ -62,7 +62,7 @@ def check_regular(path: Path, missing: str = "", what: str = "save file") -> os.
     return st
 
 
-def read_regular(path: Path, missing: str = "", limit: int | None = None,
+def read_regular(path: Path, missing: Any = "", limit: int | None = None,
                  what: str = "save file") -> bytes:
     """The bytes of a regular file; never opens a FIFO or device for reading (a FIFO swapped in
     after the check is caught by opening without blocking and checking again)."""

@@ -60,8 +60,8 @@ def read_raw(path: Path) -> dict[str, Any]:
     """The checked, migrated JSON of a save file (SaveError if it is not one we can use):
     ``ruleset``, ``encounter`` (the state now, the journal replayed), ``_log_texts``,
     ``_history`` and, for the writer, ``_records`` and ``_torn``."""
-    data = read_regular(path, f"{path}: no such file (combat new {path} --ruleset NAME makes one)",
-                        MAX_FILE_BYTES)
+    data = read_regular(path, Msg("{path}: no such file (combat new {path2} --ruleset NAME makes "
+                                  "one)", path=path, path2=path), MAX_FILE_BYTES)
     if not data.strip():
         raise SaveError("{path} is empty: not a combat-cli save file", path=path)
     try:

@@ -123,10 +123,12 @@ def test_messages_made_from_templates(english: str, czech: str) -> None:
 
 
 def test_a_large_number_in_czech_has_a_czech_thousands_separator() -> None:
-    from combat_cli.locale import message
+    from combat_cli.locale import Msg, text
     from combat_cli.textsafe import line_problem
 
-    problem = line_problem("add Ann x=" + "9" * 4301)
-    assert problem is not None and "4,301" in problem
-    assert "4\xa0301 číslicích" in message(problem, "cs")
-    assert message(problem, "en") == problem
+    found = line_problem("add Ann x=" + "9" * 4301)
+    assert found is not None
+    problem = Msg(found[0], **found[1])
+    assert "4,301" in str(problem)
+    assert "4\xa0301 číslicích" in text(problem, "cs")
+    assert text(problem, "en") == str(problem)

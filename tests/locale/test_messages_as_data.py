@@ -18,6 +18,7 @@ from combat_cli.engine.table import Table
 from combat_cli.locale import Msg, Word, text
 
 CORE = Path(__file__).resolve().parents[2] / "combat_cli"
+RULESETS = CORE.parent / "rulesets" / "combat_rulesets"
 ERRORS = {"CommandError", "RuleError", "RollAborted", "UsageError"}
 
 
@@ -77,7 +78,9 @@ def test_a_hint_inside_an_error_is_a_message_too() -> None:
     assert out.error is not None and "did you mean" not in out.error and "Bořek" in out.error
 
 
-def _f_string_messages(path: Path) -> list[str]:
+def _f_string_messages(path: Path, in_ruleset: bool = False) -> list[str]:
+    """Errors and notes made as f-strings; in a ruleset also a stat check's ``ValueError``
+    and a log line's text (``ctx.log(f"...")``: ``ctx.log(ctx.say(key, **values))``)."""
     src = path.read_text(encoding="utf-8")
     found = []
     for node in ast.walk(ast.parse(src)):
@@ -89,6 +92,8 @@ def _f_string_messages(path: Path) -> list[str]:
                 f.attr == "note" or (f.attr == "append" and isinstance(f.value, ast.Attribute)
                                      and f.value.attr == "notes")))
         first = node.args[0]
+        hit = hit or (in_ruleset and isinstance(f, ast.Name) and f.id == "ValueError") or (
+            in_ruleset and isinstance(f, ast.Attribute) and f.attr == "log")
         if hit and (isinstance(first, ast.JoinedStr) or (
                 isinstance(first, ast.BinOp) and isinstance(first.left, ast.JoinedStr))):
             found.append(f"{path.relative_to(CORE.parent)}:{node.lineno}")
@@ -98,6 +103,11 @@ def _f_string_messages(path: Path) -> list[str]:
 def test_the_core_builds_no_error_or_note_as_an_english_f_string() -> None:
     found = [hit for p in sorted(CORE.rglob("*.py")) for hit in _f_string_messages(p)]
     assert not found, f"an error or note made as an English f-string: {found}"
+
+
+def test_the_rulesets_build_no_error_note_or_log_line_as_an_english_f_string() -> None:
+    found = [hit for p in sorted(RULESETS.rglob("*.py")) for hit in _f_string_messages(p, True)]
+    assert not found, f"a ruleset's message made as an English f-string: {found}"
 
 
 REFUSED = ("frob", "redo", "damage Nobody 1", "damage Mna 1", "add Mina",

@@ -132,13 +132,15 @@ class RulesContext:
 
     def say(self, template: str, **values: Any) -> str:
         """A sentence of the core's in the table's language: ``template`` is English with
-        ``{placeholders}``; the ruleset's :meth:`label` may give it in another language."""
-        from combat_cli.locale import PAIRS, Said, say, shown
+        ``{placeholders}``; the ruleset's :meth:`label` may give it in another language. A value
+        that is a :class:`~combat_cli.locale.Word` is translated, a ``Msg`` or an error worded,
+        a name shown as it is."""
+        from combat_cli.locale import PAIRS, Said, say, worded
 
+        values = {k: worded(v, self.language) for k, v in values.items()}
         if template in PAIRS:
             return Said(say(template, self.language, **values))
-        return Said(self.label(template).format(**{k: shown(v, self.language)
-                                                   for k, v in values.items()}))
+        return Said(self.label(template).format(**values))
 
     def halt(self, reason: str) -> None:
         """Stop a running ``resolve all`` after this action (an intervention, a surprise the
@@ -270,8 +272,14 @@ class RulesContext:
         except Exception:  # noqa: BLE001 - a level the ruleset can't tell yet: the plain word
             return
 
-    def note(self, text: Any) -> None:
-        """A line for the GM that is not part of the record (a hint, a reminder)."""
+    def note(self, text: Any, /, **values: Any) -> None:
+        """A line for the GM that is not part of the record (a hint, a reminder): a message
+        (``Msg``), or a catalogue key and its values, ``note("{name} is {status}", name=...,
+        status=Word(...))``; worded where it is shown."""
+        if values:
+            from combat_cli.locale import Msg
+
+            text = Msg(text, **values)
         self.notes.append(text)
 
     # -- state helpers -------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from combat_cli.engine.domain.errors import RuleError, invalid
+from combat_cli.engine.domain.errors import Msg, RuleError, Word, invalid
 
 if TYPE_CHECKING:
     from combat_cli.engine.domain.models import Condition, LogEntry, QueueItem, Timer
@@ -55,19 +55,21 @@ class Record(BaseModel):
         holder.data = self.dump()
 
 
-def _problem(e: ValidationError, holder: Holder) -> str:
+def _problem(e: ValidationError, holder: Holder) -> Msg:
     from combat_cli.engine.domain.models import Condition, QueueItem, Timer
 
     _kind, key, msg, found = invalid(e)
+    what: Msg
     if isinstance(holder, QueueItem):
-        what = f"the queued {holder.action.text or holder.action.name}"
+        what = Msg("the queued {action}", action=holder.action.text or holder.action.name)
     elif isinstance(holder, Condition):
-        what = f"the condition {holder.name}"
+        what = Msg("the condition {name}", name=holder.name)
     elif isinstance(holder, Timer):
-        what = f"the timer {holder.name}"
+        what = Msg("the timer {name}", name=holder.name)
     else:
-        what = f"the log entry {holder.kind}"
-    return f"{what}'s {key} {msg} (found {found})"
+        what = Msg("the log entry {kind}", kind=holder.kind)
+    return Msg("{what}'s {key} {problem} (found {found})", what=what, key=Word(key),
+               problem=Word(msg), found=found)
 
 
 __all__ = ["Record"]

@@ -30,7 +30,7 @@ def split(line: str) -> list[str]:
         return []
     problem = line_problem(line)
     if problem:
-        raise CommandError(problem)
+        raise CommandError(problem[0], **problem[1])
     try:
         words = shell_words(line)
     except ValueError as e:

@@ -217,7 +217,7 @@ def match(word: str, choices: Mapping[str, Iterable[str]], what: str,
         both = [c if c == e else f"{c}|{e}"
                 for c, e in ((_shown(ns, "cs"), _shown(ns, "en")) for ns in listed.values())]
         en += f" ({', '.join(both)})"
-    raise RuleError(f"{cz} / {en}")
+    raise RuleError("{cz} / {en}", cz=cz, en=en)
 
 
 def _shown(names: list[str], lang: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, find_combatant
+from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, Word, find_combatant
 from combat_rulesets.d12.options import Attack, Defend, bidding
 from combat_rulesets.d12.schema import Kind, Tables
 from combat_rulesets.d12.state import Realm, Where, fight
@@ -77,8 +77,7 @@ def bid_value(c: Combatant, action: ActionRequest, realm: Realm, kind: Kind,
     checked against its cap."""
     raw = bidding(action).bid
     if raw is not None and action.name == "defend" and action.args:
-        raise RuleError(f"defend: the bid is given twice ({action.args[0]} and bid={raw}): "
-                        "defend BID or defend bid=BID")
+        raise RuleError("defend: the bid is given twice ({args} and bid={raw}): defend BID or defend bid=BID", args=action.args[0], raw=raw)
     if raw is None and action.name == "defend" and action.args:
         if len(action.args) > 1:
             raise RuleError(unexpected_in_defend(action))
@@ -89,18 +88,16 @@ def bid_value(c: Combatant, action: ActionRequest, realm: Realm, kind: Kind,
     text = str(raw).strip().lower()
     if text in ("full", "max", "all"):
         if limit is None:
-            raise RuleError(f"bid=full needs {c.name}'s {stat}: set \"{c.name}\" {stat}=N, "
-                            "or give a number")
+            raise RuleError("bid=full needs {name}'s {stat}: set \"{name}\" {stat}=N, or give a number", name=c.name, stat=stat)
         return limit
     try:
         n = int(text)
     except ValueError:
-        raise RuleError(f"{action.name}: bid= takes a number or full, not {raw!r}") from None
+        raise RuleError("{action}: bid= takes a number or full, not {raw}", action=action.name, raw=repr(raw)) from None
     if n < 0:
-        raise RuleError(f"{action.name}: a bid is 0 or more, not {n}")
+        raise RuleError("{action}: a bid is 0 or more, not {n}", action=action.name, n=n)
     if limit is not None and n > limit:
-        raise RuleError(f"{c.name} bids {n} but a {kind} bid in the {realm} realm is at most "
-                        f"{stat} {limit}: bid {limit} or less")
+        raise RuleError("{name} bids {n} but a {kind} bid in the {realm} realm is at most {stat} {limit}: bid {limit} or less", name=c.name, n=n, kind=kind, realm=realm, stat=stat, limit=limit)
     return n
 
 
@@ -148,13 +145,13 @@ def resolve_group(enc: Encounter, c: Combatant, text: str) -> list[str]:
     ids: list[str] = []
     names = split_names(text)
     if not names:
-        raise RuleError(f"from={text} names no attacker: from=\"Shooter 1,Shooter 2\" (or all)")
+        raise RuleError('from={text} names no attacker: from="Shooter 1,Shooter 2" (or all)', text=text)
     for w in names:
         if w.lower() in ("all", "*"):
             return []
         o = find_combatant(enc, w)
         if o.id == c.id:
-            raise RuleError(f"{c.name} cannot defend against themself: from= names attackers")
+            raise RuleError("{name} cannot defend against themself: from= names attackers", name=c.name)
         if o.id not in ids:
             ids.append(o.id)
     return ids
@@ -189,19 +186,17 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
                 mine = seen_group.setdefault(realm, {})
                 for i in ids:
                     if i in mine:
-                        raise RuleError(f"{enc.name_of(i)} is in two of {c.name}'s defence groups: "
-                                        "each attacker belongs to one direction group")
+                        raise RuleError("{i} is in two of {name}'s defence groups: each attacker belongs to one direction group", i=enc.name_of(i), name=c.name)
                     mine[i] = a.text
                 label = f"defend {n} vs {', '.join(enc.name_of(i) for i in ids)}"
             else:
                 if general.get(realm):
-                    raise RuleError(f"{c.name} has two general defences in the {realm} realm: "
-                                    "give one of them from=NAMES")
+                    raise RuleError("{name} has two general defences in the {realm} realm: give one of them from=NAMES", name=c.name, realm=Word(realm))
                 general[realm] = True
                 label = f"defend {n}"
         else:
             if a.target == c.id:
-                raise RuleError(f"{c.name} cannot attack themself")
+                raise RuleError("{name} cannot attack themself", name=c.name)
             label = f"attack {enc.name_of(a.target)} {n}"
         sums[realm] = sums.get(realm, 0) + n
         totals.setdefault(realm, []).append(label)
@@ -224,8 +219,7 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
                 who = f'"{c.name}"' if " " in c.name else c.name
                 what = f"{BUDGETS[realm]} (= {source})"
                 fix = f"lower a bid, or set {who} {BUDGETS[realm]}={total + used}"
-            raise RuleError(f"{c.name} bids {total} ({parts}){already} but has {limit - used} "
-                            f"{what}: {fix}")
+            raise RuleError("{name} bids {total} ({parts}){already} but has {value} {what}: {fix}", name=c.name, total=total, parts=parts, already=already, value=limit - used, what=what, fix=fix)
 
 
 def _duel_partner(where: Where, a: ActionRequest, c: Combatant,
@@ -291,14 +285,12 @@ def check_duels(where: Where, c: Combatant, actions: list[ActionRequest]) -> Non
         over = _duel_over(where, c, a, actions, other)
         if over is not None:
             n, how, limit, stat = over
-            raise RuleError(f"{c.name} vs {other.name} is a duel: {how} = {n} > {stat} {limit}; "
-                            "lower a bid")
+            raise RuleError("{name} vs {other} is a duel: {how} = {n} > {stat} {limit}; lower a bid", name=c.name, other=other.name, how=how, n=n, stat=stat, limit=limit)
         d = enc.declarations.get(other.id)
         over = _duel_over(where, other, b, d.actions if d else [], c)
         if over is not None:
             n, how, limit, stat = over
-            raise RuleError(f"{other.name} vs {c.name} would be a duel: {how} = {n} > {stat} "
-                            f"{limit}; lower {other.name}'s first")
+            raise RuleError("{other} vs {name} would be a duel: {how} = {n} > {stat} {limit}; lower {other}'s first", other=other.name, name=c.name, how=how, n=n, stat=stat, limit=limit)
 
 
 def attack_realms(where: Where, attacker_id: str, target_id: str) -> set[str]:
@@ -321,8 +313,7 @@ def check_defence_realms(where: Where, c: Combatant, actions: list[ActionRequest
             realms = attack_realms(where, aid, c.id)
             if realms and realm not in realms:
                 other = sorted(realms)[0]
-                raise RuleError(f"{enc.name_of(aid)} attacks {c.name} in the {other} realm: a "
-                                f"{realm} defence would count 0 against it (add realm={other})")
+                raise RuleError("{aid} attacks {name} in the {other} realm: a {realm} defence would count 0 against it (add realm={other})", aid=enc.name_of(aid), name=c.name, other=other, realm=Word(realm))
 
 
 def stray_defences(where: Where, c: Combatant, actions: list[ActionRequest]) -> list[str]:

@@ -27,16 +27,14 @@ def merge_weapons(base: dict[str, Any], house: Any, tables: dict[str, Any]) -> d
         where = f"weapons.{name}"
         _check_name(str(name), where, tables)
         if not isinstance(entry, dict):
-            raise RuleError(f"house rules: {where} is a table of the weapon's values "
-                            f"([{where}] power = 1), not {entry!r}")
+            raise RuleError("house rules: {where} is a table of the weapon's values ([{where}] power = 1), not {entry}", where=where, entry=repr(entry))
         known = next((k for k in base if k.lower() == str(name).lower()), None)
         merged = {**base[known], **entry} if known else dict(entry)
         for key, value in entry.items():
             _check_value(f"{where}.{key}", str(key), value, tables)
         if "power" not in merged:
             if "size" not in merged:
-                raise RuleError(f"house rules: {where} needs power = N (or size = "
-                                f"{'|'.join(tables['power']['size'])} for Walton's formula)")
+                raise RuleError("house rules: {where} needs power = N (or size = {tables} for Walton's formula)", where=where, tables='|'.join(tables['power']['size']))
             from combat_rulesets.d12.power import walton
             from combat_rulesets.d12.schema import Power
 
@@ -60,47 +58,39 @@ def plausible_name(text: str) -> bool:
 def _check_name(name: str, where: str, tables: dict[str, Any]) -> None:
     if not _NAME.fullmatch(name):
         fix = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "sling"
-        raise RuleError(f"house rules: weapon name {_shown(name)} is one word of letters, "
-                        f"digits, . - _ (like {fix})")
+        raise RuleError("house rules: weapon name {name} is one word of letters, digits, . - _ (like {fix})", name=_shown(name), fix=fix)
     if name.lower() in (*tables["power"]["size"], *_BUILD_WORDS, "clear", "none"):
-        raise RuleError(f'house rules: "{name}" is a word of the Walton builds '
-                        f"(small|medium|large+edged+firearm): pick another weapon name")
+        raise RuleError('house rules: "{name}" is a word of the Walton builds (small|medium|large+edged+firearm): pick another weapon name', name=name)
 
 
 def _check_value(where: str, key: str, value: Any, tables: dict[str, Any]) -> None:
     if key not in _KEYS:
         guess = closest(key, list(_KEYS))
         hint = f" — did you mean {guess}?" if guess else ""
-        raise RuleError(f"house rules: {where} is not a weapon value{hint} "
-                        f"({', '.join(_KEYS)})")
+        raise RuleError("house rules: {where} is not a weapon value{hint} ({_KEYS})", where=where, hint=hint, _KEYS=', '.join(_KEYS))
     if key in ("power", "close_power"):
         if not _whole(value) or not 0 <= value <= MAX_POWER:
-            raise RuleError(f"house rules: {where} must be a whole number 0 to {MAX_POWER}, "
-                            f"not {_shown(value)}")
+            raise RuleError("house rules: {where} must be a whole number 0 to {MAX_POWER}, not {value}", where=where, MAX_POWER=MAX_POWER, value=_shown(value))
     elif key in _FLAGS:
         if not isinstance(value, bool):
-            raise RuleError(f"house rules: {where} must be true or false, not {_shown(value)}")
+            raise RuleError("house rules: {where} must be true or false, not {value}", where=where, value=_shown(value))
     elif key == "size":
         sizes = list(tables["power"]["size"])
         if value not in sizes:
-            raise RuleError(f"house rules: {where} is one of {', '.join(sizes)}, "
-                            f"not {_shown(value)}")
+            raise RuleError("house rules: {where} is one of {expected}, not {value}", where=where, expected=', '.join(sizes), value=_shown(value))
     elif key == "feet":
         if not (isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value)
                 and 0 <= value[0] <= value[1] <= 10000):
-            raise RuleError(f"house rules: {where} is a band of feet [FROM, TO] like [10, 15], "
-                            f"not {_shown(value)}")
+            raise RuleError("house rules: {where} is a band of feet [FROM, TO] like [10, 15], not {value}", where=where, value=_shown(value))
     elif key == "aliases":
         if not isinstance(value, list) or not all(
                 isinstance(v, str) and _NAME.fullmatch(v) for v in value):
-            raise RuleError(f"house rules: {where} is a list of one-word names like "
-                            f'["longbow"], not {_shown(value)}')
+            raise RuleError('house rules: {where} is a list of one-word names like ["longbow"], not {value}', where=where, value=_shown(value))
     elif key == "skill":
         if not isinstance(value, str) or not _SKILL.fullmatch(value):
-            raise RuleError(f'house rules: {where} is a skill name like "Archery", '
-                            f"not {_shown(value)}")
+            raise RuleError('house rules: {where} is a skill name like "Archery", not {value}', where=where, value=_shown(value))
     elif not isinstance(value, str) or len(value) > 200 or not value.isprintable():
-        raise RuleError(f"house rules: {where} is a short line of text, not {_shown(value)}")
+        raise RuleError("house rules: {where} is a short line of text, not {value}", where=where, value=_shown(value))
 
 
 def _check_aliases(cat: dict[str, Any]) -> None:
@@ -109,8 +99,7 @@ def _check_aliases(cat: dict[str, Any]) -> None:
         for alias in entry.get("aliases", []):
             other = seen.get(alias.lower())
             if other is not None and other != key:
-                raise RuleError(f'house rules: weapons.{key}.aliases: "{alias}" already names '
-                                f"{other}")
+                raise RuleError('house rules: weapons.{key}.aliases: "{alias}" already names {other}', key=key, alias=alias, other=other)
             seen[alias.lower()] = key
 
 

@@ -17,6 +17,7 @@ from combat_cli.api import (
     Roll,
     RuleError,
     RulesContext,
+    Word,
     closest,
     find_combatant,
     is_combatant_name,
@@ -111,12 +112,12 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
             return Outcome("a" if at > dt else "d", at, dt)
         mode = t.ties
         if mode == "defender":
-            ctx.log(f"Tie {at} vs {dt}: {d.name} (defending) wins the tie", kind="contest",
+            ctx.log(ctx.say("Tie {at} vs {dt}: {d} (defending) wins the tie", at=at, dt=dt, d=d.name), kind="contest",
                     actor=a.who, target=d.who, outcome="tie")
             return Outcome("d", at, dt)
         if mode == "reroll" and tries < t.max_rerolls:
             tries += 1
-            ctx.log(f"Tie {at} vs {dt}: both roll again", kind="contest", actor=a.who,
+            ctx.log(ctx.say("Tie {at} vs {dt}: both roll again", at=at, dt=dt), kind="contest", actor=a.who,
                     target=d.who, outcome="tie")
             continue
         return Outcome(None, at, dt)
@@ -176,7 +177,7 @@ def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str
 
 def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int:
     total = s.total(d)
-    e = ctx.log(f"{s.name} {what}: {s.describe(d)} = {total}", kind="roll",
+    e = ctx.log(ctx.say("{s} {what}: {d} = {total}", s=s.name, what=what, d=s.describe(d), total=total), kind="roll",
                 actor=s.who or s.name, action=s.role, target=other.who or other.name, roll=d.roll,
                 **SideRoll(bid=s.bid, skill=s.skill, natural=d.natural, value=d.value).dump())
     e.total = total
@@ -204,21 +205,19 @@ def parse_path(ctx: RulesContext, text: str, *, gone_ok: bool = False
             try:
                 n = int(bonus)
             except ValueError:
-                raise RuleError(f"path: a thing is NAME:BONUS (table:0), not {w!r}") from None
+                raise RuleError("path: a thing is NAME:BONUS (table:0), not {w}", w=repr(w)) from None
             out.append((None, name.strip() or "thing", n))
             continue
         if not is_combatant_name(ctx.enc, w) and gone_ok:
-            ctx.note(f"{w} is no longer in the encounter: left out of the line of fire")
+            ctx.note("{w} is no longer in the encounter: left out of the line of fire", w=w)
             continue
         if not is_combatant_name(ctx.enc, w):
             guess = closest(w, [c.name for c in ctx.enc.combatants])
             hint = f" — did you mean {guess}?" if guess else ""
-            raise RuleError(f'path: no combatant "{w}"{hint} (a thing in the path is '
-                            "NAME:BONUS, e.g. table:0)")
+            raise RuleError('path: no combatant "{w}"{hint} (a thing in the path is NAME:BONUS, e.g. table:0)', w=w, hint=hint)
         o = find_combatant(ctx.enc, w)
         if any(oid == o.id for oid, _, _ in out):
-            raise RuleError(f"path: {o.name} is named twice: each thing stands once in the line "
-                            "of fire, nearest first")
+            raise RuleError("path: {name} is named twice: each thing stands once in the line of fire, nearest first", name=o.name)
         out.append((o.id, o.name, 0))
     return out
 
@@ -279,11 +278,10 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     w = weapon(weapon_of(action, c, tables), tables)
     unable = health.cannot_act(ctx, target)
     if target.out and unable is None:
-        ctx.note(f"{target.name} is already {target.status}")
+        ctx.note("{target} is already {status}", target=target.name, status=Word(target.status))
     att = Attack.of(action)
     if not w.ranged and att.out_of_reach:
-        ctx.log(f"{c.name} cannot touch {target.name}: no exchange (a brawler must be able to "
-                "touch the opponent)", kind="attack", actor=c, action="attack", target=target,
+        ctx.log(ctx.say("{name} cannot touch {target}: no exchange (a brawler must be able to touch the opponent)", name=c.name, target=target.name), kind="attack", actor=c, action="attack", target=target,
                 outcome="out of reach")
         return "out of reach"
     a = attacker_side(ctx, c, action)
@@ -387,7 +385,7 @@ def _unopposed(ctx: RulesContext, c: Combatant, target: Combatant, action: Actio
     if r.intervention and Tables.of(ctx).intervention.exchange == "halt":
         return "halted"
     if duel is not None:
-        ctx.log(f"{target.name}'s attack on {c.name} lapses: {why}", kind="lapse",
+        ctx.log(ctx.say("{target}'s attack on {name} lapses: {why}", target=target.name, name=c.name, why=why), kind="lapse",
                 actor=target, action="attack", target=c)
     out = Outcome("a", total, 0)
     _say(ctx, f"{c.name} {what}: {total}, unopposed ({why}), {c.name} connects", c, target,

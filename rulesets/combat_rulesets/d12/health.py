@@ -100,8 +100,7 @@ def hurt(ctx: RulesContext, c: Combatant, n: int, track: Track, *, source: str =
     mx = max_hits(c, track, Tables.of(ctx))[0]
     change = f", {c.status}" if c.status != was else ""
     src = f" ({source})" if source else ""
-    ctx.log(f"{c.name} takes {n} {track.capitalize()} hit{'' if n == 1 else 's'}{src}: "
-            f"{left}/{mx} left{change}",
+    ctx.log(ctx.say("{name} takes {n} {value} hit{value2}{src}: {left}/{mx} left{change}", name=c.name, n=n, value=track.capitalize(), value2='' if n == 1 else 's', src=src, left=left, mx=mx, change=change),
             kind="wound", actor=actor, target=c, outcome=c.status,
             **_wound(n, track, left, mx, realm).dump())
 
@@ -124,20 +123,19 @@ def parse_value(value: str, *, default_track: str = "body",
         low = w.lower()
         if low.lstrip("+").isdigit():
             if n is not None:
-                raise RuleError(f"one number of hits, not {value!r}: e.g. 3 body")
+                raise RuleError("one number of hits, not {value}: e.g. 3 body", value=repr(value))
             n = int(low.lstrip("+"))
         elif low.startswith("-") and low[1:].isdigit():
-            raise RuleError(f"hits are 0 or more, not {w}: heal NAME {w[1:]} takes hits off")
+            raise RuleError("hits are 0 or more, not {w}: heal NAME {w2} takes hits off", w=w, w2=w[1:])
         else:
             hits = [t for k, t in TRACK_WORDS.items() if k.startswith(low)]
             if not hits or len(set(hits)) > 1:
-                raise RuleError(f'"{w}" is not a track: body, mind or soul '
-                                "(or corporeal, ethereal, celestial), e.g. 3 mind")
+                raise RuleError('"{w}" is not a track: body, mind or soul (or corporeal, ethereal, celestial), e.g. 3 mind', w=w)
             track = hits[0]
     if n is None and need_number:
-        raise RuleError(f"damage is a number of hits and a track, e.g. 3 or 3 mind, not {value!r}")
+        raise RuleError("damage is a number of hits and a track, e.g. 3 or 3 mind, not {value}", value=repr(value))
     if n is not None and n > 999:
-        raise RuleError(f"{n} hits is too many (at most 999)")
+        raise RuleError("{n} hits is too many (at most 999)", n=n)
     return n, track
 
 
@@ -155,8 +153,7 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
             taken[t] = 0
         refresh(ctx, c)
         fighter(ctx, c).out_round = None
-        ctx.log(f"{c.name} is fully restored: Body {current(ctx, c, 'body')}, "
-                f"Mind {current(ctx, c, 'mind')}, Soul {current(ctx, c, 'soul')}",
+        ctx.log(ctx.say("{name} is fully restored: Body {ctx}, Mind {ctx2}, Soul {ctx3}", name=c.name, ctx=current(ctx, c, 'body'), ctx2=current(ctx, c, 'mind'), ctx3=current(ctx, c, 'soul')),
                 kind="heal", target=c, outcome=c.status)
         return
     n, track = parse_value(value)
@@ -165,8 +162,7 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     taken[track] = taken[track] - back
     refresh(ctx, c)
     mx = max_hits(c, track, Tables.of(ctx))[0]
-    ctx.log(f"{c.name} recovers {back} {track.capitalize()} hit{'' if back == 1 else 's'}: "
-            f"{current(ctx, c, track)}/{mx}", kind="heal", target=c, outcome=c.status,
+    ctx.log(ctx.say("{name} recovers {back} {value} hit{value2}: {ctx}/{mx}", name=c.name, back=back, value=track.capitalize(), value2='' if back == 1 else 's', ctx=current(ctx, c, track), mx=mx), kind="heal", target=c, outcome=c.status,
             **Healed(healed=back, track=track).dump())
 
 

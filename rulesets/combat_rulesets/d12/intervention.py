@@ -88,7 +88,7 @@ def _log_check(ctx: RulesContext, who: Combatant | None, d: D12, name: str | Non
             None: "no intervention"}[d.intervention]
     extra = "" if d.intervention else (
         f", the check {d.check} replaces the 1" if d.value != d.natural else ", the 1 stands")
-    ctx.log(f"{name} rolled a natural 1: intervention check {d.check} -> {text}{extra}",
+    ctx.log(ctx.say("{name} rolled a natural 1: intervention check {check} -> {text}{extra}", name=name, check=d.check, text=text, extra=extra),
             kind="intervention" if d.intervention else "roll", actor=who,
             action="intervention", roll=d.check_roll, outcome=d.intervention or "none",
             **Check(check=d.check).dump())

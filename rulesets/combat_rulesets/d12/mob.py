@@ -61,7 +61,7 @@ def _rolloff(ctx: RulesContext, g: list[tuple[Combatant, ActionRequest]], label:
         else:
             r = ctx.roll(sum_dice(1, 12), purpose)
             face = r.total
-        ctx.log(f"{c.name} rolls {face} in the movement roll-off ({label})", kind="roll",
+        ctx.log(ctx.say("{name} rolls {face} in the movement roll-off ({label})", name=c.name, face=face, label=label), kind="roll",
                 actor=c, action="move", roll=r)
         rolls.setdefault(face, []).append((c, a))
     out: list[tuple[Combatant, ActionRequest, str]] = []
@@ -114,7 +114,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
                 continue
             merged.add(j)
             slot.duel, slot.duel_action = o.id, b
-            ctx.log(f"{c.name} and {o.name} attack each other: one duel", kind="order",
+            ctx.log(ctx.say("{name} and {name2} attack each other: one duel", name=c.name, name2=o.name), kind="order",
                     actor=c, target=o, action="attack")
             break
         items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a, data=slot.dump()))
@@ -156,9 +156,7 @@ def _general_defence_notes(ctx: RulesContext, attacks: list[tuple[Combatant, Act
         target = enc.get(tid)
         alloc = defence_against(ctx, target, "", realm)
         bid = alloc.bid if alloc else 0
-        ctx.log(f"{target.name}'s defence {bid} (no from=) counts in full against each of "
-                f"{', '.join(names)}, as one direction; if they come from different "
-                f"directions, undo and declare {target.name} with from= groups",
+        ctx.log(ctx.say("{target}'s defence {bid} (no from=) counts in full against each of {names}, as one direction; if they come from different directions, undo and declare {target} with from= groups", target=target.name, bid=bid, names=', '.join(names)),
                 kind="note", actor=target, action="defend", **BidNote(bid=bid).dump())
 
 

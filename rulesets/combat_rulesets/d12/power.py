@@ -74,7 +74,7 @@ def _parse_build(text: str, t: Tables) -> tuple[str, bool, bool] | None:
     for w in parts:
         if w in sizes:
             if size is not None:
-                raise RuleError(f"weapon {text!r} names two sizes: one of {', '.join(sizes)}")
+                raise RuleError("weapon {text} names two sizes: one of {sizes}", text=repr(text), sizes=', '.join(sizes))
             size = w
         elif w == "edged":
             edged = True
@@ -83,7 +83,7 @@ def _parse_build(text: str, t: Tables) -> tuple[str, bool, bool] | None:
         else:
             return None
     if size is None:
-        raise RuleError(f"weapon {text!r} needs a size: {'|'.join(sizes)}[+edged][+firearm]")
+        raise RuleError("weapon {text} needs a size: {sizes}[+edged][+firearm]", text=repr(text), sizes='|'.join(sizes))
     return size, edged, firearm
 
 
@@ -102,8 +102,7 @@ def check_weapon(text: str, t: Tables | None = None) -> str:
         return "+".join([size] + (["edged"] if edged else []) + (["firearm"] if firearm else []))
     guess = closest(text, list(t.weapons))
     hint = f" — did you mean {guess}?" if guess else ""
-    raise RuleError(f'no weapon "{text}"{hint} (a catalogue name, or a build like '
-                    "small|medium|large[+edged][+firearm])")
+    raise RuleError('no weapon "{text}"{hint} (a catalogue name, or a build like small|medium|large[+edged][+firearm])', text=text, hint=hint)
 
 
 def weapon(text: str, t: Tables) -> Weapon:
@@ -113,7 +112,7 @@ def weapon(text: str, t: Tables) -> Weapon:
         build = _parse_build(text, t)
         if build is None:
             check_weapon(text, t)  # raises with a hint
-            raise RuleError(f'no weapon "{text}"')
+            raise RuleError('no weapon "{text}"', text=text)
         size, edged, firearm = build
         p = walton(size, edged, firearm, t.power)
         return Weapon(text, p, ranged=firearm, how=_walton_how(size, edged, firearm, p, t.power))
@@ -149,7 +148,7 @@ def parse_range(value: Any) -> int | str | None:
     for word in ("close", "far", "normal"):
         if word.startswith(text):
             return "close" if word == "close" else "far"
-    raise RuleError(f"range={value}: close, far or a distance in feet (e.g. range=12)")
+    raise RuleError("range={value}: close, far or a distance in feet (e.g. range=12)", value=value)
 
 
 @dataclass(frozen=True)

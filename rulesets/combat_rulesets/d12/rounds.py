@@ -48,7 +48,7 @@ def check_actions(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
             if o.tn is None:
                 raise RuleError("task needs the GM's Target Number: task tn=7 [skill=2] [rp=1]")
         elif a.name == "move" and a.target == c.id:
-            raise RuleError(f"{c.name} moves: give a place (move to=door) or another combatant")
+            raise RuleError("{name} moves: give a place (move to=door) or another combatant", name=c.name)
     if sum(1 for a in actions if a.name == "move") > 1:
         raise RuleError("one move per round: move [WHERE] [to=TEXT]")
     check_declaration(ctx, c, actions, spent=fighter(ctx, c).spent, duels=duels)
@@ -64,15 +64,12 @@ def _check_attack(ctx: RulesContext, c: Combatant, a: ActionRequest, tables: Tab
     w = weapon(weapon_of(a, c, tables), tables)
     parse_range(o.range)
     if w.ranged and o.reach:
-        raise RuleError(f"reach= is for brawlers ({w.name} is ranged): a shot needs a "
-                        "clear path instead (path=\"A,B\")")
+        raise RuleError('reach= is for brawlers ({w} is ranged): a shot needs a clear path instead (path="A,B")', w=w.name)
     if o.path:
         if not w.ranged:
-            raise RuleError(f"path= is for ranged weapons ({w.name} is not): a brawler "
-                            "must touch the target (reach=no if they cannot)")
+            raise RuleError("path= is for ranged weapons ({w} is not): a brawler must touch the target (reach=no if they cannot)", w=w.name)
         if any(oid == c.id for oid, _, _ in parse_path(ctx, o.path)):
-            raise RuleError(f"{c.name} cannot be in their own line of fire: path= lists "
-                            "what stands between shooter and target")
+            raise RuleError("{name} cannot be in their own line of fire: path= lists what stands between shooter and target", name=c.name)
 
 
 def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> None:
@@ -89,7 +86,7 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
         target = ctx.combatant(a.target)
         why = cannot_act(ctx, target, resolving=True)
         if why is not None:
-            ctx.note(f"{why}: it cannot act, so {c.name}'s attack connects unopposed")
+            ctx.note("{why}: it cannot act, so {name}'s attack connects unopposed", why=why, name=c.name)
 
 
 def end_round(ctx: RulesContext) -> None:
@@ -118,8 +115,7 @@ def do_move(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     toward = f" toward {ctx.enc.name_of(a.target)}" if a.target else ""
     place = f" to {where}" if where else ""
     slot = _slot(ctx)
-    ctx.log(f"{c.name} moves{toward}{place} ({slot.why}, "
-            f"{_ordinal(slot.rank)} to move)", kind="move", actor=c,
+    ctx.log(ctx.say("{name} moves{toward}{place} ({why}, {rank} to move)", name=c.name, toward=toward, place=place, why=slot.why, rank=_ordinal(slot.rank)), kind="move", actor=c,
             action="move", target=a.target, outcome="moved")
 
 
@@ -133,7 +129,7 @@ def do_attack(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         return
     if a.target is None or a.target not in {x.id for x in ctx.enc.combatants}:
         item.state = "lapsed"
-        ctx.log(f"{c.name}'s attack lapses: the target is gone", kind="lapse", actor=c)
+        ctx.log(ctx.say("{name}'s attack lapses: the target is gone", name=c.name), kind="lapse", actor=c)
         return
     _settle(item, resolve_attack(ctx, c, a, Slot.of(item).duel_action))
 
@@ -145,7 +141,7 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 
 
 def do_wait(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
-    ctx.log(f"{c.name} waits", kind="note", actor=c, action="wait")
+    ctx.log(ctx.say("{name} waits", name=c.name), kind="note", actor=c, action="wait")
 
 
 def _settle(item: QueueItem, result: str) -> None:
@@ -172,8 +168,7 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
     o = Defend.of(action)
     n, group = o.stake or 0, o.group
     whom = ", ".join(enc.name_of(i) for i in group) if group else "any other attacker"
-    ctx.log(f"{c.name} defends with {n} against {whom} "
-            f"({realm_of(action, ctx)})", kind="declare", actor=c, action="defend",
+    ctx.log(ctx.say("{name} defends with {n} against {whom} ({action})", name=c.name, n=n, whom=whom, action=realm_of(action, ctx)), kind="declare", actor=c, action="defend",
             **BidNote(bid=n).dump())
 
 
@@ -187,7 +182,6 @@ def replaced(ctx: RulesContext, c: Combatant, old: Declaration) -> None:
     was = ", ".join(a.text for a in old.actions)
     new = ctx.enc.declarations.get(c.id)
     if new is not None and [a.text for a in new.actions] == [a.text for a in old.actions]:
-        ctx.note(f"{c.name}'s plan is the same as before ({was}): nothing changed")
+        ctx.note("{name}'s plan is the same as before ({was}): nothing changed", name=c.name, was=was)
         return
-    ctx.note(f"{c.name}'s earlier plan ({was}) is replaced; to keep both, declare them in "
-             f"one line parted by commas (or add a defence: defend {c.name} BID)")
+    ctx.note("{name}'s earlier plan ({was}) is replaced; to keep both, declare them in one line parted by commas (or add a defence: defend {name} BID)", name=c.name, was=was)

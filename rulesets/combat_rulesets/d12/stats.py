@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import Combatant, RuleError, StatSpec
+from combat_cli.api import Combatant, Msg, RuleError, StatSpec
 from combat_rulesets.d12.state import Realm
 
 if TYPE_CHECKING:
@@ -30,11 +30,11 @@ def whole(value: Any) -> int:
     try:
         n = int(str(value).strip())
     except ValueError:
-        raise ValueError(f"takes a whole number, e.g. 4, not {value!r}") from None
+        raise ValueError(Msg("takes a whole number, e.g. 4, not {value}", value=repr(value))) from None
     if n < 0:
-        raise ValueError(f"must be 0 or more, not {n}")
+        raise ValueError(Msg("must be 0 or more, not {n}", n=n))
     if n > 99:
-        raise ValueError(f"{n} is too large (at most 99)")
+        raise ValueError(Msg("{n} is too large (at most 99)", n=n))
     return n
 
 
@@ -42,7 +42,7 @@ def skill_value(value: Any) -> int:
     """A skill level: a whole number 0..12."""
     n = whole(value)
     if n > 12:
-        raise ValueError(f"a skill runs 0..12, not {n}")
+        raise ValueError(Msg("a skill runs 0..12, not {n}", n=n))
     return n
 
 
@@ -51,7 +51,7 @@ def allegiance(value: Any) -> str:
     for a in ALLEGIANCES:
         if a.startswith(low) and low:
             return a
-    raise ValueError(f"is one of {', '.join(ALLEGIANCES)}, not {value!r}")
+    raise ValueError(Msg("is one of {ALLEGIANCES}, not {value}", ALLEGIANCES=', '.join(ALLEGIANCES), value=repr(value)))
 
 
 def weapon_name(value: Any) -> str:
@@ -132,11 +132,10 @@ def skill_level(c: Combatant, value: Any, default_name: str | None) -> tuple[int
     if text.lstrip("-").isdigit():
         n = int(text)
         if not 0 <= n <= 12:
-            raise RuleError(f"skill={n}: a skill runs 0..12")
+            raise RuleError("skill={n}: a skill runs 0..12", n=n)
         return n, f"skill {n}"
     if not have:
-        raise RuleError(f'{c.name} has no skills: give a number (skill=2) or add one '
-                        f'(set "{c.name}" {text}=2)')
+        raise RuleError('{name} has no skills: give a number (skill=2) or add one (set "{name}" {text}=2)', name=c.name, text=text)
     name = match_word(text, list(have), f"skill of {c.name}")
     return have[name], f"{name} {have[name]}"
 

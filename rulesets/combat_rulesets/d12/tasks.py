@@ -25,7 +25,7 @@ def run_task(ctx: RulesContext, c: Combatant, o: Task) -> str:
     if tn is None:
         raise RuleError("task needs the GM's Target Number: task NAME tn=7 [skill=2] [rp=1]")
     if not -20 <= tn <= 40:
-        raise RuleError(f"tn={tn} is out of range (-20..40)")
+        raise RuleError("tn={tn} is out of range (-20..40)", tn=tn)
     skill, label = skill_level(c, o.skill, None)
     rp, pen = o.rp or 0, o.mod or 0
     if rp < 0:
@@ -35,7 +35,7 @@ def run_task(ctx: RulesContext, c: Combatant, o: Task) -> str:
     d = roll_d12(ctx, c, f"{c.name}: {what} d12 {mods} under TN {tn}", contest=False)
     t = Tables.of(ctx)
     if d.intervention and t.intervention.exchange == "halt":
-        ctx.log(f"{c.name} {what}: natural 1, the task halts", kind="task", actor=c,
+        ctx.log(ctx.say("{name} {what}: natural 1, the task halts", name=c.name, what=what), kind="task", actor=c,
                 action="task", roll=d.roll, difficulty=tn, outcome=d.intervention)
         record(ctx, c, d.intervention, f"{c.name}'s {what}",
                "the task halts: neither success nor failure")

@@ -41,8 +41,7 @@ def _defend_verb(ctx: RulesContext, args: Args) -> None:
 def _realm_verb(ctx: RulesContext, args: Args) -> None:
     r = args["realm"]
     fight(ctx).realm = cast(Realm, r)
-    ctx.log(f"The fight is in the {r} realm: damage goes to "
-            f"{ {'corporeal': 'Body', 'ethereal': 'Mind', 'celestial': 'Soul'}[r] } hits",
+    ctx.log(ctx.say("The fight is in the {r} realm: damage goes to {value} hits", r=r, value={'corporeal': 'Body', 'ethereal': 'Mind', 'celestial': 'Soul'}[r]),
             kind="note", action="realm", outcome=r)
 
 
@@ -73,7 +72,7 @@ def _pending_attacks(ctx: RulesContext, c: Combatant) -> list[_Pending]:
     else:
         raise RuleError("no round is on: start the fight and declare first")
     if not found:
-        raise RuleError(f"{c.name} has no pending attack: declare {c.name} attack TARGET first")
+        raise RuleError("{name} has no pending attack: declare {name} attack TARGET first", name=c.name)
     return found
 
 
@@ -84,9 +83,9 @@ def _pick(ctx: RulesContext, c: Combatant, opts: dict[str, str]) -> list[_Pendin
         t = find_combatant(ctx.enc, target)
         found = [p for p in found if p.action.target == t.id]
         if not found:
-            raise RuleError(f"{c.name} has no pending attack on {t.name}")
+            raise RuleError("{name} has no pending attack on {t}", name=c.name, t=t.name)
     elif len(found) > 1:
-        raise RuleError(f"{c.name} has {len(found)} pending attacks: add target=NAME")
+        raise RuleError("{name} has {found} pending attacks: add target=NAME", name=c.name, found=len(found))
     return found
 
 
@@ -111,13 +110,11 @@ def _change(ctx: RulesContext, c: Combatant, p: _Pending, o: Attack, *, split: b
     other = a if p.partner else slot.duel_action
     partner_id = slot.duel
     if other is None:     # a hand-damaged file: said as the core says a missing key
-        raise RuleError(f"the queued {item.action.text or item.action.name}'s duel_action "
-                        "field required (found None)")
+        raise RuleError("the queued {value}'s duel_action field required (found None)", value=item.action.text or item.action.name)
     slot.solo().put(item)
     enc.queue.insert(enc.queue.index(item) + 1, QueueItem(
         id=enc.new_id(), actor=partner_id, action=other, data=Slot(phase="exchange").dump()))
-    ctx.log(f"{enc.name_of(item.actor)} and {enc.name_of(partner_id)} no longer fight one duel: "
-            "each attack is its own exchange", kind="order", actor=c, action="attack")
+    ctx.log(ctx.say("{actor} and {partner_id} no longer fight one duel: each attack is its own exchange", actor=enc.name_of(item.actor), partner_id=enc.name_of(partner_id)), kind="order", actor=c, action="attack")
 
 
 def _path_verb(ctx: RulesContext, args: Args) -> None:
@@ -127,20 +124,18 @@ def _path_verb(ctx: RulesContext, args: Args) -> None:
         a = p.action
         w = weapon(weapon_of(a, c, Tables.of(ctx)), Tables.of(ctx))
         if not w.ranged:
-            raise RuleError(f"{c.name} attacks with {w.name}, not a ranged weapon: path= is for "
-                            "shots (reach NAME no for a brawler who cannot touch)")
+            raise RuleError("{name} attacks with {w}, not a ranged weapon: path= is for shots (reach NAME no for a brawler who cannot touch)", name=c.name, w=w.name)
         o = Attack.of(a)
         if pos[1].lower() in ("clear", "none"):
             o.path = None
             _change(ctx, c, p, o, split=False)
-            ctx.log(f"{c.name}'s line of fire to {ctx.enc.name_of(a.target)} is clear",
+            ctx.log(ctx.say("{name}'s line of fire to {target} is clear", name=c.name, target=ctx.enc.name_of(a.target)),
                     kind="note", actor=c, action="path")
         else:
             names = [n for _, n, _ in parse_path(ctx, pos[1])]
             o.path = pos[1]
             _change(ctx, c, p, o, split=True)
-            ctx.log(f"{c.name}'s shot at {ctx.enc.name_of(a.target)} must pass "
-                    f"{', then '.join(names)}", kind="note", actor=c, action="path")
+            ctx.log(ctx.say("{name}'s shot at {target} must pass {names}", name=c.name, target=ctx.enc.name_of(a.target), names=', then '.join(names)), kind="note", actor=c, action="path")
 
 
 def _reach_verb(ctx: RulesContext, args: Args) -> None:
@@ -149,13 +144,11 @@ def _reach_verb(ctx: RulesContext, args: Args) -> None:
         a = p.action
         w = weapon(weapon_of(a, c, Tables.of(ctx)), Tables.of(ctx))
         if w.ranged:
-            raise RuleError(f"{c.name} shoots ({w.name}): reach is for brawlers; a blocked shot "
-                            f"is path {c.name} \"A,B\"")
+            raise RuleError('{name} shoots ({w}): reach is for brawlers; a blocked shot is path {name} "A,B"', name=c.name, w=w.name)
         o = Attack.of(a)
         o.reach = yes
         _change(ctx, c, p, o, split=yes == "no")
-        ctx.log(f"{c.name} {'can' if yes == 'yes' else 'cannot'} touch "
-                f"{ctx.enc.name_of(a.target)}", kind="note", actor=c, action="reach")
+        ctx.log(ctx.say("{name} {value} touch {target}", name=c.name, value='can' if yes == 'yes' else 'cannot', target=ctx.enc.name_of(a.target)), kind="note", actor=c, action="reach")
 
 
 def _bids_verb(ctx: RulesContext, args: Args) -> None:
@@ -189,8 +182,7 @@ def _bids_verb(ctx: RulesContext, args: Args) -> None:
                               f" {BUDGETS[r]}: {left} left")
             else:
                 realms.append(f"{r} {used}/{'-' if b is None else b} {BUDGETS[r]}")
-        ctx.note(f"{c.name}: {'; '.join(parts) or 'no bids'}"
-                 + (f" [{'; '.join(realms)}]" if realms else ""))
+        ctx.note("{name}: {value}{more}", name=c.name, value='; '.join(parts) or 'no bids', more=f" [{'; '.join(realms)}]" if realms else "")
 
 
 def _power_verb(ctx: RulesContext, args: Args) -> None:
@@ -200,7 +192,7 @@ def _power_verb(ctx: RulesContext, args: Args) -> None:
     if bid < 0 or (strength is not None and strength < 0):
         raise RuleError("strength= and bid= are 0 or more")
     p = attack_power(w, t, strength=strength, bid=bid, rng=parse_range(low.get("range")))
-    ctx.note(f"{w.name}: Power {p.power} ({p.how})")
+    ctx.note("{w}: Power {power} ({how})", w=w.name, power=p.power, how=p.how)
 
 
 VERBS: tuple[VerbSpec, ...] = (

@@ -51,9 +51,9 @@ def _dice_opt(value: Any, what: str) -> int:
     try:
         code = parse_code(text.lstrip("+-"))
     except ValueError:
-        raise RuleError(f"{what}= takes dice like +1D or -2D, not {value!r}") from None
+        raise RuleError("{what}= takes dice like +1D or -2D, not {value}", what=what, value=repr(value)) from None
     if code.pips or not code.dice:
-        raise RuleError(f"{what}= takes whole dice like +1D or -2D, not {value!r}")
+        raise RuleError("{what}= takes whole dice like +1D or -2D, not {value}", what=what, value=repr(value))
     return -code.dice if neg else code.dice
 
 
@@ -83,8 +83,7 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
         if reaction.kind == "dodge" and s_att > s_tgt:  # D6-SCALE-3: dice added to the dodge
             n = s_att - s_tgt
             sr = roll_code(ctx, Code(n, 0), f"{target.name}: dodge +{n}D scale (vs {c.name})")
-            ctx.log(f"{target.name} adds {sr.total} to the dodge against {c.name} "
-                    f"(+{n}D scale)", kind="roll", actor=target, roll=sr)
+            ctx.log(ctx.say("{target} adds {total} to the dodge against {name} (+{n}D scale)", target=target.name, total=sr.total, name=c.name, n=n), kind="roll", actor=target, roll=sr)
             rv += sr.total
         full = reaction.full
         mode = t.reactions.mode
@@ -127,7 +126,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise Lapse(f"{', '.join(x.name for x in targets)} already Killed")
     for x in targets:
         if x not in alive:
-            ctx.log(f"{x.name} is already Killed: left out of the sweep", kind="note", actor=c,
+            ctx.log(ctx.say("{x} is already Killed: left out of the sweep", x=x.name), kind="note", actor=c,
                     target=x)
     r = rd(ctx, c)
     o = attack_of(a)
@@ -196,8 +195,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             prot = bool(row["cover"]) and not hit and beats(t, roll.total, row["diff"],
                                                              full_dodge=full)
         outcome = "hit" if hit else ("protection" if prot else "miss")
-        ctx.log(f"{c.name} {verb} {target.name}{wtxt}: {roll.total} vs {row['total']} "
-                f"({', '.join(row['parts'])}), {'hits the cover' if prot else outcome}",
+        ctx.log(ctx.say("{name} {verb} {target}{wtxt}: {total} vs {row} ({row2}), {value}", name=c.name, verb=verb, target=target.name, wtxt=wtxt, total=roll.total, row=row['total'], row2=', '.join(row['parts']), value='hits the cover' if prot else outcome),
                 kind="attack", actor=c, action=kind, target=target, roll=roll,
                 difficulty=row["total"], outcome=outcome,
                 **AttackLog(pool=how, skill=sname,

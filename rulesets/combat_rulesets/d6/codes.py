@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from combat_cli.api import Msg
+
 _CODE = re.compile(r"^\s*(?:(\d+)\s*[dD])?\s*(?:([+-])\s*(\d+))?\s*$")
 
 
@@ -46,23 +48,23 @@ def parse_code(value: Any) -> Code:
     if isinstance(value, Code):
         return value
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a die code: try 3D+1")
+        raise ValueError(Msg("{value} is not a die code: try 3D+1", value=repr(value)))
     if isinstance(value, int):
         if value < 0 or value > 60:
-            raise ValueError(f"{value} is not a die code: try 3D+1")
+            raise ValueError(Msg("{value} is not a die code: try 3D+1", value=value))
         return Code(value, 0)
     text = str(value).strip()
     if text.startswith("+") and "d" in text.lower():
         text = text[1:].strip()
     m = _CODE.match(text)
     if not text or not m or (m.group(1) is None and m.group(3) is None):
-        raise ValueError(f"{text!r} is not a die code: try 3D+1, 4D or +2")
+        raise ValueError(Msg("{text} is not a die code: try 3D+1, 4D or +2", text=repr(text)))
     if m.group(1) is None and "d" not in text.lower() and m.group(2) is None:
-        raise ValueError(f"{text!r} is not a die code: try 3D+1")
+        raise ValueError(Msg("{text} is not a die code: try 3D+1", text=repr(text)))
     dice = int(m.group(1) or 0)
     pips = int(m.group(3) or 0) * (-1 if m.group(2) == "-" else 1)
     if dice > 60 or abs(pips) > 60:
-        raise ValueError(f"{text!r} is too large for a die code")
+        raise ValueError(Msg("{text} is too large for a die code", text=repr(text)))
     if pips < 0:
         return Code(dice, pips)
     return Code.make(dice, pips)

@@ -81,13 +81,12 @@ def add_action(ctx: RulesContext, c: Combatant, n: int = 1, what: str = "action"
     cap = tables(ctx).actions.max
     r = rd(ctx, c)
     if r.full_dodge:
-        raise RuleError(f"{c.name} full-dodges this round: that is the only action")
+        raise RuleError("{name} full-dodges this round: that is the only action", name=c.name)
     if r.no_defence:
-        raise RuleError(f"{c.name} fires full auto this round: that is the only action")
+        raise RuleError("{name} fires full auto this round: that is the only action", name=c.name)
     have = actions_taken(ctx, c)
     if have + n > cap:
-        raise RuleError(f"{c.name} already takes {count(have, 'action')} this round; at most {cap}"
-                        f" (no room for this {what})")
+        raise RuleError("{name} already takes {have} this round; at most {cap} (no room for this {what})", name=c.name, have=count(have, 'action'), cap=cap, what=what)
     r.extra += n
 
 
@@ -170,7 +169,7 @@ def difficulty_dice(ctx: RulesContext, who: str, n: int, why: str, *, minus: boo
         v = n * mods.fixed_per_die
         return v, f"{sign}{v} {why}"
     r = roll_code(ctx, Code(n, 0), f"{who}: difficulty {sign}{n}D {why}")
-    ctx.log(f"Difficulty {sign}{n}D {why}: {r.describe()}", kind="roll", actor=who, roll=r)
+    ctx.log(ctx.say("Difficulty {sign}{n}D {why}: {value}", sign=sign, n=n, why=why, value=r.describe()), kind="roll", actor=who, roll=r)
     return r.total, f"{sign}{r.total} {why} ({n}D)"
 
 

@@ -51,7 +51,7 @@ def hit_damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, 
         how += f" +{s_att - s_tgt}D scale"
     code = Code(max(0, code.dice + extra), code.pips)
     roll = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on {target.name}")
-    ctx.log(f"{c.name} rolls {roll.total} damage on {target.name} ({how})", kind="damage",
+    ctx.log(ctx.say("{name} rolls {total} damage on {target} ({how})", name=c.name, total=roll.total, target=target.name, how=how), kind="damage",
             actor=c, action=kind, target=target, roll=roll, outcome=str(roll.total),
             **DamageLog(effect_value=ev).dump())
     resist(ctx, target, roll.total, source=f"{c.name}'s {kind}", attacker=c,
@@ -71,10 +71,10 @@ def gm_damage(ctx: RulesContext, c: Combatant, value: str) -> None:
         try:
             code = parse_code(v)
         except ValueError:
-            raise RuleError(f"damage takes a number, dice (5D) or a wound level, not {v!r}"
+            raise RuleError("damage takes a number, dice (5D) or a wound level, not {v}", v=repr(v)
                             ) from None
         r = roll_code(ctx, code, f"damage {code.text()} on {c.name}")
-        ctx.log(f"{c.name} takes {r.total} damage ({code.text()})", kind="damage",
+        ctx.log(ctx.say("{name} takes {total} damage ({value})", name=c.name, total=r.total, value=code.text()), kind="damage",
                 target=c, roll=r, outcome=str(r.total))
         resist(ctx, c, r.total, source="GM damage")
         return

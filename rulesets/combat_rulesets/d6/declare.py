@@ -67,7 +67,7 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     cap = t.actions.max
     if n > cap:
         done = f", {already} already taken" if already else ""
-        raise RuleError(f"{n} actions{done}: at most {cap} a round (D6-MULTI-2)")
+        raise RuleError("{n} actions{done}: at most {cap} a round (D6-MULTI-2)", n=n, done=done, cap=cap)
     targets = _check_active(ctx, c, r, active)
     held = len(react) if t.actions.held_unused_counts else 0
     _check_pools(ctx, c, actions, targets, multi_penalty(t, cost + held + already))
@@ -92,7 +92,7 @@ def _say_remembered(ctx: RulesContext, c: Combatant, active: list[ActionRequest]
             said = carried_over(ctx, c, tg, Shot.of(a).said())
             if said:
                 key = said.split("=", 1)[0]
-                ctx.note(f"{c.name} → {tg.name}: remembered: {said} ({key}=none clears it)")
+                ctx.note("{name} → {tg}: remembered: {said} ({key}=none clears it)", name=c.name, tg=tg.name, said=said, key=key)
 
 
 def _check_only_action(ctx: RulesContext, c: Combatant, r: RoundState,
@@ -107,25 +107,22 @@ def _check_only_action(ctx: RulesContext, c: Combatant, r: RoundState,
     if autos and len(actions) > 1:
         raise RuleError("full auto uses the whole round: it must be the only action")
     if autos and (r.extra or r.used_held):
-        raise RuleError(f"{c.name} has already acted this round: full auto must be the only "
-                        "action")
+        raise RuleError("{name} has already acted this round: full auto must be the only action", name=c.name)
     for a in actions:
         if a.name == "parry":
             pick_weapon(ctx, c, Parry.of(a).weapon, melee=True, action="parry")
         vs = vs_of(a)
         if vs and ctx.find(vs).id == c.id:
-            raise RuleError(f"{c.name} cannot {a.name} against themself")
+            raise RuleError("{name} cannot {name2} against themself", name=c.name, name2=a.name)
     already = r.extra + r.used_held
     if r.full_dodge and r.dodge is not None:
-        raise RuleError(f"{c.name} has full-dodged this round: that is the only action")
+        raise RuleError("{name} has full-dodged this round: that is the only action", name=c.name)
     if r.no_defence and already:
-        raise RuleError(f"{c.name} has fired full auto this round: that is the only action")
+        raise RuleError("{name} has fired full auto this round: that is the only action", name=c.name)
     if full and already:
-        raise RuleError(f"{c.name} has already acted this round: a full dodge must be the only "
-                        "action (declare dodge)")
+        raise RuleError("{name} has already acted this round: a full dodge must be the only action (declare dodge)", name=c.name)
     if r.dodge is not None and any(a.name in ("dodge", "fulldodge") for a in actions):
-        raise RuleError(f"{c.name} already dodged this round ({r.dodge.value}): it covers "
-                        "every ranged attack; declare the rest without dodge")
+        raise RuleError("{name} already dodged this round ({value}): it covers every ranged attack; declare the rest without dodge", name=c.name, value=r.dodge.value)
 
 
 def _check_active(ctx: RulesContext, c: Combatant, r: RoundState,
@@ -141,12 +138,11 @@ def _check_active(ctx: RulesContext, c: Combatant, r: RoundState,
             w = pick_weapon(ctx, c, want, melee=False)
             shots[w["name"]] = shots.get(w["name"], 0) + check_shot(ctx, c, a, w)
             if shots[w["name"]] > int(w["rof"]):
-                raise RuleError(f"{w['name']} has ROF {w['rof']}: at most {count(int(w['rof']), 'shot')} "
-                                "a round (D6-MULTI-6)")
+                raise RuleError("{w} has ROF {w2}: at most {w3} a round (D6-MULTI-6)", w=w['name'], w2=w['rof'], w3=count(int(w['rof']), 'shot'))
             if a.target and a.target not in targets and fire_of(a) != "sweep":
                 targets.append(a.target)
         elif a.args:
-            raise RuleError(f'{a.name} takes one target: "{a.args[0]}" is one too many')
+            raise RuleError('{name} takes one target: "{args}" is one too many', name=a.name, args=a.args[0])
         elif a.name == "attack":
             pick_weapon(ctx, c, want, melee=True)
         elif a.name == "reload":
@@ -156,9 +152,9 @@ def _check_active(ctx: RulesContext, c: Combatant, r: RoundState,
         if a.target:
             tg = ctx.combatant(a.target)
             if tg.id == c.id and a.name in ATTACKS:
-                raise RuleError(f"{c.name} cannot attack themself")
+                raise RuleError("{name} cannot attack themself", name=c.name)
             if wound(ctx, tg) >= KILLED:
-                ctx.note(f"{tg.name} is Killed; the action will lapse")
+                ctx.note("{tg} is Killed; the action will lapse", tg=tg.name)
     return targets
 
 
@@ -180,9 +176,7 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
         pen = base_pen + extra + sum(d for _, d in health_penalties(ctx, c))
         if sk[1].dice - pen < 1 and t.pools.zero == "cannot":
             who = ctx.name(a.target) if a.target else ""
-            raise RuleError(f"{c.name}'s {a.name}{' at ' + who if who else ''} would roll "
-                            f"{max(sk[1].dice - pen, 0)}D ({sk[1].text()} -{pen}D): "
-                            "declare fewer actions or targets")
+            raise RuleError("{name}'s {name2}{value} would roll {value2}D ({value3} -{pen}D): declare fewer actions or targets", name=c.name, name2=a.name, value=' at ' + who if who else '', value2=max(sk[1].dice - pen, 0), value3=sk[1].text(), pen=pen)
 
 
 def _wanted(a: ActionRequest, drawn: str | None) -> str | None:
@@ -269,7 +263,7 @@ def resolve(rs: Ruleset, ctx: RulesContext, item: QueueItem) -> None:
     except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
         # weapon, a patient no longer hurt ...) instead of blocking the round
         item.state = "lapsed"
-        ctx.log(f"{c.name}'s {item.action.name} lapses: {e}", kind="lapse", actor=c,
+        ctx.log(ctx.say("{name}'s {action} lapses: {why}", name=c.name, action=item.action.name, why=e), kind="lapse", actor=c,
                 action=item.action.name)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from combat_cli.api import RuleError, format_clock, format_duration
+from combat_cli.api import RuleError, Word, format_clock, format_duration
 from combat_rulesets.d6.codes import parse_code
 from combat_rulesets.d6.core import (
     action_penalties,
@@ -78,7 +78,7 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
     h = fighter(ctx, c).heal
     if h is None:
         doing = "keeps working for" if care == "work" else "rests"
-        ctx.log(f"{c.name} {doing} {format_duration(seconds)} (no wound to heal)", kind="rest",
+        ctx.log(ctx.say("{name} {doing} {seconds} (no wound to heal)", name=c.name, doing=doing, seconds=format_duration(seconds)), kind="rest",
                 actor=c)
         return
     if care == "work":
@@ -90,8 +90,7 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
             t.due = max(due, ctx.now)
     how = {"rest": "rests", "easy": "takes it easy (twice the time, +1D)",
            "work": "keeps working (-1D)"}[care]
-    ctx.log(f"{c.name} {how} for {format_duration(seconds)}; healing roll due "
-            f"{format_clock(max(due, ctx.now))}", kind="rest", actor=c,
+    ctx.log(ctx.say("{name} {how} for {seconds}; healing roll due {due}", name=c.name, how=how, seconds=format_duration(seconds), due=format_clock(max(due, ctx.now))), kind="rest", actor=c,
             **RestLog(care=care).dump())
 
 
@@ -121,8 +120,7 @@ def fire_heal(ctx: RulesContext, timer: Timer) -> None:
         outcome, new = "unchanged", name
     else:
         outcome, new = "better", row.better
-    ctx.log(f"{c.name} natural healing roll ({name}): {r.total} → {outcome}"
-            + ("" if new == name else f" ({new})"), kind="heal", actor=c, roll=r,
+    ctx.log(ctx.say("{name} natural healing roll ({name2}): {total} → {outcome}{more}", name=c.name, name2=name, total=r.total, outcome=outcome, more="" if new == name else f" ({new})"), kind="heal", actor=c, roll=r,
             outcome=outcome, **LevelLog(level=new).dump())
     if new == name:
         restart_healing(ctx, c)
@@ -146,19 +144,17 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     fa = t.first_aid
     lvl = level_name(ctx, patient)
     if wound(ctx, patient) >= KILLED:
-        raise RuleError(f"{patient.name} is Killed: first aid cannot help")
+        raise RuleError("{patient} is Killed: first aid cannot help", patient=patient.name)
     unconscious = patient.has_condition("Unconscious")
     if lvl == levels(t)[0] and not unconscious:
-        raise RuleError(f"{patient.name} is not hurt")
+        raise RuleError("{patient} is not hurt", patient=patient.name)
     them, mine = fighter(ctx, patient), fighter(ctx, medic)
     lock = them.fa_lock_until
     if lock is not None and lock > ctx.now:
-        raise RuleError(f"{patient.name} cannot get first aid again until "
-                        f"{format_clock(lock)} (a roll missed by more than {fa.lockout_margin})")
+        raise RuleError("{patient} cannot get first aid again until {lock} (a roll missed by more than {lockout_margin})", patient=patient.name, lock=format_clock(lock), lockout_margin=fa.lockout_margin)
     uses = mine.kit_uses
     if not facility and fa.kit_required and uses <= 0:
-        raise RuleError(f"{medic.name} has no first-aid kit uses left: restock "
-                        f"{quoted(medic.name)} 2")
+        raise RuleError("{medic} has no first-aid kit uses left: restock {medic2} 2", medic=medic.name, medic2=quoted(medic.name))
     skill_name = fa.facility_skill if facility else "First Aid"
     used, code = need_skill(t, medic, skill_name)
     key = lvl if lvl in fa.difficulty else "Stunned"
@@ -178,8 +174,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     ok = beats(t, r.total, diff, what="skill")
     step = f" ({count(len(attempts) - 1, 'earlier attempt')} today: +{len(attempts) - 1} level)" if (
         len(attempts) > 1) else ""
-    ctx.log(f"{medic.name} gives {what} to {patient.name} ({lvl}): {r.total} vs {diff}{step}, "
-            + ("success" if ok else "failure"), kind="first_aid", actor=medic, action="firstaid",
+    ctx.log(ctx.say("{medic} gives {what} to {patient} ({lvl}): {total} vs {diff}{step}, {more}", medic=medic.name, what=what, patient=patient.name, lvl=lvl, total=r.total, diff=diff, step=step, more="success" if ok else "failure"), kind="first_aid", actor=medic, action="firstaid",
             target=patient, roll=r, difficulty=diff, outcome="success" if ok else "failure",
             **FirstAidLog(kit_uses=mine.kit_uses).dump())
     if ok:
@@ -191,8 +186,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
         ctx.remove_timers(kind=LOCK, combatant=patient)
         ctx.add_timer(f"{patient.name}: first aid possible again", due_in=hours * 3600,
                       kind=LOCK, combatant=patient)
-        ctx.log(f"{what} missed by {diff - r.total}: no more first aid on {patient.name} "
-                f"for {hours} hours", kind="first_aid", target=patient, outcome="locked")
+        ctx.log(ctx.say("{what} missed by {value}: no more first aid on {patient} for {hours} hours", what=what, value=diff - r.total, patient=patient.name, hours=hours), kind="first_aid", target=patient, outcome="locked")
 
 
 def heal_one(ctx: RulesContext, c: Combatant, why: str) -> None:
@@ -235,7 +229,7 @@ def restock(ctx: RulesContext, args: Args) -> None:
     if uses < 0:
         raise RuleError("usage: restock NAME USES (a fresh kit is 2 uses)")
     fighter(ctx, c).kit_uses = uses
-    ctx.log(f"{c.name} has {count(uses, 'first-aid kit use')}", kind="roster", actor=c)
+    ctx.log(ctx.say("{name} has {uses}", name=c.name, uses=count(uses, 'first-aid kit use')), kind="roster", actor=c)
 
 
 def _hurt(ctx: RulesContext, c: Combatant) -> bool:
@@ -247,17 +241,14 @@ def gm_heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     """``heal NAME [N|LEVEL]``: fully, N levels, or down to a wound level; never the Killed
     (``revive``), and a word when there is nothing to heal."""
     if wound(ctx, c) >= KILLED:
-        raise RuleError(f"{c.name} is Killed: heal cannot bring back the dead; use revive "
-                        f"{quoted(c.name)} [LEVEL]")
+        raise RuleError("{name} is Killed: heal cannot bring back the dead; use revive {name2} [LEVEL]", name=c.name, name2=quoted(c.name))
     if value is not None and value.strip().isdigit() and int(value) < 1:
-        raise RuleError(f"heal {c.name} N heals N levels (1 or more); heal {c.name} "
-                        "heals fully")
+        raise RuleError("heal {name} N heals N levels (1 or more); heal {name} heals fully", name=c.name)
     idx = None if value is None or value.strip().isdigit() else level_index(tables(ctx), value)
     if idx is not None and idx >= max(wound(ctx, c), 1) and not (idx == 1 and wound(ctx, c) == 0):
-        raise RuleError(f"{c.name} is {c.status}: heal to a lower level (or heal "
-                        f"{c.name} for fully healed)")
+        raise RuleError("{name} is {status}: heal to a lower level (or heal {name} for fully healed)", name=c.name, status=Word(c.status))
     if not _hurt(ctx, c):
-        ctx.note(f"{c.name} is not hurt: nothing to heal")
+        ctx.note("{name} is not hurt: nothing to heal", name=c.name)
         return
     if value is None:
         clear_stun(ctx, c, "healed")
@@ -287,7 +278,7 @@ def fire_timer(ctx: RulesContext, timer: Timer) -> bool:
         fire_heal(ctx, timer)
     elif timer.kind == LOCK and c is not None:
         fighter(ctx, c).fa_lock_until = None
-        ctx.log(f"{c.name} can get first aid again", kind="timer", actor=c)
+        ctx.log(ctx.say("{name} can get first aid again", name=c.name), kind="timer", actor=c)
     elif timer.kind == "d6_stun" and c is not None:
         clear_stun(ctx, c, "30 minutes passed")
     else:
@@ -300,21 +291,18 @@ def revive(ctx: RulesContext, args: Args) -> None:
     rule healing.revive_level when none is given, AMB-D6-16)."""
     c = args["name"]
     if wound(ctx, c) < KILLED:
-        raise RuleError(f"{c.name} is not Killed ({c.status}): heal {quoted(c.name)} heals "
-                        "the living")
+        raise RuleError("{name} is not Killed ({status}): heal {name2} heals the living", name=c.name, status=Word(c.status), name2=quoted(c.name))
     level = (args["level"] or "").strip()
     if not level:
         try:
             idx = level_index(tables(ctx), tables(ctx).healing.revive_level)
         except RuleError as e:
-            raise RuleError(f"house rule healing.revive_level: {e}; give the level: revive "
-                            f"{quoted(c.name)} Wounded") from None
+            raise RuleError("house rule healing.revive_level: {e}; give the level: revive {name} Wounded", e=e, name=quoted(c.name)) from None
     else:
         idx = level_index(tables(ctx), level)
     if idx >= KILLED:
         lv = levels(tables(ctx))
-        raise RuleError(f"revive {quoted(c.name)} takes a wound level below Killed "
-                        f"({', '.join(lv[:KILLED])})")
+        raise RuleError("revive {name} takes a wound level below Killed ({lv})", name=quoted(c.name), lv=', '.join(lv[:KILLED]))
     why = "revived by the GM"
     if idx >= WOUNDED:
         set_level(ctx, c, idx, why=why)

@@ -45,7 +45,7 @@ def order(ctx: RulesContext) -> list[str]:
                         r = roll_code(ctx, code, f"{c.name}: Instincts {code.text()} "
                                                  "(initiative tie-break)")
                         me.init_roll = r.total
-                        ctx.log(f"{c.name} rolls Instincts for a tie: {r.total}",
+                        ctx.log(ctx.say("{name} rolls Instincts for a tie: {total}", name=c.name, total=r.total),
                                 kind="initiative", actor=c, roll=r)
                     keys[c.id].append(-me.init_roll)
     index = {c.id: i for i, c in enumerate(cs)}

@@ -86,12 +86,12 @@ def range_base(ctx: RulesContext, w: dict[str, Any], value: Any) -> tuple[int, s
             names = ["point_blank", "short", "medium", "long"]
             band = next((n for n, hi in zip(names, lim, strict=True) if m <= hi), "")
             if not band:
-                raise RuleError(f"{m} m is beyond {w['name']}'s long range ({lim[-1]} m)")
+                raise RuleError("{m} m is beyond {w}'s long range ({lim} m)", m=m, w=w['name'], lim=lim[-1])
         else:
             try:
                 band = _match(str(value), list(bands), "range")
             except ValueError:
-                raise RuleError(f'no range "{value}": {RANGE_HELP}') from None
+                raise RuleError('no range "{value}": {RANGE_HELP}', value=value, RANGE_HELP=RANGE_HELP) from None
     return bands[band], band.replace("_", " ")
 
 
@@ -108,8 +108,7 @@ def protection_body(t: Tables, name: Any) -> tuple[Code, str]:
     try:
         key = _match(str(name), list(pt.body), "protection")
     except ValueError:
-        raise RuleError(f'no protection "{name}": {", ".join(pt.body)}, or a Body code '
-                        "like 3D") from None
+        raise RuleError('no protection "{name}": {body}, or a Body code like 3D', name=name, body=", ".join(pt.body)) from None
     return parse_code(pt.body[key]), key.replace("_", " ")
 
 
@@ -138,8 +137,7 @@ def position(ctx: RulesContext, args: Args) -> None:
     for k, v in raw.items():
         key = next((s for s in SITUATION if s.startswith(k.lower())), None)
         if key is None:
-            raise RuleError(f"position has no option {k}= (range=, cover=, conceal=, "
-                            "protection=)")
+            raise RuleError("position has no option {k}= (range=, cover=, conceal=, protection=)", k=k)
         if key in choices:
             v = _choose(v, choices[key], key)
         elif key == "range" and v.lower() != "none":
@@ -158,8 +156,8 @@ def position(ctx: RulesContext, args: Args) -> None:
                 range_base(ctx, w, sit["range"])
         said = ", ".join(f"{k}={v}" for k, v in sit.items()) or "nothing (short range, open)"
         if given:
-            ctx.log(f"{sh.name} → {target.name}: {said}", kind="note", actor=sh,
+            ctx.log(ctx.say("{sh} → {target}: {said}", sh=sh.name, target=target.name, said=said), kind="note", actor=sh,
                     target=target, **situation_data(sit))
         else:
-            ctx.note(f"{sh.name} → {target.name}: {said}")
+            ctx.note("{sh} → {target}: {said}", sh=sh.name, target=target.name, said=said)
 

@@ -28,8 +28,7 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
     b = roll_code(ctx, body, f"{label}: Body Strength {body.text()} vs {d.total} damage")
     damaged = beats(t, d.total, b.total, what="damage")
     if not damaged:
-        ctx.log(f"The {label} takes {d.total} vs Body {b.total}: undamaged; {target.name} "
-                "is unharmed", kind="protection", actor=c, target=target, roll=d,
+        ctx.log(ctx.say("The {label} takes {total} vs Body {total2}: undamaged; {target} is unharmed", label=label, total=d.total, total2=b.total, target=target.name), kind="protection", actor=c, target=target, roll=d,
                 difficulty=b.total, outcome="undamaged")
         return
     rows = sorted(t.protection.chart, key=lambda x: x.min)
@@ -38,22 +37,22 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
         if d.total - b.total >= x.min:
             row = x
     fight(ctx).protection[label] = row.state
-    ctx.log(f"The {label} takes {d.total} vs Body {b.total}: {row.state}", kind="protection",
+    ctx.log(ctx.say("The {label} takes {total} vs Body {total2}: {state}", label=label, total=d.total, total2=b.total, state=row.state), kind="protection",
             actor=c, target=target, roll=d, difficulty=b.total, outcome=row.state)
     if row is rows[-1] and drop_cover(ctx, c, target):  # destroyed: no more cover
-        ctx.log(f"{target.name} has no more cover from {c.name}", kind="protection",
+        ctx.log(ctx.say("{target} has no more cover from {name}", target=target.name, name=c.name), kind="protection",
                 actor=c, target=target, outcome="no cover")
     minus = row.minus
     left = Code(max(0, code.dice - minus), code.pips)
     if s_att > s_tgt:
         left = left.plus_dice(s_att - s_tgt)
     if row.passes == "none" or left.dice <= 0:
-        ctx.log(f"{target.name} is unharmed behind the {label}", kind="protection",
+        ctx.log(ctx.say("{target} is unharmed behind the {label}", target=target.name, label=label), kind="protection",
                 target=target, outcome="unharmed")
         return
     roll = roll_code(ctx, left, f"{c.name}: damage through the {label} {left.text()} "
                                 f"({code.text()} -{minus}D)")
-    ctx.log(f"{target.name} takes {roll.total} through the {label} ({code.text()} -{minus}D)",
+    ctx.log(ctx.say("{target} takes {total} through the {label} ({value} -{minus}D)", target=target.name, total=roll.total, label=label, value=code.text(), minus=minus),
             kind="damage", actor=c, target=target, roll=roll, outcome=str(roll.total))
     resist(ctx, target, roll.total, source=f"through the {label}", attacker=c,
            scale_bonus=max(0, s_tgt - s_att))

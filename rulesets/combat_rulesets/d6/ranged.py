@@ -19,19 +19,18 @@ if TYPE_CHECKING:
 def action_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
     """The target, and with ``fire=sweep`` every further name after it."""
     if not a.target:
-        raise RuleError(f"{a.name} needs a target: {a.name} NAME")
+        raise RuleError("{action} needs a target: {action2} NAME", action=a.name, action2=a.name)
     if a.args and fire_of(a) != "sweep":
-        raise RuleError(f'{a.name} takes one target: "{a.args[0]}" is one too many '
-                        "(several targets only with fire=sweep)")
+        raise RuleError('{name} takes one target: "{args}" is one too many (several targets only with fire=sweep)', name=a.name, args=a.args[0])
     out = [ctx.combatant(a.target)]
     for word in a.args:
         x = ctx.find(word)
         if x in out:
-            raise RuleError(f"{x.name} is named twice in the sweep")
+            raise RuleError("{x} is named twice in the sweep", x=x.name)
         out.append(x)
     for x in out:
         if x.id == c.id:
-            raise RuleError(f"{c.name} cannot attack themself")
+            raise RuleError("{name} cannot attack themself", name=c.name)
     return out
 
 
@@ -45,7 +44,7 @@ def fire_mode(ctx: RulesContext, w: dict[str, Any] | None, o: Shot, n_targets: i
     if fire == "single":
         return None, 1
     if fire != "multi" and (w is None or not w.get("auto")):
-        raise RuleError(f"fire={fire} needs an automatic weapon")
+        raise RuleError("fire={fire} needs an automatic weapon", fire=fire)
     if fire == "sweep" and o.called:
         raise RuleError("a sweep is not aimed: no called shot")
     mode = t.spray[fire]

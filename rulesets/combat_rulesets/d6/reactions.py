@@ -57,8 +57,7 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
         r.used_held += 1
     else:
         if full and actions_taken(ctx, c) > 0:
-            raise RuleError(f"{c.name} already acts this round: a full dodge must be the only "
-                            "action (use dodge)")
+            raise RuleError("{name} already acts this round: a full dodge must be the only action (use dodge)", name=c.name)
         if tables(ctx).reactions.adds_action or full:
             add_action(ctx, c, 1, "dodge")
         if full:
@@ -67,8 +66,7 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
     roll, how = _roll(ctx, c, code, "dodge", "full dodge" if full else "Dodge", declared)
     d = Dodge(value=roll.total, full=full)
     r.dodge = d
-    ctx.log(f"{c.name} {'full-dodges' if full else 'dodges'}: {roll.total}"
-            + (" (added to the difficulty of every ranged attack this round)" if full else
+    ctx.log(ctx.say("{name} {value}: {total}{more}", name=c.name, value='full-dodges' if full else 'dodges', total=roll.total, more=" (added to the difficulty of every ranged attack this round)" if full else
                " (the difficulty of every ranged attack this round)"),
             kind="reaction", actor=c, action="fulldodge" if full else "dodge", roll=roll,
             outcome=str(roll.total), **ReactionLog(pool=how, declared=declared).dump())
@@ -94,7 +92,7 @@ def roll_melee(ctx: RulesContext, c: Combatant, o: Parry | Block, *, declared: b
     roll, how = _roll(ctx, c, code, kind, label, declared)
     p = Defence(value=roll.total, kind=kind, vs=vs)
     verb = "parries" if kind == "parry" else f"{kind}s"
-    ctx.log(f"{c.name} {verb}: {roll.total} (the difficulty of one melee attack)",
+    ctx.log(ctx.say("{name} {verb}: {total} (the difficulty of one melee attack)", name=c.name, verb=verb, total=roll.total),
             kind="reaction", actor=c, action=kind, roll=roll, outcome=str(roll.total),
             target=vs, **ReactionLog(pool=how, declared=declared).dump())
     return p
@@ -133,8 +131,7 @@ def _warn_nothing_coming(ctx: RulesContext, c: Combatant, kind: str) -> None:
     if not planned_attacks(ctx, c, kinds):
         what = "ranged attack" if kinds == ("shoot",) else (
             "attack" if ranged else "melee attack")
-        ctx.note(f"no {what} is coming at {c.name} this round: the {kind} is rolled all "
-                 "the same")
+        ctx.note("no {what} is coming at {name} this round: the {kind} is rolled all the same", what=what, name=c.name, kind=kind)
 
 
 def _check_vs(ctx: RulesContext, c: Combatant, kind: str, vs: str | None) -> None:
@@ -143,21 +140,19 @@ def _check_vs(ctx: RulesContext, c: Combatant, kind: str, vs: str | None) -> Non
         _warn_nothing_coming(ctx, c, kind)
         return
     if vs == c.id:
-        raise RuleError(f"{c.name} cannot {kind} against themself")
+        raise RuleError("{name} cannot {kind} against themself", name=c.name, kind=kind)
     if not any(who == vs for who, _ in planned_attacks(ctx, c, MELEE)):
         name = ctx.name(vs)
-        raise RuleError(f"{name} has no melee attack planned at {c.name} this round: "
-                        f"{kind} vs= names an attacker whose blow is still to come")
+        raise RuleError("{name} has no melee attack planned at {name2} this round: {kind} vs= names an attacker whose blow is still to come", name=name, name2=c.name, kind=kind)
 
 
 def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     r = rd(ctx, c)
     if r.no_defence:
-        raise RuleError(f"{c.name} fires full auto this round: no active defence")
+        raise RuleError("{name} fires full auto this round: no active defence", name=c.name)
     if a.name in ("dodge", "fulldodge"):
         if r.dodge is not None:
-            raise RuleError(f"{c.name} already dodged this round ({r.dodge.value}): "
-                            "one dodge covers every ranged attack")
+            raise RuleError("{name} already dodged this round ({value}): one dodge covers every ranged attack", name=c.name, value=r.dodge.value)
         _warn_nothing_coming(ctx, c, "dodge")
         full = is_full_dodge(a)
         ready = r.ready_dodge

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from combat_cli.api import Msg
 from combat_rulesets.d6.schema import tables
 from combat_rulesets.d6.state import fighter
 
@@ -31,7 +32,8 @@ def _warn_misspelt(ctx: RulesContext, c: Combatant) -> None:
         if key in me.new_skills:
             continue
         me.new_skills.append(key)
-        text = f"{key} is not a known skill (did you mean {guess}?); kept as a new skill"
+        text = Msg("{key} is not a known skill (did you mean {guess}?); kept as a new skill",
+                   key=key, guess=guess)
         if text not in ctx.notes:
             ctx.note(text)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import RuleError, StatSpec
+from combat_cli.api import Msg, RuleError, StatSpec
 from combat_rulesets.d6.codes import Code, code_text, parse_code
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def _match(word: str, choices: list[str], what: str) -> str:
 
     guess = closest(word, choices)
     hint = f" — did you mean {guess}?" if guess else f" (known: {', '.join(choices)})"
-    raise ValueError(f'no {what} "{word}"{hint}')
+    raise ValueError(Msg('no {what} "{word}"{hint}', what=what, word=word, hint=hint))
 
 
 def parse_damage(value: Any) -> dict[str, Any]:
@@ -66,8 +66,7 @@ def parse_weapon(value: Any) -> Any:
     if isinstance(value, dict):
         extra = set(value) - WEAPON_KEYS
         if extra:
-            raise ValueError(f"weapon has no field {sorted(extra)[0]!r} "
-                             f"(fields: {', '.join(sorted(WEAPON_KEYS))})")
+            raise ValueError(Msg("weapon has no field {extra} (fields: {WEAPON_KEYS})", extra=repr(sorted(extra)[0]), WEAPON_KEYS=', '.join(sorted(WEAPON_KEYS))))
         if "damage" not in value:
             raise ValueError('a weapon table needs damage = "5D" or "STR+1D"')
         return compact_weapon(normalize_weapon(value.get("name", "custom weapon"), value))
@@ -93,7 +92,7 @@ def normalize_weapon(name: str, raw: dict[str, Any]) -> dict[str, Any]:
     melee = bool(raw.get("melee", dmg["str"]))
     ranges = [int(x) for x in raw.get("ranges", [])]
     if not melee and len(ranges) != 3:
-        raise ValueError(f"{name}: ranges = [short, medium, long] in metres, e.g. [10, 30, 120]")
+        raise ValueError(Msg("{name}: ranges = [short, medium, long] in metres, e.g. [10, 30, 120]", name=name))
     out: dict[str, Any] = {
         "name": str(name), "damage": damage_text(dmg), "melee": melee, "ranges": ranges,
         "rof": int(raw.get("rof", 1)), "ammo": int(raw.get("ammo", 0)),
@@ -106,7 +105,7 @@ def normalize_weapon(name: str, raw: dict[str, Any]) -> dict[str, Any]:
     if "targeting" in raw:
         out["targeting"] = code_text(raw["targeting"])
     if out["rof"] < 1:
-        raise ValueError(f"{name}: rof must be at least 1")
+        raise ValueError(Msg("{name}: rof must be at least 1", name=name))
     return out
 
 
@@ -235,5 +234,5 @@ def need_skill(t: Tables, c: Any, name: str) -> tuple[str, Code]:
         else:
             example = f"{name}=3D"
         who = f'"{c.name}"' if " " in c.name else c.name
-        raise RuleError(f"{c.name} has no {name} skill: set {who} {example}")
+        raise RuleError("{name} has no {name2} skill: set {who} {example}", name=c.name, name2=name, who=who, example=example)
     return got

@@ -43,18 +43,16 @@ def pick_weapon(ctx: RulesContext, c: Combatant, want: str | None, *, melee: boo
     own = stat(c, "weapon")
     if want is None:
         if own is None:
-            raise RuleError(f"{c.name} has no weapon: add weapon=NAME to the action, or "
-                            f"set {c.name} weapon=NAME" + ("" if not melee else " (or brawl)"))
+            raise RuleError("{name} has no weapon: add weapon=NAME to the action, or set {name} weapon=NAME{more}", name=c.name, more="" if not melee else " (or brawl)")
         w = weapon_entry(tables(ctx), own)
     else:
         w = named_weapon(ctx, own, want)
     if melee and not w["melee"]:
         if action == "parry":
-            raise RuleError(f"{w['name']} is not a melee weapon: parry weapon=Knife, or block")
-        raise RuleError(f"{w['name']} is not a melee weapon: attack ... weapon=Knife, or brawl")
+            raise RuleError("{w} is not a melee weapon: parry weapon=Knife, or block", w=w['name'])
+        raise RuleError("{w} is not a melee weapon: attack ... weapon=Knife, or brawl", w=w['name'])
     if not melee and w["melee"]:
-        raise RuleError(f"{w['name']} is a melee weapon: attack with it, or shoot ... "
-                        "weapon=Heavy Pistol")
+        raise RuleError("{w} is a melee weapon: attack with it, or shoot ... weapon=Heavy Pistol", w=w['name'])
     return w
 
 
@@ -110,14 +108,14 @@ def draw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     w = named_weapon(ctx, own, want)
     if not is_own(own, w):
         c.stats["weapon"] = w["name"]
-    ctx.log(f"{c.name} draws {w['name']}", kind="action", actor=c, action="draw",
+    ctx.log(ctx.say("{name} draws {w}", name=c.name, w=w['name']), kind="action", actor=c, action="draw",
             outcome=w["name"])
 
 
 def reload(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     w = pick_weapon(ctx, c, Reload.of(a).weapon, melee=False)
     if not w.get("ammo"):
-        raise RuleError(f"{w['name']} needs no reloading")
+        raise RuleError("{w} needs no reloading", w=w['name'])
     fighter(ctx, c).ammo[w["name"]] = int(w["ammo"])
-    ctx.log(f"{c.name} reloads {w['name']} ({count(int(w['ammo']), 'shot')}, {count(int(w['reload']), 'action')})",
+    ctx.log(ctx.say("{name} reloads {w} ({w2}, {w3})", name=c.name, w=w['name'], w2=count(int(w['ammo']), 'shot'), w3=count(int(w['reload']), 'action')),
             kind="action", actor=c, action="reload", outcome=str(w["ammo"]))

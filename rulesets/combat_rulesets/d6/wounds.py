@@ -38,7 +38,7 @@ def level_index(t: Tables, name: str) -> int:
     hits = [i for i, n in enumerate(lv) if n.lower().startswith(low)]
     if len(hits) == 1:
         return hits[0]
-    raise RuleError(f'no wound level "{name}" (levels: {", ".join(lv)})')
+    raise RuleError('no wound level "{name}" (levels: {lv})', name=name, lv=", ".join(lv))
 
 
 def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
@@ -57,8 +57,7 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
     r = roll_code(ctx, total, f"{c.name}: resist damage {total.text()} ({how}) vs {damage} damage")
     diff = damage - r.total
     hurt = beats(tables(ctx), damage, r.total, what="damage")
-    ctx.log(f"{c.name} resists {damage} damage: {how} rolls {r.total}"
-            + ("" if hurt else " → no effect"), kind="resist", actor=c, action="resist",
+    ctx.log(ctx.say("{name} resists {damage} damage: {how} rolls {total}{more}", name=c.name, damage=damage, how=how, total=r.total, more="" if hurt else " → no effect"), kind="resist", actor=c, action="resist",
             roll=r, difficulty=damage, outcome="hurt" if hurt else "resisted",
             **ResistLog(damage=damage, margin=diff).dump())
     if not hurt:
@@ -86,7 +85,7 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
             new = STUNNED if cur == 0 else cur
             if cur:
                 _stun(ctx, c, cause)
-                ctx.log(f"{c.name}: Stunned ({cause}); stays {lv[cur]}", kind="wound",
+                ctx.log(ctx.say("{name}: Stunned ({cause}); stays {lv}", name=c.name, cause=cause, lv=lv[cur]), kind="wound",
                         target=c, actor=attacker, outcome="Stunned",
                         **LevelLog(level=lv[cur]).dump())
                 if cur < INCAP:  # stuns count whatever the wound (AMB-D6-13)
@@ -96,7 +95,7 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
             new = r if r > cur else min(cur + 1, KILLED)
     if new == STUNNED:
         _stun(ctx, c, cause)
-        ctx.log(f"{c.name} is Stunned ({cause})", kind="wound", target=c, actor=attacker,
+        ctx.log(ctx.say("{name} is Stunned ({cause})", name=c.name, cause=cause), kind="wound", target=c, actor=attacker,
                 outcome="Stunned", **LevelLog(level="Stunned").dump())
         _knockout_check(ctx, c)
         return
@@ -127,7 +126,7 @@ def _knockout_check(ctx: RulesContext, c: Combatant) -> None:
         code = tables(ctx).wounds.stun_knockout_minutes
         r = roll_code(ctx, code, f"{c.name}: knocked out for {code} minutes "
                                  f"({stuns} stuns >= Constitution {con.dice}D)")
-        ctx.log(f"{c.name} is knocked unconscious by {stuns} stuns for {r.total} minutes",
+        ctx.log(ctx.say("{name} is knocked unconscious by {stuns} stuns for {total} minutes", name=c.name, stuns=stuns, total=r.total),
                 kind="wound", target=c, roll=r, outcome="Unconscious")
         ctx.add_condition(c, "Unconscious", duration=r.total * 60)
 
@@ -158,7 +157,7 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
         code = t.wounds.incap_unconscious_minutes
         r = roll_code(ctx, code, f"{c.name}: unconscious for {code} minutes (Incapacitated)")
         ctx.add_condition(c, "Unconscious", duration=r.total * 60, quiet=True)
-        ctx.log(f"{c.name} is unconscious for {r.total} minutes", kind="condition",
+        ctx.log(ctx.say("{name} is unconscious for {total} minutes", name=c.name, total=r.total), kind="condition",
                 target=c, roll=r, outcome="+Unconscious")
     if new == MORTAL and old != MORTAL:
         me.mw_rounds = 0
@@ -232,8 +231,7 @@ def mortal_checks(ctx: RulesContext) -> None:
         r = roll_code(ctx, code, f"{c.name}: Mortally Wounded check {code} "
                                  f"(dies if below {n}, rounds Mortally Wounded)")
         dies = r.total < n
-        ctx.log(f"{c.name} Mortally Wounded check: {r.total} vs {n} rounds → "
-                + ("dies" if dies else "holds on"), kind="mortal", actor=c, roll=r,
+        ctx.log(ctx.say("{name} Mortally Wounded check: {total} vs {n} rounds → {more}", name=c.name, total=r.total, n=n, more="dies" if dies else "holds on"), kind="mortal", actor=c, roll=r,
                 difficulty=n, outcome="Killed" if dies else "alive")
         if dies:
             set_level(ctx, c, KILLED, why="Mortally Wounded check")

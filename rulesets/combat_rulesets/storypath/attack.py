@@ -3,7 +3,7 @@ several targets, then each target's Defense, Stunts and harm."""
 
 from __future__ import annotations
 
-from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext, Word
 
 from .asked_reaction import ask_reaction
 from .defense import defense_against
@@ -29,11 +29,11 @@ def attack_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Co
     seen: set[str] = set()
     for t in targets:
         if t.id == c.id:
-            raise RuleError(f"{c.name} cannot attack themself")
+            raise RuleError("{name} cannot attack themself", name=c.name)
         if t.out:
-            raise RuleError(f"{t.name} is already {t.status}")
+            raise RuleError("{t} is already {status}", t=t.name, status=Word(t.status))
         if t.id in seen:
-            raise RuleError(f"{t.name} is named twice")
+            raise RuleError("{t} is named twice", t=t.name)
         seen.add(t.id)
     return targets
 
@@ -54,11 +54,9 @@ def plan_shares(avail: int, needs: list[int], split: str | None, mode: str) -> l
             raise RuleError("split= gives each target's successes joined by +, e.g. split=3+2"
                             ) from None
         if len(shares) != len(needs) or min(shares) < 0:
-            raise RuleError(f"split= needs {len(needs)} numbers of 0 or more joined by +, "
-                            f"one per target (e.g. split={'+'.join('1' * len(needs))})")
+            raise RuleError("split= needs {needs} numbers of 0 or more joined by +, one per target (e.g. split={value})", needs=len(needs), value='+'.join('1' * len(needs)))
         if sum(shares) > avail:
-            raise RuleError(f"split={split} spends {sum(shares)} successes, the roll "
-                            f"has {avail}: undo and split again")
+            raise RuleError("split={split} spends {shares} successes, the roll has {avail}: undo and split again", split=split, shares=sum(shares), avail=avail)
         return shares
     shares = []
     left = avail
@@ -85,8 +83,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
     w = weapon or weapon_in_hand(ctx, c, aim.weapon)
     tags = list(w.tags)
     if yes(o.push) and "Pushing" not in tags:
-        raise RuleError(f"push=yes needs a weapon with the Pushing tag ({w.name}: "
-                        f"{', '.join(tags)})")
+        raise RuleError("push=yes needs a weapon with the Pushing tag ({w}: {tags})", w=w.name, tags=', '.join(tags))
     half = second_half(ctx, c, o)
     if budget:
         use_action(ctx, c, "mixed" if half else "simple", attack=True)
@@ -95,8 +92,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
         rng = match_band(ctx, o.range) if o.range else (
             band(ctx, c, t) or w.range)
         if "Melee" in tags and rng != "close":
-            raise RuleError(f"{c.name}'s {w.name} reaches close range only "
-                            f"({t.name} is at {rng} range: range=close if they are close)")
+            raise RuleError("{name}'s {w} reaches close range only ({t} is at {rng} range: range=close if they are close)", name=c.name, w=w.name, t=t.name, rng=rng)
         rngs.append(rng)
     main_pool = str(pool_text or o.pool or c.stats.get("attack_pool") or w.pool)
     check_harm_options(ctx, stunts=o.stunts, boxes=(o.box, lift.pbox), shock=o.shock)
@@ -174,7 +170,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
                     + given(half)
                     + f" vs Defense {needs[n]} ({defenses[n][1]})")
         tail = "; ".join(stunts_bought + notes)
-        ctx.log(f"{head}: {res.outcome}" + (f"; {tail}" if tail else ""), kind="attack",
+        ctx.log(ctx.say("{head}: {outcome}{more}", head=head, outcome=res.outcome, more=f"; {tail}" if tail else ""), kind="attack",
                 actor=c, action=verb, target=t, roll=None if several else r.roll,
                 difficulty=needs[n], outcome=res.outcome,
                 **AttackLogged(successes=shares[n] if several else r.successes,

@@ -64,7 +64,7 @@ def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, tas
     an attack (``task="shoot Ben"``, any alias of attack) blocks the victim's attacks, on the
     character it names if it names one (as ``protect=`` does)."""
     if n <= 0:
-        ctx.log(f"{c.name}'s complicate action on {victim.name} gets no successes: no Blocked",
+        ctx.log(ctx.say("{name}'s complicate action on {victim} gets no successes: no Blocked", name=c.name, victim=victim.name),
                 kind="action", actor=c, action="complicate", target=victim, outcome="failure")
         return
     against = ctx.find(protect).id if protect else None
@@ -78,7 +78,7 @@ def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, tas
     what = (f"attacks on {ctx.enc.name_of(against)} (buy it off or the action fails)"
             if protect else f"{task}, for {applies_to(ctx, victim, task, against)}: buy it "
             "off or the action fails")
-    ctx.log(f"{c.name} complicates {victim.name}: Complication (Blocked) {n} on {what}",
+    ctx.log(ctx.say("{name} complicates {victim}: Complication (Blocked) {n} on {what}", name=c.name, victim=victim.name, n=n, what=what),
             kind="condition", actor=c, action="complicate",
             target=victim, outcome=f"Blocked {n}", **Blocked(blocked=n, task=task).dump())
 

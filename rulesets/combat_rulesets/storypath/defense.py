@@ -48,8 +48,7 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
             stunt = f"; too few successes to Dive for Cover (costs {cost})"
     value = max(d.minimum, left)
     note = f" (0 successes -> {value})" if left < d.minimum else ""
-    ctx.log(f"{c.name} rolls {'Full ' if full else ''}Defense: {faces_text(r)}{stunt} -> "
-            f"Defense {value}{note}", kind="defense", actor=c, action="defend", roll=r.roll,
+    ctx.log(ctx.say("{name} rolls {value}Defense: {r}{stunt} -> Defense {value2}{note}", name=c.name, value='Full ' if full else '', r=faces_text(r), stunt=stunt, value2=value, note=note), kind="defense", actor=c, action="defend", roll=r.roll,
             outcome=str(value), **DefenseLogged(defense=value, full=full).dump())
     return value
 
@@ -114,7 +113,7 @@ def full_defense(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     df = fighter(ctx, c).defense
     if df and Tables.of(ctx).defense.scope == "round":
-        raise RuleError(f"{c.name}'s Defense is already {df.value} ({df.how}) this round")
+        raise RuleError("{name}'s Defense is already {value} ({how}) this round", name=c.name, value=df.value, how=df.how)
     o = Defend.of(a)
     mode = o.mode or "roll"
     dive = dive_from(ctx, c, o)
@@ -122,7 +121,7 @@ def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise RuleError("Dive for Cover spends rolled Defense successes: mode=roll")
     if mode == "standard":
         value = Tables.of(ctx).defense.standard
-        ctx.log(f"{c.name} takes the standard Defense {value}", kind="defense", actor=c,
+        ctx.log(ctx.say("{name} takes the standard Defense {value}", name=c.name, value=value), kind="defense", actor=c,
                 action="defend", outcome=str(value))
     else:
         value = roll_defense(ctx, c, dive=dive)

@@ -42,8 +42,7 @@ def disarm(ctx: RulesContext, c: Combatant, t: Combatant) -> None:
     name = weapon_of(Tables.of(ctx), t).name
     ctx.add_condition(t, "Disarmed", data=Disarmed(weapon=name).dump(), quiet=True)
     how = "a simple action" if Tables.of(ctx).disarm.pickup == "simple" else "reflexive"
-    ctx.log(f"{t.name} is Disarmed: drops the {name} and fights unarmed "
-            f"(act {t.name} pickup picks it up: {how})", kind="condition", actor=c, target=t,
+    ctx.log(ctx.say("{t} is Disarmed: drops the {name} and fights unarmed (act {t} pickup picks it up: {how})", t=t.name, name=name, how=how), kind="condition", actor=c, target=t,
             outcome="+Disarmed", **Disarmed(weapon=name).dump())
 
 
@@ -55,8 +54,7 @@ def weapon_in_hand(ctx: RulesContext, c: Combatant, name: str | None) -> Weapon:
         return weapon_of(Tables.of(ctx), c, name)
     w = weapon_of(Tables.of(ctx), c, name or UNARMED)
     if w.name == lost:
-        raise RuleError(f"{c.name} is Disarmed: the {lost} is on the ground (act {c.name} "
-                        "pickup first, or attack unarmed)")
+        raise RuleError("{name} is Disarmed: the {lost} is on the ground (act {name} pickup first, or attack unarmed)", name=c.name, lost=lost)
     return w
 
 
@@ -70,12 +68,11 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     (SP-CMP-2), it takes a roll (``pool=``) whose spare successes buy the Blocked off."""
     lost = lost_weapon(ctx, c)
     if lost is None:
-        raise RuleError(f"{c.name} is not Disarmed: nothing to pick up")
+        raise RuleError("{name} is not Disarmed: nothing to pick up", name=c.name)
     bn, names = blocked_any(c, pickup_tasks(lost))
     pool = Pickup.of(a).pool
     if bn and not pool:
-        raise RuleError(f"{c.name} is Blocked {bn} on picking up the {lost}: roll for it to buy "
-                        f"it off (act {c.name} pickup pool=athletics+dexterity), or it fails")
+        raise RuleError("{name} is Blocked {bn} on picking up the {lost}: roll for it to buy it off (act {name} pickup pool=athletics+dexterity), or it fails", name=c.name, bn=bn, lost=lost)
     if Tables.of(ctx).disarm.pickup == "simple":
         use_action(ctx, c, "simple")
         how = "a simple action"
@@ -84,11 +81,11 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         how = "reflexive"
     ok, tail = _pickup_roll(ctx, c, lost, str(pool), bn, names) if pool else (True, "")
     if not ok:
-        ctx.log(f"{c.name} fails to pick up the {lost}{tail}", kind="action", actor=c,
+        ctx.log(ctx.say("{name} fails to pick up the {lost}{tail}", name=c.name, lost=lost, tail=tail), kind="action", actor=c,
                 action="pickup", outcome="failure", **Disarmed(weapon=lost).dump())
         return
     ctx.remove_condition(c, "Disarmed", quiet=True)
-    ctx.log(f"{c.name} picks up the {lost} ({how}){tail}: armed again", kind="action", actor=c,
+    ctx.log(ctx.say("{name} picks up the {lost} ({how}){tail}: armed again", name=c.name, lost=lost, how=how, tail=tail), kind="action", actor=c,
             action="pickup", outcome="-Disarmed", **Disarmed(weapon=lost).dump())
 
 

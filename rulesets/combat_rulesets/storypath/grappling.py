@@ -27,7 +27,7 @@ def grappled_by(c: Combatant) -> str | None:
 def hold(ctx: RulesContext, c: Combatant, t: Combatant, why: str = "") -> None:
     """``c`` grapples ``t``."""
     ctx.add_condition(t, "Grappled", data=Grappled(by=c.id).dump(), quiet=True)
-    ctx.log(f"{t.name} is Grappled by {c.name}{why}", kind="condition", actor=c, target=t,
+    ctx.log(ctx.say("{t} is Grappled by {name}{why}", t=t.name, name=c.name, why=why), kind="condition", actor=c, target=t,
             outcome="+Grappled")
 
 
@@ -53,7 +53,7 @@ def drag(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     """SP-GRAP-1: opposed Might + Athletics; the grappler wins ties."""
     t = ctx.combatant(a.target or "")
     if grappled_by(t) != c.id:
-        raise RuleError(f"{t.name} is not Grappled by {c.name} (grapple {t.name} first)")
+        raise RuleError("{t} is not Grappled by {name} (grapple {t} first)", t=t.name, name=c.name)
     use_action(ctx, c, "simple")
     win, ra, rb, tail, opp = opposed(
         ctx, c, t, "might+athletics", "might+athletics", f"drag {t.name}", a_wins_ties=True,
@@ -83,7 +83,7 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     grappler's hold with the hold's successes (SP-CMP-2)."""
     by = grappled_by(c)
     if not by:
-        raise RuleError(f"{c.name} is not Grappled")
+        raise RuleError("{name} is not Grappled", name=c.name)
     g = ctx.combatant(by)
     use_action(ctx, c, "simple")
     o = Escape.of(a)
@@ -120,6 +120,6 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 def let_go(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     t = ctx.combatant(a.target or "")
     if grappled_by(t) != c.id:
-        raise RuleError(f"{c.name} is not grappling {t.name}")
+        raise RuleError("{name} is not grappling {t}", name=c.name, t=t.name)
     use_reflexive(ctx, c)
     ctx.remove_condition(t, "Grappled", reason=f"{c.name} lets go")

@@ -64,13 +64,13 @@ def tag_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult
         if yes(o.push) and res.conditions and not t.out:
             if not t.has_condition("Prone"):
                 ctx.add_condition(t, "Prone", quiet=True)
-            ctx.log(f"{t.name} is knocked Prone (Pushing)", kind="condition", actor=c,
+            ctx.log(ctx.say("{t} is knocked Prone (Pushing)", t=t.name), kind="condition", actor=c,
                     target=t, outcome="+Prone")
         elif res.conditions and not t.out:
-            ctx.note(f"Pushing: push=yes knocks {t.name} Prone after an Injury Condition")
+            ctx.note("Pushing: push=yes knocks {t} Prone after an Injury Condition", t=t.name)
     if "Stun" in tags and t.out and res.conditions:
         ctx.set_status(t, "Taken Out (unconscious)", out=True)
-        ctx.log(f"{t.name} is knocked unconscious (Stun)", kind="condition", actor=c,
+        ctx.log(ctx.say("{t} is knocked unconscious (Stun)", t=t.name), kind="condition", actor=c,
                 target=t, outcome="unconscious")
     if "Shockwave" in tags and Tables.of(ctx).attack.shockwave_hits_close:
         shock = o.shock or ""
@@ -82,8 +82,7 @@ def tag_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult
             others = [p for p in ctx.enc.combatants if p.id not in exclude | {c.id}
                       and not p.out and band(ctx, t, p) == "close"]
         if not others:
-            ctx.note(f"Shockwave: nobody is recorded at close range of {t.name} "
-                     "(shock=NAME+NAME names them)")
+            ctx.note("Shockwave: nobody is recorded at close range of {t} (shock=NAME+NAME names them)", t=t.name)
         for x in others:
             if x.id in exclude | {c.id} or x.out:
                 continue

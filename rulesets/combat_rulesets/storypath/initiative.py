@@ -9,7 +9,7 @@ roster with each open slot showing the character first in line."""
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, Encounter, RuleError, RulesContext, Ruleset, RulesView
+from combat_cli.api import Combatant, Encounter, RuleError, RulesContext, Ruleset, RulesView, Word
 
 from .records import Blocked, InitiativeLogged, RosterLogged, SideValue
 from .rolls import faces_text, roll_pool
@@ -231,7 +231,7 @@ def build(ctx: RulesContext) -> None:
             value = groups[g]
             me = fighter(ctx, c)
             me.init, me.init_seq = value, seq
-            ctx.log(f"{c.name} shares the {g} initiative roll: {value}", kind="initiative",
+            ctx.log(ctx.say("{name} shares the {g} initiative roll: {value}", name=c.name, g=g, value=value), kind="initiative",
                     actor=c, action="initiative", outcome=str(value))
         else:
             value = roll_initiative(ctx, c, seq)
@@ -282,8 +282,7 @@ def begin_round(ctx: RulesContext) -> None:
         d.roster = [Slot(side=enc.get(cid).side, value=None, who=cid, surprise=True)
                     for cid in surprise.attackers if _live(enc, cid)]
         names = [enc.name_of(cid) for cid in surprise.attackers]
-        ctx.log(f"Surprise round: {they(names, 'acts', 'act')} before initiative is rolled "
-                "(SP-SURP-3)",
+        ctx.log(ctx.say("Surprise round: {names} before initiative is rolled (SP-SURP-3)", names=they(names, 'acts', 'act')),
                 kind="round")
     elif not d.initiative:
         build(ctx)
@@ -302,7 +301,7 @@ def start_turn(ctx: RulesContext, c: Combatant) -> None:
     me.turn = Turn(round=enc.round)
     if me.defense and me.defense.full and me.defense.round != enc.round:
         me.defense = None
-        ctx.log(f"{c.name}'s Full Defense ends", kind="condition", actor=c)
+        ctx.log(ctx.say("{name}'s Full Defense ends", name=c.name), kind="condition", actor=c)
     for o in enc.combatants:
         for cond in list(o.conditions):
             if Blocked.of(cond).blocked_by == c.id:
@@ -320,7 +319,7 @@ def next_turn(ctx: RulesContext) -> None:
         if h is not None:
             if not slots[i].who and not slots[i].surprise:
                 slots[i].who = h.id
-                ctx.log(f"{h.name} takes {slot_name(slots[i])} (first in line)", kind="initiative",
+                ctx.log(ctx.say("{h} takes {slots} (first in line)", h=h.name, slots=slot_name(slots[i])), kind="initiative",
                         actor=h, action="slot")
                 start_turn(ctx, h)  # a turn passed: what ends at its turn ends now
             fighter(ctx, h).done_round = enc.round
@@ -339,7 +338,7 @@ def next_turn(ctx: RulesContext) -> None:
         if surprised(ctx, h):
             slots[i].who = h.id
             fighter(ctx, h).done_round = enc.round
-            ctx.log(f"{h.name} is surprised and gets no action in the first turn (SP-AMB-3)",
+            ctx.log(ctx.say("{h} is surprised and gets no action in the first turn (SP-AMB-3)", h=h.name),
                     kind="skip", actor=h)
             i += 1
             continue
@@ -353,17 +352,16 @@ def next_turn(ctx: RulesContext) -> None:
             others = candidates(ctx, i)
             if len(others) <= 1:
                 s.who = h.id
-                ctx.log(f"{slot_name(s)}: {h.name} (the only one left)", kind="initiative",
+                ctx.log(ctx.say("{s}: {h} (the only one left)", s=slot_name(s), h=h.name), kind="initiative",
                         actor=h, action="slot")
             else:
                 names = " or ".join(o.name for o in others)
-                ctx.log(f"{slot_name(s)} is up: the players choose who takes it: {names} "
-                        f"(slot NAME, or act NAME ...)",
+                ctx.log(ctx.say("{s} is up: the players choose who takes it: {names} (slot NAME, or act NAME ...)", s=slot_name(s), names=names),
                         kind="initiative", action="slot")
         if h is not None and s.who:  # an open slot's turn starts when it is taken
             start_turn(ctx, h)
     else:
-        ctx.note(f"every slot of round {enc.round} has acted: end starts the next round")
+        ctx.note("every slot of round {round} has acted: end starts the next round", round=enc.round)
     sync(ctx)
 
 
@@ -377,7 +375,7 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
     cur = slot_index(ctx)
     i = cur if index is None else index
     if not 0 <= i < len(slots):
-        raise RuleError(f"no slot {i + 1}: the roster has {count(len(slots), 'slot')}")
+        raise RuleError("no slot {value}: the roster has {slots}", value=i + 1, slots=count(len(slots), 'slot'))
     s = slots[i]
     if s.surprise:
         raise RuleError("the surprise round has no slots to choose: next moves on")
@@ -385,29 +383,29 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
         mine = "a PC" if c.side == "pc" else "an SGC"
         whose = ("; " + " or ".join(x.name for x in candidates(ctx, i)) + " may take it"
                  if not s.who and candidates(ctx, i) else "")
-        raise RuleError(f"{c.name} is {mine} and cannot take {slot_name(s)}{whose}")
+        raise RuleError("{name} is {mine} and cannot take {s}{whose}", name=c.name, mine=mine, s=slot_name(s), whose=whose)
     if i < cur:
-        raise RuleError(f"{slot_name(s)} (slot {i + 1}) has already passed this round")
+        raise RuleError("{s} (slot {value}) has already passed this round", s=slot_name(s), value=i + 1)
     if c.out:
-        raise RuleError(f"{c.name} is {c.status} and cannot take a slot")
+        raise RuleError("{name} is {status} and cannot take a slot", name=c.name, status=Word(c.status))
     if done(ctx, c):
-        raise RuleError(f"{c.name} has already acted this round")
+        raise RuleError("{name} has already acted this round", name=c.name)
     if surprised(ctx, c):
-        raise RuleError(f"{c.name} is surprised: no action in the first turn (SP-AMB-3)")
+        raise RuleError("{name} is surprised: no action in the first turn (SP-AMB-3)", name=c.name)
     if s.who == c.id:
-        raise RuleError(f"{c.name} already holds {slot_name(s)}")
+        raise RuleError("{name} already holds {s}", name=c.name, s=slot_name(s))
     prev = s.who
     if prev and i == cur:
         p = enc.get(prev)
         turn = fighter(ctx, p).turn
         if turn and turn.used and turn.round == enc.round:
-            raise RuleError(f"{p.name} has already acted in {slot_name(s)}")
+            raise RuleError("{p} has already acted in {s}", p=p.name, s=slot_name(s))
     old = next((n for n, x in enumerate(slots) if x.who == c.id), None)
     if old is not None:
         slots[old].who = prev if prev and enc.get(prev).side == slots[old].side else None
     s.who = c.id
     if not quiet:
-        ctx.log(f"{c.name} takes {slot_name(s)}", kind="initiative", actor=c, action="slot",
+        ctx.log(ctx.say("{name} takes {s}", name=c.name, s=slot_name(s)), kind="initiative", actor=c, action="slot",
                 outcome=f"slot {i + 1}")
     if i == cur:
         start_turn(ctx, c)
@@ -423,9 +421,9 @@ def move_slot(ctx: RulesContext, c: Combatant, other: Combatant, after: bool) ->
         raise RuleError("there is no initiative roster yet: start the fight first")
     hs = holders(ctx)
     if c.id not in hs:
-        raise RuleError(f"{c.name} holds no slot this round (slot {c.name} N gives one)")
+        raise RuleError("{name} holds no slot this round (slot {name} N gives one)", name=c.name)
     if other.id not in hs:
-        raise RuleError(f"{other.name} holds no slot this round")
+        raise RuleError("{other} holds no slot this round", other=other.name)
     cur = slot_index(ctx)
     acting = slots[cur] if 0 <= cur < len(slots) else None
     mine = slots[hs.index(c.id)]

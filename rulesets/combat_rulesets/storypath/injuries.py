@@ -135,7 +135,7 @@ def match_level(word: str, tables: Tables, *, taken_out: bool = False) -> str:
         low = TAKEN_OUT
     hits = matches(low, choices)
     if len(hits) != 1:
-        raise RuleError(f'no Injury level "{word}" (choose {", ".join(choices)})')
+        raise RuleError('no Injury level "{word}" (choose {choices})', word=word, choices=", ".join(choices))
     return hits[0]
 
 
@@ -147,7 +147,7 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
     tables = Tables.of(ctx)
     why = f" ({source})" if source else ""
     if is_taken_out(ctx, c):
-        ctx.log(f"{c.name} is already Taken Out{why}", kind="wound", actor=attacker, target=c,
+        ctx.log(ctx.say("{name} is already Taken Out{why}", name=c.name, why=why), kind="wound", actor=attacker, target=c,
                 outcome="Taken Out")
         return TAKEN_OUT
     entry = Injury(level="", name=name, persistent=persistent)
@@ -167,8 +167,7 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
             if lv != TAKEN_OUT and left.get(lv, 0) <= 0:
                 avail = [title(k) for k in tables.injury.levels if left.get(k, 0) > 0]
                 if strict:
-                    raise RuleError(f"{c.name} has no free {title(lv)} box (free: "
-                                    f"{', '.join(avail) or 'none — Taken Out'})")
+                    raise RuleError("{name} has no free {lv} box (free: {value})", name=c.name, lv=title(lv), value=', '.join(avail) or 'none — Taken Out')
                 box = None
                 note = f" ({title(lv)} is full)"
             else:
@@ -189,7 +188,7 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
     pers = ", Persistent" if persistent else ""
     said = (f"{c.name} is Taken Out" + (f" ({name})" if name else "")
             if entry.level == TAKEN_OUT else f"{c.name} takes {label}{pers}")
-    ctx.log(f"{said}{note}{why}", kind="wound", actor=attacker, target=c,
+    ctx.log(ctx.say("{said}{note}{why}", said=said, note=note, why=why), kind="wound", actor=attacker, target=c,
             outcome=title(entry.level) if entry.level != "hit" else "Hit",
             **WoundLogged(level=entry.level, injury=name, persistent=persistent).dump())
     return entry.level
@@ -220,7 +219,7 @@ def damage(ctx: RulesContext, c: Combatant, value: str) -> None:
     words, opts = parse_value(value)
     unknown = [k for k in opts if k not in ("name", "box")]
     if unknown:
-        raise RuleError(f"damage has no option {unknown[0]}= (name=, box=)")
+        raise RuleError("damage has no option {unknown}= (name=, box=)", unknown=unknown[0])
     count = 1
     levels: list[str | None] = []
     persistent = False
@@ -239,8 +238,7 @@ def damage(ctx: RulesContext, c: Combatant, value: str) -> None:
             try:
                 levels.append(match_level(w, Tables.of(ctx), taken_out=True))
             except RuleError:
-                raise RuleError(f'damage reads a number, a level (bruised, injured, maimed, '
-                                f'taken_out), persistent/aggravated/lethal, name=TEXT — not "{w}"'
+                raise RuleError('damage reads a number, a level (bruised, injured, maimed, taken_out), persistent/aggravated/lethal, name=TEXT — not "{w}"', w=w
                                 ) from None
     if "box" in opts:
         levels.append(match_level(opts["box"], Tables.of(ctx), taken_out=True))
@@ -265,7 +263,7 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     the injury named TEXT."""
     have = store(ctx, c)
     if not have:
-        raise RuleError(f"{c.name} has no Injury Conditions")
+        raise RuleError("{name} has no Injury Conditions", name=c.name)
     removed: list[Injury] = []
     text = (value or "").strip()
     if not text or text.lower() == "all":
@@ -286,17 +284,16 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
                 lv = match_level(text, Tables.of(ctx), taken_out=True)
             except RuleError:
                 known = [i.name for i in have if i.name]
-                raise RuleError(f'heal reads a level, a number, all, or an injury\'s name, not '
-                                f'"{text}"' + (f" (named: {', '.join(known)})" if known else "")
+                raise RuleError("heal reads a level, a number, all, or an injury's name, not \"{text}\"{more}", text=text, more=f" (named: {', '.join(known)})" if known else ""
                                 ) from None
             named = [i for i in have if i.level == lv]
             if not named:
-                raise RuleError(f"{c.name} has no {title(lv)} Condition")
+                raise RuleError("{name} has no {lv} Condition", name=c.name, lv=title(lv))
         have.remove(named[-1])
         removed.append(named[-1])
     refresh_status(ctx, c)
     what = ", ".join(names_text_one(i) for i in removed)
-    ctx.log(f"{c.name} heals: {what} removed", kind="heal", target=c, outcome=c.status)
+    ctx.log(ctx.say("{name} heals: {what} removed", name=c.name, what=what), kind="heal", target=c, outcome=c.status)
 
 
 def names_text_one(i: Injury) -> str:
@@ -314,7 +311,7 @@ def clear_scene(ctx: RulesContext) -> None:
         if gone:
             me.injuries = [i for i in me.injuries if i.persistent]
             refresh_status(ctx, c)
-            ctx.log(f"{c.name}: end of scene clears {', '.join(names_text_one(i) for i in gone)}",
+            ctx.log(ctx.say("{name}: end of scene clears {value}", name=c.name, value=', '.join(names_text_one(i) for i in gone)),
                     kind="heal", target=c, outcome=c.status)
 
 

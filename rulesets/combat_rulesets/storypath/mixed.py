@@ -59,7 +59,7 @@ def second_half(ctx: RulesContext, c: Combatant, o: Mixed) -> Half | None:
             raise RuleError('block=NAME needs the task it stops: task="open the door"')
         h.need = 1
     if is_stand and not c.has_condition("Prone"):
-        raise RuleError(f"{c.name} is not Prone: nothing to stand up from")
+        raise RuleError("{name} is not Prone: nothing to stand up from", name=c.name)
     return h
 
 
@@ -101,6 +101,5 @@ def resolve_half(ctx: RulesContext, c: Combatant, half: Half, *, protect: str | 
         stand_result(ctx, c, n, box, name)
         return
     ok = n >= half.need
-    ctx.log(f"{c.name}'s {half.what}: {count(n, 'success', 'successes')} vs Difficulty {half.need}: "
-            f"{'success' if ok else 'failure'}", kind="action", actor=c, action="mixed",
+    ctx.log(ctx.say("{name}'s {what}: {n} vs Difficulty {need}: {value}", name=c.name, what=half.what, n=count(n, 'success', 'successes'), need=half.need, value='success' if ok else 'failure'), kind="action", actor=c, action="mixed",
             difficulty=half.need, outcome="success" if ok else "failure", **Successes(successes=n).dump())

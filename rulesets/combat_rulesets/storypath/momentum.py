@@ -3,12 +3,12 @@ the other side gains Momentum."""
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, RulesContext
+from combat_cli.api import Combatant, Msg, RulesContext
 
 from .state import fight
 from .stats import is_pc
 
-NOW = "Momentum now"
+NOW = "Momentum now: players {players}, Storyguide {storyguide}"
 
 
 def momentum(ctx: RulesContext, side: str, n: int) -> None:
@@ -16,8 +16,8 @@ def momentum(ctx: RulesContext, side: str, n: int) -> None:
     pools as they end up)."""
     m = fight(ctx).momentum
     setattr(m, side, getattr(m, side) + n)
-    ctx.notes[:] = [x for x in ctx.notes if not x.startswith(NOW)]  # once per command
-    ctx.note(f"{NOW}: players {m.players}, Storyguide {m.storyguide}")
+    ctx.notes[:] = [x for x in ctx.notes if not (isinstance(x, Msg) and x.key == NOW)]  # once
+    ctx.note(NOW, players=m.players, storyguide=m.storyguide)                # per command
 
 
 def consolation(ctx: RulesContext, c: Combatant, notes: list[str]) -> None:

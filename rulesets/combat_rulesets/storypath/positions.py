@@ -27,7 +27,7 @@ def match_band(ctx: RulesContext, word: str) -> str:
     low = word.lower()
     hits = matches(low, bands)
     if len(hits) != 1:
-        raise RuleError(f'no range "{word}" (ranges: {", ".join(bands)})')
+        raise RuleError('no range "{word}" (ranges: {bands})', word=word, bands=", ".join(bands))
     return hits[0]
 
 
@@ -39,5 +39,4 @@ def opponents_close(ctx: RulesContext, c: Combatant) -> list[Combatant]:
 def held_fast(c: Combatant, what: str) -> None:
     """SP-GRAP-1: a Grappled character cannot move from the spot."""
     if c.has_condition("Grappled"):
-        raise RuleError(f"{c.name} is Grappled and cannot move from the spot ({what}): "
-                        "escape first")
+        raise RuleError("{name} is Grappled and cannot move from the spot ({what}): escape first", name=c.name, what=what)

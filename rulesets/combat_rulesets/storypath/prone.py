@@ -14,7 +14,7 @@ from .words import count
 
 def go_prone(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if c.has_condition("Prone"):
-        raise RuleError(f"{c.name} is already Prone")
+        raise RuleError("{name} is already Prone", name=c.name)
     use_reflexive(ctx, c)
     ctx.add_condition(c, "Prone")
 

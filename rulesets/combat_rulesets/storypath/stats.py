@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.api import Combatant, RuleError, StatSpec
+from combat_cli.api import Combatant, Msg, RuleError, StatSpec
 
 from .schema import Tables, Weapon
 
@@ -28,21 +28,21 @@ DEFAULT_ATTRIBUTE = 1
 def _dots(v: Any) -> int:
     n = int(v)
     if not 0 <= n <= 20:
-        raise ValueError(f"dots run 0..20, not {n}")
+        raise ValueError(Msg("dots run 0..20, not {n}", n=n))
     return n
 
 
 def _scale(v: Any) -> int:
     n = int(v)
     if not 0 <= n <= 6:
-        raise ValueError(f"Scale runs 0 (Standard) .. 6 (Titanic), not {n}")
+        raise ValueError(Msg("Scale runs 0 (Standard) .. 6 (Titanic), not {n}", n=n))
     return n
 
 
 def _nonneg(v: Any) -> int:
     n = int(v)
     if n < 0:
-        raise ValueError(f"must be 0 or more, not {n}")
+        raise ValueError(Msg("must be 0 or more, not {n}", n=n))
     return n
 
 
@@ -50,7 +50,7 @@ def _tier(v: Any) -> str:
     s = str(v).strip().lower()
     hits = [t for t in TIERS if t.startswith(s)] if s else []
     if len(hits) != 1:
-        raise ValueError(f"tier is one of {', '.join(TIERS)}, not {v!r}")
+        raise ValueError(Msg("tier is one of {TIERS}, not {v}", TIERS=', '.join(TIERS), v=repr(v)))
     return hits[0]
 
 
@@ -99,7 +99,7 @@ def _bool(v: Any) -> bool:
         return True
     if s in ("no", "n", "false", "0", "off"):
         return False
-    raise ValueError(f"yes or no, not {v!r}")
+    raise ValueError(Msg("yes or no, not {v}", v=repr(v)))
 
 
 STATS: tuple[StatSpec, ...] = (
@@ -145,16 +145,16 @@ def trait_name(word: str) -> str:
 
     guess = closest(low, TRAITS)
     if hits:
-        raise RuleError(f'"{word}" could be {", ".join(hits)}: type more')
-    raise RuleError(f'no trait "{word}"' + (f" — did you mean {guess}?" if guess else
-                                           " (Attributes and Skills, e.g. close_combat+might)"))
+        raise RuleError('"{word}" could be {names}: type more', word=word, names=", ".join(hits))
+    raise RuleError('no trait "{word}"{more}', word=word, more=f" — did you mean {guess}?" if guess else
+                                           " (Attributes and Skills, e.g. close_combat+might)")
 
 
 def parse_pool_terms(text: str) -> list[str | int]:
     """``close_combat+might`` -> ["close_combat", "might"]; numbers stay numbers."""
     words = [w.strip() for w in str(text).replace(" ", "").split("+")]
     if not words or any(not w for w in words):
-        raise RuleError(f'pool "{text}": write traits joined by +, e.g. close_combat+might, or a number')
+        raise RuleError('pool "{text}": write traits joined by +, e.g. close_combat+might, or a number', text=text)
     out: list[str | int] = []
     for w in words:
         if w.lstrip("-").isdigit():
@@ -213,8 +213,8 @@ def weapon_of(tables: Tables, c: Combatant, name: str | None = None) -> Weapon:
             from combat_cli.api import closest
 
             guess = closest(wname, weapons)
-            raise RuleError(f'no weapon "{wname}"' + (f" — did you mean {guess}?" if guess else
-                                                      f" (known: {', '.join(weapons)})"))
+            raise RuleError('no weapon "{wname}"{more}', wname=wname, more=f" — did you mean {guess}?" if guess else
+                                                      f" (known: {', '.join(weapons)})")
         wname = hits[0]
     tags = list(weapons[wname].tags)
     if name is None:

@@ -40,13 +40,12 @@ def parse_stunts(text: str | None) -> list[tuple[str, int]]:
         word, num = (m.group(1), m.group(2)) if m else (w, "")
         hits = matches(word, STUNT_NAMES)
         if len(hits) != 1:
-            raise RuleError(f'no stunt "{w}" (stunts: {", ".join(STUNT_NAMES)}; '
-                            "enhance2 / complicate2 buy a rating of 2)")
+            raise RuleError('no stunt "{w}" (stunts: {STUNT_NAMES}; enhance2 / complicate2 buy a rating of 2)', w=w, STUNT_NAMES=", ".join(STUNT_NAMES))
         if num and hits[0] not in RATED_STUNTS:
-            raise RuleError(f'stunt "{w}": only enhance and complicate take a number')
+            raise RuleError('stunt "{w}": only enhance and complicate take a number', w=w)
         n = int(num or 1) if hits[0] in RATED_STUNTS else 0
         if hits[0] in RATED_STUNTS and n < 1:
-            raise RuleError(f'stunt "{w}": the rating is 1 or more')
+            raise RuleError('stunt "{w}": the rating is 1 or more', w=w)
         out.append((hits[0], n))
     return out
 

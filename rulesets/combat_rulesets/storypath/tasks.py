@@ -75,16 +75,15 @@ def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     task = what or (typed if typed in ("move", "draw") else "")
     bn, _ = blocked_for(c, task=task) if task else (0, [])
     if bn:  # SP-CMP-2: without a roll there is nothing to buy the Complication off with
-        raise RuleError(f"{c.name} is Blocked {bn} on that: roll it to buy it off "
-                        f'(act {c.name} do pool=P task="{task}"), or it fails')
+        raise RuleError('{name} is Blocked {bn} on that: roll it to buy it off (act {name} do pool=P task="{task}"), or it fails', name=c.name, bn=bn, task=task)
     use_reflexive(ctx, c)
-    ctx.log(f"{c.name}: {what or 'a reflexive action'} (reflexive)", kind="action", actor=c, action="reflexive")
+    ctx.log(ctx.say("{name}: {value} (reflexive)", name=c.name, value=what or 'a reflexive action'), kind="action", actor=c, action="reflexive")
 
 
 def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     o = Stand.of(a)
     if not c.has_condition("Prone"):
-        raise RuleError(f"{c.name} is not Prone")
+        raise RuleError("{name} is not Prone", name=c.name)
     check_harm_options(ctx, boxes=(o.box,))
     engaged = opponents_close(ctx, c)
     if o.engaged is not None:
@@ -92,7 +91,7 @@ def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if not engaged:
         use_reflexive(ctx, c)
         ctx.remove_condition(c, "Prone", quiet=True)
-        ctx.log(f"{c.name} stands up (reflexive: no enemy at close range)", kind="action",
+        ctx.log(ctx.say("{name} stands up (reflexive: no enemy at close range)", name=c.name), kind="action",
                 actor=c, action="stand", outcome="stands")
         return
     # SP-PRONE-2: with an opponent at close range it is part of a mixed action.

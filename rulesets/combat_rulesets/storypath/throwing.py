@@ -25,7 +25,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if person is not None and person.id in (c.id, t.id):
         raise RuleError("throw someone else at the target: person=NAME")
     if person is not None and grappled_by(person) != c.id:
-        raise RuleError(f"to throw {person.name}, grapple them first (SP-THROW-1)")
+        raise RuleError("to throw {person}, grapple them first (SP-THROW-1)", person=person.name)
     w = weapon_of(Tables.of(ctx), c, "thrown")
     tags = [x for x in w.tags if x != "Bashing"]
     tags.insert(0, "Lethal" if yes(o.lethal) else "Bashing")
@@ -43,8 +43,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             ctx, c, person, "might+athletics", "might+athletics", f"throw {person.name}",
             a_wins_ties=True, tasks_a=[f"throw {person.name}"],
             tasks_b=["resist the throw", f"resist {c.name}"])
-        ctx.log(f"{c.name} heaves {person.name}: {faces_text(ra)} vs {faces_text(rb)}: "
-                f"{'lifted' if win else 'cannot throw them'}{tail}", kind="action", actor=c,
+        ctx.log(ctx.say("{name} heaves {person}: {ra} vs {rb}: {value}{tail}", name=c.name, person=person.name, ra=faces_text(ra), rb=faces_text(rb), value='lifted' if win else 'cannot throw them', tail=tail), kind="action", actor=c,
                 action="lift", target=person, roll=ra.roll, difficulty=opp,
                 outcome="success" if win else "failure")
     else:
@@ -53,8 +52,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         win = r.total >= weight
         notes = list(r.notes)
         settle(ctx, c, r.complication, r.total - weight, notes, can_buy=win)
-        ctx.log(f"{c.name} lifts {what}: {faces_text(r)} vs Difficulty {weight}: "
-                f"{'lifted' if win else 'too heavy'}" + "".join(f"; {x}" for x in notes),
+        ctx.log(ctx.say("{name} lifts {what}: {r} vs Difficulty {weight}: {value}{more}", name=c.name, what=what, r=faces_text(r), weight=weight, value='lifted' if win else 'too heavy', more="".join(f"; {x}" for x in notes)),
                 kind="action", actor=c, action="lift",
                 roll=r.roll, difficulty=weight, outcome="success" if win else "failure")
     if not win:

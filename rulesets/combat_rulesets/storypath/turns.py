@@ -38,14 +38,12 @@ def ensure_turn(ctx: RulesContext, c: Combatant) -> None:
         initiative.take_slot(ctx, c)
         return
     if cur is None:
-        raise RuleError(f"every slot of round {enc.round} has acted: end starts the next round")
+        raise RuleError("every slot of round {round} has acted: end starts the next round", round=enc.round)
     if initiative.is_open(ctx) and not initiative.done(ctx, c):
-        raise RuleError(f"{initiative.open_slot_text(ctx)}; {c.name} waits for their own slot "
-                        "(reflexive actions work any time)")
+        raise RuleError("{ctx}; {name} waits for their own slot (reflexive actions work any time)", ctx=initiative.open_slot_text(ctx), name=c.name)
     if initiative.done(ctx, c):
-        raise RuleError(f"{c.name} has already had a turn this round ({cur.name} acts now)")
-    raise RuleError(f"it is {cur.name}'s turn, not {c.name}'s (next ends it; reflexive actions "
-                    "work any time)")
+        raise RuleError("{name} has already had a turn this round ({cur} acts now)", name=c.name, cur=cur.name)
+    raise RuleError("it is {cur}'s turn, not {name}'s (next ends it; reflexive actions work any time)", cur=cur.name, name=c.name)
 
 
 def use_action(ctx: RulesContext, c: Combatant, kind: str, *, attack: bool = False) -> None:
@@ -53,14 +51,12 @@ def use_action(ctx: RulesContext, c: Combatant, kind: str, *, attack: bool = Fal
     t = turn_of(ctx, c)
     rules = Tables.of(ctx).actions
     if t.used:
-        raise RuleError(f"{c.name} has already taken a {t.used} action this turn "
-                        "(one simple or one mixed action; next ends the turn)")
+        raise RuleError("{name} has already taken a {used} action this turn (one simple or one mixed action; next ends the turn)", name=c.name, used=t.used)
     if attack and t.attacks >= rules.attacks_per_turn:
-        raise RuleError(f"{c.name} has already attacked this turn (one attack per turn)")
+        raise RuleError("{name} has already attacked this turn (one attack per turn)", name=c.name)
     if (kind == "mixed" and rules.reflexive_counts_for_mixed
             and t.reflexive + 2 > rules.mixed_parts):
-        raise RuleError(f"{c.name} already took {count(t.reflexive, 'reflexive action')} this turn; "
-                        f"they count toward the mixed action's limit of {rules.mixed_parts}")
+        raise RuleError("{name} already took {reflexive} this turn; they count toward the mixed action's limit of {mixed_parts}", name=c.name, reflexive=count(t.reflexive, 'reflexive action'), mixed_parts=rules.mixed_parts)
     t.used = kind
     if attack:
         t.attacks += 1
@@ -72,13 +68,12 @@ def use_reflexive(ctx: RulesContext, c: Combatant) -> None:
     rolled = fight(ctx).initiative
     if (fighter(ctx, c).lose_turn_round == enc.round
             and rolled is not None and rolled.round == enc.round):
-        raise RuleError(f"{c.name} is surprised: no action in the first turn (SP-AMB-3)")
+        raise RuleError("{name} is surprised: no action in the first turn (SP-AMB-3)", name=c.name)
     cur = initiative.current(ctx)
     if cur is not None and cur.id == c.id:
         t = turn_of(ctx, c)
         rules = Tables.of(ctx).actions
         if (t.used == "mixed" and rules.reflexive_counts_for_mixed
                 and t.reflexive + 3 > rules.mixed_parts):
-            raise RuleError(f"{c.name} took a mixed action this turn; a reflexive action would "
-                            f"exceed its limit of {rules.mixed_parts} things")
+            raise RuleError("{name} took a mixed action this turn; a reflexive action would exceed its limit of {mixed_parts} things", name=c.name, mixed_parts=rules.mixed_parts)
         t.reflexive += 1

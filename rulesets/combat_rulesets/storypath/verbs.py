@@ -3,7 +3,7 @@ momentum."""
 
 from __future__ import annotations
 
-from combat_cli.api import Args, Combatant, RuleError, RulesContext
+from combat_cli.api import Args, Combatant, RuleError, RulesContext, Word
 
 from . import initiative, injuries
 from .momentum import NOW, consolation, settle
@@ -21,7 +21,7 @@ from .words import count, they
 def _sides(args: Args, verb: str) -> tuple[list[Combatant], list[Combatant]]:
     a, b = args["side"], args["other"]
     if {x.id for x in a} & {x.id for x in b}:
-        raise RuleError(f"{verb}: nobody can be on both sides")
+        raise RuleError("{verb}: nobody can be on both sides", verb=verb)
     return a, b
 
 
@@ -29,7 +29,7 @@ def _int(v: str, what: str) -> int:
     try:
         return int(v)
     except ValueError:
-        raise RuleError(f"{what} takes a whole number, not {v!r}") from None
+        raise RuleError("{meta} takes a whole number, not {word}", meta=what, word=repr(v)) from None
 
 
 # -- slot (SP-INIT-3) --------------------------------------------------------------------------
@@ -58,13 +58,13 @@ def ambush(ctx: RulesContext, args: Args) -> None:
     for c in amb:
         r = roll_named(ctx, c, "ambush", _ambush_pool(ctx, c, opts.get("pool")))
         total_a += r.total
-        ctx.log(f"{c.name} ambush roll: {faces_text(r)}", kind="roll", actor=c, action="ambush",
+        ctx.log(ctx.say("{name} ambush roll: {r}", name=c.name, r=faces_text(r)), kind="roll", actor=c, action="ambush",
                 roll=r.roll, **Successes(successes=r.total).dump())
     total_t = 0
     for c in tgt:
         r = roll_named(ctx, c, "notice the ambush", opts.get("tpool") or Tables.of(ctx).ambush.target_pool)
         total_t += r.total
-        ctx.log(f"{c.name} notices: {faces_text(r)}", kind="roll", actor=c, action="notice",
+        ctx.log(ctx.say("{name} notices: {r}", name=c.name, r=faces_text(r)), kind="roll", actor=c, action="notice",
                 roll=r.roll, **Successes(successes=r.total).dump())
     a = total_a // len(amb)  # SP-AMB-2
     t = total_t // len(tgt)
@@ -107,8 +107,7 @@ def surprise(ctx: RulesContext, args: Args) -> None:
     for c in atk:
         r = roll_named(ctx, c, f"surprise attack (Difficulty {diff})", opts.get("pool") or base)
         ok, why = surprise_outcome(ctx, c, tgt, r.total, diff)
-        ctx.log(f"{c.name} surprise attack: {faces_text(r)} vs Difficulty {diff} "
-                f"(half of Composure {composure}, rounded down): {'success' if ok else 'failure'}{why}",
+        ctx.log(ctx.say("{name} surprise attack: {r} vs Difficulty {diff} (half of Composure {composure}, rounded down): {value}{why}", name=c.name, r=faces_text(r), diff=diff, composure=composure, value='success' if ok else 'failure', why=why),
                 kind="surprise", actor=c, action="surprise", roll=r.roll, difficulty=diff,
                 outcome="success" if ok else "failure", **Successes(successes=r.total).dump())
         if ok:
@@ -117,8 +116,7 @@ def surprise(ctx: RulesContext, args: Args) -> None:
         fight(ctx).surprise = SurpriseRound(attackers=winners, pending=True,
                                             targets=[c.id for c in tgt])
         names = [enc.name_of(w) for w in winners]
-        ctx.log(f"{they(names, 'gets', 'get')} a full round before initiative "
-                "(start begins it)", kind="surprise", outcome="surprise round")
+        ctx.log(ctx.say("{names} a full round before initiative (start begins it)", names=they(names, 'gets', 'get')), kind="surprise", outcome="surprise round")
     else:
         fight(ctx).surprise = None
         ctx.log("No surprise: initiative as normal", kind="surprise", outcome="no surprise")
@@ -145,7 +143,7 @@ def range_(ctx: RulesContext, args: Args) -> None:
         raise RuleError("range needs two different combatants")
     bnd = match_band(ctx, args["band"])
     set_band(ctx, a, b, bnd)
-    ctx.log(f"{a.name} and {b.name} are at {bnd} range", kind="note", actor=a, target=b)
+    ctx.log(ctx.say("{name} and {b} are at {bnd} range", name=a.name, b=b.name, bnd=bnd), kind="note", actor=a, target=b)
 
 
 # -- after the fight -----------------------------------------------------------------------------
@@ -165,8 +163,7 @@ def aftermath(ctx: RulesContext, args: Args) -> None:
     enc.turn = 0
     enc.queue.clear()
     enc.declarations.clear()
-    ctx.log(f"The fight is over after {count(enc.round, 'round')}: first aid now (aid MEDIC PATIENT); "
-            "scene ends the scene", kind="round", outcome="over")
+    ctx.log(ctx.say("The fight is over after {round}: first aid now (aid MEDIC PATIENT); scene ends the scene", round=count(enc.round, 'round')), kind="round", outcome="over")
 
 
 def _eligible(ctx: RulesContext, p: Combatant, i: Injury) -> str | None:
@@ -208,16 +205,15 @@ def aid(ctx: RulesContext, args: Args) -> None:
         raise RuleError("first aid comes after combat: aftermath ends the fight first")
     medic, p = args["medic"], args["patient"]
     if medic.out:
-        raise RuleError(f"{medic.name} is {medic.status} and cannot give first aid")
+        raise RuleError("{medic} is {status} and cannot give first aid", medic=medic.name, status=Word(medic.status))
     session = fight(ctx).session
     who = p if fa.per == "patient" else medic
     key = "aid_session" if fa.per == "patient" else "aid_given_session"
     if getattr(fighter(ctx, who), key) == session:
-        raise RuleError(f"{who.name} has already {'had' if who is p else 'given'} first aid this "
-                        "session (one Condition per session; session starts a new one)")
+        raise RuleError("{who} has already {value} first aid this session (one Condition per session; session starts a new one)", who=who.name, value='had' if who is p else 'given')
     have = injuries.store(ctx, p)
     if not have:
-        raise RuleError(f"{p.name} has no Injury Conditions")
+        raise RuleError("{p} has no Injury Conditions", p=p.name)
     if args["which"]:
         word = args["which"]
         named = [i for i in have if (i.name or "").lower() == word.lower()]
@@ -225,17 +221,16 @@ def aid(ctx: RulesContext, args: Args) -> None:
             lv = injuries.match_level(word, Tables.of(ctx), taken_out=True)
             named = [i for i in have if i.level == lv]
             if not named:
-                raise RuleError(f"{p.name} has no {injuries.title(lv)} Condition")
+                raise RuleError("{p} has no {lv} Condition", p=p.name, lv=injuries.title(lv))
         i = next((x for x in reversed(named) if _eligible(ctx, p, x) is None), named[-1])
         why = _eligible(ctx, p, i)
         if why:
-            raise RuleError(f"{injuries.names_text_one(i)} cannot be downgraded: {why}")
+            raise RuleError("{i} cannot be downgraded: {why}", i=injuries.names_text_one(i), why=why)
     else:
         order = list(Tables.of(ctx).injury.levels) + [injuries.TAKEN_OUT]
         cands = [x for x in have if _eligible(ctx, p, x) is None]
         if not cands:
-            raise RuleError(f"none of {p.name}'s Injury Conditions can be downgraded "
-                            "(each only once, into an empty lower box)")
+            raise RuleError("none of {p}'s Injury Conditions can be downgraded (each only once, into an empty lower box)", p=p.name)
         i = max(cands, key=lambda x: order.index(x.level) if x.level in order else 0)
     diff = aid_difficulty(ctx, p, i)
     enh = int(opts["enh"]) if opts.get("enh") else 0
@@ -263,8 +258,7 @@ def aid(ctx: RulesContext, args: Args) -> None:
     if not ok and fa.consolation:
         consolation(ctx, medic, notes)
     cmp = "".join(f"; {x}" for x in notes)
-    ctx.log(f"{medic.name} gives first aid to {p.name}: {faces_text(r)} vs Difficulty {need} "
-            f"for {label}: {result}{cmp}", kind="heal", actor=medic, action="aid", target=p,
+    ctx.log(ctx.say("{medic} gives first aid to {p}: {r} vs Difficulty {need} for {label}: {result}{cmp}", medic=medic.name, p=p.name, r=faces_text(r), need=need, label=label, result=result, cmp=cmp), kind="heal", actor=medic, action="aid", target=p,
             roll=r.roll, difficulty=need, outcome="success" if ok else "failure",
             **AidLogged(injury=label).dump())
     if ok or fa.failed_attempt_counts:
@@ -282,7 +276,7 @@ def session(ctx: RulesContext, args: Args) -> None:
     state = fight(ctx)
     state.session += 1
     n = state.session
-    ctx.log(f"Session {n} begins: first aid is available again", kind="round")
+    ctx.log(ctx.say("Session {n} begins: first aid is available again", n=n), kind="round")
 
 
 # -- momentum (SP-DICE-4/5: the pools are spent as well as earned) ------------------------------
@@ -296,22 +290,22 @@ def momentum(ctx: RulesContext, args: Args) -> None:
     m = fight(ctx).momentum
     words = str(args["change"] or "").split()
     if not words:
-        ctx.note(f"{NOW}: players {m.players}, Storyguide {m.storyguide}")
+        ctx.note(NOW, players=m.players, storyguide=m.storyguide)
         return
     side = "players"
     if len(words) == 2 and words[0].lower() in _POOLS:
         side = _POOLS[words.pop(0).lower()]
     if len(words) != 1 or words[0][:1] not in "+-=" or not words[0][1:].isdigit():
-        raise RuleError(f"{_MOMENTUM_USE}, not {' '.join(words)!r}")
+        raise RuleError("{_MOMENTUM_USE}, not {words}", _MOMENTUM_USE=_MOMENTUM_USE, words=repr(' '.join(words)))
     sign, n = words[0][0], int(words[0][1:])
     had = getattr(m, side)
     now = {"+": had + n, "-": had - n, "=": n}[sign]
     who = "Players'" if side == "players" else "Storyguide's"
     if now < 0:
-        raise RuleError(f"{who} Momentum is {had}: {n} cannot be spent")
+        raise RuleError("{who} Momentum is {had}: {n} cannot be spent", who=who, had=had, n=n)
     if n > 99 or now > 99:
-        raise RuleError(f"Momentum is 0..99, not {now}")
+        raise RuleError("Momentum is 0..99, not {now}", now=now)
     setattr(m, side, now)
     how = {"+": f"+{n} gained", "-": f"-{n} spent", "=": f"set to {n}"}[sign]
-    ctx.log(f"{who} Momentum {how} ({had} → {now})", kind="note")
-    ctx.note(f"{NOW}: players {m.players}, Storyguide {m.storyguide}")
+    ctx.log(ctx.say("{who} Momentum {how} ({had} → {now})", who=who, how=how, had=had, now=now), kind="note")
+    ctx.note(NOW, players=m.players, storyguide=m.storyguide)
