@@ -420,10 +420,10 @@ def text(what: Any, lang: str | None = None) -> str:
         return key.format(**{k: _value(v, SOURCE) for k, v in values.items()})
 
 
-# -- CLIHELP ONLY (remove at the merge): click's own finished English sentences ------------
-# Everything else makes its messages as data (Msg above) and text() matches nothing back.
-# combat_cli/clihelp.py still rewords click's error sentences by matching them against the
-# catalogue's templates; it is being rewritten, and this goes with it. Do not call it.
+# -- NOT USED BY THE PROGRAM: matching a finished English sentence back to its template -----
+# Everything makes its messages as data (Msg above); text() and the command line's help match
+# nothing back. Six older tests still check Czech wordings through this; it goes when they ask
+# by key (text(error, "cs")). Do not call it from the program.
 _patterns: dict[str, list[tuple[Any, str, list[str]]]] = {}
 # placeholders that always hold a whole number (so "1..{max}{zero}" splits right)
 NUMBERS = {"n", "max", "sides", "face", "k", "count", "start", "lo", "limit"}
@@ -453,7 +453,7 @@ def _templates(lang: str) -> list[tuple[Any, str, list[str]]]:
 
 
 def message(text: str, lang: str | None = None, _depth: int = 0) -> str:
-    """CLIHELP ONLY (click's own sentences in the CLI's help; remove at the merge): a
+    """Tests only (see above): a
     finished English sentence in ``lang`` by the template it was made from. Everything else
     is a :class:`Msg` and goes through :func:`text`."""
     lang = lang or current() or SOURCE
