@@ -62,6 +62,13 @@ _ROOT_LANG = [""]
 """``combat --lang cs COMMAND``: the language given before the command."""
 
 
+def _msg(key: str, **values: object) -> object:
+    """A message as data (the catalogue is imported only when something is refused)."""
+    from combat_cli.locale import Msg
+
+    return Msg(key, **values)
+
+
 def _fail(message: object, code: int = 1) -> NoReturn:
     from combat_cli.locale import text as worded
     from combat_cli.textsafe import escape_all
@@ -92,7 +99,7 @@ class _output:  # noqa: N801 - used as a function: with _output(): ...
             pass
         if isinstance(e, BrokenPipeError):
             raise typer.Exit(1) from None
-        _fail(f"can't write to the standard output: {e.strerror or e}")
+        _fail(_msg("can't write to the standard output: {problem}", problem=e.strerror or str(e)))
 
 
 def _make_console() -> Console:
@@ -188,12 +195,13 @@ def new(
         _fail(e)
     use(_lang(lang, _config()) or rs.language)  # what is said: in the new table's language
     if file.exists() and not force:
-        _fail(f"{file} already exists: combat play {file} resumes it (--force replaces it)")
+        _fail(_msg("{file} already exists: combat play {file2} resumes it (--force replaces it)",
+                  file=str(file), file2=str(file)))
     try:
         overrides = _read_house_rules(house_rules) if house_rules else {}
         table = Table.new(rs, RandomDice(), overrides, lang=lang or _ROOT_LANG[0])
         if from_file is not None and from_file.resolve() == file.resolve():
-            _fail(f"--from {from_file} is the file being created: name a new file")
+            _fail(_msg("--from {file} is the file being created: name a new file", file=str(from_file)))
         carried = _carry_from(from_file, table) if from_file is not None else None
         save(file, table)
     except (CommandError, SaveError) as e:
@@ -215,8 +223,8 @@ def _carry_from(path: Path, table: Any) -> list[str]:
 
     raw = read_raw(path)
     if raw.get("ruleset") != table.ruleset.name:
-        _fail(f"{path} is a {raw.get('ruleset')} fight: --from needs one of the same ruleset "
-              f"({table.ruleset.name})")
+        _fail(_msg("{path} is a {ruleset} fight: --from needs one of the same ruleset ({ours})",
+                  path=str(path), ruleset=str(raw.get("ruleset")), ours=table.ruleset.name))
     old = load(path, RandomDice(), "", raw)
     if not table.enc.house_rules and old.enc.house_rules:  # the table's house rules go on
         table.enc.house_rules = dict(old.enc.house_rules)
@@ -354,9 +362,9 @@ def _script_lines(script: str | None) -> Iterable[str]:
     try:
         return Path(script).read_text(encoding="utf-8").splitlines()
     except OSError as e:
-        _fail(f"can't read {script}: {e.strerror or e}")
+        _fail(_msg("can't read {path}: {problem}", path=str(script), problem=e.strerror or str(e)))
     except UnicodeDecodeError:
-        _fail(f"{script} is not a text file")
+        _fail(_msg("{path} is not a text file", path=str(script)))
 
 
 @app.command(cls=clicommands.Command)
@@ -412,12 +420,12 @@ def serve(
     from combat_cli.store.savefile import SaveError
 
     if not 0 <= port <= 65535:
-        _fail(f"--port is 0..65535, not {port}", 2)
+        _fail(_msg("--port is 0..65535, not {port}", port=port), 2)
     try:
         from combat_cli.web.server import ServeError
         from combat_cli.web.server import serve as run
     except ModuleNotFoundError as e:
-        _fail(f"serve needs {e.name}: reinstall combat-cli (pip install -e .)")
+        _fail(_msg("serve needs {module}: reinstall combat-cli (pip install -e .)", module=str(e.name)))
     cfg = _config()
     _speak_for(file, lang, cfg)
     try:
@@ -449,7 +457,7 @@ def report(
     if out is not None and str(out) == "-":
         out = None                                # -o -: the standard output
     if out is not None and out.exists() and file.exists() and out.resolve() == file.resolve():
-        _fail(f"-o {out} is the encounter file itself: pick another name", 2)
+        _fail(_msg("-o {out} is the encounter file itself: pick another name", out=str(out)), 2)
     cfg = _config()
     _speak_for(file, lang, cfg)
     try:
@@ -466,7 +474,7 @@ def report(
     try:
         write_new(out, text)  # a link planted at OUT is replaced, never written through
     except OSError as e:
-        _fail(f"can't write {out}: {e.strerror or e}")
+        _fail(_msg("can't write {path}: {problem}", path=str(out), problem=e.strerror or str(e)))
     from combat_cli.locale import _
 
     print(_("wrote {out}").format(out=out))
@@ -556,7 +564,7 @@ def odds(
     try:
         target = int(expr[-1])
     except ValueError:
-        _fail(f"the target must be a number, not {expr[-1]!r}", 2)
+        _fail(_msg("the target must be a number, not {value}", value=repr(expr[-1])), 2)
     spec = _roll_spec(expr[:-1], ruleset)
     try:
         p = chance(spec, target)
@@ -593,7 +601,7 @@ def demo(
         _fail(e)
     lines = rs.demo()
     if not lines:
-        _fail(f"{ruleset} has no demo fight")
+        _fail(_msg("{ruleset} has no demo fight", ruleset=ruleset))
     if pace and not (sys.stdin.isatty() and sys.stdout.isatty()):
         from combat_cli.locale import _
 

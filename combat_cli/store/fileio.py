@@ -38,14 +38,15 @@ _KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def kind_problem(path: Path, mode: int, what: str = "save file") -> str | None:
+def kind_problem(path: Path, mode: int, what: str = "save file") -> Msg | None:
     """Why a file of this mode is not a save file (None: a regular file)."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return f"{path} is a folder, not a {what}"
+        return Msg("{path} is a folder, not a {what}", path=path, what=Word(what))
     kind = next((k for test, k in _KINDS if test(mode)), "not a regular file")
-    return f"{path} is {kind}, not a {what}; nothing was read from it"
+    return Msg("{path} is {kind}, not a {what}; nothing was read from it", path=path,
+               kind=Word(kind), what=Word(what))
 
 
 def check_regular(path: Path, missing: Any = "", what: str = "save file") -> os.stat_result:
@@ -53,7 +54,7 @@ def check_regular(path: Path, missing: Any = "", what: str = "save file") -> os.
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        raise SaveError(missing or f"{path}: no such file") from None
+        raise SaveError(missing or Msg("{path}: no such file", path=path)) from None
     except (OSError, ValueError) as e:
         raise SaveError("can't read {path}: {problem}", path=path, problem=getattr(e, 'strerror', None) or e) from None
     problem = kind_problem(path, st.st_mode, what)

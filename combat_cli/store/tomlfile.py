@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from combat_cli.engine.domain.errors import CommandError
-from combat_cli.locale import Word
+from combat_cli.locale import Msg, Word
 from combat_cli.store.fileio import SaveError, read_regular
 
 MAX_BYTES = 2_000_000
@@ -25,9 +25,12 @@ _BRACKET = re.compile(r"[\[\]{}]")
 
 def read_toml(path: Path, what: str = "TOML file") -> dict[str, Any]:
     try:
-        data = read_regular(path, f"can't read {path}: no such file", MAX_BYTES, what)
+        data = read_regular(path, Msg("can't read {path}: no such file", path=path), MAX_BYTES, what)
     except SaveError as e:
-        raise CommandError(str(e).replace("too large", f"too large for a {what}")) from None
+        if e.key == "{path} is too large ({size} bytes; at most {most})":
+            raise CommandError("{path} is too large for a {what} ({size} bytes; at most {most})",
+                               **e.values, what=Word(what)) from None
+        raise CommandError(e) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
