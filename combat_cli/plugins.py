@@ -157,9 +157,13 @@ def load(name: str) -> Ruleset:
         raise CommandError(escape_all(f'ruleset "{name}" is installed but failed to load: '
                                       f"{type(e).__name__}{said}")) from None
     try:
-        return check(name, targets[name], obj)
+        found = check(name, targets[name], obj)
     except CommandError as e:  # its name, its class's name: anything it says is escaped
         raise CommandError(escape_all(_short(str(e), 300))) from None
+    from combat_cli.engine.contract.host import add_words
+
+    add_words(found)  # its own words are found from the start
+    return found
 
 
 def _short(text: str, most: int = 200) -> str:

@@ -54,22 +54,56 @@ def dirs() -> tuple[Path, ...]:
 def languages() -> tuple[str, ...]:
     """The languages with a catalogue, the source first (the folders are read once for each
     value of ``$COMBAT_LOCALE_PATH``: the players' views ask for every sentence)."""
-    return _languages(os.environ.get(PATH_VAR, ""))
+    return _languages(os.environ.get(PATH_VAR, ""), tuple(_domains))
 
 
 @cache
-def _languages(_path: str) -> tuple[str, ...]:
-    found = {p.parent.parent.name for d in dirs() for p in d.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+def _languages(_path: str, _domains: tuple[str, ...] = ()) -> tuple[str, ...]:
+    found = {p.parent.parent.name for domain, d in _places() for p in
+             d.glob(f"*/LC_MESSAGES/{domain}.mo")}
     return (SOURCE, *sorted(found - {SOURCE}))
 
 
+_domains: dict[str, Path] = {}
+"""The rulesets' own catalogues: domain (the ruleset's name) -> its package's ``locale``
+folder (``<package>/locale/<lang>/LC_MESSAGES/<name>.mo``, found like its tables)."""
+
+
+def add_catalogue(domain: str, folder: Path) -> None:
+    """Let a ruleset's own words be found: its catalogue ``domain`` in ``folder`` (and in
+    every ``$COMBAT_LOCALE_PATH`` directory, as ``<dir>/<lang>/LC_MESSAGES/<domain>.mo``),
+    searched after the core's. The host calls this for every ruleset it loads."""
+    if _domains.get(domain) == folder or domain == DOMAIN:
+        return
+    _domains[domain] = folder
+    _loaded.clear()
+    _inverse.clear()
+    _patterns.clear()
+    _languages.cache_clear()
+
+
+def domains() -> tuple[str, ...]:
+    """The catalogues words are looked up in, in order: the core's, then the rulesets'."""
+    return (DOMAIN, *_domains)
+
+
+def _places() -> list[tuple[str, Path]]:
+    """(domain, directory) in lookup order: the core's catalogue in ``$COMBAT_LOCALE_PATH``
+    then built in, then each ruleset's the same way."""
+    extra = dirs()[:-1]
+    return [(domain, d) for domain, own in ((DOMAIN, DIR), *_domains.items())
+            for d in (*extra, own)]
+
+
 def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
+    """The words of ``lang``: the core's catalogue, the rulesets' after it (each one a
+    fallback of the one before)."""
     lang = lang or current() or SOURCE
     if lang not in _loaded:
         found: _gettext.NullTranslations | None = None
-        for d in dirs():
+        for domain, d in _places():
             try:
-                cat = _gettext.translation(DOMAIN, str(d), languages=[lang])
+                cat = _gettext.translation(domain, str(d), languages=[lang])
             except OSError:
                 continue
             if found is None:
@@ -221,13 +255,20 @@ def say(template: str, lang: str | None = None, **values: Any) -> str:
 _inverse: dict[str, dict[str, str]] = {}
 
 
+def entries(lang: str) -> Iterator[tuple[Any, Any]]:
+    """Every (key, translation) of ``lang``'s catalogues, the core's first."""
+    cat: Any = catalogue(lang)
+    while cat is not None:
+        yield from getattr(cat, "_catalog", {}).items()
+        cat = getattr(cat, "_fallback", None)
+
+
 def source_of(text: str, lang: str) -> str | None:
     """The English a ``lang`` word translates (a word stored in that language, shown in
     English): ``source_of("Ležící", "cs")`` -> "Prone"."""
     if lang not in _inverse:
-        cat = getattr(catalogue(lang), "_catalog", {})
         inv: dict[str, str] = {}
-        for key, value in cat.items():
+        for key, value in entries(lang):
             msgid = key[0] if isinstance(key, tuple) else key
             if msgid and isinstance(value, str) and value not in inv:
                 inv[value] = msgid.split("\x04", 1)[-1]

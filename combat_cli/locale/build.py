@@ -22,14 +22,21 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
+RULESETS = DIR.parents[1] / "rulesets" / "combat_rulesets"
+"""The built-in rulesets, each with its own catalogues (``<name>/locale/<lang>/LC_MESSAGES/
+<name>.po``) in a checkout."""
+
+
 def catalogues() -> list[Path]:
-    return sorted(DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    """The core's catalogues, then the built-in rulesets' own."""
+    return (sorted(DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")) +
+            sorted(RULESETS.glob("*/locale/*/LC_MESSAGES/*.po")))
 
 
 def main() -> int:
     for po in catalogues():
         po.with_suffix(".mo").write_bytes(compiled(po))
-        print(f"compiled {po.relative_to(DIR)}")
+        print(f"compiled {po.relative_to(DIR.parents[1])}")
     return 0
 
 

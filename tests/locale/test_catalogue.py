@@ -16,7 +16,7 @@ def test_there_is_a_czech_catalogue() -> None:
     assert "cs" in locale.languages() and locale.languages()[0] == "en"
 
 
-@pytest.mark.parametrize("po", catalogues(), ids=lambda p: p.parent.parent.name)
+@pytest.mark.parametrize("po", catalogues(), ids=lambda p: f"{p.stem}-{p.parent.parent.name}")
 def test_the_committed_mo_is_the_compiled_po(po) -> None:
     mo = po.with_suffix(".mo")
     assert mo.exists(), f"{mo} missing: run python -m combat_cli.locale.build"
@@ -32,6 +32,9 @@ def test_the_committed_mo_is_the_compiled_po(po) -> None:
     (11, "11 tahů", "11 stupňů", "11 kostek", "11 úspěchů"),
 ])
 def test_czech_plurals(n: int, rounds: str, levels: str, dice: str, hits: str) -> None:
+    from combat_cli.plugins import load
+
+    load("czech_pool")  # its own words (wound levels, successes) come with it
     assert locale.n_("{n} round", "{n} rounds", n, "cs") == rounds
     assert locale.n_("{n} wound level", "{n} wound levels", n, "cs") == levels
     assert locale.n_("{n} die", "{n} dice", n, "cs") == dice
@@ -46,6 +49,9 @@ def test_english_is_the_source() -> None:
 
 
 def test_genders_by_context() -> None:
+    from combat_cli.plugins import load
+
+    load("d6")  # a status word of the rulesets'
     assert [locale.g_(g, "Wounded", "cs") for g in "mfn"] == ["Zraněný", "Zraněná", "Zraněné"]
 
 
@@ -87,13 +93,13 @@ def _fields(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
-@pytest.mark.parametrize("po", catalogues(), ids=lambda p: p.parent.parent.name)
+@pytest.mark.parametrize("po", catalogues(), ids=lambda p: f"{p.stem}-{p.parent.parent.name}")
 def test_every_translation_keeps_its_placeholders(po) -> None:
     from babel.messages.pofile import read_po
 
     with po.open("rb") as f:
         cat = read_po(f)
-    assert len(cat) > 200
+    assert len(cat) > (200 if po.stem == "combat_cli" else 10)
     for msg in cat:
         if not msg.id:
             continue

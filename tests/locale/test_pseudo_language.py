@@ -231,30 +231,40 @@ KNOWN: dict[str, set[str]] = {
 
 
 def pseudo_catalogue(root: Path) -> Path:
-    """``root/qq``: every message of the Czech catalogue, each marked (plural forms too); the
-    notation entries (the dice letter, the decimal mark) as in English."""
+    """``root/qq``: every message of the Czech catalogues (the core's and each ruleset's own,
+    ``<dir>/qq/LC_MESSAGES/<domain>.mo`` found by ``$COMBAT_LOCALE_PATH`` as a language added
+    from files alone is), each marked (plural forms too); the notation entries (the dice
+    letter, the decimal mark) as in English. A ruleset whose own words are not English (its
+    catalogue is in ``en``) has them marked from that one."""
     from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with (ROOT / "combat_cli/locale/cs/LC_MESSAGES/combat_cli.po").open("rb") as f:
-        src = read_po(f)
-    cat = Catalog(domain="combat_cli")
-    for m in src:
-        if not m.id:
-            continue
-        if m.context == "notation":
-            text: str | tuple[str, ...] = m.id
-        elif isinstance(m.id, (list, tuple)):
-            text = (f"[~{m.id[0]}~]", f"[~{m.id[1]}~]")
-        else:
-            text = f"[~{m.id}~]"
-        cat.add(m.id, text, context=m.context)
+    from combat_cli.locale.build import catalogues
+
     out = root / "qq" / "LC_MESSAGES"
     out.mkdir(parents=True)
-    buf = io.BytesIO()
-    write_mo(buf, cat)
-    (out / "combat_cli.mo").write_bytes(buf.getvalue())
+    by_domain: dict[str, list[Path]] = {}
+    for po in catalogues():
+        by_domain.setdefault(po.stem, []).append(po)
+    for domain, files in by_domain.items():
+        cat = Catalog(domain=domain)
+        for po in files:
+            with po.open("rb") as f:
+                src = read_po(f)
+            for m in src:
+                if not m.id or cat.get(m.id, context=m.context) is not None:
+                    continue
+                if m.context == "notation":
+                    text: str | tuple[str, ...] = m.id
+                elif isinstance(m.id, (list, tuple)):
+                    text = (f"[~{m.id[0]}~]", f"[~{m.id[1]}~]")
+                else:
+                    text = f"[~{m.id}~]"
+                cat.add(m.id, text, context=m.context)
+        buf = io.BytesIO()
+        write_mo(buf, cat)
+        (out / f"{domain}.mo").write_bytes(buf.getvalue())
     return root
 
 
@@ -328,10 +338,21 @@ CASES = [(rs, s) for rs in FIGHTS for s in ("fight", "help", "errors", "show", "
                                              "players")]
 
 
+class Played(dict[str, dict[str, str]]):
+    """Each ruleset's surfaces, played when first asked for (``-k d6`` plays only d6)."""
+
+    def __init__(self, qq: Path, tmp: Path) -> None:
+        super().__init__()
+        self.qq, self.tmp = qq, tmp
+
+    def __missing__(self, ruleset: str) -> dict[str, str]:
+        found = self[ruleset] = surfaces(self.qq, ruleset, self.tmp)
+        return found
+
+
 @pytest.fixture(scope="module")
 def played(qq: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
-    tmp = tmp_path_factory.mktemp("fights")
-    return {rs: surfaces(qq, rs, tmp) for rs in FIGHTS}
+    return Played(qq, tmp_path_factory.mktemp("fights"))
 
 
 @pytest.mark.parametrize(("ruleset", "surface"), CASES)

@@ -14,6 +14,7 @@ each stat's ``check``, ``extra_stats`` and the typo policy for them.
 from __future__ import annotations
 
 import weakref
+from pathlib import Path
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ class Host:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        add_words(ruleset)
         self._shipped: dict[str, Any] | None = None
         self._tables: dict[str, tuple[dict[str, Any], TablesModel | None]] = {}
         self._stat_index: tuple[Sequence[StatSpec], dict[str, StatSpec],
@@ -210,6 +212,30 @@ class Host:
 
 
 _HOSTS: weakref.WeakKeyDictionary[Ruleset, Host] = weakref.WeakKeyDictionary()
+
+
+def words_folder(ruleset: Ruleset) -> Path | None:
+    """The ruleset's own catalogues' folder: ``locale`` beside its tables (in
+    :attr:`~combat_cli.engine.contract.ruleset.Ruleset.tables_package`, else in the package
+    its class is defined in), if there is one."""
+    import importlib.resources
+
+    package = ruleset.tables_package or type(ruleset).__module__.rpartition(".")[0] or \
+        type(ruleset).__module__
+    try:
+        found = importlib.resources.files(package).joinpath("locale")
+    except (ModuleNotFoundError, TypeError, ValueError):
+        return None
+    return Path(str(found)) if found.is_dir() else None
+
+
+def add_words(ruleset: Ruleset) -> None:
+    """Make the ruleset's own words (its catalogue ``<name>``) found by the locale."""
+    from combat_cli.locale import add_catalogue
+
+    folder = words_folder(ruleset)
+    if folder is not None and ruleset.name:
+        add_catalogue(ruleset.name, folder)
 
 
 def host(ruleset: Ruleset) -> Host:

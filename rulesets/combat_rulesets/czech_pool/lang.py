@@ -4,6 +4,7 @@ diacritics."""
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,8 @@ TERMS_EN: dict[str, str] = {
     "talent_vlastni": "own talent", "obt": "other", "bonus": "bonus",
     "precisleni": "outnumbered", "demon": "demon",
 }
+# its own catalogue, found from the start: the stats' declarations below are made from it
+locale.add_catalogue("czech_pool", Path(__file__).resolve().parent / "locale")
 # canonical key -> (Czech, English), the Czech from the catalogue
 TERMS: dict[str, tuple[str, str]] = {
     k: (catalogue("cs").pgettext("term", en), en) for k, en in TERMS_EN.items()}
