@@ -14,8 +14,8 @@ each stat's ``check``, ``extra_stats`` and the typo policy for them.
 from __future__ import annotations
 
 import weakref
-from pathlib import Path
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.engine.domain.errors import RuleError

@@ -4,8 +4,8 @@ diacritics."""
 from __future__ import annotations
 
 import unicodedata
-from pathlib import Path
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import RuleError, locale
