@@ -91,11 +91,11 @@ def test_a_house_rule_of_the_wrong_kind_is_told_in_the_files_own_words() -> None
     """The value shown is TOML (true, "text"), not Python (True, 'text'), in any language."""
     from combat_cli.engine.contract.ruleset import merge_tables
     from combat_cli.engine.domain.errors import RuleError
-    from combat_cli.locale import message
+    from combat_cli.locale import text
 
     with pytest.raises(RuleError) as e:
         merge_tables({"mob": {"simultaneous": True}}, {"mob": {"simultaneous": "yes"}})
     said = str(e.value)
     assert said == ('house rules: mob.simultaneous must be true or false (like true), '
                     'not "yes"')
-    assert "(jako true), ne \"yes\"" in message(said, "cs")
+    assert "(jako true), ne \"yes\"" in text(e.value, "cs")

@@ -15,8 +15,7 @@ standard library's :mod:`gettext` to read it).
   ``.key`` and ``.values``) and turned into words where it is shown, by :func:`text` in the
   table's language. A value that is itself a word is wrapped in :class:`Word` (translated);
   a plain string (a name, a line typed) never is; a ``Msg`` value is worded in turn.
-  Nothing is matched back from English (:func:`message` is left only for clihelp's click
-  sentences, until that is rewritten).
+  Nothing is matched back from English.
 """
 
 from __future__ import annotations
@@ -78,7 +77,6 @@ def add_catalogue(domain: str, folder: Path) -> None:
     _domains[domain] = folder
     _loaded.clear()
     _inverse.clear()
-    _patterns.clear()
     _languages.cache_clear()
 
 
@@ -409,6 +407,14 @@ def _value(v: Any, lang: str) -> Any:
     return shown(v, lang)
 
 
+def either(items: list[Any]) -> Any:
+    """``items`` as one choice among them ("'half' or 'full'", "a, b or c"), worded in the
+    table's language where shown."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return Msg("{a} or {b}", a=", ".join(map(str, items[:-1])), b=items[-1])
+
+
 def worded(value: Any, lang: str | None = None) -> Any:
     """A value put into a sentence in ``lang``: a :class:`Word` translated, a :class:`Msg` or
     an error worded, anything else :func:`shown` (a name as it is)."""
@@ -459,58 +465,3 @@ def text(what: Any, lang: str | None = None) -> str:
         return _(key, lang).format(**shown_values)
     except (KeyError, IndexError, ValueError):  # a catalogue entry that does not fit
         return key.format(**{k: _value(v, SOURCE) for k, v in values.items()})
-
-
-# -- NOT USED BY THE PROGRAM: matching a finished English sentence back to its template -----
-# Everything makes its messages as data (Msg above); text() and the command line's help match
-# nothing back. Six older tests still check Czech wordings through this; it goes when they ask
-# by key (text(error, "cs")). Do not call it from the program.
-_patterns: dict[str, list[tuple[Any, str, list[str]]]] = {}
-# placeholders that always hold a whole number (so "1..{max}{zero}" splits right)
-NUMBERS = {"n", "max", "sides", "face", "k", "count", "start", "lo", "limit"}
-
-
-def _templates(lang: str) -> list[tuple[Any, str, list[str]]]:
-    """The catalogue's plain templates with ``{placeholders}`` as patterns, the most
-    specific (most fixed text) first."""
-    if lang not in _patterns:
-        import re
-
-        cat = getattr(catalogue(lang), "_catalog", {})
-        out = []
-        for key, value in cat.items():
-            if not isinstance(key, str) or "{" not in key or "\x04" in key or not value:
-                continue
-            parts = re.split(r"\{([a-z_][a-z_0-9]*)\}", key)
-            names = parts[1::2]
-            if not names or len(set(names)) != len(names):
-                continue
-            rx = "".join(re.escape(p) if i % 2 == 0 else
-                         r"(-?\d+)" if p in NUMBERS else "(.*?)" for i, p in enumerate(parts))
-            out.append((re.compile(rx, re.DOTALL), value, names, len("".join(parts[0::2]))))
-        out.sort(key=lambda x: -x[3])
-        _patterns[lang] = [(rx, value, names) for rx, value, names, _n in out]
-    return _patterns[lang]
-
-
-def message(text: str, lang: str | None = None, _depth: int = 0) -> str:
-    """Tests only (see above): a
-    finished English sentence in ``lang`` by the template it was made from. Everything else
-    is a :class:`Msg` and goes through :func:`text`."""
-    lang = lang or current() or SOURCE
-    if lang == SOURCE or not text:
-        return text
-    cat = catalogue(lang)
-    found = cat.gettext(text)
-    if found != text or _depth > 2:
-        return found
-    for rx, value, names in _templates(lang):
-        m = rx.fullmatch(text)
-        if m:
-            values = {n: shown(message(v, lang, _depth + 1), lang)
-                      for n, v in zip(names, m.groups(), strict=True)}
-            try:
-                return value.format(**values)
-            except (KeyError, IndexError, ValueError):
-                return text
-    return text

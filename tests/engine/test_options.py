@@ -233,16 +233,19 @@ def test_wrong_queued_options_are_one_line(tmp_path: Path, volley: Volley) -> No
         load(path, RandomDice(1))
 
 
-def test_the_lines_are_czech_too() -> None:
-    from combat_cli.locale import message
+@pytest.mark.parametrize(("edit", "czech"), [
+    (lambda e: _declared(e).update(range=3), "Ann: shoot nemá volbu range= (nalezeno 3)"),
+    (lambda e: _declared(e).update(_rank="x"),
+     "Ann: shoot: _rank= musí být celé číslo (nalezeno 'x')"),
+    (lambda e: next(iter(e["declarations"].values()))["actions"][0].update(name="cast"),
+     "Ann: 'cast' není akce těchto pravidel"),
+    (lambda e: _declared(e).update(cover="x"),
+     "Ann: shoot: cover= musí být 'half' nebo 'full' (nalezeno 'x')"),
+])
+def test_the_lines_are_czech_too(tmp_path: Path, volley: Volley, edit: Any, czech: str) -> None:
+    from combat_cli.locale import text
 
-    for english, czech in (
-            ("f.json is damaged: Ann: shoot has no option range= (found 3)",
-             "f.json je poškozený: Ann: shoot nemá volbu range= (nalezeno 3)"),
-            ("f.json is damaged: Ann: shoot's aim= must be a valid integer (found 'x')",
-             "f.json je poškozený: Ann: shoot: aim= musí být celé číslo (nalezeno 'x')"),
-            ("f.json is damaged: Ann: 'cast' is not an action of this ruleset",
-             "f.json je poškozený: Ann: 'cast' není akce těchto pravidel"),
-            ("f.json is damaged: Ann: shoot's cover= must be 'half' or 'full' (found 'x')",
-             "f.json je poškozený: Ann: shoot: cover= musí být 'half' nebo 'full' (nalezeno 'x')")):
-        assert message(english, "cs") == czech
+    path = _saved(tmp_path, edit)
+    with unchanged(path), pytest.raises(SaveError) as e:
+        load(path, RandomDice(1))
+    assert text(e.value, "cs") == f"{path} je poškozený: {czech}"

@@ -54,7 +54,10 @@ def test_a_wrong_value_is_one_line(holder: QueueItem | Condition | Timer | LogEn
 
 
 def test_the_line_is_czech_too() -> None:
-    from combat_cli.locale import message
+    from combat_cli.locale import text
 
-    assert message("the queued shoot Bob's speed must be a valid integer (found 'fast')",
-                   "cs") == "naplánovaná akce shoot Bob: rychlost musí být celé číslo (nalezeno 'fast')"
+    with pytest.raises(RuleError) as e:
+        Slot.of(_item({"speed": "fast"}))
+    assert str(e.value) == "the queued shoot Bob's speed must be a valid integer (found 'fast')"
+    assert text(e.value, "cs") == ("naplánovaná akce shoot Bob: rychlost musí být celé číslo "
+                                   "(nalezeno 'fast')")

@@ -270,14 +270,19 @@ def test_the_registry_checks_the_declared_models() -> None:
     assert plugins.check("marks", "x:RULESET", Marks()).name == "marks"
 
 
-def test_a_wrong_state_is_told_in_czech_too() -> None:
-    from combat_cli.locale import message
+@pytest.mark.parametrize(("edit", "czech"), [
+    (lambda e: e["combatants"][1]["data"].update(fokus=2),
+     "Bob: fokus tato pravidla nevedou (nalezeno 2)"),
+    (lambda e: e["combatants"][0]["data"].update(focus="lots"),
+     "Ann: focus musí být celé číslo (nalezeno 'lots')"),
+    (lambda e: e["data"].update(fight_over=3),
+     "střetnutí: fight_over musí být true, nebo false (nalezeno 3)"),
+])
+def test_a_wrong_state_is_told_in_czech_too(tmp_path: Path, marks: Marks, edit: Any,
+                                            czech: str) -> None:
+    from combat_cli.locale import text
 
-    for english, czech in (
-            ("f.json is damaged: Bob: no fokus in this ruleset's state (found 2)",
-             "f.json je poškozený: Bob: fokus tato pravidla nevedou (nalezeno 2)"),
-            ("f.json is damaged: Ann: focus must be a valid integer (found 'lots')",
-             "f.json je poškozený: Ann: focus musí být celé číslo (nalezeno 'lots')"),
-            ("f.json is damaged: the encounter: alarm must be a valid boolean (found 3)",
-             "f.json je poškozený: střetnutí: alarm musí být true, nebo false (nalezeno 3)")):
-        assert message(english, "cs") == czech
+    path = _saved(tmp_path, edit)
+    with unchanged(path), pytest.raises(SaveError) as e:
+        load(path, RandomDice(1))
+    assert text(e.value, "cs") == f"{path} je poškozený: {czech}"

@@ -112,20 +112,36 @@ def test_every_translation_keeps_its_placeholders(po) -> None:
             assert _fields(s) <= want | {"n", "levels", "opponents"}, f"{msg.id!r}: {s!r}"
 
 
-@pytest.mark.parametrize(("english", "czech"), [
-    ('no combatant "Borek" — did you mean Bořek?', "bojovník „Borek“ tu není — myslíš Bořek?"),
-    ("boj has no option volb= — did you mean volba=? (options: volba=, cíl=)",
+@pytest.mark.parametrize(("msg", "english", "czech"), [
+    (locale.Msg('no combatant "{word}" — did you mean {guess}?', word="Borek", guess="Bořek"),
+     'no combatant "Borek" — did you mean Bořek?', "bojovník „Borek“ tu není — myslíš Bořek?"),
+    (locale.Msg("{action} has no option {opt}={hint} (options: {known})", action="boj",
+                opt="volb", hint=locale.Msg(" — did you mean {guess}?", guess="volba="),
+                known="volba=, cíl="),
+     "boj has no option volb= — did you mean volba=? (options: volba=, cíl=)",
      "boj nemá volbu volb= — myslíš volba=? (volby: volba=, cíl=)"),
-    ("undone: declare Bořek boj Jitka", "vráceno: declare Bořek boj Jitka"),
-    ("6d10>=6 needs 6 faces, got 3", "6k10>=6: čísel má být 6, zadáno 3"),
-    ('"Zb" could be Zbojník 1 or Zbojník 2: type more of the combatant',
+    (locale.Msg("undone: {line}", line="declare Bořek boj Jitka"),
+     "undone: declare Bořek boj Jitka", "vráceno: declare Bořek boj Jitka"),
+    (locale.Msg("{spec} needs {n} faces, got {k}", spec="6d10>=6", n=6, k=3),
+     "6d10>=6 needs 6 faces, got 3", "6k10>=6: čísel má být 6, zadáno 3"),
+    (locale.Msg('"{word}" could be {choices}: type more of the combatant{quote}', word="Zb",
+                choices=locale.either(["Zbojník 1", "Zbojník 2"]), quote=""),
+     '"Zb" could be Zbojník 1 or Zbojník 2: type more of the combatant',
      "„Zb“ může být Zbojník 1 nebo Zbojník 2: napiš víc ze jména"),
-    ("nothing to undo", "není co vracet"),
-    ("something nobody translated", "something nobody translated"),
+    (locale.Msg("nothing to undo"), "nothing to undo", "není co vracet"),
+    (locale.Msg("something nobody translated"), "something nobody translated",
+     "something nobody translated"),
+    (locale.Msg("{who}: {where} {problem} (found {found})", who=locale.Word("the encounter"),
+                where="alarm", problem=locale.Msg("must be {choices}",
+                                                  choices=locale.either(["'a'", "'b'", "'c'"])),
+                found="3"),
+     "the encounter: alarm must be 'a', 'b' or 'c' (found 3)",
+     "střetnutí: alarm musí být 'a', 'b' nebo 'c' (nalezeno 3)"),
 ])
-def test_messages_made_from_templates(english: str, czech: str) -> None:
-    assert locale.message(english, "cs") == czech
-    assert locale.message(english, "en") == english
+def test_a_message_is_worded_from_its_key_and_values(msg: locale.Msg, english: str,
+                                                     czech: str) -> None:
+    assert locale.text(msg, "cs") == czech
+    assert locale.text(msg, "en") == english == str(msg)
 
 
 def test_a_large_number_in_czech_has_a_czech_thousands_separator() -> None:

@@ -69,7 +69,7 @@ def _problem(e: ValidationError, holder: Holder) -> Msg:
     else:
         what = Msg("the log entry {kind}", kind=holder.kind)
     return Msg("{what}'s {key} {problem} (found {found})", what=what, key=Word(key),
-               problem=Word(msg), found=found)
+               problem=msg, found=found)
 
 
 __all__ = ["Record"]

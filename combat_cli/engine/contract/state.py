@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from combat_cli.engine.contract.host import Host, host
 from combat_cli.engine.domain.errors import RuleError, invalid
+from combat_cli.locale import Word
 
 if TYPE_CHECKING:
     from combat_cli.engine.domain.models import Combatant, Encounter
@@ -188,7 +189,7 @@ def _checked(ruleset: Any, kind: str, data: dict[str, Any], model: type[State],
         return data if migrated == data else dump(typed)
     except ValidationError as e:
         error, where, msg, found = invalid(e)
-        owner = who or "the encounter"
+        owner = who or Word("the encounter")
         if error == "extra_forbidden":
             raise RuleError("{who}: no {where} in this ruleset's state (found {found})", who=owner, where=where, found=found
                             ) from None

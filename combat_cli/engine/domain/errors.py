@@ -25,13 +25,42 @@ class RollAborted(CommandError):
 __all__ = ["CommandError", "Msg", "RollAborted", "RuleError", "Word", "invalid"]
 
 
-def invalid(e: Any) -> tuple[str, str, str, str]:
-    """The first problem of a pydantic ``ValidationError`` as (type, field, message, found):
-    the message as the rest of a sentence ("must be a valid integer"), the value found
-    shown at most 60 characters long."""
+def invalid(e: Any) -> tuple[str, str, Msg, str]:
+    """The first problem of a pydantic ``ValidationError`` as (type, field, problem, found):
+    the problem as the rest of a sentence ("must be a valid integer"), a message made from
+    the error's type and context (not from pydantic's English), the value found shown at
+    most 60 characters long."""
     err = e.errors(include_url=False)[0]
     key = ".".join(str(p) for p in err["loc"])
     found = repr(err.get("input"))
     found = found if len(found) <= 60 else found[:57] + "..."
-    msg = str(err["msg"]).replace("Input should be", "must be").split(", unable to ")[0]
-    return str(err["type"]), key, msg[:1].lower() + msg[1:], found
+    return str(err["type"]), key, problem(err), found
+
+
+_KINDS = {"int": "must be a valid integer", "float": "must be a valid number",
+          "bool": "must be a valid boolean", "string": "must be a valid string",
+          "list": "must be a valid list", "dict": "must be a valid dictionary"}
+"""A wrong kind of value by the start of pydantic's error type (``int_parsing``...)."""
+_BOUNDS = {"greater_than_equal": ("ge", "must be greater than or equal to {n}"),
+           "less_than_equal": ("le", "must be less than or equal to {n}"),
+           "greater_than": ("gt", "must be greater than {n}"),
+           "less_than": ("lt", "must be less than {n}")}
+
+
+def problem(err: dict[str, Any]) -> Msg:
+    """What is wrong with a value, from a pydantic error's ``type`` and ``ctx``."""
+    import re
+
+    from combat_cli.locale import either
+
+    kind, ctx = str(err.get("type", "")), err.get("ctx") or {}
+    if kind in _BOUNDS:
+        name, key = _BOUNDS[kind]
+        return Msg(key, n=str(ctx.get(name, "")))
+    if kind == "literal_error":
+        choices = re.findall(r"'[^']*'|\S+", str(ctx.get("expected", "")).replace(" or ", " "))
+        return Msg("must be {choices}", choices=either([c.rstrip(",") for c in choices]))
+    if kind.partition("_")[0] in _KINDS:
+        return Msg(_KINDS[kind.partition("_")[0]])
+    text = str(err.get("msg", "")).replace("Input should be", "must be").split(", ")[0]
+    return Msg(text[:1].lower() + text[1:])  # another kind of problem: its words whole

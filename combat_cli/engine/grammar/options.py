@@ -159,7 +159,7 @@ def _problem(e: ValidationError, action: str) -> Msg:
         return Msg("{action} has no option {key}= (found {found})", action=action, key=key,
                    found=found)
     return Msg("{action}'s {key}= {problem} (found {found})", action=action, key=key,
-               problem=Msg(msg), found=found)
+               problem=msg, found=found)
 
 
 def validate(spec: ActionSpec, options: dict[str, Any]) -> None:

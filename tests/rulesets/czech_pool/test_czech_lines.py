@@ -3,6 +3,7 @@ the fighter's gender, names kept in the nominative."""
 
 from __future__ import annotations
 
+import pytest
 from combat_rulesets.czech_pool.display import brief
 
 from combat_cli.api import LogEntry
@@ -84,8 +85,9 @@ def test_no_czech_sentence_puts_a_name_after_a_preposition() -> None:
 
 
 def test_dice_and_decimals_the_czech_way() -> None:
-    from combat_cli.dice import parse
-    from combat_cli.locale import dice, message, number, shown
+    from combat_cli.dice import DiceError, parse
+    from combat_cli.dice.sources import _expected_faces
+    from combat_cli.locale import dice, number, shown, text
     from combat_cli.report.words import Words
 
     assert parse("3k10>=6") == parse("3d10>=6") and parse("2K6+1") == parse("2d6+1")
@@ -93,6 +95,9 @@ def test_dice_and_decimals_the_czech_way() -> None:
     assert dice("hod d10", "cs") == "hod k10"  # a bare die too
     assert number(12.5, 1, "cs") == "12,5" and number(12.5, 1, "en") == "12.5"
     assert shown("12.5", "cs") == "12,5" and shown("Vlk", "cs") == "Vlk"
-    assert message("3d10>=6 needs 3 faces, got 2", "cs") == "3k10>=6: čísel má být 3, zadáno 2"
+    with pytest.raises(DiceError) as e:  # the GM typed two faces for three dice
+        _expected_faces(parse("3d10>=6"), [7, 8])
+    assert str(e.value) == "3d10>=6 needs 3 faces, got 2"
+    assert text(e.value, "cs") == "3k10>=6: čísel má být 3, zadáno 2"
     assert Words("cs")("rolls", actor="Bořek", dice="3d10>=6") == "Bořek hází 3k10>=6"
     assert Words("en")("rolls", actor="Bořek", dice="3d10>=6") == "Bořek rolls 3d10>=6"
