@@ -200,7 +200,7 @@ def note(cmd: Cmd) -> None:
         return
     if text == "-":
         n, c.notes = len(c.notes), []
-        cmd.out.notes.append(Msg("{name}: {n} note(s) cleared", name=c.name, n=n))
+        cmd.out.notes.append(Msg("{name}: {n} note cleared", name=c.name, n=n))
         return
     if len(c.notes) >= 100 or len(text) > 2000:
         raise CommandError("a note is at most 2000 characters, at most 100 notes a combatant")

@@ -102,7 +102,7 @@ def _expected_faces(spec: RollSpec, faces: list[int]) -> list[int]:
             if term.explode and f == term.sides:
                 n += 1
     if i != len(faces):
-        raise DiceError("{spec}: {n} face(s) too many", spec=spec.text(), n=len(faces) - i)
+        raise DiceError("{spec}: {n} face too many", spec=spec.text(), n=len(faces) - i)
     return faces
 
 

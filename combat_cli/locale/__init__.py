@@ -233,6 +233,8 @@ for _one, _many, _key in (
         ("{count} unresolved, lapsing: {what}. End round {n}? [y/N] ",
          "{count} unresolved, lapsing: {what}. End round {n}? [y/N] ", "count"),
         ("only {n} step to {verb}", "only {n} steps to {verb}", "n"),
+        ("{spec}: {n} face too many", "{spec}: {n} faces too many", "n"),
+        ("{name}: {n} note cleared", "{name}: {n} notes cleared", "n"),
 ):
     PAIRS[_one] = PAIRS[_many] = (_one, _many, _key)
 PAIRS["Round {n}: resolving {count} action(s)"] = PAIRS["Round {n}: resolving {count} action"]

@@ -154,3 +154,18 @@ def test_a_large_number_in_czech_has_a_czech_thousands_separator() -> None:
     assert "4,301" in str(problem)
     assert "4\xa0301 číslicích" in text(problem, "cs")
     assert text(problem, "en") == str(problem)
+
+
+@pytest.mark.parametrize(("n", "english", "czech"), [
+    (1, "2d6!: 1 face too many", "2k6!: přebývá 1 číslo"),
+    (3, "2d6!: 3 faces too many", "2k6!: přebývají 3 čísla"),
+    (5, "2d6!: 5 faces too many", "2k6!: přebývá 5 čísel"),
+])
+def test_a_counted_error_takes_its_counts_form_not_an_english_suffix(n: int, english: str,
+                                                                     czech: str) -> None:
+    from combat_cli.dice import DiceError, parse
+    from combat_cli.dice.sources import _expected_faces
+
+    with pytest.raises(DiceError) as e:
+        _expected_faces(parse("2d6!"), [6, 2, 3] + [1] * n)  # the 6 explodes: three faces are used
+    assert (str(e.value), locale.text(e.value, "cs")) == (english, czech)
