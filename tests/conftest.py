@@ -4,6 +4,7 @@ through COMBAT_RULESETS (also seen by the subprocesses the end-to-end tests star
 from __future__ import annotations
 
 import os
+import functools
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -121,7 +122,12 @@ def combat_cmd() -> list[str]:
 def _ours(func: object, tests: Path) -> bool:
     """A fixture of these tests (not one of pytest's own)."""
     code = getattr(func, "__code__", None)
-    return code is not None and Path(code.co_filename).resolve().is_relative_to(tests)
+    return code is not None and _in(code.co_filename, tests)
+
+
+@functools.cache
+def _in(filename: str, folder: Path) -> bool:
+    return Path(filename).resolve().is_relative_to(folder)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

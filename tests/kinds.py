@@ -305,6 +305,12 @@ def _text(path: str) -> str:
 
 
 @cache
+def _file_spawns(path: str) -> bool:
+    """Whether anything in the module at ``path`` starts the program (read once a file)."""
+    return SPAWNS.search(_text(path)) is not None
+
+
+@cache
 def _defs(path: str) -> dict[str, str]:
     """The source of each top-level function and class of a module, by name."""
     text = _text(path)
@@ -341,7 +347,7 @@ def item_kind(path: Path, function: Callable[..., Any],
     kind = file_kind(path)
     if kind != "unit":
         return kind
-    if not SPAWNS.search(_text(str(path))) and not fixtures:
+    if not _file_spawns(str(path)) and not fixtures:
         return kind
     if any(_spawns(*_where(f)) for f in (function, *fixtures)):
         return "e2e"

@@ -35,6 +35,17 @@ side = ["seite"]
 [keywords]
 pc = ["held"]
 '''
+RULESET_PO = r'''msgid ""
+msgstr ""
+"Language: xx\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgctxt "m"
+msgid "Wounded"
+msgstr "verwundet"
+'''
+"""A word of the d6 ruleset's own, in its own catalogue (``d6.mo`` beside the core's)."""
 WORDS = '''[gender]
 f = ["frau"]
 [names]
@@ -46,7 +57,8 @@ levels = ["autsch", "schwer autsch", "weg"]
 
 @pytest.fixture
 def xx(tmp_path: Path) -> Path:
-    """The language ``xx``: its .po compiled as the README says, its commands and words."""
+    """The language ``xx``: its .po files (the core's and a ruleset's own) compiled as the
+    README says, its commands and words."""
     from combat_cli.locale.build import compiled
 
     root = tmp_path / "languages"
@@ -54,6 +66,8 @@ def xx(tmp_path: Path) -> Path:
     msgs.mkdir(parents=True)
     (msgs / "combat_cli.po").write_text(PO, encoding="utf-8")
     (msgs / "combat_cli.mo").write_bytes(compiled(msgs / "combat_cli.po"))
+    (msgs / "d6.po").write_text(RULESET_PO, encoding="utf-8")
+    (msgs / "d6.mo").write_bytes(compiled(msgs / "d6.po"))
     (root / "xx" / "commands.toml").write_text(COMMANDS, encoding="utf-8")
     (root / "xx" / "words.toml").write_text(WORDS, encoding="utf-8")
     return root
@@ -73,6 +87,7 @@ def test_a_language_from_files_alone_plays_commands_in_it(xx: Path, tmp_path: Pa
                  stdin="neu Mina seite=held\nneu Thug\nschade Thug Wounded\nzustand\n")
     assert "Mina kommt hinzu (pc)" in out and "Thug kommt hinzu (npc)" in out, out
     assert "error" not in out.lower(), out
+    assert "verwundet" in out, out               # the ruleset's own word, from its d6.mo
     player = combat(xx, "show", str(f), "--json", "--player", "--lang", "xx")
     assert '"autsch"' in player, player           # the players' wound word, from words.toml
     wrong = combat(xx, "play", str(f), "--lang", "xx", "--script", "-", stdin="zustant\n")
