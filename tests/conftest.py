@@ -3,8 +3,8 @@ through COMBAT_RULESETS (also seen by the subprocesses the end-to-end tests star
 
 from __future__ import annotations
 
-import os
 import functools
+import os
 import sys
 import tempfile
 from collections.abc import Iterator
