@@ -58,8 +58,8 @@ def problem(err: dict[str, Any]) -> Msg:
         name, key = _BOUNDS[kind]
         return Msg(key, n=str(ctx.get(name, "")))
     if kind == "literal_error":
-        choices = re.findall(r"'[^']*'|\S+", str(ctx.get("expected", "")).replace(" or ", " "))
-        return Msg("must be {choices}", choices=either([c.rstrip(",") for c in choices]))
+        choices = re.split(r", | or ", str(ctx.get("expected", "")))  # its choices' reprs
+        return Msg("must be {choices}", choices=either(choices))
     if kind.partition("_")[0] in _KINDS:
         return Msg(_KINDS[kind.partition("_")[0]])
     text = str(err.get("msg", "")).replace("Input should be", "must be").split(", ")[0]
