@@ -85,8 +85,8 @@ KNOWN: dict[str, set[str]] = {
         'round', 'shoots', 'short', 'since', 'style', 'the', 'thug', 'unconscious', 'vampire',
         'wound',
     },
-    "d6/players": {
-        'player', 'setup',
+    "d6/hand": {
+        'Crossbow', 'Repeating',
     },
     "storypath/fight": {
         # new with this round's fixes (the D6 death check, Storypath's Injury column, d12's face needed)
@@ -138,7 +138,10 @@ KNOWN: dict[str, set[str]] = {
         'successes', 'sword', 'takes', 'the', 'thug', 'unspent', 'up', 'vs', 'with',
     },
     "storypath/players": {
-        'Injuries', 'player', 'setup', 'storypath',
+        'Injuries',
+    },
+    "storypath/hand": {
+        'Injuries', 'pistol', 'sword',
     },
     "d12/fight": {
         # new with this round's fixes (the D6 death check, Storypath's Injury column, d12's face needed)
@@ -181,9 +184,6 @@ KNOWN: dict[str, set[str]] = {
         'joins', 'left', 'list', 'one', 'other', 'puncher', 'realms', 'shooter', 'stat',
         'system', 'takes', 'vs', 'wins',
     },
-    "d12/players": {
-        'player', 'setup',
-    },
     "czech_pool/fight": {
         'Atletika', 'Konstituce', 'Obezřetnost', 'Obratnost', 'Odolnost', 'Pevnost', 'Postřeh',
         'Talenty', 'Zbraň', 'Zbroj', 'Zraněný', 'bezvědomí', 'bojovat', 'byl', 'meč', 'musí',
@@ -224,8 +224,8 @@ KNOWN: dict[str, set[str]] = {
         'tomto', 'už', 'vs', 'vítězí', 'vědomí', 'wounds', 'zbojnik', 'zbraň', 'zbývá',
         'zůstává', 'úspěch', 'úspěchy', 'úspěchů', 'útočil',
     },
-    "czech_pool/players": {
-        'czech', 'player', 'pool', 'setup',
+    "czech_pool/hand": {
+        'meč', 'se', 'štítem',
     },
 }
 
@@ -307,15 +307,51 @@ def combat(root: Path, *args: str, stdin: str | None = None, cwd: Path | None = 
     return r.stdout + r.stderr
 
 
+TOKENS = {"view", "ruleset", "lang", "phase", "side", "kind", "id", "pc", "status_key"}
+"""Keys of the JSON surface whose values are identifiers a script reads (``"view":
+"player"``, ``"phase": "setup"``, ``"side": "npc"``), not words shown."""
+
+
 def strings(data: object) -> list[str]:
-    """Every string value of a JSON payload (not its keys)."""
+    """Every string value of a JSON payload (not its keys, nor the identifiers of TOKENS)."""
     if isinstance(data, str):
         return [data]
     if isinstance(data, dict):
-        return [s for v in data.values() for s in strings(v)]
+        return [s for k, v in data.items() if k not in TOKENS for s in strings(v)]
     if isinstance(data, list):
         return [s for v in data for s in strings(v)]
     return []
+
+
+HAND = """
+import json, sys
+from pathlib import Path
+from combat_cli.dice.sources import RandomDice
+from combat_cli.engine.table import Snapshot
+from combat_cli.locale import use
+from combat_cli.store.savefile import load
+from combat_cli.web.app import asset, localized
+from combat_cli.web.card import cards, table_view
+use("qq")
+table = Snapshot(load(Path(sys.argv[1]), RandomDice(1), lang="qq"))
+view = table_view(table)
+print(json.dumps({"cards": cards(table, view), "view": view}, ensure_ascii=False))
+for page in ("me.html", "join.html", "page.html"):
+    print(localized(asset(page), "qq").decode("utf-8"))
+"""
+"""The phones' and the table page's data (each PC's card, the table view) and their pages'
+fixed words, as the server sends them."""
+PAGE_TEXT = re.compile(r"<(script|style)\b.*?</\1>|<[^>]*>", re.DOTALL)
+
+
+def hand_text(said: str) -> str:
+    """The words a phone or the table page shows: the JSON's strings, the pages' text."""
+    first, _, pages = said.partition("\n")
+    try:
+        data = strings(json.loads(first))
+    except ValueError:
+        return said
+    return "\n".join([*data, PAGE_TEXT.sub("\n", pages)])
 
 
 def surfaces(qq: Path, ruleset: str, tmp: Path) -> dict[str, str]:
@@ -331,11 +367,19 @@ def surfaces(qq: Path, ruleset: str, tmp: Path) -> dict[str, str]:
            "report": combat(qq, "report", str(f), "--lang", "qq")}
     player = combat(qq, "show", str(f), "--json", "--player", "--lang", "qq")
     out["players"] = "\n".join(strings(json.loads(player))) if player.startswith("{") else player
+    out["hand"] = hand_text(combat_py(qq, HAND, str(f)))
     return out
 
 
+def combat_py(root: Path, code: str, *args: str) -> str:
+    env = dict(os.environ, COMBAT_LOCALE_PATH=str(root), COMBAT_HISTORY="")
+    r = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True,
+                       text=True, timeout=120, encoding="utf-8")
+    return r.stdout + r.stderr
+
+
 CASES = [(rs, s) for rs in FIGHTS for s in ("fight", "help", "errors", "show", "report",
-                                             "players")]
+                                             "players", "hand")]
 
 
 class Played(dict[str, dict[str, str]]):
