@@ -6,8 +6,8 @@ the fighters' names, numbers, dice and the command language, which stays English
 language without ``commands.toml``) is a leak.
 
 ``KNOWN`` lists the leaks not fixed yet, each by surface and word: a new leak fails its
-surface's test, and each listed one has its own xfail, which XPASSes once it is gone (then
-take it off the list)."""
+surface's test, and each listed one has its own strict xfail, which fails once the leak is
+gone (then take it off the list)."""
 
 from __future__ import annotations
 
@@ -449,7 +449,7 @@ KNOWN_LEAKS = sorted((k, w) for k, ws in KNOWN.items() for w in ws)
 
 
 @pytest.mark.parametrize(("where", "word"), KNOWN_LEAKS or [("none", "none")])
-@pytest.mark.xfail(reason="a known leak: a word outside the catalogue (XPASS: take it off KNOWN)")
+@pytest.mark.xfail(strict=True, reason="a known leak: a word outside the catalogue (gone: take it off KNOWN)")
 def test_a_known_leak_is_gone(played: dict[str, dict[str, str]], cli_said: dict[str, str],
                               where: str, word: str) -> None:
     if where == "none":
