@@ -56,4 +56,4 @@ def ask_defence(ctx: RulesContext, target: Combatant, attacker: Combatant, realm
     try:
         add_defence(ctx, target, action)
     except RuleError as e:
-        ctx.note(ctx.say("{name} cannot defend: {why}", name=target.name, why=str(e)))
+        ctx.note(ctx.say("{name} cannot defend: {why}", name=target.name, why=e))

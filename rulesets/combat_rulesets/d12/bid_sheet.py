@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_cli.api import (
-    Combatant,
-)
+from combat_cli.api import Combatant, Msg, locale
 from combat_rulesets.d12.bids import (
     realm_of,
 )
@@ -14,6 +12,7 @@ from combat_rulesets.d12.options import Defend, bidding
 from combat_rulesets.d12.schema import Tables
 from combat_rulesets.d12.state import Where, fighter
 from combat_rulesets.d12.stats import REALMS, budget
+from combat_rulesets.d12.words import counted
 
 
 def bids_json(where: Where, c: Combatant) -> dict[str, Any]:
@@ -58,10 +57,13 @@ def bid_summary(where: Where, c: Combatant) -> str:
     """The status column: ``Puncher 3; def 1 vs Puncher; def 5 vs 4 (6/6)``; the total is this
     round's bids / what may be bid this round."""
     j = bids_json(where, c)
+    lang = where.language
     parts = [f"{x['target']} {x['bid']}" for x in j["attacks"]]
-    parts += [f"def {x['bid']}" + (
-        "" if x["from"] is None else " vs nobody" if not x["from"] else f" vs {x['from'][0]}" if len(x["from"]) == 1
-        else f" vs {len(x['from'])} attackers") for x in j["defences"]]
+    parts += [locale.text(Msg("def {n}{whom}", n=x["bid"], whom=(
+        "" if x["from"] is None else Msg(" vs nobody") if not x["from"]
+        else Msg(" vs {name}", name=x["from"][0]) if len(x["from"]) == 1
+        else locale.Said(counted(lang, " vs {n} attacker", " vs {n} attackers",
+                                 len(x["from"]))))), lang) for x in j["defences"]]
     tot = ", ".join(f"{j['committed'].get(r, 0)}/{'-' if _available(j, r) is None else _available(j, r)}"
                     for r in j["budget"])
     return ("; ".join(parts) + (f" ({tot})" if tot else "")).strip()

@@ -15,7 +15,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, Word, find_combatant
+from combat_cli.api import (
+    ActionRequest,
+    Combatant,
+    Encounter,
+    Msg,
+    RuleError,
+    Word,
+    find_combatant,
+    locale,
+)
 from combat_rulesets.d12.options import Attack, Defend, bidding
 from combat_rulesets.d12.schema import Kind, Tables
 from combat_rulesets.d12.state import Realm, Where, fight
@@ -54,7 +63,7 @@ def cap(c: Combatant, realm: Realm, kind: Kind, tables: Tables) -> tuple[int | N
     return (None if v is None else int(v)), stat
 
 
-def unexpected_in_defend(action: ActionRequest) -> str:
+def unexpected_in_defend(action: ActionRequest) -> Msg:
     """The error for a ``defend`` with stray words: most often a ``from=`` list typed without
     quotes (``from=Shooter 1`` or ``from=S1,S2``: outside quotes a comma parts actions)."""
     from combat_cli.api import COMMA
@@ -63,12 +72,12 @@ def unexpected_in_defend(action: ActionRequest) -> str:
     stray = next((w for w in rest if w != COMMA), ",")
     given = Defend.of(action).from_
     if given is None and COMMA not in rest:
-        return f'defend: unexpected "{stray}" (defend BID [from="A,B"])'
+        return Msg('defend: unexpected "{stray}" (defend BID [from="A,B"])', stray=stray)
     meant = str(given or "")
     for w in rest:
         meant += "," if w == COMMA else (" " if meant and not meant.endswith(",") else "") + w
-    return (f'defend: unexpected "{stray}" — a from= list with spaces or commas needs quotes: '
-            f'from="{meant}"')
+    return Msg('defend: unexpected "{stray}" — a from= list with spaces or commas needs quotes: '
+               'from="{meant}"', stray=stray, meant=meant)
 
 
 def bid_value(c: Combatant, action: ActionRequest, realm: Realm, kind: Kind,
@@ -97,7 +106,7 @@ def bid_value(c: Combatant, action: ActionRequest, realm: Realm, kind: Kind,
     if n < 0:
         raise RuleError("{action}: a bid is 0 or more, not {n}", action=action.name, n=n)
     if limit is not None and n > limit:
-        raise RuleError("{name} bids {n} but a {kind} bid in the {realm} realm is at most {stat} {limit}: bid {limit} or less", name=c.name, n=n, kind=kind, realm=realm, stat=stat, limit=limit)
+        raise RuleError("{name} bids {n} but a {kind} bid in the {realm} realm is at most {stat} {limit}: bid {limit} or less", name=c.name, n=n, kind=Word(kind), realm=Word(realm), stat=Word(stat), limit=limit)
     return n
 
 
@@ -164,7 +173,7 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
     over its cap, an overlapping group, a duel's bid over its cap (``duels``: the declaration
     is the round's, not an attack resolved at once) or the budget."""
     enc, tables = where.enc, Tables.of(where)
-    totals: dict[Realm, list[str]] = {}
+    totals: dict[Realm, list[Msg]] = {}
     sums: dict[Realm, int] = {}
     seen_group: dict[str, dict[str, str]] = {}
     general: dict[str, bool] = {}
@@ -188,16 +197,17 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
                     if i in mine:
                         raise RuleError("{i} is in two of {name}'s defence groups: each attacker belongs to one direction group", i=enc.name_of(i), name=c.name)
                     mine[i] = a.text
-                label = f"defend {n} vs {', '.join(enc.name_of(i) for i in ids)}"
+                label = Msg("defend {n} vs {names}", n=n,
+                            names=", ".join(enc.name_of(i) for i in ids))
             else:
                 if general.get(realm):
                     raise RuleError("{name} has two general defences in the {realm} realm: give one of them from=NAMES", name=c.name, realm=Word(realm))
                 general[realm] = True
-                label = f"defend {n}"
+                label = Msg("defend {n}", n=n)
         else:
             if a.target == c.id:
                 raise RuleError("{name} cannot attack themself", name=c.name)
-            label = f"attack {enc.name_of(a.target)} {n}"
+            label = Msg("attack {name} {n}", name=enc.name_of(a.target), n=n)
         sums[realm] = sums.get(realm, 0) + n
         totals.setdefault(realm, []).append(label)
     if duels:
@@ -211,14 +221,16 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
             continue
         used = (spent or {}).get(realm, 0) if mode == "per_fight" else 0
         if total + used > limit:
-            parts = " + ".join(totals[realm])
-            already = f" after {used} spent earlier in the fight" if used else ""
+            parts = " + ".join(locale.text(x, locale.current()) for x in totals[realm])
+            already = Msg(" after {n} spent earlier in the fight", n=used) if used else ""
+            what: str | Msg
             if source == BUDGETS[realm]:
-                what, fix = BUDGETS[realm], "lower a bid"
+                what, fix = BUDGETS[realm], Msg("lower a bid")
             else:
                 who = f'"{c.name}"' if " " in c.name else c.name
-                what = f"{BUDGETS[realm]} (= {source})"
-                fix = f"lower a bid, or set {who} {BUDGETS[realm]}={total + used}"
+                what = Msg("{budget} (= {stat})", budget=BUDGETS[realm], stat=Word(source))
+                fix = Msg("lower a bid, or set {who} {budget}={n}", who=who,
+                          budget=BUDGETS[realm], n=total + used)
             raise RuleError("{name} bids {total} ({parts}){already} but has {value} {what}: {fix}", name=c.name, total=total, parts=parts, already=already, value=limit - used, what=what, fix=fix)
 
 
@@ -255,7 +267,7 @@ def _cover(where: Where, actions: list[ActionRequest], attacker_id: str, realm: 
 
 
 def _duel_over(where: Where, c: Combatant, a: ActionRequest, actions: list[ActionRequest],
-               other: Combatant) -> tuple[int, str, int, str] | None:
+               other: Combatant) -> tuple[int, Msg, int, str] | None:
     """``c``'s bid in its duel with ``other`` (attack ``a`` + the defence among ``actions``
     covering ``other``), when it is over the cap of the attack: (bid, how, cap, stat)."""
     tables = Tables.of(where)
@@ -265,7 +277,8 @@ def _duel_over(where: Where, c: Combatant, a: ActionRequest, actions: list[Actio
     limit, stat = cap(c, realm, kind_of(a, tables, c), tables)
     if limit is None or attack + defend <= limit:
         return None
-    return attack + defend, f"attack {attack} + defend {defend}", limit, stat
+    return attack + defend, Msg("attack {attack} + defend {defend}", attack=attack,
+                                defend=defend), limit, stat
 
 
 def check_duels(where: Where, c: Combatant, actions: list[ActionRequest]) -> None:
@@ -285,12 +298,12 @@ def check_duels(where: Where, c: Combatant, actions: list[ActionRequest]) -> Non
         over = _duel_over(where, c, a, actions, other)
         if over is not None:
             n, how, limit, stat = over
-            raise RuleError("{name} vs {other} is a duel: {how} = {n} > {stat} {limit}; lower a bid", name=c.name, other=other.name, how=how, n=n, stat=stat, limit=limit)
+            raise RuleError("{name} vs {other} is a duel: {how} = {n} > {stat} {limit}; lower a bid", name=c.name, other=other.name, how=how, n=n, stat=Word(stat), limit=limit)
         d = enc.declarations.get(other.id)
         over = _duel_over(where, other, b, d.actions if d else [], c)
         if over is not None:
             n, how, limit, stat = over
-            raise RuleError("{other} vs {name} would be a duel: {how} = {n} > {stat} {limit}; lower {other}'s first", other=other.name, name=c.name, how=how, n=n, stat=stat, limit=limit)
+            raise RuleError("{other} vs {name} would be a duel: {how} = {n} > {stat} {limit}; lower {other}'s first", other=other.name, name=c.name, how=how, n=n, stat=Word(stat), limit=limit)
 
 
 def attack_realms(where: Where, attacker_id: str, target_id: str) -> set[str]:
@@ -313,10 +326,10 @@ def check_defence_realms(where: Where, c: Combatant, actions: list[ActionRequest
             realms = attack_realms(where, aid, c.id)
             if realms and realm not in realms:
                 other = sorted(realms)[0]
-                raise RuleError("{aid} attacks {name} in the {other} realm: a {realm} defence would count 0 against it (add realm={other})", aid=enc.name_of(aid), name=c.name, other=other, realm=Word(realm))
+                raise RuleError("{aid} attacks {name} in the {other} realm: a {realm} defence would count 0 against it (add realm={typed})", aid=enc.name_of(aid), name=c.name, other=Word(other), realm=Word(realm), typed=other)
 
 
-def stray_defences(where: Where, c: Combatant, actions: list[ActionRequest]) -> list[str]:
+def stray_defences(where: Where, c: Combatant, actions: list[ActionRequest]) -> list[Msg]:
     """Notes for ``c``'s attacks that meet a target's defence naming ``c`` in another realm
     only (it counts 0 in this attack)."""
     enc = where.enc
@@ -332,7 +345,9 @@ def stray_defences(where: Where, c: Combatant, actions: list[ActionRequest]) -> 
         for alloc in defences(where, target):
             if alloc.group and c.id in alloc.group and alloc.realm != realm:
                 who = f'"{target.name}"' if " " in target.name else target.name
-                notes.append(f"{target.name}'s defence {alloc.bid} from {c.name} is "
-                             f"{alloc.realm}: it does not count against this {realm} attack "
-                             f"(defend {who} N from={c.name} realm={realm} adds one)")
+                notes.append(Msg("{target}'s defence {bid} from {name} is {realm}: it does not "
+                                 "count against this {attack} attack (defend {who} N from={name} "
+                                 "realm={typed} adds one)", target=target.name, bid=alloc.bid,
+                                 name=c.name, realm=Word(alloc.realm), attack=Word(realm),
+                                 who=who, typed=realm))
     return notes

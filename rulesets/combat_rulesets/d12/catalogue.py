@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from combat_cli.api import RuleError, closest
+from combat_cli.api import Msg, RuleError, closest
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}|\.[A-Za-z0-9._-]{1,39}")
 _SKILL = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
@@ -66,7 +66,7 @@ def _check_name(name: str, where: str, tables: dict[str, Any]) -> None:
 def _check_value(where: str, key: str, value: Any, tables: dict[str, Any]) -> None:
     if key not in _KEYS:
         guess = closest(key, list(_KEYS))
-        hint = f" — did you mean {guess}?" if guess else ""
+        hint = Msg(" — did you mean {guess}?", guess=guess) if guess else ""
         raise RuleError("house rules: {where} is not a weapon value{hint} ({_KEYS})", where=where, hint=hint, _KEYS=', '.join(_KEYS))
     if key in ("power", "close_power"):
         if not _whole(value) or not 0 <= value <= MAX_POWER:

@@ -14,6 +14,7 @@ from typing import Any
 from combat_cli.api import (
     ActionRequest,
     Combatant,
+    Msg,
     Roll,
     RuleError,
     RulesContext,
@@ -21,9 +22,10 @@ from combat_cli.api import (
     closest,
     find_combatant,
     is_combatant_name,
+    locale,
     sum_dice,
 )
-from combat_rulesets.d12 import health
+from combat_rulesets.d12 import health, words
 from combat_rulesets.d12.bids import (
     bid_value,
     defence_against,
@@ -47,16 +49,18 @@ class Side:
     name: str
     bid: int
     skill: int
-    skill_label: str
+    skill_label: str | Msg
     role: str
-    bid_label: str = ""
+    bid_label: str | Msg = ""
     """How the bid was made up, when it is not one allocation (a duel: attack + defend)."""
 
-    def bid_text(self) -> str:
-        return f"bid {self.bid}" + (f" ({self.bid_label})" if self.bid_label else "")
+    def bid_text(self) -> Msg:
+        return (Msg("bid {n} ({how})", n=self.bid, how=self.bid_label) if self.bid_label
+                else Msg("bid {n}", n=self.bid))
 
-    def describe(self, d: D12) -> str:
-        return f"d12 {d.value} + {self.bid_text()} + {self.skill_label}"
+    def describe(self, d: D12) -> Msg:
+        return Msg("d12 {face} + {bid} + {skill}", face=d.value, bid=self.bid_text(),
+                   skill=self.skill_label)
 
     def total(self, d: D12) -> int:
         return d.value + self.bid + self.skill
@@ -75,7 +79,17 @@ class Outcome:
         return abs(self.a_total - self.d_total)
 
 
-def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
+def doing(role: str, other: str) -> Msg:
+    """What a side does to ``other`` in a contest, for its lines (``duels Puncher``)."""
+    return Msg(DOING[role], name=other)
+
+
+DOING = {"duels": "duels {name}", "attacks": "attacks {name}", "shoots past": "shoots past {name}",
+         "defends": "defends vs {name}", "in the path": "in the path vs {name}"}
+"""A side's part in a contest (its role, or the attack's verb) and its words."""
+
+
+def contest(ctx: RulesContext, a: Side, d: Side, what: Msg) -> Outcome:
     """One contest: both roll d12 + bid + skill (attacker first); ties per ``contest.ties``.
     An intervention halts it (``intervention.exchange``). With ``intervention.check_both``
     (AMB-D12-13) the two dice are thrown together: both are asked for first, then each
@@ -87,8 +101,8 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
     both = tables.intervention.check_both
     tries = 0
     while True:
-        where = f"{a.name} {what}"
-        against = f"{d.role} {a.name}" if d.role == "duels" else f"{d.role} vs {a.name}"
+        where = Msg("{name} {what}", name=a.name, what=what)  # kept in English
+        against = doing(d.role, a.name)
         if both:
             first = _throw(ctx, a, what, d)
             # the attacker's total is known unless a natural 1's check may replace the die
@@ -123,18 +137,28 @@ def contest(ctx: RulesContext, a: Side, d: Side, what: str) -> Outcome:
         return Outcome(None, at, dt)
 
 
-def _throw(ctx: RulesContext, s: Side, what: str, other: Side, beat: int | None = None
+def _throw(ctx: RulesContext, s: Side, what: Msg, other: Side, beat: int | None = None
            ) -> Roll:
     """One side's d12, thrown (its intervention check comes later). ``beat``: the other side's
     total, when it is already known (shown in the roll's description)."""
-    vs = f" vs {beat}: {face_needed(ctx, s, beat)}" if beat is not None else ""  # the other's total
     add = s.bid + s.skill   # what to roll first (d12+3), how it is made up in brackets
     die = f"d12{add:+d}" if add else "d12"
-    return ctx.roll(sum_dice(1, 12),
-                    f"{s.name}: {what} {die} ({s.bid_text()} + {s.skill_label}){vs}")
+    values = {"name": s.name, "what": what, "die": die, "bid": s.bid_text(),
+              "skill": s.skill_label}
+    if beat is None:
+        return ctx.roll(sum_dice(1, 12), ctx.say("{name}: {what} {die} ({bid} + {skill})",
+                                                 **values))
+    return ctx.roll(sum_dice(1, 12), ctx.say(  # the other's total
+        "{name}: {what} {die} ({bid} + {skill}) vs {beat}: {needed}", **values, beat=beat,
+        needed=face_needed(ctx, s, beat)))
 
 
 def face_needed(ctx: RulesContext, s: Side, beat: int) -> str:
+    """What the d12 must show to beat ``beat``, in the table's language (:func:`needed`)."""
+    return locale.text(needed(ctx, s, beat), ctx.language)
+
+
+def needed(ctx: RulesContext, s: Side, beat: int) -> Msg:
     """What the d12 must show to beat ``beat`` (the other side's total, known): ``needs 9+,
     8 ties``; a defender who wins ties (``contest.ties = "defender"``) needs the tie."""
     win = beat - s.bid - s.skill + 1
@@ -142,13 +166,14 @@ def face_needed(ctx: RulesContext, s: Side, beat: int) -> str:
     if Tables.of(ctx).contest.ties == "defender":
         win, tie = tie, 0
     if win <= 1:
-        return "any face wins"
+        return Msg("any face wins")
     if win > 12:
-        return "12 ties" if tie == 12 else "no face wins"
-    return f"needs {win}+" + (f", {tie} ties" if tie >= 1 else "")
+        return Msg("12 ties") if tie == 12 else Msg("no face wins")
+    return Msg("needs {win}+, {tie} ties", win=win, tie=tie) if tie >= 1 else \
+        Msg("needs {win}+", win=win)
 
 
-def _check_side(ctx: RulesContext, s: Side, r: Roll, what: str, other: Side
+def _check_side(ctx: RulesContext, s: Side, r: Roll, what: Msg, other: Side
                 ) -> tuple[D12, int]:
     """One side's d12 ``r``: checked for intervention, logged with its total, the check
     after it."""
@@ -158,16 +183,16 @@ def _check_side(ctx: RulesContext, s: Side, r: Roll, what: str, other: Side
     return d, total
 
 
-def _record(ctx: RulesContext, s: Side, d: D12, where: str) -> None:
+def _record(ctx: RulesContext, s: Side, d: D12, where: Msg) -> None:
     """An intervention on one side's d12, recorded as happening in ``where`` (the attacker's
     exchange): what it does to the exchange is said here, once every die is asked for."""
     if d.intervention:
         halt = Tables.of(ctx).intervention.exchange == "halt"
         record(ctx, s.who, d.intervention, where,
-               None if halt else "the exchange is played out", name=s.name)
+               None if halt else Msg("the exchange is played out"), name=s.name)
 
 
-def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str
+def _roll_side(ctx: RulesContext, s: Side, what: Msg, other: Side, where: Msg
                ) -> tuple[D12, int]:
     """One side's d12 alone (an attack no one opposes): thrown, checked, recorded."""
     d, total = _check_side(ctx, s, _throw(ctx, s, what, other), what, other)
@@ -175,7 +200,7 @@ def _roll_side(ctx: RulesContext, s: Side, what: str, other: Side, where: str
     return d, total
 
 
-def _log_side(ctx: RulesContext, s: Side, d: D12, what: str, other: Side) -> int:
+def _log_side(ctx: RulesContext, s: Side, d: D12, what: Msg, other: Side) -> int:
     total = s.total(d)
     e = ctx.log(ctx.say("{s} {what}: {d} = {total}", s=s.name, what=what, d=s.describe(d), total=total), kind="roll",
                 actor=s.who or s.name, action=s.role, target=other.who or other.name, roll=d.roll,
@@ -213,7 +238,7 @@ def parse_path(ctx: RulesContext, text: str, *, gone_ok: bool = False
             continue
         if not is_combatant_name(ctx.enc, w):
             guess = closest(w, [c.name for c in ctx.enc.combatants])
-            hint = f" — did you mean {guess}?" if guess else ""
+            hint = Msg(" — did you mean {guess}?", guess=guess) if guess else ""
             raise RuleError('path: no combatant "{w}"{hint} (a thing in the path is NAME:BONUS, e.g. table:0)', w=w, hint=hint)
         o = find_combatant(ctx.enc, w)
         if any(oid == o.id for oid, _, _ in out):
@@ -224,7 +249,7 @@ def parse_path(ctx: RulesContext, text: str, *, gone_ok: bool = False
 
 # -- damage ----------------------------------------------------------------------------------
 def damage_amount(ctx: RulesContext, winner: Combatant, action: ActionRequest | None,
-                  realm: Realm, diff: int, bid: int) -> tuple[int, str]:
+                  realm: Realm, diff: int, bid: int) -> tuple[int, Msg]:
     """What the loser takes: corporeal Power (D12-DMG-1), else difference + weapon (D12-DMG-2)."""
     tables = Tables.of(ctx)
     if realm == "corporeal":
@@ -235,15 +260,15 @@ def damage_amount(ctx: RulesContext, winner: Combatant, action: ActionRequest | 
         strength = winner.stats.get("Strength")
         p = attack_power(w, tables, strength=None if strength is None else int(strength),
                          bid=bid, rng=rng)
-        return p.power, f"Power {p.power}: {p.how}"
+        return p.power, Msg("Power {power}: {how}", power=p.power, how=p.how)
     bonus = 0
-    how = f"difference {diff}"
+    how = Msg("difference {n}", n=diff)
     o = Attack.of(action) if action else None
     if o and o.with_ and tables.power.other_realm_bonus == "power":
         w = weapon(o.with_, tables)
         rng = parse_range(o.range)
         bonus = attack_power(w, tables, rng=rng).power
-        how += f" + {w.name} Power {bonus}"
+        how = Msg("difference {n} + {weapon} Power {power}", n=diff, weapon=w.name, power=bonus)
     return diff + bonus, how
 
 
@@ -251,8 +276,9 @@ def _hit(ctx: RulesContext, winner: Combatant, loser: Combatant, action: ActionR
          realm: Realm, out: Outcome, bid: int) -> None:
     n, how = damage_amount(ctx, winner, action, realm, out.difference, bid)
     track = health.TRACK_OF_REALM[realm]
-    health.hurt(ctx, loser, n, track, source=f"{winner.name}, {realm}: {how}", actor=winner,
-                realm=realm)
+    health.hurt(ctx, loser, n, track, source=Msg("{name}, {realm}: {how}", name=winner.name,
+                                                 realm=Word(realm), how=how),
+                actor=winner, realm=realm)
 
 
 # -- one attack ------------------------------------------------------------------------------
@@ -278,7 +304,8 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
     w = weapon(weapon_of(action, c, tables), tables)
     unable = health.cannot_act(ctx, target)
     if target.out and unable is None:
-        ctx.note("{target} is already {status}", target=target.name, status=Word(target.status))
+        ctx.note("{target} is already {status}", target=target.name,
+                 status=words.status(ctx.language, target))
     att = Attack.of(action)
     if not w.ranged and att.out_of_reach:
         ctx.log(ctx.say("{name} cannot touch {target}: no exchange (a brawler must be able to touch the opponent)", name=c.name, target=target.name), kind="attack", actor=c, action="attack", target=target,
@@ -300,27 +327,30 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
                 side = combatant_side(ctx, o, alloc.bid if alloc else 0,
                                       alloc.skill if alloc else None, "defend", "in the path",
                                       realm)
-            out = contest(ctx, a, side, f"shoots past {oname}")
+            out = contest(ctx, a, side, doing("shoots past", oname))
             if out.halted:
                 return "halted"
-            vs = f"{out.a_total} vs {out.d_total}"
+            vs = Msg("{at} vs {dt}", at=out.a_total, dt=out.d_total)
             if out.winner == "a" and literal:
-                _say(ctx, f"{c.name}'s shot meets {oname} in the path: {vs}, {oname} is hit",
-                     c, o, out, "hit", realm, path=oname)
+                _say(ctx, Msg("{name}'s shot meets {thing} in the path: {vs}, {thing} is hit",
+                              name=c.name, thing=oname, vs=vs), c, o, out, "hit", realm,
+                     path=oname)
                 if o is not None:
                     _hit(ctx, c, o, action, realm, out, a.bid)
                 return f"hit {oname}"
             if out.winner == "a":
-                _say(ctx, f"{c.name} shoots past {oname}: {vs}", c, o, out, "past", realm,
-                     path=oname)
+                _say(ctx, Msg("{name} shoots past {thing}: {vs}", name=c.name, thing=oname,
+                              vs=vs), c, o, out, "past", realm, path=oname)
                 continue
             if out.winner == "d" and literal:
-                _say(ctx, f"{oname} avoids {c.name}'s shot: {vs}; the shot goes on", c, o, out,
-                     "avoided", realm, path=oname)
+                _say(ctx, Msg("{thing} avoids {name}'s shot: {vs}; the shot goes on",
+                              thing=oname, name=c.name, vs=vs), c, o, out, "avoided", realm,
+                     path=oname)
                 continue
-            why = "tie, stand-off" if out.winner is None else f"{oname} wins"
-            _say(ctx, f"{oname} stops {c.name}'s shot: {vs} ({why})", c, o, out, "stopped",
-                 realm, path=oname)
+            why = Msg("tie, stand-off") if out.winner is None else Msg("{thing} wins",
+                                                                        thing=oname)
+            _say(ctx, Msg("{thing} stops {name}'s shot: {vs} ({why})", thing=oname,
+                          name=c.name, vs=vs, why=why), c, o, out, "stopped", realm, path=oname)
             return "stopped"
     if unable is not None:
         return _unopposed(ctx, c, target, action, a, realm, unable, duel)
@@ -334,11 +364,13 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
         d_offence = d.bid
         alloc = defence_against(ctx, target, c.id, realm)
         if alloc and alloc.bid:
-            d.bid_label = f"attack {d.bid} + defend {alloc.bid}"
+            d.bid_label = Msg("attack {attack} + defend {defend}", attack=d.bid,
+                              defend=alloc.bid)
             d.bid += alloc.bid
         alloc_a = defence_against(ctx, c, target.id, realm)
         if alloc_a and alloc_a.bid:
-            a.bid_label = f"attack {a.bid} + defend {alloc_a.bid}"
+            a.bid_label = Msg("attack {attack} + defend {defend}", attack=a.bid,
+                              defend=alloc_a.bid)
             a.bid += alloc_a.bid
     else:
         alloc = defence_against(ctx, target, c.id, realm)
@@ -350,27 +382,32 @@ def resolve_attack(ctx: RulesContext, c: Combatant, action: ActionRequest,
         d = combatant_side(ctx, target, alloc.bid if alloc else 0, alloc.skill if alloc else None,
                            "defend", "defends", realm)
     verb = "duels" if duel is not None else "attacks"
-    out = contest(ctx, a, d, f"{verb} {target.name}")
+    out = contest(ctx, a, d, doing(verb, target.name))
     if out.halted:
         return "halted"
-    head = f"{c.name} {verb} {target.name}: {out.a_total} vs {out.d_total}"
+    head = Msg(f"{{name}} {verb} {{target}}: {{at}} vs {{dt}}", name=c.name, target=target.name,
+               at=out.a_total, dt=out.d_total)
     if out.winner is None:
-        _say(ctx, f"{head}, tie: stand-off, nobody connects", c, target, out, "standoff", realm)
+        _say(ctx, Msg("{head}, tie: stand-off, nobody connects", head=head), c, target, out,
+             "standoff", realm)
         return "standoff"
     if out.winner == "a":
-        _say(ctx, f"{head}, {c.name} connects", c, target, out, "hit", realm)
+        _say(ctx, Msg("{head}, {name} connects", head=head, name=c.name), c, target, out, "hit",
+             realm)
         _hit(ctx, c, target, action, realm, out, a_offence)
         return "hit"
     if duel is not None:
-        _say(ctx, f"{head}, {target.name} wins and connects", c, target, out, "countered", realm)
+        _say(ctx, Msg("{head}, {name} wins and connects", head=head, name=target.name), c,
+             target, out, "countered", realm)
         _hit(ctx, target, c, duel, realm, out, d_offence)
         return "countered"
     if tables.contest.loser_always_takes_damage:
-        _say(ctx, f"{head}, {target.name} wins; the loser takes damage (house rule)", c, target,
-             out, "countered", realm)
+        _say(ctx, Msg("{head}, {name} wins; the loser takes damage (house rule)", head=head,
+                      name=target.name), c, target, out, "countered", realm)
         _hit(ctx, target, c, None, realm, out, d.bid)
         return "countered"
-    _say(ctx, f"{head}, {target.name} avoids the hit", c, target, out, "miss", realm)
+    _say(ctx, Msg("{head}, {name} avoids the hit", head=head, name=target.name), c, target, out,
+         "miss", realm)
     return "miss"
 
 
@@ -379,25 +416,25 @@ def _unopposed(ctx: RulesContext, c: Combatant, target: Combatant, action: Actio
     """An attack on a target that cannot act (D12-BID-1 needs both sides to bid and roll; an
     incapacitated figure cannot act): it loses unopposed, no roll is asked for it. The
     attacker still rolls (its total, and a natural 1's intervention check)."""
-    what = f"attacks {target.name}"
+    what = doing("attacks", target.name)
     r, total = _roll_side(ctx, a, what, Side(target, target.name, 0, 0, "", "defends"),
-                          f"{a.name} {what}")
+                          Msg("{name} {what}", name=a.name, what=what))
     if r.intervention and Tables.of(ctx).intervention.exchange == "halt":
         return "halted"
     if duel is not None:
         ctx.log(ctx.say("{target}'s attack on {name} lapses: {why}", target=target.name, name=c.name, why=why), kind="lapse",
                 actor=target, action="attack", target=c)
     out = Outcome("a", total, 0)
-    _say(ctx, f"{c.name} {what}: {total}, unopposed ({why}), {c.name} connects", c, target,
-         out, "hit", realm)
+    _say(ctx, Msg("{name} {what}: {total}, unopposed ({why}), {name} connects", name=c.name,
+                  what=what, total=total, why=why), c, target, out, "hit", realm)
     _hit(ctx, c, target, action, realm, out, a.bid)
     return "hit"
 
 
-def _say(ctx: RulesContext, text: str, c: Combatant, target: Combatant | None, out: Outcome,
+def _say(ctx: RulesContext, text: Msg, c: Combatant, target: Combatant | None, out: Outcome,
          outcome: str, realm: str, path: str | None = None) -> None:
     """The outcome line of a contest: ``total`` is the attacker's, ``difficulty`` the other's."""
-    e = ctx.log(text, kind="attack", actor=c, action="attack", target=target,
+    e = ctx.log(ctx.say(text.key, **text.values), kind="attack", actor=c, action="attack", target=target,
                 difficulty=out.d_total, outcome=outcome, **_exchange(out, realm, path).dump())
     e.total = out.a_total
 

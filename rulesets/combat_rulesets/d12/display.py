@@ -8,7 +8,7 @@ if TYPE_CHECKING:
     from combat_cli.api import ActionRequest, Combatant, LogEntry, QueueItem, RulesView
 
 
-def _hit(e: LogEntry) -> str:
+def _hit(e: LogEntry, lang: str = "") -> str:
     """``Cory -1 body 9/10``: what an exchange left on the one hit (the Status says Hurt)."""
     from combat_cli.api import RuleError
     from combat_rulesets.d12.records import Wound
@@ -19,8 +19,13 @@ def _hit(e: LogEntry) -> str:
         return e.text
     if w.damage is None:
         return e.text
-    down = f", {e.outcome}" if e.outcome in DOWN else ""
-    return f"{e.target} -{w.damage} {w.track} {w.hits}/{w.max_hits}{down}"
+    from combat_cli.api import locale
+
+    lang = lang or locale.SOURCE
+    down = f", {locale.g_(locale.gender_of(e.target or '', lang=lang), e.outcome or '', lang)}" \
+        if e.outcome in DOWN else ""
+    track = locale.text(w.track, lang) if w.track else w.track
+    return f"{e.target} -{w.damage} {track} {w.hits}/{w.max_hits}{down}"
 
 
 DOWN = ("Incapacitated", "Dead", "Soul destroyed", "Unconscious")
@@ -35,7 +40,7 @@ def _exchange_follows(entries: list[LogEntry], n: int) -> bool:
     return False
 
 
-def brief(entries: list[LogEntry]) -> list[str]:
+def brief(entries: list[LogEntry], lang: str = "") -> list[str]:
     """An exchange on one line: both sides' rolls are in the exchange's own line (``why``
     shows them), the hits it did follow it. A natural 1's intervention check is always
     shown, whoever rolled it."""
@@ -45,7 +50,7 @@ def brief(entries: list[LogEntry]) -> list[str]:
                 _exchange_follows(entries, n):
             continue          # one side's d12 + bid + skill: in the exchange's line
         if e.kind == "wound" and out and e.target and e.target in out[-1]:
-            out[-1] += f" → {_hit(e)}"
+            out[-1] += f" → {_hit(e, lang)}"
             continue
         out.append(e.text)
     return out
@@ -65,7 +70,7 @@ def hits_text(view: RulesView, c: Combatant) -> str:
     for k in TRACKS:
         now, mx = health.current(view, c, k), health.max_hits(c, k, t)[0]
         if now != mx:
-            out.append(f"{k.capitalize()} {now}/{mx}")
+            out.append(f"{view.label(k.capitalize())} {now}/{mx}")
     return ", ".join(out)
 
 
@@ -78,7 +83,8 @@ def bids_left(view: RulesView, c: Combatant) -> str:
     for realm in j["budget"]:
         avail = _available(j, realm)
         if avail is not None:
-            out.append(f"{_SHORT.get(realm, realm)} {avail - j['committed'].get(realm, 0)}")
+            out.append(f"{view.label(_SHORT.get(realm, realm))} "
+                       f"{avail - j['committed'].get(realm, 0)}")
     return ", ".join(out)
 
 
@@ -98,12 +104,16 @@ def acting_label(view: RulesView) -> str | None:
     enc = view.enc
     name = Ruleset.acting_label(view.ruleset, view)  # the core's: who acts
     where = step(enc) if enc.phase == "resolve" else None
-    return f"{name} ({where})" if name and where else name
+    if name and where:
+        from combat_cli.api import locale
+
+        return f"{name} ({locale.text(where, view.language)})"
+    return name
 
 
 def brief_lines(view: RulesView, entries: list[LogEntry]) -> list[str]:
     """The ruleset's ``brief``: :func:`brief`."""
-    return brief(entries)
+    return brief(entries, view.language)
 
 
 def queued(view: RulesView, c: Combatant) -> list[tuple[QueueItem, ActionRequest]]:

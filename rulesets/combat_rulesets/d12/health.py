@@ -8,7 +8,10 @@ The damage taken is kept per track (``Fighter.taken``), so editing stats keeps w
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, RuleError, RulesContext, RulesView
+from typing import Any
+
+from combat_cli.api import Combatant, Msg, RuleError, RulesContext, RulesView, Word, locale
+from combat_rulesets.d12 import words
 from combat_rulesets.d12.records import Healed, Wound
 from combat_rulesets.d12.schema import Tables
 from combat_rulesets.d12.state import TRACKS, Track, Where, fighter
@@ -77,7 +80,9 @@ def cannot_act(where: Where, c: Combatant, *, resolving: bool = False) -> str | 
     if (resolving or enc.phase == "resolve") and fighter(where, c).out_round == enc.round and \
             Tables.of(where).mob.simultaneous:
         return None
-    return f"{c.name} is {c.status}"
+    lang = where.language
+    return locale.Said(locale.text(Msg("{name} is {status}", name=c.name,
+                                       status=words.status(lang, c)), lang))
 
 
 def refresh(ctx: RulesContext, c: Combatant) -> None:
@@ -88,7 +93,7 @@ def refresh(ctx: RulesContext, c: Combatant) -> None:
         fighter(ctx, c).out_round = ctx.enc.round
 
 
-def hurt(ctx: RulesContext, c: Combatant, n: int, track: Track, *, source: str = "",
+def hurt(ctx: RulesContext, c: Combatant, n: int, track: Track, *, source: Any = "",
          actor: Combatant | None = None, realm: str | None = None) -> None:
     """``c`` loses ``n`` hits of ``track``; logs the wound and the new status."""
     setup(ctx, c)
@@ -98,9 +103,12 @@ def hurt(ctx: RulesContext, c: Combatant, n: int, track: Track, *, source: str =
     refresh(ctx, c)
     left = current(ctx, c, track)
     mx = max_hits(c, track, Tables.of(ctx))[0]
-    change = f", {c.status}" if c.status != was else ""
-    src = f" ({source})" if source else ""
-    ctx.log(ctx.say("{name} takes {n} {value} hit{value2}{src}: {left}/{mx} left{change}", name=c.name, n=n, value=track.capitalize(), value2='' if n == 1 else 's', src=src, left=left, mx=mx, change=change),
+    change = Msg(", {status}", status=words.status(ctx.language, c)) if c.status != was else ""
+    src = Msg(" ({source})", source=source) if source else ""
+    ctx.log(words.counted(ctx.language, "{name} takes {n} {track} hit{src}: {left}/{mx} left{change}",
+                          "{name} takes {n} {track} hits{src}: {left}/{mx} left{change}", n,
+                          name=c.name, track=Word(track.capitalize()), src=src, left=left, mx=mx,
+                          change=change),
             kind="wound", actor=actor, target=c, outcome=c.status,
             **_wound(n, track, left, mx, realm).dump())
 
@@ -142,7 +150,7 @@ def parse_value(value: str, *, default_track: str = "body",
 def damage(ctx: RulesContext, c: Combatant, value: str) -> None:
     n, track = parse_value(value)
     assert n is not None
-    hurt(ctx, c, n, track, source="direct")
+    hurt(ctx, c, n, track, source=Word("direct"))
 
 
 def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
@@ -153,7 +161,9 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
             taken[t] = 0
         refresh(ctx, c)
         fighter(ctx, c).out_round = None
-        ctx.log(ctx.say("{name} is fully restored: Body {ctx}, Mind {ctx2}, Soul {ctx3}", name=c.name, ctx=current(ctx, c, 'body'), ctx2=current(ctx, c, 'mind'), ctx3=current(ctx, c, 'soul')),
+        ctx.log(ctx.say("{name} is fully restored: Body {body}, Mind {mind}, Soul {soul}",
+                        name=c.name, body=current(ctx, c, "body"),
+                        mind=current(ctx, c, "mind"), soul=current(ctx, c, "soul")),
                 kind="heal", target=c, outcome=c.status)
         return
     n, track = parse_value(value)
@@ -162,7 +172,10 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
     taken[track] = taken[track] - back
     refresh(ctx, c)
     mx = max_hits(c, track, Tables.of(ctx))[0]
-    ctx.log(ctx.say("{name} recovers {back} {value} hit{value2}: {ctx}/{mx}", name=c.name, back=back, value=track.capitalize(), value2='' if back == 1 else 's', ctx=current(ctx, c, track), mx=mx), kind="heal", target=c, outcome=c.status,
+    ctx.log(words.counted(ctx.language, "{name} recovers {n} {track} hit: {now}/{mx}",
+                          "{name} recovers {n} {track} hits: {now}/{mx}", back, name=c.name,
+                          track=Word(track.capitalize()), now=current(ctx, c, track), mx=mx),
+            kind="heal", target=c, outcome=c.status,
             **Healed(healed=back, track=track).dump())
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from combat_cli.api import Combatant, Roll, RulesContext, sum_dice
+from combat_cli.api import Combatant, Msg, Roll, RulesContext, Word, sum_dice
 from combat_rulesets.d12.records import Check, Halt
 from combat_rulesets.d12.schema import Intervention, Tables
 from combat_rulesets.d12.state import Intervention as Record
@@ -66,9 +66,10 @@ def check_d12(ctx: RulesContext, who: Combatant | None, r: Roll, *, contest: boo
     natural = r.total
     if not needs_check(ctx, r, contest=contest):
         return D12(natural, natural, roll=r)
-    label = who.name if who else name or "the roll"
-    c = ctx.roll(sum_dice(1, 12), f"{label}: intervention check d12 (natural 1: "
-                                  f"{t.demonic} demonic, {t.angelic} angelic)")
+    label = who.name if who else name or ctx.label("the roll")
+    c = ctx.roll(sum_dice(1, 12), ctx.say(
+        "{name}: intervention check d12 (natural 1: {demonic} demonic, {angelic} angelic)",
+        name=label, demonic=t.demonic, angelic=t.angelic))
     kind = classify(c.total, t)
     value = natural
     if kind is None and t.reroll_replaces:
@@ -83,11 +84,12 @@ def _log_check(ctx: RulesContext, who: Combatant | None, d: D12, name: str | Non
                ) -> None:
     if d.check_roll is None:
         return
-    name = who.name if who else name or "The roll"
-    text = {"demonic": "DEMONIC INTERVENTION", "angelic": "ANGELIC INTERVENTION",
-            None: "no intervention"}[d.intervention]
+    name = who.name if who else name or ctx.label("The roll")
+    text = Word({"demonic": "DEMONIC INTERVENTION", "angelic": "ANGELIC INTERVENTION",
+                 None: "no intervention"}[d.intervention])
     extra = "" if d.intervention else (
-        f", the check {d.check} replaces the 1" if d.value != d.natural else ", the 1 stands")
+        Msg(", the check {check} replaces the 1", check=d.check) if d.value != d.natural
+        else Msg(", the 1 stands"))
     ctx.log(ctx.say("{name} rolled a natural 1: intervention check {check} -> {text}{extra}", name=name, check=d.check, text=text, extra=extra),
             kind="intervention" if d.intervention else "roll", actor=who,
             action="intervention", roll=d.check_roll, outcome=d.intervention or "none",
@@ -97,19 +99,20 @@ def _log_check(ctx: RulesContext, who: Combatant | None, d: D12, name: str | Non
 log_check = _log_check
 
 
-def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str,
-           effect: str | None = None, name: str | None = None) -> None:
+def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str | Msg,
+           effect: str | Msg | None = None, name: str | None = None) -> None:
     """An intervention happened to ``who`` (or to a thing called ``name``): a log entry for
     the GM, the encounter's list, and ``ctx.halt`` so a running ``resolve all`` stops after
     this item (the GM narrates first)."""
     allegiance = who.stats.get("allegiance") if who else None
-    side = f" ({who.name} is {allegiance})" if who and allegiance else ""
-    effect = effect or "the exchange halts here: no winner, no damage"
-    text = (f"{kind.upper()} INTERVENTION ({where}){side}: {effect}; "
-            "the GM narrates what happens")
-    ctx.log(text, kind="intervention", actor=who, action="intervention", outcome=kind,
-            **Halt(halted=where).dump())
-    ctx.halt(f"{kind} intervention ({where})")
+    side = Msg(" ({name} is {allegiance})", name=who.name, allegiance=Word(str(allegiance))) \
+        if who and allegiance else ""
+    effect = effect or Msg("the exchange halts here: no winner, no damage")
+    ctx.log(ctx.say("{kind} INTERVENTION ({where}){side}: {effect}; the GM narrates what happens",
+                    kind=Word(kind.upper()), where=where, side=side, effect=effect),
+            kind="intervention", actor=who, action="intervention", outcome=kind,
+            **Halt(halted=str(where)).dump())
+    ctx.halt(ctx.say("{kind} intervention ({where})", kind=Word(kind), where=where))
     fight(ctx).interventions.append(Record(
         round=ctx.enc.round, who=who.name if who else name,
-        kind=cast(Literal["demonic", "angelic"], kind), where=where))
+        kind=cast(Literal["demonic", "angelic"], kind), where=str(where)))

@@ -8,7 +8,19 @@ where it stands, and :func:`step` names it for the header (``exchange 2/5``).
 
 from __future__ import annotations
 
-from combat_cli.api import ActionRequest, Combatant, Encounter, QueueItem, RulesContext, sum_dice
+import re
+
+from combat_cli.api import (
+    ActionRequest,
+    Combatant,
+    Encounter,
+    Msg,
+    QueueItem,
+    RulesContext,
+    Word,
+    locale,
+    sum_dice,
+)
 from combat_rulesets.d12.bids import defence_against, realm_of
 from combat_rulesets.d12.intervention import record, roll_d12
 from combat_rulesets.d12.options import Attack
@@ -29,15 +41,15 @@ def order(ctx: RulesContext) -> list[str]:
 
 
 def movement_order(ctx: RulesContext, movers: list[tuple[Combatant, ActionRequest]]
-                   ) -> list[tuple[Combatant, ActionRequest, str]]:
+                   ) -> list[tuple[Combatant, ActionRequest, Msg]]:
     """Movers by Agility; equal Agility settled by a d12 roll-off (or declaration order)."""
     groups: dict[int, list[tuple[Combatant, ActionRequest]]] = {}
     for c, a in movers:
         groups.setdefault(agility(c), []).append((c, a))
-    out: list[tuple[Combatant, ActionRequest, str]] = []
+    out: list[tuple[Combatant, ActionRequest, Msg]] = []
     for ag in sorted(groups, reverse=True):
         g = groups[ag]
-        label = f"Agility {ag}" if ag >= 0 else "no Agility"
+        label = Msg("Agility {n}", n=ag) if ag >= 0 else Msg("no Agility")
         if len(g) == 1 or Tables.of(ctx).movement.ties != "rolloff":
             out += [(c, a, label) for c, a in g]
             continue
@@ -46,17 +58,18 @@ def movement_order(ctx: RulesContext, movers: list[tuple[Combatant, ActionReques
     return out
 
 
-def _rolloff(ctx: RulesContext, g: list[tuple[Combatant, ActionRequest]], label: str,
-             depth: int = 0) -> list[tuple[Combatant, ActionRequest, str]]:
+def _rolloff(ctx: RulesContext, g: list[tuple[Combatant, ActionRequest]], label: Msg,
+             depth: int = 0) -> list[tuple[Combatant, ActionRequest, Msg]]:
     rolls: dict[int, list[tuple[Combatant, ActionRequest]]] = {}
     check = Tables.of(ctx).intervention.on_rolloffs
     for c, a in g:
-        purpose = f"{c.name}: movement roll-off d12 ({label}, tied)"
+        purpose = ctx.say("{name}: movement roll-off d12 ({label}, tied)", name=c.name,
+                          label=label)
         if check:
             d = roll_d12(ctx, c, purpose)
             if d.intervention:
-                record(ctx, c, d.intervention, "a movement roll-off",
-                       f"the roll-off stands ({d.value})")
+                record(ctx, c, d.intervention, Msg("a movement roll-off"),
+                       Msg("the roll-off stands ({face})", face=d.value))
             face, r = d.value, d.roll
         else:
             r = ctx.roll(sum_dice(1, 12), purpose)
@@ -64,14 +77,32 @@ def _rolloff(ctx: RulesContext, g: list[tuple[Combatant, ActionRequest]], label:
         ctx.log(ctx.say("{name} rolls {face} in the movement roll-off ({label})", name=c.name, face=face, label=label), kind="roll",
                 actor=c, action="move", roll=r)
         rolls.setdefault(face, []).append((c, a))
-    out: list[tuple[Combatant, ActionRequest, str]] = []
+    out: list[tuple[Combatant, ActionRequest, Msg]] = []
     for face in sorted(rolls, reverse=True):
         sub = rolls[face]
         if len(sub) > 1 and depth < 5:
             out += _rolloff(ctx, sub, label, depth + 1)
         else:
-            out += [(c, a, f"{label}, roll-off {face}") for c, a in sub]
+            out += [(c, a, Msg("{label}, roll-off {face}", label=label, face=face))
+                    for c, a in sub]
     return out
+
+
+_WHY = re.compile(r"(?:Agility (-?\d+)|no Agility)((?:, roll-off \d+)*)")
+
+
+def why_words(why: str) -> Msg | str:
+    """A mover's place in the order as kept with its slot (``Agility 2, roll-off 7``, written
+    by :func:`movement_order`), as a message to word in the table's language."""
+    if why == "acting now":
+        return Msg("acting now")
+    m = _WHY.fullmatch(why)
+    if m is None:
+        return why
+    said: Msg = Msg("Agility {n}", n=int(m.group(1))) if m.group(1) else Msg("no Agility")
+    for face in re.findall(r"\d+", m.group(2)):
+        said = Msg("{label}, roll-off {face}", label=said, face=int(face))
+    return said
 
 
 def plan(ctx: RulesContext) -> list[QueueItem]:
@@ -94,11 +125,12 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
     items: list[QueueItem] = []
     moved = movement_order(ctx, movers)
     if moved:
-        ctx.log("Movement order: " + ", ".join(f"{c.name} ({why})" for c, _, why in moved),
-                kind="order", action="move")
+        ctx.log(ctx.say("Movement order: {order}", order=", ".join(
+            locale.text(Msg("{name} ({why})", name=c.name, why=why), ctx.language)
+            for c, _, why in moved)), kind="order", action="move")
     for n, (c, a, why) in enumerate(moved, start=1):
         items.append(QueueItem(id=enc.new_id(), actor=c.id, action=a,
-                               data=Slot(phase="movement", rank=n, why=why).dump()))
+                               data=Slot(phase="movement", rank=n, why=str(why)).dump()))
     merged: set[int] = set()
     for i, (c, a) in enumerate(attacks):
         if i in merged:
@@ -124,7 +156,7 @@ def plan(ctx: RulesContext) -> list[QueueItem]:
     return items
 
 
-def step(enc: Encounter) -> str | None:
+def step(enc: Encounter) -> Msg | None:
     """Where the round stands: the next item's phase and its place among that phase's items
     (``movement 1/2``, ``exchange 2/5``, ``task 1/1``); None when nothing is pending."""
     nxt = next((i for i in enc.queue if i.state == "pending" and not enc.get(i.actor).held),
@@ -133,7 +165,7 @@ def step(enc: Encounter) -> str | None:
         return None
     phase = shown(nxt).phase
     same = [i for i in enc.queue if shown(i).phase == phase]
-    return f"{phase} {same.index(nxt) + 1}/{len(same)}"
+    return Msg("{phase} {n}/{count}", phase=Word(phase), n=same.index(nxt) + 1, count=len(same))
 
 
 def _general_defence_notes(ctx: RulesContext, attacks: list[tuple[Combatant, ActionRequest]]

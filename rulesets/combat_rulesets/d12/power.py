@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from combat_cli.api import RuleError, closest
+from combat_cli.api import Msg, RuleError, closest
 from combat_rulesets.d12.schema import Power, Tables
 from combat_rulesets.d12.schema import Weapon as Entry
 
@@ -33,7 +33,7 @@ class Weapon:
     ranged: bool = False
     unarmed: bool = False
     feet: tuple[int, int] | None = None
-    how: str = ""
+    how: str | Msg = ""
     """How the Power was found (list / Walton sum), for the log."""
     skill: str | None = None
     """The default skill of an attack with this weapon (the catalogue's ``skill``)."""
@@ -101,7 +101,7 @@ def check_weapon(text: str, t: Tables | None = None) -> str:
         size, edged, firearm = build
         return "+".join([size] + (["edged"] if edged else []) + (["firearm"] if firearm else []))
     guess = closest(text, list(t.weapons))
-    hint = f" — did you mean {guess}?" if guess else ""
+    hint = Msg(" — did you mean {guess}?", guess=guess) if guess else ""
     raise RuleError('no weapon "{text}"{hint} (a catalogue name, or a build like small|medium|large[+edged][+firearm])', text=text, hint=hint)
 
 
@@ -125,17 +125,25 @@ def weapon(text: str, t: Tables) -> Weapon:
                       _walton_how(e.size, e.edged, e.firearm, p, t.power), skill)
     close = e.close_power
     return Weapon(key, e.power, close, e.ranged, e.unarmed, feet,
-                  f"Power list {e.power}" + (f" ({close} at close range)" if close else ""),
-                  skill)
+                  Msg("Power list {power} ({close} at close range)", power=e.power, close=close)
+                  if close else Msg("Power list {power}", power=e.power), skill)
 
 
-def _walton_how(size: str, edged: bool, firearm: bool, p: int, power: Power) -> str:
+def _walton_how(size: str, edged: bool, firearm: bool, p: int, power: Power) -> Msg:
     parts = [f"{size} {power.size[size]}"]
     if edged:
         parts.append(f"edged +{power.edged}")
     if firearm:
         parts.append(f"firearm +{power.firearm}")
-    return f"Walton {' '.join(parts)} = {p}"
+    return Msg("Walton {parts} = {power}", parts=" ".join(parts), power=p)
+
+
+def joined(parts: list[str | Msg]) -> str | Msg:
+    """``a; b; c``, each part worded where it is shown."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = Msg("{a}; {b}", a=out, b=part)
+    return out
 
 
 def parse_range(value: Any) -> int | str | None:
@@ -154,7 +162,7 @@ def parse_range(value: Any) -> int | str | None:
 @dataclass(frozen=True)
 class PowerResult:
     power: int
-    how: str
+    how: str | Msg
 
 
 def attack_power(w: Weapon, tables: Tables, *, strength: int | None = None,
@@ -162,20 +170,22 @@ def attack_power(w: Weapon, tables: Tables, *, strength: int | None = None,
     """The Power of one attack: the weapon at its range, plus the Strength bonus (AMB-D12-10)."""
     t = tables.power
     power = w.power
-    how = [f"{w.name}: {w.how}"]
+    how: list[str | Msg] = [Msg("{weapon}: {how}", weapon=w.name, how=w.how)]
     if w.close_power is not None and rng is not None:
         close = rng == "close" or (isinstance(rng, int) and rng <= t.close_feet)
         if close:
             power = w.close_power
-            how.append(f"close range → {power}")
+            how.append(Msg("close range → {power}", power=power))
     if w.feet and isinstance(rng, int) and not w.feet[0] <= rng <= w.feet[1] and not (
             w.close_power is not None and rng <= t.close_feet):
-        how.append(f"the list gives {w.feet[0]}-{w.feet[1]} ft: GM's call at {rng} ft")
+        how.append(Msg("the list gives {low}-{high} ft: GM's call at {feet} ft", low=w.feet[0],
+                       high=w.feet[1], feet=rng))
     scope = t.strength_scope
     eligible = (scope == "unarmed_and_melee" and not w.ranged) or (
         scope == "unarmed" and w.unarmed)
     if eligible and strength is not None and strength >= t.strength_threshold \
             and bid >= strength:
         power += t.strength_bonus
-        how.append(f"Strength {strength} with full bid +{t.strength_bonus}")
-    return PowerResult(power, "; ".join(how))
+        how.append(Msg("Strength {n} with full bid +{bonus}", n=strength,
+                       bonus=t.strength_bonus))
+    return PowerResult(power, joined(how))

@@ -8,9 +8,11 @@ from combat_cli.api import (
     ActionRequest,
     Combatant,
     Declaration,
+    Msg,
     QueueItem,
     RuleError,
     RulesContext,
+    Word,
 )
 from combat_rulesets.d12.bids import (
     check_declaration,
@@ -111,11 +113,15 @@ def _slot(ctx: RulesContext) -> Slot:
 
 
 def do_move(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
+    from combat_rulesets.d12.mob import why_words
+
     where = " ".join(a.args) or Move.of(a).to or ""
-    toward = f" toward {ctx.enc.name_of(a.target)}" if a.target else ""
-    place = f" to {where}" if where else ""
+    toward = Msg(" toward {name}", name=ctx.enc.name_of(a.target)) if a.target else ""
+    place = Msg(" to {where}", where=where) if where else ""
     slot = _slot(ctx)
-    ctx.log(ctx.say("{name} moves{toward}{place} ({why}, {rank} to move)", name=c.name, toward=toward, place=place, why=slot.why, rank=_ordinal(slot.rank)), kind="move", actor=c,
+    ctx.log(ctx.say("{name} moves{toward}{place} ({why}, {rank} to move)", name=c.name,
+                    toward=toward, place=place, why=why_words(slot.why),
+                    rank=_ordinal(slot.rank), n=slot.rank), kind="move", actor=c,
             action="move", target=a.target, outcome="moved")
 
 
@@ -167,8 +173,10 @@ def add_defence(ctx: RulesContext, c: Combatant, action: ActionRequest) -> None:
         d.actions.append(action)
     o = Defend.of(action)
     n, group = o.stake or 0, o.group
-    whom = ", ".join(enc.name_of(i) for i in group) if group else "any other attacker"
-    ctx.log(ctx.say("{name} defends with {n} against {whom} ({action})", name=c.name, n=n, whom=whom, action=realm_of(action, ctx)), kind="declare", actor=c, action="defend",
+    whom = ", ".join(enc.name_of(i) for i in group) if group else Msg("any other attacker")
+    ctx.log(ctx.say("{name} defends with {n} against {whom} ({realm})", name=c.name, n=n,
+                    whom=whom, realm=Word(realm_of(action, ctx))), kind="declare", actor=c,
+            action="defend",
             **BidNote(bid=n).dump())
 
 

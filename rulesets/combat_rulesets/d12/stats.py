@@ -26,7 +26,7 @@ ALLEGIANCES = ("human", "angelic", "demonic")
 def whole(value: Any) -> int:
     """A whole number 0 or more (what the GM typed or a TOML value)."""
     if isinstance(value, bool):
-        raise ValueError("takes a whole number, e.g. 4")
+        raise ValueError(Msg("takes a whole number, e.g. 4"))
     try:
         n = int(str(value).strip())
     except ValueError:
@@ -71,18 +71,27 @@ def weapon_name(value: Any) -> str:
         raise
 
 
+CS: dict[str, tuple[str, ...]] = {
+    "Strength": ("síla", "sila"), "Agility": ("obratnost",), "Intelligence": ("inteligence",),
+    "Precision": ("přesnost", "presnost"), "Will": ("vůle", "vule"),
+    "Perception": ("vnímání", "vnimani"), "body": ("tělo", "telo"), "mind": ("mysl",),
+    "soul": ("duše", "duse"),
+}
+"""The Czech names of the characteristics and hit tracks (as a Czech table shows them), also
+accepted as typed (``add Jitka Síla=5``): kept under the English name, in any language."""
+
 STATS: tuple[StatSpec, ...] = (
     StatSpec("Strength", "corporeal: melee bids, Body hits, Power +1 at 7+ with full bid", whole,
-             None, aliases=("str",)),
+             None, aliases=("str", *CS["Strength"])),
     StatSpec("Agility", "corporeal: defensive bids, movement order, default physical budget",
-             whole, None, aliases=("agi", "agl")),
+             whole, None, aliases=("agi", "agl", *CS["Agility"])),
     StatSpec("Intelligence", "ethereal: attack bids, Mind hits, default mental budget", whole,
-             None, aliases=("int",)),
+             None, aliases=("int", *CS["Intelligence"])),
     StatSpec("Precision", "ethereal defence; ranged corporeal bids", whole, None,
-             aliases=("pre", "prc")),
+             aliases=("pre", "prc", *CS["Precision"])),
     StatSpec("Will", "celestial: attack bids, Soul hits, default spiritual budget", whole, None,
-             aliases=("wil",)),
-    StatSpec("Perception", "celestial defence", whole, None, aliases=("per",)),
+             aliases=("wil", *CS["Will"])),
+    StatSpec("Perception", "celestial defence", whole, None, aliases=("per", *CS["Perception"])),
     StatSpec("corporeal_forces", "Corporeal Forces (Body hits = Strength x Forces)", whole, None,
              aliases=("cf",)),
     StatSpec("ethereal_forces", "Ethereal Forces (Mind hits = Intelligence x Forces)", whole,
@@ -98,9 +107,12 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("weapon", "default weapon: a catalogue name (punch, .22, shotgun ...) or a Walton "
              "build small|medium|large[+edged][+firearm]", weapon_name, None, aliases=("w",),
              check="combat_rulesets.d12.roster:listed_weapon"),
-    StatSpec("body", "maximum Body hits (overrides Strength x Forces)", whole, None),
-    StatSpec("mind", "maximum Mind hits (overrides Intelligence x Forces)", whole, None),
-    StatSpec("soul", "maximum Soul hits (overrides Will x Forces)", whole, None),
+    StatSpec("body", "maximum Body hits (overrides Strength x Forces)", whole, None,
+             aliases=CS["body"]),
+    StatSpec("mind", "maximum Mind hits (overrides Intelligence x Forces)", whole, None,
+             aliases=CS["mind"]),
+    StatSpec("soul", "maximum Soul hits (overrides Will x Forces)", whole, None,
+             aliases=CS["soul"]),
     StatSpec("allegiance", "human, angelic or demonic (narrates interventions)", allegiance,
              None, aliases=("side_of",)),
 )
@@ -116,7 +128,7 @@ def skills(c: Combatant) -> dict[str, int]:
     return {k: int(v) for k, v in c.stats.items() if k not in known and isinstance(v, int)}
 
 
-def skill_level(c: Combatant, value: Any, default_name: str | None) -> tuple[int, str]:
+def skill_level(c: Combatant, value: Any, default_name: str | None) -> tuple[int, str | Msg]:
     """The skill bonus and its label: ``skill=`` may be a number or a skill name of ``c``;
     without it, the default skill of the action if ``c`` has it, else 0."""
     from combat_cli.api import match_word
@@ -127,16 +139,16 @@ def skill_level(c: Combatant, value: Any, default_name: str | None) -> tuple[int
             for k, v in have.items():
                 if k.lower() == default_name.lower():
                     return v, f"{k} {v}"
-        return 0, "no skill"
+        return 0, Msg("no skill")
     text = str(value).strip()
     if text.lstrip("-").isdigit():
         n = int(text)
         if not 0 <= n <= 12:
             raise RuleError("skill={n}: a skill runs 0..12", n=n)
-        return n, f"skill {n}"
+        return n, Msg("skill {n}", n=n)
     if not have:
         raise RuleError('{name} has no skills: give a number (skill=2) or add one (set "{name}" {text}=2)', name=c.name, text=text)
-    name = match_word(text, list(have), f"skill of {c.name}")
+    name = match_word(text, list(have), Msg("skill of {name}", name=c.name))
     return have[name], f"{name} {have[name]}"
 
 

@@ -7,7 +7,7 @@ intervention check always looks at the natural die (AMB-D12-1).
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, RuleError, RulesContext
+from combat_cli.api import Combatant, Msg, RuleError, RulesContext, Word
 from combat_rulesets.d12.intervention import record, roll_d12
 from combat_rulesets.d12.options import Task
 from combat_rulesets.d12.records import TaskRoll
@@ -30,18 +30,21 @@ def run_task(ctx: RulesContext, c: Combatant, o: Task) -> str:
     rp, pen = o.rp or 0, o.mod or 0
     if rp < 0:
         raise RuleError("rp= is the GM's role-play bonus, 0 or more (use mod= for a penalty)")
-    what = f"task ({o.for_})" if o.for_ else "task"
-    mods = f"- {label} - rp {rp}" + (f" + penalty {pen}" if pen else "")
-    d = roll_d12(ctx, c, f"{c.name}: {what} d12 {mods} under TN {tn}", contest=False)
+    what = Msg("task ({what})", what=o.for_) if o.for_ else Msg("task")
+    mods = (Msg("- {skill} - rp {rp} + penalty {pen}", skill=label, rp=rp, pen=pen) if pen
+            else Msg("- {skill} - rp {rp}", skill=label, rp=rp))
+    d = roll_d12(ctx, c, ctx.say("{name}: {what} d12 {mods} under TN {tn}", name=c.name,
+                                 what=what, mods=mods, tn=tn), contest=False)
     t = Tables.of(ctx)
+    whose = Msg("{name}'s {what}", name=c.name, what=what)
     if d.intervention and t.intervention.exchange == "halt":
         ctx.log(ctx.say("{name} {what}: natural 1, the task halts", name=c.name, what=what), kind="task", actor=c,
                 action="task", roll=d.roll, difficulty=tn, outcome=d.intervention)
-        record(ctx, c, d.intervention, f"{c.name}'s {what}",
-               "the task halts: neither success nor failure")
+        record(ctx, c, d.intervention, whose,
+               Msg("the task halts: neither success nor failure"))
         return "halted"
     if d.intervention:
-        record(ctx, c, d.intervention, f"{c.name}'s {what}", "the task is played out")
+        record(ctx, c, d.intervention, whose, Msg("the task is played out"))
     effective = d.value - skill - rp + pen
     ok = succeeds(effective, tn, t)
     rel = ("<" if ok else ">=") if t.task.success == "under" else (
@@ -49,10 +52,14 @@ def run_task(ctx: RulesContext, c: Combatant, o: Task) -> str:
     word = "success" if ok else "failure"
     if t.task.display == "target":
         target = tn + skill + rp - pen
-        text = (f"{c.name} {what}: d12 {d.value} {rel} TN {tn} + {label} + rp {rp}"
-                + (f" - penalty {pen}" if pen else "") + f" = {target}: {word}")
+        text = ctx.say("{name} {what}: d12 {face} {rel} TN {tn} + {skill} + rp {rp}{penalty} = "
+                       "{target}: {word}", name=c.name, what=what, face=d.value, rel=rel, tn=tn,
+                       skill=label, rp=rp, penalty=Msg(" - penalty {pen}", pen=pen) if pen else "",
+                       target=target, word=Word(word))
     else:
-        text = f"{c.name} {what}: d12 {d.value} {mods} = {effective} {rel} TN {tn}: {word}"
+        text = ctx.say("{name} {what}: d12 {face} {mods} = {effective} {rel} TN {tn}: {word}",
+                       name=c.name, what=what, face=d.value, mods=mods, effective=effective,
+                       rel=rel, tn=tn, word=Word(word))
     e = ctx.log(text, kind="task", actor=c, action="task", roll=d.roll, difficulty=tn,
                 outcome=word, **TaskRoll(effective=effective, skill=skill, rp=rp, penalty=pen,
                                          natural=d.natural).dump())

@@ -10,12 +10,15 @@ from combat_cli.api import (
     Arg,
     Args,
     Combatant,
+    Msg,
     Opt,
     QueueItem,
     RuleError,
     RulesContext,
     VerbSpec,
+    Word,
     find_combatant,
+    locale,
 )
 from combat_rulesets.d12.bid_sheet import bids_json
 from combat_rulesets.d12.bids import weapon_of
@@ -41,7 +44,8 @@ def _defend_verb(ctx: RulesContext, args: Args) -> None:
 def _realm_verb(ctx: RulesContext, args: Args) -> None:
     r = args["realm"]
     fight(ctx).realm = cast(Realm, r)
-    ctx.log(ctx.say("The fight is in the {r} realm: damage goes to {value} hits", r=r, value={'corporeal': 'Body', 'ethereal': 'Mind', 'celestial': 'Soul'}[r]),
+    ctx.log(ctx.say("The fight is in the {r} realm: damage goes to {value} hits", r=Word(r),
+                    value=Word({"corporeal": "Body", "ethereal": "Mind", "celestial": "Soul"}[r])),
             kind="note", action="realm", outcome=r)
 
 
@@ -135,7 +139,10 @@ def _path_verb(ctx: RulesContext, args: Args) -> None:
             names = [n for _, n, _ in parse_path(ctx, pos[1])]
             o.path = pos[1]
             _change(ctx, c, p, o, split=True)
-            ctx.log(ctx.say("{name}'s shot at {target} must pass {names}", name=c.name, target=ctx.enc.name_of(a.target), names=', then '.join(names)), kind="note", actor=c, action="path")
+            ctx.log(ctx.say("{name}'s shot at {target} must pass {names}", name=c.name,
+                            target=ctx.enc.name_of(a.target),
+                            names=ctx.label(", then ").join(names)),
+                    kind="note", actor=c, action="path")
 
 
 def _reach_verb(ctx: RulesContext, args: Args) -> None:
@@ -148,7 +155,9 @@ def _reach_verb(ctx: RulesContext, args: Args) -> None:
         o = Attack.of(a)
         o.reach = yes
         _change(ctx, c, p, o, split=yes == "no")
-        ctx.log(ctx.say("{name} {value} touch {target}", name=c.name, value='can' if yes == 'yes' else 'cannot', target=ctx.enc.name_of(a.target)), kind="note", actor=c, action="reach")
+        said = "{name} can touch {target}" if yes == "yes" else "{name} cannot touch {target}"
+        ctx.log(ctx.say(said, name=c.name, target=ctx.enc.name_of(a.target)), kind="note",
+                actor=c, action="reach")
 
 
 def _bids_verb(ctx: RulesContext, args: Args) -> None:
@@ -163,26 +172,34 @@ def _bids_verb(ctx: RulesContext, args: Args) -> None:
     mode = t.bid.budget
     for c in who:
         j = bids_json(ctx, c)
-        parts = [f"attack {x['target']} {x['bid']}" for x in j["attacks"]]
-        parts += [f"defend {x['bid']} vs " + (
-            "any other attacker" if x["from"] is None else ", ".join(x["from"]) or "nobody left")
-            for x in j["defences"]]
-        realms = []
+        parts = [Msg("attack {name} {n}", name=x["target"], n=x["bid"]) for x in j["attacks"]]
+        parts += [Msg("defend {n} vs {names}", n=x["bid"], names=(
+            Msg("any other attacker") if x["from"] is None
+            else ", ".join(x["from"]) or Msg("nobody left"))) for x in j["defences"]]
+        realms: list[Msg] = []
         for r in REALMS:
             b, _ = budget(c, r, t)
             used = j["committed"].get(r, 0)
             spent = j.get("spent", {}).get(r, 0)
             if b is None and not used:
                 continue
+            most = "-" if b is None else b
             if mode == "per_contest":
-                realms.append(f"{r} {used} bid (each bid up to its stat)")
+                realms.append(Msg("{realm} {n} bid (each bid up to its stat)", realm=Word(r),
+                                  n=used))
             elif mode == "per_fight":
                 left = "-" if b is None else b - spent - used
-                realms.append(f"{r} {used} bid + {spent} spent earlier of {'-' if b is None else b}"
-                              f" {BUDGETS[r]}: {left} left")
+                realms.append(Msg("{realm} {n} bid + {spent} spent earlier of {most} {budget}: "
+                                  "{left} left", realm=Word(r), n=used, spent=spent, most=most,
+                                  budget=BUDGETS[r], left=left))
             else:
-                realms.append(f"{r} {used}/{'-' if b is None else b} {BUDGETS[r]}")
-        ctx.note("{name}: {value}{more}", name=c.name, value='; '.join(parts) or 'no bids', more=f" [{'; '.join(realms)}]" if realms else "")
+                realms.append(Msg("{realm} {n}/{most} {budget}", realm=Word(r), n=used,
+                                  most=most, budget=BUDGETS[r]))
+        lang = ctx.language
+        ctx.note("{name}: {value}{more}", name=c.name,
+                 value="; ".join(locale.text(x, lang) for x in parts) or Msg("no bids"),
+                 more=Msg(" [{realms}]", realms="; ".join(locale.text(x, lang) for x in realms))
+                 if realms else "")
 
 
 def _power_verb(ctx: RulesContext, args: Args) -> None:
