@@ -143,47 +143,6 @@ KNOWN: dict[str, set[str]] = {
     "storypath/hand": {
         'Injuries', 'pistol', 'sword',
     },
-    "d12/fight": {
-        # new with this round's fixes (the D6 death check, Storypath's Injury column, d12's face needed)
-        'needs', 'ties',
-        'Agility', 'Body', 'Fighting', 'Hits', 'Hurt', 'Intelligence', 'Precision', 'Strength',
-        'Will', 'and', 'body', 'connects', 'corporeal', 'countered', 'duel', 'duels', 'each',
-        'left', 'list', 'natural', 'one', 'other', 'takes', 'value', 'vs', 'wins',
-    },
-    "d12/help": {
-        'AMB', 'Agility', 'Also', 'Any', 'Forces', 'GM', 'House', 'INT', 'Intelligence',
-        'Nomine', 'Number', 'Song', 'Strength', 'Target', 'Walton', 'Will', 'adds', 'against',
-        'aliases', 'also', 'always', 'an', 'and', 'any', 'are', 'as', 'asked', 'at',
-        'attacker', 'avoids', 'beat', 'bonus', 'both', 'bring', 'budget', 'calls', 'can',
-        'canon', 'capping', 'caps', 'celestial', 'change', 'characteristic', 'check',
-        'checked', 'checks', 'close', 'combatant', 'conflict', 'connects', 'contest',
-        'contests', 'deals', 'declaration', 'declared', 'default', 'defender', 'defensive',
-        'display', 'do', 'each', 'effective', 'either', 'enabled', 'equal', 'ethereal',
-        'every', 'exchange', 'exchanges', 'false', 'feet', 'finishes', 'first', 'forces',
-        'full', 'get', 'goes', 'group', 'halt', 'halts', 'has', 'health', 'highest', 'hits',
-        'house', 'intervention', 'is', 'it', 'its', 'kind', 'list', 'listed', 'literal',
-        'loser', 'loses', 'melee', 'mental', 'mob', 'mode', 'movement', 'moves', 'multiplier',
-        'must', 'named', 'natural', 'nobody', 'none', 'not', 'nothing', 'obstacle', 'of',
-        'offs', 'on', 'one', 'ones', 'only', 'or', 'order', 'other', 'out', 'outside', 'over',
-        'override', 'per', 'physical', 'played', 'player', 'proceed', 'ranged', 'replaces',
-        'reroll', 'resolved', 'result', 'rolloff', 'rolloffs', 'rolls', 'round',
-        'rule', 'scheme', 'scope', 'seed', 'shot', 'simultaneous', 'single', 'size', 'spent',
-        'spiritual', 'standoff', 'stands', 'stat', 'still', 'stops', 'strength', 'strictly',
-        'success', 'switches', 'tables', 'taken', 'takes', 'target', 'tasks', 'that', 'the',
-        'then', 'thing', 'this', 'threshold', 'thrown', 'ties', 'time', 'together', 'too',
-        'track', 'true', 'two', 'unarmed', 'under', 'up', 'used', 'verb', 'vs', 'walton',
-        'way', 'weapon', 'weapons', 'when', 'which', 'whose', 'winner', 'winning',
-        'wins', 'without',
-    },
-    "d12/show": {
-        'Body', 'Hits', 'Hurt',
-    },
-    "d12/report": {
-        'Body', 'Fighting', 'Hurt', 'Live', 'Nomine', 'OK', 'Templates', 'and', 'connects',
-        'corporeal', 'cory', 'declares', 'duel', 'duels', 'each', 'full', 'interventions',
-        'joins', 'left', 'list', 'one', 'other', 'puncher', 'realms', 'shooter', 'stat',
-        'system', 'takes', 'vs', 'wins',
-    },
     "czech_pool/fight": {
         'Atletika', 'Konstituce', 'Obezřetnost', 'Obratnost', 'Odolnost', 'Pevnost', 'Postřeh',
         'Talenty', 'Zbraň', 'Zbroj', 'Zraněný', 'bezvědomí', 'bojovat', 'byl', 'meč', 'musí',
@@ -283,7 +242,14 @@ def command_language(ruleset: str) -> set[str]:
         words |= {v.name, *v.aliases}
     for a in rs.actions:
         words |= {a.name, *a.aliases, *(o.name for o in a.options)}
-    return {w.lower() for w in words}
+    if ruleset == "d12":
+        # d12's skills are stats the GM's stat block names (Fighting=2, the names of the
+        # tables' usual skills): typed, and shown as typed, as a fighter's name is
+        words |= {s for kinds in rs.load_tables()["skills"].values() for s in kinds.values()}
+        # the names of its house-rule switches (bid.budget, contest.ties) are what a house-rules
+        # file types ([bid] budget = "per_fight"), shown as typed in help rules
+        words |= {w for key in rs.house_rules for w in re.split(r"[._]", key)}
+    return {w.lower() for w in words if w}
 
 
 def leaks(text: str, exempt: set[str]) -> set[str]:
@@ -364,11 +330,20 @@ def surfaces(qq: Path, ruleset: str, tmp: Path) -> dict[str, str]:
            "errors": combat(qq, "play", str(f), "--lang", "qq", "--script", "-",
                             stdin="resolvx\n"),
            "show": combat(qq, "show", str(f), "--lang", "qq"),
-           "report": combat(qq, "report", str(f), "--lang", "qq")}
+           "report": markdown_read(combat(qq, "report", str(f), "--lang", "qq"))}
     player = combat(qq, "show", str(f), "--json", "--player", "--lang", "qq")
     out["players"] = "\n".join(strings(json.loads(player))) if player.startswith("{") else player
     out["hand"] = hand_text(combat_py(qq, HAND, str(f)))
     return out
+
+
+MD_ESCAPE = re.compile(r"\\([\\`*_\[\]<>#|~])")
+
+
+def markdown_read(text: str) -> str:
+    """The report as its reader sees it: Markdown's escapes (``\\[``, ``\\~``: the marks of a
+    word shown literally) taken off, so an escaped mark is still a mark."""
+    return MD_ESCAPE.sub(r"\1", text)
 
 
 def combat_py(root: Path, code: str, *args: str) -> str:

@@ -29,6 +29,7 @@ from combat_rulesets.d12.options import Attack, Defend, bidding
 from combat_rulesets.d12.schema import Kind, Tables
 from combat_rulesets.d12.state import Realm, Where, fight
 from combat_rulesets.d12.stats import BUDGETS, budget
+from combat_rulesets.d12.words import term
 
 _SEP = re.compile(r"\s*[,+;/]\s*")
 
@@ -106,7 +107,7 @@ def bid_value(c: Combatant, action: ActionRequest, realm: Realm, kind: Kind,
     if n < 0:
         raise RuleError("{action}: a bid is 0 or more, not {n}", action=action.name, n=n)
     if limit is not None and n > limit:
-        raise RuleError("{name} bids {n} but a {kind} bid in the {realm} realm is at most {stat} {limit}: bid {limit} or less", name=c.name, n=n, kind=Word(kind), realm=Word(realm), stat=Word(stat), limit=limit)
+        raise RuleError("{name} bids {n} but a {kind} bid in the {realm} realm is at most {stat} {limit}: bid {limit} or less", name=c.name, n=n, kind=term(locale.current(), kind), realm=Word(realm), stat=Word(stat), limit=limit)
     return n
 
 

@@ -17,7 +17,6 @@ from combat_cli.api import (
     Msg,
     QueueItem,
     RulesContext,
-    Word,
     locale,
     sum_dice,
 )
@@ -27,6 +26,7 @@ from combat_rulesets.d12.options import Attack
 from combat_rulesets.d12.records import BidNote, Slot, shown
 from combat_rulesets.d12.schema import Tables
 from combat_rulesets.d12.state import Realm
+from combat_rulesets.d12.words import term
 
 
 def agility(c: Combatant) -> int:
@@ -165,7 +165,8 @@ def step(enc: Encounter) -> Msg | None:
         return None
     phase = shown(nxt).phase
     same = [i for i in enc.queue if shown(i).phase == phase]
-    return Msg("{phase} {n}/{count}", phase=Word(phase), n=same.index(nxt) + 1, count=len(same))
+    return Msg("{phase} {n}/{count}", phase=term(locale.current(), phase),
+               n=same.index(nxt) + 1, count=len(same))
 
 
 def _general_defence_notes(ctx: RulesContext, attacks: list[tuple[Combatant, ActionRequest]]

@@ -13,6 +13,7 @@ from combat_rulesets.d12.options import Task
 from combat_rulesets.d12.records import TaskRoll
 from combat_rulesets.d12.schema import Tables
 from combat_rulesets.d12.stats import skill_level
+from combat_rulesets.d12.words import term
 
 
 def succeeds(effective: int, tn: int, tables: Tables) -> bool:
@@ -30,7 +31,7 @@ def run_task(ctx: RulesContext, c: Combatant, o: Task) -> str:
     rp, pen = o.rp or 0, o.mod or 0
     if rp < 0:
         raise RuleError("rp= is the GM's role-play bonus, 0 or more (use mod= for a penalty)")
-    what = Msg("task ({what})", what=o.for_) if o.for_ else Msg("task")
+    what = Msg("task ({what})", what=o.for_) if o.for_ else term(ctx.language, "task")
     mods = (Msg("- {skill} - rp {rp} + penalty {pen}", skill=label, rp=rp, pen=pen) if pen
             else Msg("- {skill} - rp {rp}", skill=label, rp=rp))
     d = roll_d12(ctx, c, ctx.say("{name}: {what} d12 {mods} under TN {tn}", name=c.name,

@@ -20,3 +20,10 @@ def status(lang: str, c: Combatant, word: str | None = None) -> str:
     """``c``'s status (or ``word``) as ``lang`` says it of ``c`` (Czech: Zraněný, Zraněná)."""
     word = c.status if word is None else word
     return locale.g_(locale.gender_of(c.name, c.stats, lang), word, lang)
+
+
+def term(lang: str, word: str) -> str:
+    """A word of d12 that is also a word the GM types (``task``, ``defend``), in ``lang``:
+    the catalogue's entry in the context ``d12`` (so the typed word itself is never
+    translated where the core shows what was typed)."""
+    return locale.Said(locale.catalogue(lang).pgettext("d12", word))
