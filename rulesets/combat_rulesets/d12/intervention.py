@@ -99,6 +99,10 @@ def _log_check(ctx: RulesContext, who: Combatant | None, d: D12, name: str | Non
 log_check = _log_check
 
 
+HALTS = {"demonic": "demonic intervention ({where})", "angelic": "angelic intervention ({where})"}
+"""Why a running ``resolve all`` stops, by the kind of intervention."""
+
+
 def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str | Msg,
            effect: str | Msg | None = None, name: str | None = None) -> None:
     """An intervention happened to ``who`` (or to a thing called ``name``): a log entry for
@@ -112,7 +116,7 @@ def record(ctx: RulesContext, who: Combatant | None, kind: str, where: str | Msg
                     kind=Word(kind.upper()), where=where, side=side, effect=effect),
             kind="intervention", actor=who, action="intervention", outcome=kind,
             **Halt(halted=str(where)).dump())
-    ctx.halt(ctx.say("{kind} intervention ({where})", kind=Word(kind), where=where))
+    ctx.halt(ctx.say(HALTS.get(kind, "{kind} intervention ({where})"), kind=kind, where=where))
     fight(ctx).interventions.append(Record(
         round=ctx.enc.round, who=who.name if who else name,
         kind=cast(Literal["demonic", "angelic"], kind), where=str(where)))
