@@ -83,9 +83,10 @@ HOUSE_RULES = {
 
 
 TYPED = frozenset({w for a in ACTIONS for w in (a.name, *a.aliases)} |
-                  {w for a in ACTIONS for o in a.options for w in (o.name, *o.aliases)}) - {"hit"}
+                  {w for a in ACTIONS for o in a.options for w in (o.name, *o.aliases)}) - {"hit", "weapon"}
 """The command language of d12's actions: what the GM types, never translated (``hit``, an
-alias of attack, is also the result word of an exchange: that one is shown translated)."""
+alias of attack, is also the result word of an exchange, and ``weapon``, an alias of with=,
+the name of a stat: those two are shown translated)."""
 
 
 class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):

@@ -226,10 +226,10 @@ def check_declaration(where: Where, c: Combatant, actions: list[ActionRequest], 
             already = Msg(" after {n} spent earlier in the fight", n=used) if used else ""
             what: str | Msg
             if source == BUDGETS[realm]:
-                what, fix = BUDGETS[realm], Msg("lower a bid")
+                what, fix = Word(BUDGETS[realm]), Msg("lower a bid")
             else:
                 who = f'"{c.name}"' if " " in c.name else c.name
-                what = Msg("{budget} (= {stat})", budget=BUDGETS[realm], stat=Word(source))
+                what = Msg("{budget} (= {stat})", budget=Word(BUDGETS[realm]), stat=Word(source))
                 fix = Msg("lower a bid, or set {who} {budget}={n}", who=who,
                           budget=BUDGETS[realm], n=total + used)
             raise RuleError("{name} bids {total} ({parts}){already} but has {value} {what}: {fix}", name=c.name, total=total, parts=parts, already=already, value=limit - used, what=what, fix=fix)

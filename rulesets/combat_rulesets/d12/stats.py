@@ -75,9 +75,13 @@ CS: dict[str, tuple[str, ...]] = {
     "Strength": ("síla", "sila"), "Agility": ("obratnost",), "Intelligence": ("inteligence",),
     "Precision": ("přesnost", "presnost"), "Will": ("vůle", "vule"),
     "Perception": ("vnímání", "vnimani"), "body": ("tělo", "telo"), "mind": ("mysl",),
-    "soul": ("duše", "duse"),
+    "soul": ("duše", "duse"), "corporeal_forces": ("tělesné_síly", "telesne_sily"),
+    "ethereal_forces": ("éterické_síly", "etericke_sily"),
+    "celestial_forces": ("nebeské_síly", "nebeske_sily"), "physical": ("tělesné", "telesne"),
+    "mental": ("duševní", "dusevni"), "spiritual": ("duchovní", "duchovni"),
+    "weapon": ("zbraň", "zbran"), "allegiance": ("příslušnost", "prislusnost"),
 }
-"""The Czech names of the characteristics and hit tracks (as a Czech table shows them), also
+"""The Czech names of the stats (as a Czech table shows them), also
 accepted as typed (``add Jitka Síla=5``): kept under the English name, in any language."""
 
 STATS: tuple[StatSpec, ...] = (
@@ -93,19 +97,19 @@ STATS: tuple[StatSpec, ...] = (
              aliases=("wil", *CS["Will"])),
     StatSpec("Perception", "celestial defence", whole, None, aliases=("per", *CS["Perception"])),
     StatSpec("corporeal_forces", "Corporeal Forces (Body hits = Strength x Forces)", whole, None,
-             aliases=("cf",)),
+             aliases=("cf", *CS["corporeal_forces"])),
     StatSpec("ethereal_forces", "Ethereal Forces (Mind hits = Intelligence x Forces)", whole,
-             None, aliases=("ef",)),
+             None, aliases=("ef", *CS["ethereal_forces"])),
     StatSpec("celestial_forces", "Celestial Forces (Soul hits = Will x Forces)", whole, None,
-             aliases=("sf",)),
+             aliases=("sf", *CS["celestial_forces"])),
     StatSpec("physical", "corporeal bid budget per round (Cory's \"6 physical\"; default Agility)",
-             whole, None, aliases=("corporeal_bid",)),
+             whole, None, aliases=("corporeal_bid", *CS["physical"])),
     StatSpec("mental", "ethereal bid budget per round (default Intelligence)", whole, None,
-             aliases=("ethereal_bid",)),
+             aliases=("ethereal_bid", *CS["mental"])),
     StatSpec("spiritual", "celestial bid budget per round (default Will)", whole, None,
-             aliases=("celestial_bid",)),
+             aliases=("celestial_bid", *CS["spiritual"])),
     StatSpec("weapon", "default weapon: a catalogue name (punch, .22, shotgun ...) or a Walton "
-             "build small|medium|large[+edged][+firearm]", weapon_name, None, aliases=("w",),
+             "build small|medium|large[+edged][+firearm]", weapon_name, None, aliases=("w", *CS["weapon"]),
              check="combat_rulesets.d12.roster:listed_weapon"),
     StatSpec("body", "maximum Body hits (overrides Strength x Forces)", whole, None,
              aliases=CS["body"]),
@@ -114,7 +118,7 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("soul", "maximum Soul hits (overrides Will x Forces)", whole, None,
              aliases=CS["soul"]),
     StatSpec("allegiance", "human, angelic or demonic (narrates interventions)", allegiance,
-             None, aliases=("side_of",)),
+             None, aliases=("side_of", *CS["allegiance"])),
 )
 
 

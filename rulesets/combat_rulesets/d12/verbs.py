@@ -191,10 +191,10 @@ def _bids_verb(ctx: RulesContext, args: Args) -> None:
                 left = "-" if b is None else b - spent - used
                 realms.append(Msg("{realm} {n} bid + {spent} spent earlier of {most} {budget}: "
                                   "{left} left", realm=Word(r), n=used, spent=spent, most=most,
-                                  budget=BUDGETS[r], left=left))
+                                  budget=Word(BUDGETS[r]), left=left))
             else:
                 realms.append(Msg("{realm} {n}/{most} {budget}", realm=Word(r), n=used,
-                                  most=most, budget=BUDGETS[r]))
+                                  most=most, budget=Word(BUDGETS[r])))
         lang = ctx.language
         ctx.note("{name}: {value}{more}", name=c.name,
                  value="; ".join(locale.text(x, lang) for x in parts) or Msg("no bids"),
