@@ -27,7 +27,7 @@ def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     forced = fighter(view, c).forced
     out["Forced"] = "/".join(term(k, lang) for k in forced) if forced else ""
     if fighter(view, c).surprised and enc.round <= 1 and enc.phase != "setup":
-        shown = locale.g_(gender(c), "surprised", "en" if lang == "en" else "cs")
+        shown = locale.g_(gender(c), "surprised", lang or "cs")
         out["Forced"] = ", ".join(x for x in (shown, out["Forced"]) if x)  # AMB-CZ-14
     p = st.turn.pools.get(c.id) if st.turn else None
     out["Pool"] = str(p.n) if p else ""
@@ -77,7 +77,7 @@ def _surprised(view: RulesView | None, e: LogEntry) -> str:
     if e.outcome != "surprised":
         return ""
     c = next((c for c in view.enc.combatants if c.name == e.actor), None) if view else None
-    lang = "en" if view is not None and view.lang == "en" else "cs"
+    lang = (view.lang or "cs") if view is not None else "cs"
     return f" ({locale.g_(gender(c) if c is not None else 'm', 'surprised', lang)})"
 
 
@@ -145,12 +145,12 @@ def help_text(rs: Ruleset) -> str:
     """Extra help for ``help``: the actions, and the house-rule switches."""
     from combat_rulesets.czech_pool import lang as _lang
 
-    lang = _lang.language_now()
-    lines = [_lang.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
+    lang = _lang.language(None)
+    lines = [rs.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
                          "[volba=zranit|nevýhoda] [míření] ...; bránit [TARGET] "
                          "dovednost=..; pouze_bránit; nebránit TARGET; vstát.", lang)]
     if rs.house_rules:
-        lines.append(_lang.label("House-rule switches (tables.toml, override with "
+        lines.append(rs.label("House-rule switches (tables.toml, override with "
                                  "--house-rules):", lang))
-        lines += [f"  {k}: {_lang.label(v, lang)}" for k, v in rs.house_rules.items()]
+        lines += [f"  {k}: {rs.label(v, lang)}" for k, v in rs.house_rules.items()]
     return "\n".join(lines)
