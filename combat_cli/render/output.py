@@ -247,7 +247,7 @@ def _why_value(rs: Ruleset, v: Any, lang: str) -> str:
     if isinstance(v, dict):
         return value_text({k: x if k == "name" else _why_value(rs, x, lang)
                            for k, x in v.items()})
-    if isinstance(v, str) and v.isidentifier():  # a word of the rules (a skill's key): its name
+    if isinstance(v, str):  # a word of the rules (a skill's key, a talent): its name
         return host(rs).label(v, lang)
     return value_text(v)
 

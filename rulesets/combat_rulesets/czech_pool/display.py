@@ -89,6 +89,18 @@ def _plain(text: str) -> str:
     return text
 
 
+def _after(text: str, sep: str) -> str:
+    """What follows the first ``sep`` outside brackets (a sentence's tail: "vítězí Bořek"
+    after the clash's counts); the whole text when there is none (a language whose sentence
+    has no such joint, the pseudo-language's marked one)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch == "[") - (ch == "]")
+        if depth == 0 and text.startswith(sep, i):
+            return text[i + len(sep):]
+    return text
+
+
 def _clash(e: LogEntry) -> Clash | None:
     """A clash entry's record when it has both sides' successes (else: told as its text,
     also when a damaged file holds a wrong value there)."""
@@ -106,9 +118,10 @@ def brief(entries: list[LogEntry], view: RulesView | None = None) -> list[str]:
     on one line; the initiative (awareness) rolls together, a surprised fighter marked so
     (AMB-CZ-14: "Jitka 0 (překvapena)", in the fighter's gender)."""
     out: list[str] = []
+    lang = (view.lang or "cs") if view is not None else (locale.current() or "cs")
     aware = [e for e in entries if e.kind == "initiative" and e.total is not None]
     if aware:
-        what = aware[0].text.split(" – ", 1)[-1].split(":")[0]
+        what = locale._("perception + caution", lang)
         out.append(f"{what}: " + ", ".join(f"{e.actor} {e.total}{_surprised(view, e)}"
                                            for e in aware))
     joins = ""    # whose clash or wound the last line tells (a wound or check may join it)
@@ -120,15 +133,15 @@ def brief(entries: list[LogEntry], view: RulesView | None = None) -> list[str]:
         who = e.target or e.actor or ""
         clash = _clash(e)
         if clash is not None:
-            tail = _plain(e.text).split(": ", 1)[-1]
-            out.append(f"{e.actor} {clash.successes} vs {e.target} "
-                       f"{clash.target_successes}: {tail}")
+            out.append(locale._("{name} {hits} vs {other} {other_hits}: {result}", lang).format(
+                name=e.actor, hits=clash.successes, other=e.target,
+                other_hits=clash.target_successes, result=_after(_plain(e.text), ": ")))
             joins = "*"
         elif e.kind == "wound" and joins and (joins == "*" or who == joins):
-            out[-1] += "; " + _plain(e.text).split(": ", 1)[-1]
+            out[-1] += "; " + _after(_plain(e.text), ": ")
             joins = who
         elif e.kind == "check" and joins and (e.actor or "") == joins:
-            out[-1] += " — " + _plain(e.text).split(" — ", 1)[-1]
+            out[-1] += " — " + _after(_plain(e.text), " — ")
             joins = ""
         else:
             out.append(_plain(e.text))
