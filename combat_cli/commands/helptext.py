@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from combat_cli.engine.contract.host import host
+
 if TYPE_CHECKING:
     from combat_cli.engine.table import Table
 
@@ -66,13 +68,13 @@ def overview(table: Table, width: int = 100) -> list[str]:
     if rs.actions:
         lines.append(_("Actions (declare/act NAME ACTION [TARGET] [opt=v]; * also react NAME "
                        "ACTION)"))
-        labels = [rs.label(a.name, lang) + (" *" if a.reaction else "") for a in rs.actions]
+        labels = [host(rs).label(a.name, lang) + (" *" if a.reaction else "") for a in rs.actions]
         w = max(len(n) for n in labels)
         for a, name in zip(rs.actions, labels, strict=True):
-            lines += fit(f"  {name:<{w}}  {no_ids(rs.label(a.help, lang))}", width, w + 4)
+            lines += fit(f"  {name:<{w}}  {no_ids(host(rs).label(a.help, lang))}", width, w + 4)
     if rs.conditions:
         lines += fit(_("Conditions: {names}").format(
-            names=", ".join(rs.label(c.name, lang) for c in rs.conditions)), width)
+            names=", ".join(host(rs).label(c.name, lang) for c in rs.conditions)), width)
     lines.append(_("A group (add NAME xN) is named by NAME; tags (DT1) work for names. "
                    "help rules: house rules"))
     return lines
@@ -83,10 +85,10 @@ def rules(table: Table) -> list[str]:
     from combat_cli.locale import _
 
     rs, lang = table.ruleset, table.lang
-    lines = [_("Rules of {ruleset}: {title}").format(ruleset=rs.name, title=rs.label(rs.title, lang))]
+    lines = [_("Rules of {ruleset}: {title}").format(ruleset=rs.name, title=host(rs).label(rs.title, lang))]
     if rs.conditions:
         lines.append(_("Conditions: {names}").format(
-            names=", ".join(rs.label(c.name, lang) for c in rs.conditions)))
+            names=", ".join(host(rs).label(c.name, lang) for c in rs.conditions)))
     extra = rs.help_text()
     lines.extend(extra.splitlines() if extra else [_("no house-rule switches")])
     return lines

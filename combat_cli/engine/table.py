@@ -111,7 +111,7 @@ class Table:
         rs, lang = self.ruleset, self.lang
         use(self.language)
         return RulesContext(enc or self.enc, self.dice, self.tables, rs.round_seconds, lang,
-                            label=lambda word: rs.label(word, lang), language=self.language,
+                            label=lambda word: host(rs).label(word, lang), language=self.language,
                             ruleset=rs, port=self.port)
 
     def run(self, line: str, work: Callable[[RulesContext], None], *,

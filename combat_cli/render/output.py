@@ -26,6 +26,7 @@ from combat_cli.commands.views import (
     WhereView,
     WhyView,
 )
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.contract.view import RulesView
 from combat_cli.engine.domain.errors import CommandError
 from combat_cli.locale import _, dice, text
@@ -196,10 +197,10 @@ def roster_lines(table: Table, added: tuple[Combatant, ...]) -> list[str]:
         c, j = added[i], i + 1
         while j < len(added) and (added[j].stats, added[j].side) == (c.stats, c.side):
             j += 1
-        stats = ", ".join(f"{rs.label(k, lang)}={_why_value(rs, v, lang)}"
+        stats = ", ".join(f"{host(rs).label(k, lang)}={_why_value(rs, v, lang)}"
                           for k, v in c.stats.items())
         head = (joins.get(c.name) or c.name) if j == i + 1 else \
-            f"{', '.join(x.name for x in added[i:j])} ({rs.label(c.side, lang)})"
+            f"{', '.join(x.name for x in added[i:j])} ({host(rs).label(c.side, lang)})"
         out.append(f"{head}: {stats}" if stats else head)
         i = j
     return out
@@ -209,27 +210,27 @@ def print_why(console: Console, table: Table, e: LogEntry) -> None:
     """The full breakdown of one log entry: its text, what was rolled and why, the faces,
     the difficulty, the outcome and the numbers the rules kept."""
     rs, lang = table.ruleset, table.lang
-    console.print(Text(f"#{e.seq} ({rs.label('Round', lang)} {e.round}) "
+    console.print(Text(f"#{e.seq} ({host(rs).label('Round', lang)} {e.round}) "
                        f"{without_rule_ids(e.text)}", style=entry_style(e)))
     if e.data.get("for"):
         console.print(Text(f"  {dice(without_rule_ids(str(e.data['for'])), lang or None)}"))
     bits = []
     if e.dice:
-        bits.append(f"{rs.label('dice', lang)} {dice(e.dice, lang or None)}")
+        bits.append(f"{host(rs).label('dice', lang)} {dice(e.dice, lang or None)}")
     if e.faces is not None:
-        bits.append(f"{rs.label('faces', lang)} {' '.join(map(str, e.faces))}"
+        bits.append(f"{host(rs).label('faces', lang)} {' '.join(map(str, e.faces))}"
                     + (_(" (typed)", lang) if e.data.get("manual") else ""))
     if e.total is not None:
         bits.append(f"= {e.total}")
     if e.difficulty is not None:
-        bits.append(f"{rs.label('vs', lang)} {e.difficulty}")
+        bits.append(f"{host(rs).label('vs', lang)} {e.difficulty}")
     if e.outcome:
-        bits.append(f"→ {rs.label(e.outcome, lang)}")
+        bits.append(f"→ {host(rs).label(e.outcome, lang)}")
     if bits:
         console.print(Text("  " + " ".join(bits)))
     rest = {k: v for k, v in e.data.items() if k not in ("for", "manual")}
     if rest:
-        console.print(Text("  " + ", ".join(f"{rs.label(k, lang)}: {_why_value(rs, v, lang)}"
+        console.print(Text("  " + ", ".join(f"{host(rs).label(k, lang)}: {_why_value(rs, v, lang)}"
                                             for k, v in rest.items()),
                            style="note"))
 
@@ -238,16 +239,16 @@ def _why_value(rs: Ruleset, v: Any, lang: str) -> str:
     """A kept number or word as the GM reads it: words for none, yes and no (never Python's
     ``None``/``True``/``False``)."""
     if v is None:
-        return rs.label("none", lang)
+        return host(rs).label("none", lang)
     if isinstance(v, bool):
-        return rs.label("yes" if v else "no", lang)
+        return host(rs).label("yes" if v else "no", lang)
     if isinstance(v, list):
         return ", ".join(_why_value(rs, x, lang) for x in v)
     if isinstance(v, dict):
         return value_text({k: x if k == "name" else _why_value(rs, x, lang)
                            for k, x in v.items()})
-    if isinstance(v, str) and v.isidentifier():  # a word of the rules (a skill's key): its name
-        return rs.label(v, lang)
+    if isinstance(v, str):  # a word of the rules (a skill's key, a talent): its name
+        return host(rs).label(v, lang)
     return value_text(v)
 
 
@@ -273,15 +274,15 @@ def _print_verb_help(console: Console, table: Table, v: Verb) -> None:
 def _print_action_help(console: Console, table: Table, a: ActionSpec) -> None:
     """``help ACTION``: how to type it (target, words, options), what it does, each option."""
     rs, lang, plain = table.ruleset, table.lang, without_rule_ids
-    name, args = rs.label(a.name, lang), rs.label(a.args, lang) if a.args else ""
+    name, args = host(rs).label(a.name, lang), host(rs).label(a.args, lang) if a.args else ""
     target = _("TARGET")
     console.print(Text(f"{name} {target + ' ' if a.target == 'required' else f'[{target}] ' if a.target == 'optional' else ''}"
                        f"{args + ' ' if args else ''}"
-                       + " ".join(f"[{rs.label(o.name, lang)}=...]" for o in a.options), style="bold"))
-    console.print(Text(f"  {plain(rs.label(a.help, lang))}" + (_("  (a reaction: react NAME {action})").format(action=name) if a.reaction else "")))
+                       + " ".join(f"[{host(rs).label(o.name, lang)}=...]" for o in a.options), style="bold"))
+    console.print(Text(f"  {plain(host(rs).label(a.help, lang))}" + (_("  (a reaction: react NAME {action})").format(action=name) if a.reaction else "")))
     for o in a.options:
         choices = f" ({'|'.join(o.choices)})" if o.choices else (" " + _("(number)") if o.kind == "int" else "")
-        console.print(Text(f"  {rs.label(o.name, lang)}={choices}  {plain(rs.label(o.help, lang))}"))
+        console.print(Text(f"  {host(rs).label(o.name, lang)}={choices}  {plain(host(rs).label(o.help, lang))}"))
 
 
 def _print_help_lines(console: Console, table: Table, rules: bool) -> None:
@@ -308,9 +309,9 @@ def _actions(console: Console, rs: Ruleset, reaction: bool = False, lang: str = 
     from combat_cli.views.ruleids import without_rule_ids as plain
 
     for a in acts:
-        t.add_row(rs.label(a.name, lang) + (" *" if a.reaction else ""),
-                  Text(plain(rs.label(a.help, lang))),
-                  " ".join(rs.label(o.name, lang) + "=" for o in a.options))
+        t.add_row(host(rs).label(a.name, lang) + (" *" if a.reaction else ""),
+                  Text(plain(host(rs).label(a.help, lang))),
+                  " ".join(host(rs).label(o.name, lang) + "=" for o in a.options))
     console.print(t)
 
 
@@ -338,7 +339,7 @@ def print_resume(console: Console, table: Table, lines: int = 3) -> None:
 
     mode = current_mode(table)
     said = _("dice: {mode} ({meaning})", table.language).format(
-        mode=_(mode, table.language), meaning=table.ruleset.label(MEANING[mode], table.lang))
+        mode=_(mode, table.language), meaning=host(table.ruleset).label(MEANING[mode], table.lang))
     if mode != "auto" and not any(x.plain.startswith(said.split(" (")[0]) for x in shown):
         put(console, said, "note")
 

@@ -10,6 +10,7 @@ from rich.console import Group, JustifyMethod
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.contract.view import RulesView
 from combat_cli.engine.domain.durations import format_clock, format_duration, in_rounds
 from combat_cli.views.ruleids import without_rule_ids
@@ -20,14 +21,14 @@ if TYPE_CHECKING:
 
 
 def _l(rs: Ruleset, word: str, lang: str) -> str:
-    return rs.label(word, lang)
+    return host(rs).label(word, lang)
 
 
 def _status(rs: Ruleset, c: Combatant, lang: str) -> str:
     """The status word agreeing with the combatant's grammatical gender (Zraněná, Mrtvé)."""
     from combat_cli.locale import gender_of
 
-    return rs.label(c.status, lang, gender_of(c.name, c.stats))
+    return host(rs).label(c.status, lang, gender_of(c.name, c.stats))
 
 
 def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.dice import Answer, DiceError, DiceQuestion, parse_answer
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.domain.errors import RollAborted
 from combat_cli.locale import dice
 from combat_cli.locale import text as worded
@@ -42,7 +43,7 @@ class FrontPort:
         if self.driver is None:
             return text
         table = self.driver.table
-        return table.ruleset.label(text, table.lang)
+        return host(table.ruleset).label(text, table.lang)
 
     def tell(self, text: str, style: str = "note") -> None:
         if self.driver is not None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from combat_cli.engine.contract.host import host
+
 if TYPE_CHECKING:
     from combat_cli.engine.table import Table
 
@@ -24,7 +26,7 @@ def create_toolbar(get_table: Callable[[], Table], dice_mode: str | None = None
         enc, rs = t.enc, t.ruleset
 
         def w(word: str) -> str:
-            return rs.label(word, t.lang)
+            return host(rs).label(word, t.lang)
         who_acts = rs.acting_label(RulesView(enc, rs))
         where = f"{w('round')} {enc.round} · {w(enc.phase)}" if enc.round else w("setup")
         who = f" · {w('acts')}: {who_acts}" if who_acts else ""

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.contract.view import RulesView
 from combat_cli.engine.domain.durations import format_duration, in_rounds
 from combat_cli.views.player import REMINDER
@@ -74,9 +75,9 @@ def gather(table: Table, player: bool = False) -> Facts:
                 f.levels[r] = 0
         gender = gender_of(f.name, enc.get(f.id).stats)
         f.marks = {r: scale[lv] if own.get(r) in (None, "", "OK") else
-                   rs.label(own[r], table.lang, gender) for r, lv in f.levels.items()}
+                   host(rs).label(own[r], table.lang, gender) for r, lv in f.levels.items()}
     known = [r for lv in levels.values() for r in lv]
-    return Facts(w, player, rs.label(rs.title, table.lang) if rs.title else rs.name, enc.round, fighters,
+    return Facts(w, player, host(rs).label(rs.title, table.lang) if rs.title else rs.name, enc.round, fighters,
                  _sentences(table, log, player), _due(enc, rs, table.lang, w, player, secret),
                  min(known) if known else None)
 
@@ -89,7 +90,7 @@ def _fighter(enc: Encounter, rs: Ruleset, lang: str, c: Combatant, player: bool)
         status = agree(rs.wound_word(RulesView(enc, rs, lang), c), gender_of(c.name, c.stats),
                        lang or rs.language) or Words(lang or rs.language)("levels").split("|")[0]
     else:
-        status = pc_wounds(enc, rs, lang, c) or rs.label(c.status, lang,
+        status = pc_wounds(enc, rs, lang, c) or host(rs).label(c.status, lang,
                                                           gender_of(c.name, c.stats))
     return Fighter(c.id, c.name, c.side, status, c.out, hidden=c.hidden and not player,
                    notes=[] if player else list(c.notes))
@@ -154,7 +155,7 @@ def _due(enc: Encounter, rs: Ruleset, lang: str, w: Words, player: bool,
             continue
         for k in c.conditions:
             if k.until is not None and not (player and k.secret):
-                out.append(f"{c.name}: {rs.label(k.name, lang)} — "
+                out.append(f"{c.name}: {host(rs).label(k.name, lang)} — "
                            f"{w('in', span=_span(k.until - now, rs))}")
     return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.contract.view import RulesView
 from combat_cli.views.sentences import PlayerTeller
 
@@ -67,11 +68,11 @@ def pc_wounds(enc: Any, rs: Any, lang: str, c: Any) -> str:
     """A PC's wounds in full: the status and the ruleset's wound columns."""
     cols = rs.status_columns(RulesView(enc, rs, lang), c)
     keys = [k for k in rs.wound_columns if cols.get(k)]
-    vals = [f"{rs.label(k, lang)} {cols[k]}" if len(rs.wound_columns) > 1 else cols[k]
+    vals = [f"{host(rs).label(k, lang)} {cols[k]}" if len(rs.wound_columns) > 1 else cols[k]
             for k in keys]
     from combat_cli.locale import gender_of
 
-    status = rs.label(c.status, lang, gender_of(c.name, c.stats)) if c.status not in ("OK", "") \
+    status = host(rs).label(c.status, lang, gender_of(c.name, c.stats)) if c.status not in ("OK", "") \
         else ""
     if status and not any(v.startswith(status) for v in vals):
         vals.insert(0, status)
@@ -91,7 +92,7 @@ def _heading(enc: Any, rs: Any, lang: str, w: Callable[..., str], over: bool) ->
         return w("after")
     if enc.phase == "setup":
         return w("before")
-    return f"{w('round', n=enc.round)} · {rs.label(enc.phase, lang)}"
+    return f"{w('round', n=enc.round)} · {host(rs).label(enc.phase, lang)}"
 
 
 def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[str],
@@ -155,7 +156,7 @@ def _player_row(enc: Any, rs: Any, lang: str, w: Any, c: Any, cur: Any, nxt: Any
         "name": c.name,
         "side": c.side,
         "wounds": wounds,
-        "conditions": [rs.label(k.name, lang) for k in c.conditions if not k.secret],
+        "conditions": [host(rs).label(k.name, lang) for k in c.conditions if not k.secret],
         "out": c.out,
         "held": c.held,
         "acting": cur is not None and cur.id == c.id,

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from combat_cli.engine.contract.host import host
 from combat_cli.views.words import Words
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ class PlayerTeller:
             return self.w("appears", name=who)
         if e.text.endswith(("(pc)", "(npc)")):
             return self.w("joins", name=who)
-        if e.text == self.rs.label("{name} leaves the encounter", self.lang).format(name=who):
+        if e.text == host(self.rs).label("{name} leaves the encounter", self.lang).format(name=who):
             return self.w("leaves", name=who)
         return None
 
@@ -190,7 +191,7 @@ class PlayerTeller:
             return None
         if not who or unseen:
             return None
-        label = self.rs.label(cond, self.lang)
+        label = host(self.rs).label(cond, self.lang)
         return self.w("cond_on" if sign == "+" else "cond_off", name=who, condition=label)
 
     def _health(self, e: LogEntry) -> str | None:
@@ -201,10 +202,10 @@ class PlayerTeller:
         cid = e.target_id if e.target else e.actor_id
         pc = cid in self.pcs if cid is not None else who in self.pc_names
         if pc and _WORD.match(level):
-            return self.w("is", name=who, level=self.rs.label(level, self.lang))
+            return self.w("is", name=who, level=host(self.rs).label(level, self.lang))
         if e.kind == "wound" and level.lower() in self.seen_conditions:
             # a state the players see as a condition (D6: Stunned, Unconscious), not a wound
-            return self.w("is", name=who, level=self.rs.label(level, self.lang))
+            return self.w("is", name=who, level=host(self.rs).label(level, self.lang))
         seen = e.data.get("seen")  # the players' wound level (0-3) just after the entry
         if e.kind == "wound" and isinstance(seen, int) and 0 < seen < 4:
             from combat_cli.engine.contract.ruleset import wound_words

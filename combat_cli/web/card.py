@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.engine.contract.host import host
 from combat_cli.engine.contract.view import RulesView
 from combat_cli.engine.domain.durations import format_duration, in_rounds
 from combat_cli.views.player import REMINDER
@@ -32,10 +33,10 @@ def table_view(table: Snapshot) -> dict[str, Any]:
     if isinstance(momentum, dict) and isinstance(momentum.get("players"), int):
         data["momentum"] = momentum["players"]
     rs, lang = table.ruleset, table.lang
-    data["labels"] = {**data["labels"], "waiting": rs.label("waiting", lang),
-                      "momentum": rs.label("Momentum", lang),
-                      "declared": rs.label("{done} of {of} declared", lang),
-                      "to declare": rs.label("to declare", lang)}
+    data["labels"] = {**data["labels"], "waiting": host(rs).label("waiting", lang),
+                      "momentum": host(rs).label("Momentum", lang),
+                      "declared": host(rs).label("{done} of {of} declared", lang),
+                      "to declare": host(rs).label("to declare", lang)}
     data["declared"] = declared(table)
     return data
 
@@ -70,7 +71,7 @@ def cards(table: Snapshot, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each PC's own card (keyed by id), given the table page's view."""
     rows = {r["name"]: r for r in view["combatants"]}
     rs, lang = table.ruleset, table.lang
-    words = {k: rs.label(v, lang) for k, v in PHONE_WORDS.items()}
+    words = {k: host(rs).label(v, lang) for k, v in PHONE_WORDS.items()}
     shown = players_encounter(table.enc)
     form = form_parts(rs, lang)
     return {c.id: {**card(table, own_view(table.enc, shown, c), c, rows.get(c.name, {})),
@@ -111,7 +112,7 @@ FORM_WORDS = ("Declare", "Your turn", "actions", "target", "options", "add an ac
 def form_parts(rs: Any, lang: str) -> dict[str, Any]:
     """What every phone's form has alike: the ruleset's actions and the form's words."""
     return {"actions": [_action(rs, lang, a) for a in rs.actions],
-            "words": {w: rs.label(w, lang) for w in FORM_WORDS}}
+            "words": {w: host(rs).label(w, lang) for w in FORM_WORDS}}
 
 
 def declare_form(table: Snapshot, shown: Encounter, c: Combatant,
@@ -164,10 +165,10 @@ def its_turn(table: Snapshot, c: Combatant) -> bool:
 
 
 def _action(rs: Any, lang: str, a: Any) -> dict[str, Any]:
-    return {"name": a.name, "label": rs.label(a.name, lang), "help": rs.label(a.help, lang),
+    return {"name": a.name, "label": host(rs).label(a.name, lang), "help": host(rs).label(a.help, lang),
             "target": a.target, "reaction": a.reaction,
             "options": [{"name": o.name, "kind": o.kind, "choices": list(o.choices),
-                         "help": rs.label(o.help, lang)} for o in a.options]}
+                         "help": host(rs).label(o.help, lang)} for o in a.options]}
 
 
 def card(table: Snapshot, enc: Encounter, c: Combatant, row: dict[str, Any]) -> dict[str, Any]:
@@ -176,7 +177,7 @@ def card(table: Snapshot, enc: Encounter, c: Combatant, row: dict[str, Any]) -> 
 
     rs, lang = table.ruleset, table.lang
     view = RulesView(enc, rs, lang)
-    columns = [[rs.label(k, lang), v] for k, v in rs.status_columns(view, c).items() if v]
+    columns = [[host(rs).label(k, lang), v] for k, v in rs.status_columns(view, c).items() if v]
     declared = enc.declarations.get(c.id)
     queued = [i.action.text or i.action.name for i in enc.queue
               if i.actor == c.id and i.state == "pending"]
@@ -184,7 +185,7 @@ def card(table: Snapshot, enc: Encounter, c: Combatant, row: dict[str, Any]) -> 
         "name": c.name,
         "wounds": pc_wounds(enc, rs, lang, c),  # from the players' encounter too
         "columns": columns,
-        "conditions": [{"name": rs.label(k.name, lang), "left": _left(table, k.until)}
+        "conditions": [{"name": host(rs).label(k.name, lang), "left": _left(table, k.until)}
                        for k in c.conditions if not k.secret],
         "timers": [{"name": t.name, "left": _left(table, t.due)} for t in enc.timers
                    if t.combatant == c.id and t.kind != REMINDER],

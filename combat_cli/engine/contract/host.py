@@ -203,6 +203,39 @@ class Host:
                                                 is not getattr(Ruleset, method))
         return found
 
+    # -- words ---------------------------------------------------------------------------
+    def label(self, word: str, lang: str = "", gender: str = "", *,
+              overrides: bool = True) -> str:
+        """``word`` (a heading, a phase, a status, a stat's name, a sentence template of the
+        core's) as shown in ``lang`` ("" = the ruleset's :attr:`~Ruleset.language`), from the
+        catalogues: the ruleset's own form of it first (msgctxt its name, in its catalogue),
+        a counted sentence in its plural form (the count not known yet), else the word, agreeing with ``gender`` (m / f / n) when it has gendered forms. A word
+        the ruleset stores in its own language (not English: a Czech status, ``Zraněný``) is
+        shown through the English it translates, in ``lang``, agreeing with ``gender``. A
+        plug-in that still overrides :meth:`Ruleset.label` is obeyed."""
+        from combat_cli.locale import PAIRS, SOURCE, _, catalogue, g_, source_of
+
+        rs = self.ruleset
+        if overrides and self._overrides("label"):
+            return rs.label(word, lang, gender)
+        lang = lang or rs.language
+        if rs.name:
+            own = catalogue(lang).pgettext(rs.name, word)
+            if own != word:
+                return own
+        if word in PAIRS and lang != SOURCE:  # a counted sentence, its count not known yet
+            one, many, _key = PAIRS[word]
+            return catalogue(lang).ngettext(one, many, 2 if word == one and word != many else 5)
+        found = _(word, lang)
+        if found == word:
+            found = g_(gender or "m", word, lang)
+        if found != word or rs.language in (SOURCE, "") or (lang == rs.language and not gender):
+            return found
+        src = source_of(word, rs.language)
+        if src is None:
+            return word
+        return g_(gender or "m", src, lang)
+
     # -- actions -------------------------------------------------------------------------
     def handler(self, action: str, *, react: bool = False) -> Handler | None:
         """What does ``action`` (:func:`~combat_cli.engine.contract.ruleset.handler_for`)."""

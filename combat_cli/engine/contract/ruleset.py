@@ -438,19 +438,19 @@ class Ruleset:
         return host(self).typed(house_rules)
 
     def label(self, word: str, lang: str = "", gender: str = "") -> str:
-        """The word as shown in ``lang`` ("" = the ruleset's :attr:`language`), from the
-        message catalogue (:mod:`combat_cli.locale`); a word with gendered forms agrees with
-        ``gender`` (m / f / n) when given.
+        """The word as shown in ``lang`` ("" = the ruleset's :attr:`language`): the core's
+        :meth:`~combat_cli.engine.contract.host.Host.label` (the catalogues, gender agreement,
+        the ruleset's own words by its catalogue). Kept for plug-ins that call it; an older
+        plug-in that still overrides it is obeyed (the host calls the override, whose
+        ``super()`` is the host's service).
 
         The core asks for table headings ("Name", "Status", "Round" ...), phase names, and the
         sentences it logs, given as English templates with ``{placeholders}`` ("Round {n}
         begins", "{name} declares: {actions}", "{name} is {condition} for {span}" ...); a
         translation must keep the placeholders."""
-        from combat_cli.locale import _, g_
+        from combat_cli.engine.contract.host import host
 
-        lang = lang or self.language
-        found = _(word, lang)
-        return g_(gender or "m", word, lang) if found == word else found
+        return host(self).label(word, lang, gender, overrides=False)
 
     def action_spec(self, name: str) -> ActionSpec | None:
         """The declared action called ``name`` (or one of its aliases)."""

@@ -48,7 +48,7 @@ class RulesView:
 
     def label(self, word: str, gender: str = "") -> str:
         """The ruleset's word (or sentence template) in the language shown."""
-        return self.ruleset.label(word, self.lang, gender)
+        return host(self.ruleset).label(word, self.lang, gender)
 
     def state(self, owner: Combatant | Encounter) -> State:
         """The typed state of a combatant or of the encounter: a copy, read-only."""

@@ -21,7 +21,7 @@ from combat_cli.api import (
 from combat_rulesets.czech_pool import lang as _lang
 from combat_rulesets.czech_pool import schema, state
 from combat_rulesets.czech_pool.options import Bare, Defend, Threaten
-from combat_rulesets.czech_pool.stats import STAT_EN, STATS
+from combat_rulesets.czech_pool.stats import STATS
 
 # the options are typed models (options.py): help in English (the source), the Czech in the
 # message catalogue
@@ -57,17 +57,8 @@ ACTIONS = (
                aliases=("vstat", "stand"), handler=f"{_RESOLUTION}:stand_up"),
 )
 
-# what an English GM sees in help: action names, option names
-EN_WORDS: dict[str, str] = {
-    _FLAGS: "[aim] [stun] [far] [spread] [back]",
-    **{a.name: next(x for x in (*a.aliases, a.name) if x in {
-        "melee", "brawl", "throw", "shoot", "cast", "invoke", "pray", "defend", "full_defence",
-        "ignore", "stand"}) for a in ACTIONS},
-    "volba": "choice", "cíl": "size", "dostřel": "range", "překážka": "cover", "obt": "diff",
-    "bank": "pool", "zranění": "damage", "rychlost": "speed", "atribut": "attribute",
-    "kontrola": "check", "míření": "aim", "omráčit": "stun", "daleko": "far",
-    "rozptyl": "spread", "zády": "back", "dovednost": "skill",
-}
+# what an English GM sees (action names, option names, stat names) is the catalogue's:
+# en/czech_pool.po, the core's host shows it
 
 CONDITIONS = (
     ConditionSpec("Ležící", "prone: difficulty +2; vstát to stand up", ("lezici", "prone")),
@@ -148,14 +139,6 @@ class CzechPool(DeclarePhase, Healing, Ruleset):
         from combat_rulesets.czech_pool.verbs import VERBS
 
         self.verbs = VERBS
-
-    # -- language --------------------------------------------------------------------
-    def label(self, word: str, lang: str = "", gender: str = "") -> str:
-        if lang == "en" and word in STAT_EN:
-            return STAT_EN[word]
-        if lang == "en" and word in EN_WORDS:
-            return EN_WORDS[word]
-        return _lang.label(word, lang, gender)
 
     # -- roster ----------------------------------------------------------------------
     on_add = hook("combat_rulesets.czech_pool.roster:on_add")

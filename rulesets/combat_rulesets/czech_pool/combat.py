@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from combat_cli.api import ActionRequest, Combatant, Encounter, RuleError, RulesContext
 from combat_rulesets.czech_pool import health
-from combat_rulesets.czech_pool.lang import TERMS, count, flag, match, say, status, term, terr
+from combat_rulesets.czech_pool.lang import count, flag, match, names, say, status, term, terr
 from combat_rulesets.czech_pool.options import Defend, Threaten
 from combat_rulesets.czech_pool.schema import Row, Tables
 from combat_rulesets.czech_pool.state import Difficulty, Pool, Threat, Turn, Where, czp, fighter
@@ -37,19 +37,12 @@ CHOICES = {"wound": ("zranit", "wound", "zranění", "w"),
 SIZES = {"vetsi_cil": ("větší", "larger", "bigger"), "mensi_cil": ("menší", "smaller")}
 RANGES = {"0": ("malý", "short", "maly", "1"), "1": ("velký", "long", "velky", "2")}
 COVERS = {"0": ("malá", "small", "1"), "1": ("střední", "medium", "2"), "2": ("velká", "large", "3")}
-CHECKS = {k: (TERMS[k][0], TERMS[k][1]) for k in ("rovnovaha", "houzevnatost", "soustredeni")}
+CHECKS = ("rovnovaha", "houzevnatost", "soustredeni")
 PRONE = "Ležící"
-ACTION_EN = {"boj": "melee", "rvačka": "brawl", "vrh": "throw", "střelba": "shoot",
-             "kouzlení": "cast", "vzývání": "invoke", "modlení": "pray", "bránit": "defend",
-             "pouze_bránit": "full_defence", "nebránit": "ignore", "vstát": "stand"}
-
-
-def action_en(name: str) -> str:
-    return ACTION_EN.get(name, name)
-
-
+RESISTANCE_STATS = {"resistence": "Resistence", "zranitelnost": "Zranitelnost"}
 def skill_names(keys: list[str] | tuple[str, ...]) -> dict[str, tuple[str, str]]:
-    return {k: TERMS[k] for k in keys}
+    """The keys' Czech and English names (the catalogue's), to match what the GM typed."""
+    return {k: names(k) for k in keys}
 
 
 # ---------------------------------------------------------------- state helpers ----------
@@ -160,10 +153,9 @@ def _switches(ctx: RulesContext, a: ActionRequest, o: Threaten) -> list[str]:
         try:
             on = flag(word)
         except ValueError:
-            en = ctx.lang == "en"
             raise terr(ctx, "{action}: {option}= takes yes/no, not {value}",
-                       action=action_en(a.name) if en else a.name,
-                       option=FLAGS[k][1] if en else opt, value=repr(word)) from None
+                       action=ctx.label(a.name),
+                       option=ctx.label(opt), value=repr(word)) from None
         if on:
             out.append(k)
     return out
@@ -171,7 +163,7 @@ def _switches(ctx: RulesContext, a: ActionRequest, o: Threaten) -> list[str]:
 
 def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
     if a.target is None:
-        shown = action_en(a.name) if ctx.lang == "en" else a.name
+        shown = ctx.label(a.name)
         raise terr(ctx, "{action} needs a target: {action} NAME", action=shown)
     if a.target == c.id:
         raise RuleError(say(ctx, "{name} cannot threaten himself", c, name=c.name))
@@ -180,15 +172,15 @@ def _threat(ctx: RulesContext, c: Combatant, a: ActionRequest) -> Threat:
     flags: list[str] = []
     for w in a.args:
         flags.append(match(w, FLAGS, "flag of {action}", ctx,
-                           action=action_en(a.name) if ctx.lang == "en" else a.name))
+                           action=ctx.label(a.name)))
     flags += _switches(ctx, a, o)
     choice = _choice(ctx, o.volba, CHOICES, "choice")
     attr_key = None
     if o.atribut is not None:
         allowed = Tables.of(ctx).skills.attribute[skill]
         attr_key = match(o.atribut, skill_names(tuple(allowed)), "attribute for {action}", ctx,
-                         action=action_en(a.name) if ctx.lang == "en" else a.name)
-    check = _choice(ctx, o.kontrola, CHECKS, "check")
+                         action=ctx.label(a.name))
+    check = _choice(ctx, o.kontrola, skill_names(CHECKS), "check")
     return Threat(
         target=a.target, skill=skill, action=a.name, flags=sorted(set(flags)),
         choice=choice, attr=attr_key, check=check,
@@ -241,9 +233,7 @@ def check_declaration(ctx: RulesContext, c: Combatant, actions: list[ActionReque
     if forced:
         for x in it.threats:
             if x.skill not in forced:
-                names = "/".join(term(k) for k in forced)
-                en = "/".join(term(k, "en") for k in forced)
-                shown = en if ctx.lang == "en" else names
+                shown = "/".join(term(k, ctx.lang) for k in forced)
                 raise RuleError(say(ctx, "{name} must fight with {skills} this turn (lost to it "
                                     "last turn): declare {name} {first} ...", c, name=c.name,
                                     skills=shown, first=shown.lower().split("/")[0]))
@@ -472,7 +462,7 @@ def _difficulty(ctx: RulesContext, c: Combatant, o: Combatant | None,
     if tier:
         add("zraneni", _cell(rw["zraneni"], "difficulty", tier - 1))
     for key in ("resistence", "zranitelnost"):
-        n = int(stat(c, TERMS[key][0].capitalize(), 0))
+        n = int(stat(c, RESISTANCE_STATS[key], 0))
         if n:
             add(key, n * _cell(rw[key], "difficulty"))
     if o is not None:

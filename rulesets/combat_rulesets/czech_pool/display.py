@@ -27,7 +27,7 @@ def status_columns(view: RulesView, c: Combatant) -> dict[str, str]:
     forced = fighter(view, c).forced
     out["Forced"] = "/".join(term(k, lang) for k in forced) if forced else ""
     if fighter(view, c).surprised and enc.round <= 1 and enc.phase != "setup":
-        shown = locale.g_(gender(c), "surprised", "en" if lang == "en" else "cs")
+        shown = locale.g_(gender(c), "surprised", lang or "cs")
         out["Forced"] = ", ".join(x for x in (shown, out["Forced"]) if x)  # AMB-CZ-14
     p = st.turn.pools.get(c.id) if st.turn else None
     out["Pool"] = str(p.n) if p else ""
@@ -77,7 +77,7 @@ def _surprised(view: RulesView | None, e: LogEntry) -> str:
     if e.outcome != "surprised":
         return ""
     c = next((c for c in view.enc.combatants if c.name == e.actor), None) if view else None
-    lang = "en" if view is not None and view.lang == "en" else "cs"
+    lang = (view.lang or "cs") if view is not None else "cs"
     return f" ({locale.g_(gender(c) if c is not None else 'm', 'surprised', lang)})"
 
 
@@ -86,6 +86,18 @@ def _plain(text: str) -> str:
     prev = None
     while prev != text:
         prev, text = text, re.sub(r" ?\([^()]*\)", "", text)
+    return text
+
+
+def _after(text: str, sep: str) -> str:
+    """What follows the first ``sep`` outside brackets (a sentence's tail: "vítězí Bořek"
+    after the clash's counts); the whole text when there is none (a language whose sentence
+    has no such joint, the pseudo-language's marked one)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch == "[") - (ch == "]")
+        if depth == 0 and text.startswith(sep, i):
+            return text[i + len(sep):]
     return text
 
 
@@ -106,9 +118,10 @@ def brief(entries: list[LogEntry], view: RulesView | None = None) -> list[str]:
     on one line; the initiative (awareness) rolls together, a surprised fighter marked so
     (AMB-CZ-14: "Jitka 0 (překvapena)", in the fighter's gender)."""
     out: list[str] = []
+    lang = (view.lang or "cs") if view is not None else (locale.current() or "cs")
     aware = [e for e in entries if e.kind == "initiative" and e.total is not None]
     if aware:
-        what = aware[0].text.split(" – ", 1)[-1].split(":")[0]
+        what = locale._("perception + caution", lang)
         out.append(f"{what}: " + ", ".join(f"{e.actor} {e.total}{_surprised(view, e)}"
                                            for e in aware))
     joins = ""    # whose clash or wound the last line tells (a wound or check may join it)
@@ -120,15 +133,15 @@ def brief(entries: list[LogEntry], view: RulesView | None = None) -> list[str]:
         who = e.target or e.actor or ""
         clash = _clash(e)
         if clash is not None:
-            tail = _plain(e.text).split(": ", 1)[-1]
-            out.append(f"{e.actor} {clash.successes} vs {e.target} "
-                       f"{clash.target_successes}: {tail}")
+            out.append(locale._("{name} {hits} vs {other} {other_hits}: {result}", lang).format(
+                name=e.actor, hits=clash.successes, other=e.target,
+                other_hits=clash.target_successes, result=_after(_plain(e.text), ": ")))
             joins = "*"
         elif e.kind == "wound" and joins and (joins == "*" or who == joins):
-            out[-1] += "; " + _plain(e.text).split(": ", 1)[-1]
+            out[-1] += "; " + _after(_plain(e.text), ": ")
             joins = who
         elif e.kind == "check" and joins and (e.actor or "") == joins:
-            out[-1] += " — " + _plain(e.text).split(" — ", 1)[-1]
+            out[-1] += " — " + _after(_plain(e.text), " — ")
             joins = ""
         else:
             out.append(_plain(e.text))
@@ -145,12 +158,12 @@ def help_text(rs: Ruleset) -> str:
     """Extra help for ``help``: the actions, and the house-rule switches."""
     from combat_rulesets.czech_pool import lang as _lang
 
-    lang = _lang.language_now()
-    lines = [_lang.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
+    lang = _lang.language(None)
+    lines = [rs.label("Actions: boj rvačka vrh střelba kouzlení vzývání modlení TARGET "
                          "[volba=zranit|nevýhoda] [míření] ...; bránit [TARGET] "
                          "dovednost=..; pouze_bránit; nebránit TARGET; vstát.", lang)]
     if rs.house_rules:
-        lines.append(_lang.label("House-rule switches (tables.toml, override with "
+        lines.append(rs.label("House-rule switches (tables.toml, override with "
                                  "--house-rules):", lang))
-        lines += [f"  {k}: {_lang.label(v, lang)}" for k, v in rs.house_rules.items()]
+        lines += [f"  {k}: {rs.label(v, lang)}" for k, v in rs.house_rules.items()]
     return "\n".join(lines)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import RuleError, locale
@@ -13,73 +12,20 @@ from combat_cli.api import RuleError, locale
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext
 
-PAIRS, _, catalogue, current = locale.PAIRS, locale._, locale.catalogue, locale.current
-g_, gender_of, n_, source_of = locale.g_, locale.gender_of, locale.n_, locale.source_of
-
-# canonical key -> English; the Czech is in the catalogue (msgctxt "term")
-TERMS_EN: dict[str, str] = {
-    # attributes
-    "obratnost": "Agility", "zrucnost": "Dexterity", "pamet": "Memory",
-    "odolnost": "Resilience", "konstituce": "Constitution", "postreh": "Perception",
-    "obezretnost": "Caution", "klamani": "Deception", "charisma": "Charisma",
-    "pevnost_mysli": "Willpower",
-    # skills
-    "boj": "Melee", "rvacka": "Brawl", "vrh": "Throwing", "strelba": "Shooting",
-    "atletika": "Athletics", "kouzleni": "Spellcasting", "vzyvani": "Invocation",
-    "modleni": "Prayer",
-    # talents
-    "stit": "Shield Fighting", "dve_zbrane": "Two-Weapon Fighting",
-    "utok_z_obrany": "Attack from Defence",
-    # checks
-    "rovnovaha": "balance", "houzevnatost": "toughness", "soustredeni": "concentration",
-    # modifier rows
-    "delsi_zbran": "opponent's longer weapon", "rychlejsi_zbran": "opponent's faster weapon",
-    "dlouhy_vrh": "long throw", "dostrel": "beyond range", "mireni": "aiming",
-    "omracit": "trying to stun", "vetsi_cil": "larger target", "mensi_cil": "smaller target",
-    "lezici": "prone", "sero": "dusk", "tma": "darkness", "prekazka": "cover",
-    "unava": "fatigue", "pocasi": "weather", "teren": "terrain", "stisneny": "cramped space",
-    "resistence": "resistance", "zranitelnost": "vulnerability", "zraneni": "wounds",
-    "rozptyl": "wide spread", "slaby_utocny": "weak offensive demon",
-    "silny_utocny": "strong offensive demon", "slaby_obranny": "weak defensive demon",
-    "silny_obranny": "strong defensive demon", "zady": "back turned",
-    "nevyhoda": "disadvantage", "pouze_branit": "full defence",
-    "soupera_pouze_branit": "opponent in full defence", "talent_jeden": "opponent's talent",
-    "talent_vlastni": "own talent", "obt": "other", "bonus": "bonus",
-    "precisleni": "outnumbered", "demon": "demon",
-}
-# its own catalogue, found from the start: the stats' declarations below are made from it
-locale.add_catalogue("czech_pool", Path(__file__).resolve().parent / "locale")
-# canonical key -> (Czech, English), the Czech from the catalogue
-TERMS: dict[str, tuple[str, str]] = {
-    k: (catalogue("cs").pgettext("term", en), en) for k, en in TERMS_EN.items()}
-
-
-# the core fills {action} with the action's canonical (Czech) name: in English, leave it out
-EN_SENTENCES: dict[str, str] = {
-    "{name}'s {action} lapses: {why}": "{name}'s action lapses: {why}",
-    "{name}'s {action} lapses (round ended)": "{name}'s action lapses (round ended)",
-    "{name} skips {action}": "{name} skips an action",
-}
+_, catalogue, current, g_, gender_of, n_ = (locale._, locale.catalogue, locale.current,
+                                             locale.g_, locale.gender_of, locale.n_)
+# The words are the catalogue's (locale/<lang>/LC_MESSAGES/czech_pool.po): a canonical key
+# (rvacka) is named under msgctxt "term" in cs and en; a word stored in Czech (a stat's name,
+# an action) is shown in English by en/czech_pool.po; sentences are English msgids translated
+# in cs/czech_pool.po. The core's host shows the labels (Host.label): nothing to override.
 
 
 def label(word: str, lang: str = "", gender: str = "") -> str:
-    """A word or sentence template of the core's, in ``lang`` ("" = Czech); a word with
-    gendered forms agrees with ``gender`` (masculine when not given)."""
-    if word in TERMS and norm(TERMS[word][0]) == word != TERMS[word][0].lower():
-        return term(word, lang)  # a key without its diacritics (rvacka): its name
-    if lang == "en":  # a Czech word (a condition, a status) shown in English
-        return EN_SENTENCES.get(word) or source_of(word, "cs") or word
-    lang = lang or "cs"
-    src = source_of(word, lang) if gender else None
-    if src is not None:  # a Czech word stored in the masculine (a status): agree
-        return g_(gender, src, lang)
-    if word in PAIRS:
-        one, many, _key = PAIRS[word]
-        return catalogue(lang).ngettext(one, many, 2 if word == one and word != many else 5)
-    found = _(word, lang)
-    if found == word:
-        found = g_(gender or "m", word, lang)
-    return found
+    """``word`` as the core's host shows it in ``lang`` ("" = Czech), agreeing with
+    ``gender``."""
+    from combat_rulesets.czech_pool import RULESET
+
+    return RULESET.label(word, lang, gender)
 
 
 def norm(word: str) -> str:
@@ -91,22 +37,18 @@ def norm(word: str) -> str:
 
 
 def term(key: str, lang: str = "") -> str:
-    cz, en = TERMS.get(key, (key, key))
-    return en if lang == "en" else cz
+    """A canonical key's name in ``lang`` ("" = Czech): the catalogue's (msgctxt "term")."""
+    return catalogue(lang or "cs").pgettext("term", key)
 
 
-def hits(n: int) -> str:
-    """English: "1 success", "2 successes"."""
-    return f"{n} success" if n == 1 else f"{n} successes"
-
-
-def language_now() -> str:
-    """The open table's display language for :func:`label` ("en", or "" for Czech)."""
-    return "en" if current() == "en" else ""
+def names(key: str) -> tuple[str, str]:
+    """A canonical key's Czech and English names (what the GM may type)."""
+    return term(key, "cs"), term(key, "en")
 
 
 def language(ctx: RulesContext | None) -> str:
-    return "en" if ctx is not None and ctx.lang == "en" else "cs"
+    """The table's language ("cs" for the ruleset's own)."""
+    return (ctx.lang or "cs") if ctx is not None else (current() or "cs")
 
 
 def gender(c: Combatant) -> str:
@@ -158,15 +100,7 @@ def successes(ctx: RulesContext | None, n: int) -> str:
 
 def status(ctx: RulesContext | None, c: Combatant) -> str:
     """The fighter's status (stored in Czech, masculine) agreeing with its gender."""
-    lang = language(ctx)
-    return label(c.status, "en" if lang == "en" else "", gender(c))
-
-
-def t(ctx: RulesContext | None, cz: str, en: str) -> str:
-    """The text in the table's language (without ``ctx``: the current table's)."""
-    if ctx is None:  # no table yet: both
-        return {"en": en, "": f"{cz} / {en}"}.get(current(), cz)
-    return en if ctx.lang == "en" else cz
+    return label(c.status, language(ctx), gender(c))
 
 
 def tr(ctx: RulesContext | None, template: str, **values: Any) -> str:
@@ -174,18 +108,12 @@ def tr(ctx: RulesContext | None, template: str, **values: Any) -> str:
     (without ``ctx``: the open table's; before any table: Czech and English)."""
     if ctx is None and current() == "":
         return f"{_(template, 'cs').format(**values)} / {template.format(**values)}"
-    lang = language(ctx) if ctx is not None else ("en" if current() == "en" else "cs")
-    return _(template, lang).format(**values)
+    return _(template, language(ctx)).format(**values)
 
 
 def terr(ctx: RulesContext | None, template: str, **values: Any) -> RuleError:
     """A refusal from the catalogue in the table's language."""
     return RuleError(tr(ctx, template, **values))
-
-
-def err(ctx: RulesContext | None, cz: str, en: str) -> RuleError:
-    """A refusal in the table's language."""
-    return RuleError(t(ctx, cz, en))
 
 
 def tt(ctx: RulesContext | None, key: str) -> str:

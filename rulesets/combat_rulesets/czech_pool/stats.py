@@ -8,12 +8,35 @@ from __future__ import annotations
 from typing import Any
 
 from combat_cli.api import Combatant, RulesContext, StatSpec
-from combat_rulesets.czech_pool.lang import TERMS, flag, match, norm, terr, tr
+from combat_rulesets.czech_pool.lang import flag, match, norm, terr, tr
 from combat_rulesets.czech_pool.schema import Tables
 
-ATTRIBUTES = ("obratnost", "zrucnost", "pamet", "odolnost", "konstituce", "postreh",
-              "obezretnost", "klamani", "charisma", "pevnost_mysli")
-SKILLS = ("boj", "rvacka", "vrh", "strelba", "atletika", "kouzleni", "vzyvani", "modleni")
+# canonical key -> (the stat's name, stored in save files; its English name the GM may type).
+# The names shown are the catalogue's (en/czech_pool.po; "term" for the key).
+ATTRIBUTE_STATS: dict[str, tuple[str, str]] = {
+    "obratnost": ("Obratnost", "Agility"),
+    "zrucnost": ("Zručnost", "Dexterity"),
+    "pamet": ("Paměť", "Memory"),
+    "odolnost": ("Odolnost", "Resilience"),
+    "konstituce": ("Konstituce", "Constitution"),
+    "postreh": ("Postřeh", "Perception"),
+    "obezretnost": ("Obezřetnost", "Caution"),
+    "klamani": ("Klamání", "Deception"),
+    "charisma": ("Charisma", "Charisma"),
+    "pevnost_mysli": ("Pevnost mysli", "Willpower"),
+}
+SKILL_STATS: dict[str, tuple[str, str]] = {
+    "boj": ("Boj", "Melee"),
+    "rvacka": ("Rvačka", "Brawl"),
+    "vrh": ("Vrh", "Throwing"),
+    "strelba": ("Střelba", "Shooting"),
+    "atletika": ("Atletika", "Athletics"),
+    "kouzleni": ("Kouzlení", "Spellcasting"),
+    "vzyvani": ("Vzývání", "Invocation"),
+    "modleni": ("Modlení", "Prayer"),
+}
+ATTRIBUTES = tuple(ATTRIBUTE_STATS)
+SKILLS = tuple(SKILL_STATS)
 THREAT_SKILLS = ("boj", "rvacka", "vrh", "strelba", "kouzleni", "vzyvani", "modleni")
 TALENTS = ("stit", "dve_zbrane", "utok_z_obrany")
 TALENT_NAMES = {
@@ -66,7 +89,7 @@ def _talents(v: Any) -> list[str]:
         if norm(w) in ("", "zadne", "none", "-"):
             continue
         key = match(w, TALENT_NAMES, "talent")
-        name = TERMS[key][0]
+        name = TALENT_NAMES[key][0]
         if name not in out:
             out.append(name)
     return out
@@ -95,28 +118,24 @@ def _text(v: Any) -> str:
 
 
 def _spec(key: str, parse: Any, default: Any, help: str, *extra: str) -> StatSpec:
-    cz, en = TERMS[key]
+    cz, en = {**ATTRIBUTE_STATS, **SKILL_STATS}[key]
     names = {cz, norm(cz), key, en, norm(en), *extra}
     names.discard(cz)
     return StatSpec(cz, help, parse, default, tuple(sorted(names)))
 
 
-_EN_NAMES: dict[str, str] = {}
-
-
 def _named(cz: str, en: str, parse: Any, default: Any, help: str, *extra: str,
            check: str | None = None) -> StatSpec:
-    _EN_NAMES[cz] = en
     names = {norm(cz), en, norm(en), *extra}
     names.discard(cz)
     return StatSpec(cz, help, parse, default, tuple(sorted(names)), check)
 
 
 STATS: tuple[StatSpec, ...] = (
-    *(_spec(k, _nonneg, 0, f"attribute {TERMS[k][1]}",
+    *(_spec(k, _nonneg, 0, f"attribute {ATTRIBUTE_STATS[k][1]}",
             *(("pevnost", "vůle", "will") if k == "pevnost_mysli" else ()))
       for k in ATTRIBUTES),
-    *(_spec(k, _nonneg, 0, f"skill {TERMS[k][1]}") for k in SKILLS),
+    *(_spec(k, _nonneg, 0, f"skill {SKILL_STATS[k][1]}") for k in SKILLS),
     _named("Talenty", "talents", _talents, [], "Boj se štítem, Boj se dvěma zbraněmi, Útok z obrany",
            "talent"),
     _named("Štít", "shield", flag, True, "the shield can be used (ano/ne)"),
@@ -156,12 +175,8 @@ STATS: tuple[StatSpec, ...] = (
            "demon_zraneni", "démon_zranění"),
 )
 
-BY_KEY: dict[str, str] = {k: TERMS[k][0] for k in (*ATTRIBUTES, *SKILLS)}
-# stat names shown in English (``--lang en``)
-STAT_EN: dict[str, str] = {
-    **{TERMS[k][0]: TERMS[k][1] for k in (*ATTRIBUTES, *SKILLS)},
-    **{cz: en.replace("_", " ").capitalize() for cz, en in _EN_NAMES.items()},
-}
+BY_KEY: dict[str, str] = {k: cz for k, (cz, _en) in (*ATTRIBUTE_STATS.items(),
+                                                       *SKILL_STATS.items())}
 
 
 def value(c: Combatant, key: str) -> int:
@@ -208,7 +223,7 @@ def weapon(c: Combatant, tables: Tables, ctx: RulesContext | None = None
 
 def talents(c: Combatant) -> set[str]:
     names = stat(c, "Talenty", []) or []
-    return {k for k in TALENTS if TERMS[k][0] in names}
+    return {k for k in TALENTS if TALENT_NAMES[k][0] in names}
 
 
 def demon_key(c: Combatant) -> str:
