@@ -58,3 +58,11 @@ def test_an_english_ruleset_labels_as_before() -> None:
     h = host(Ruleset())
     assert h.label("Round", "en") == "Round"
     assert h.label("{n} round", "en") == "{n} round"
+
+
+def test_a_declared_typed_word_is_shown_as_typed_in_every_language() -> None:
+    rs = load("d12")
+    assert "label" not in vars(type(rs))
+    assert "bid" in rs.typed_words
+    assert host(rs).label("bid", "cs") == "bid"
+    assert host(Ruleset()).label("Round", "cs") != "Round"

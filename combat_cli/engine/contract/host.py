@@ -42,6 +42,7 @@ class Host:
                                 tuple[tuple[str, StatCheck | str], ...]] | None = None
         self._parsed: dict[tuple[Any, ...], Any] = {}
         self._overridden: dict[str, bool] = {}
+        self._label_arity: dict[Any, int] = {}
 
     # -- tables --------------------------------------------------------------------------
     def tables(self, house_rules: dict[str, Any]) -> dict[str, Any]:
@@ -194,7 +195,9 @@ class Host:
 
     def _overrides(self, method: str) -> bool:
         """The plug-in's class still overrides the Ruleset method (an older plug-in's way):
-        the host obeys it."""
+        the host obeys it, and a method set on the plug-in object itself."""
+        if method in vars(self.ruleset):
+            return True
         found = self._overridden.get(method)
         if found is None:
             from combat_cli.engine.contract.ruleset import Ruleset
@@ -204,12 +207,25 @@ class Host:
         return found
 
     # -- words ---------------------------------------------------------------------------
+    def _plugin_label(self, word: str, lang: str, gender: str) -> str:
+        """The plug-in's own ``label``: an older one takes (word, lang) and no gender."""
+        method = self.ruleset.label
+        takes = self._label_arity.get(method)
+        if takes is None:
+            import inspect
+
+            params = inspect.signature(method).parameters.values()
+            takes = self._label_arity[method] = (
+                3 if any(p.kind is p.VAR_POSITIONAL for p in params) else len(params))
+        return method(word, lang, gender) if takes >= 3 else method(word, lang)
+
     def label(self, word: str, lang: str = "", gender: str = "", *,
               overrides: bool = True) -> str:
         """``word`` (a heading, a phase, a status, a stat's name, a sentence template of the
         core's) as shown in ``lang`` ("" = the ruleset's :attr:`~Ruleset.language`), from the
         catalogues: the ruleset's own form of it first (msgctxt its name, in its catalogue),
-        a counted sentence in its plural form (the count not known yet), else the word, agreeing with ``gender`` (m / f / n) when it has gendered forms. A word
+        a counted sentence in its plural form (the count not known yet), else the word,
+        agreeing with ``gender`` (m / f / n) when it has gendered forms. A word
         the ruleset stores in its own language (not English: a Czech status, ``Zraněný``) is
         shown through the English it translates, in ``lang``, agreeing with ``gender``. A
         plug-in that still overrides :meth:`Ruleset.label` is obeyed."""
@@ -217,8 +233,10 @@ class Host:
 
         rs = self.ruleset
         if overrides and self._overrides("label"):
-            return rs.label(word, lang, gender)
+            return self._plugin_label(word, lang, gender)
         lang = lang or rs.language
+        if word in rs.typed_words:
+            return word
         if rs.name:
             own = catalogue(lang).pgettext(rs.name, word)
             if own != word:

@@ -356,6 +356,9 @@ class Ruleset:
     verbs: Sequence[VerbSpec] = ()
     house_rules: dict[str, str] = {}
     """House-rule switch (dotted key in tables.toml) -> what it does; for help and README."""
+    typed_words: frozenset[str] = frozenset()
+    """Words the GM types (action and option names) that are also catalogue words: shown as
+    typed in every language (d12's ``bid: 3`` in ``why``), never translated."""
     language: str = "en"
     """The language the ruleset shows by default (``--lang`` with it is accepted too)."""
     languages: tuple[str, ...] = ()
@@ -632,8 +635,12 @@ class Ruleset:
         """Extra help for ``help`` (house-rule switches, notes)."""
         if not self.house_rules:
             return ""
-        lines = ["House-rule switches (tables.toml, override with --house-rules):"]
-        lines += [f"  {k}: {v}" for k, v in self.house_rules.items()]
+        from combat_cli.locale import current
+
+        lang = current()
+        lines = [self.label("House-rule switches (tables.toml, override with --house-rules):",
+                            lang)]
+        lines += [f"  {k}: {self.label(v, lang)}" for k, v in self.house_rules.items()]
         return "\n".join(lines)
 
 

@@ -3,6 +3,7 @@ diacritics."""
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,13 @@ def label(word: str, lang: str = "", gender: str = "") -> str:
 def norm(word: str) -> str:
     """Lower case, no diacritics, spaces and dashes as underscores: "Útok z obrany" ->
     "utok_z_obrany"."""
-    text = unicodedata.normalize("NFKD", str(word).strip().lower())
+    return _norm(str(word))
+
+
+@functools.lru_cache(maxsize=4096)
+def _norm(word: str) -> str:
+    """:func:`norm`, remembered: a big library's load asks for the same few words."""
+    text = unicodedata.normalize("NFKD", word.strip().lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return text.replace(" ", "_").replace("-", "_")
 

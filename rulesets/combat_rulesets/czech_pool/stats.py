@@ -197,7 +197,8 @@ def weapon(c: Combatant, tables: Tables, ctx: RulesContext | None = None
     if name:
         cat = tables.weapons
         key = norm(name)
-        key = next((k for k, v in cat.items() if norm(v.en) == key), key)
+        if key not in cat:
+            key = next((k for k, v in cat.items() if norm(v.en) == key), key)
         if key not in cat:
             from combat_cli.api import closest
 

@@ -114,30 +114,12 @@ class D12Ruleset(DeclarePhase, Reactions, Healing, Ruleset):
     stat_typo_hint = "other names are skills: Fighting=2"
     actions = ACTIONS
     house_rules = HOUSE_RULES
+    typed_words = TYPED
 
     def __init__(self) -> None:
         from combat_rulesets.d12.verbs import VERBS
 
         self.verbs = VERBS
-
-    # -- words -------------------------------------------------------------------------------
-    def label(self, word: str, lang: str = "", gender: str = "") -> str:
-        """The catalogue's word, except the words the GM types (the actions, their aliases
-        and options: ``bid``, ``skill``, ``realm`` ...), which stay as typed in every
-        language, also where they name a kept number in ``why`` (``bid: 3``)."""
-        if word in TYPED:
-            return word
-        return Ruleset.label(self, word, lang, gender)
-
-    def help_text(self) -> str:
-        """The house-rule switches, each described in the table's language."""
-        from combat_cli.api import locale
-
-        lang = locale.current()
-        lines = [self.label("House-rule switches (tables.toml, override with --house-rules):",
-                            lang)]
-        lines += [f"  {k}: {self.label(v, lang)}" for k, v in self.house_rules.items()]
-        return "\n".join(lines)
 
     # ``[weapons.NAME]`` tables add weapons to the catalogue (or change listed ones)
     merge_house_rules = hook("combat_rulesets.d12.catalogue:merge_house_rules")
