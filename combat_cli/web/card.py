@@ -18,6 +18,7 @@ from combat_cli.engine.domain.durations import format_duration, in_rounds
 from combat_cli.views.player import REMINDER
 
 if TYPE_CHECKING:
+    from combat_cli.engine.contract.ruleset import Ruleset
     from combat_cli.engine.domain.models import Combatant, Encounter
     from combat_cli.engine.table import Snapshot
 
@@ -191,12 +192,24 @@ def card(table: Snapshot, enc: Encounter, c: Combatant, row: dict[str, Any]) -> 
                    if t.combatant == c.id and t.kind != REMINDER],
         "declared": [a.text or a.name for a in declared.actions] if declared else [],
         "queued": queued,
-        "stats": {str(k): str(v) for k, v in c.stats.items()},
+        "stats": {str(k): _stat_value(rs, lang, v) for k, v in c.stats.items()},
         "acting": bool(row.get("acting")),
         "next": bool(row.get("next")),
         "out": c.out,
         "held": c.held,
     }
+
+
+def _stat_value(rs: Ruleset, lang: str, value: Any) -> str:
+    """A stat's value as the card shows it: a word (a catalogue weapon, a talent, yes or no)
+    in the table's language, a list as its items, a number as typed."""
+    if isinstance(value, bool):
+        return host(rs).label("yes" if value else "no", lang)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_stat_value(rs, lang, v) for v in value)
+    if isinstance(value, str):
+        return host(rs).label(value, lang)
+    return str(value)
 
 
 def _left(table: Snapshot, until: int | None) -> str:
