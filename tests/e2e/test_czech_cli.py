@@ -208,3 +208,43 @@ def test_a_czech_file_speaks_czech_an_english_flag_english(tmp_path: Path) -> No
     assert r.stderr.startswith("chyba") or "chyba" in r.stdout, r.stdout + r.stderr
     r = combat("play", str(f), "--script", "-", "--lang", "en", stdin="nothing\n")
     assert "error" in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("ruleset, shown, typed, action", [
+    ("d6", "úhyb", "úhyb", "dodge"), ("d6", "vykrytí", "VYKRYTI", "parry"),
+    ("d6", "úhyb", "dodge", "dodge"), ("storypath", "obrana", "obrana", "defend"),
+    ("storypath", "zalehnutí", "zalehnuti", "prone"),
+])
+def test_an_action_shown_in_czech_is_accepted_as_typed(tmp_path: Path, ruleset: str, shown: str,
+                                                       typed: str, action: str) -> None:
+    """A Czech table's help lists d6's dodge as úhyb and Storypath's prone as zalehnutí: typed
+    (regardless of case and diacritics), that word names the action; English still works."""
+    from combat_cli.engine.domain.models import Encounter
+    from combat_cli.engine.grammar.parsing import parse_action
+    from combat_cli.locale import use
+    from combat_cli.plugins import load
+
+    f = tmp_path / "boj.json"
+    assert combat("new", str(f), "--ruleset", ruleset, "--lang", "cs").returncode == 0
+    said = combat("play", str(f), "--lang", "cs", "--script", "-", stdin="nápověda\n").stdout
+    assert re.search(rf"^  {shown}\b", said, re.M), said
+    rs = load(ruleset)
+    use("cs")
+    try:
+        assert parse_action(rs, Encounter(ruleset=ruleset), [typed]).name == action
+    finally:
+        use("")
+
+
+@pytest.mark.parametrize("ruleset, verbs", [
+    ("d6", ("pozice", "ošetři", "doplň", "oživ")),
+    ("storypath", ("místo", "přepadni", "překvap", "vzdálenost", "dohra", "ošetři", "scéna",
+                   "sezení")),
+])
+def test_a_rulesets_own_verbs_are_czech_in_a_czech_help(tmp_path: Path, ruleset: str,
+                                                        verbs: tuple[str, ...]) -> None:
+    f = tmp_path / "boj.json"
+    assert combat("new", str(f), "--ruleset", ruleset, "--lang", "cs").returncode == 0
+    said = combat("play", str(f), "--lang", "cs", "--script", "-", stdin="nápověda\n").stdout
+    group = next(x for x in said.splitlines() if x.strip().startswith(ruleset))
+    assert group.split()[1:len(verbs) + 1] == list(verbs), said

@@ -197,7 +197,23 @@ def action_names(ruleset: Ruleset, reaction: bool | None = None) -> dict[str, Ac
         names[a.name] = a
         for al in a.aliases:
             names[al] = a
-    return names
+    return {**_shown_names(ruleset, names), **names}
+
+
+def _shown_names(ruleset: Ruleset, names: dict[str, ActionSpec]) -> dict[str, ActionSpec]:
+    """The actions as the table's language shows them (``help`` lists a Czech table's dodge
+    as úhyb): typed, they name the action too (a word of one token, naming no other)."""
+    from combat_cli.locale import SOURCE, current
+
+    lang = current()
+    if not lang or lang == SOURCE:
+        return {}
+    shown: dict[str, ActionSpec] = {}
+    for a in {id(a): a for a in names.values()}.values():
+        word = ruleset.label(a.name, lang)
+        if word != a.name and word and " " not in word and word not in names:
+            shown[word] = a
+    return shown
 
 
 def parse_action(ruleset: Ruleset, enc: Encounter, words: list[str], *,
