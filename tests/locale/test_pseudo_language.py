@@ -46,9 +46,6 @@ NAMES = {"Mina", "Thug", "Ann", "Ben", "Cory", "Puncher", "Bořek", "Zbojník", 
 
 # the leaks not fixed yet: surface -> words printed outside a mark
 KNOWN: dict[str, set[str]] = {
-    "d6/fight": {
-        'Prone', 'Unconscious',
-    },
     "d6/help": {
         'AMB', 'Arts', 'Brawling', 'Combat', 'Constitution', 'Easy', 'Effect', 'Instincts',
         'Killed', 'MW', 'Mortally', 'ND', 'STR', 'Value', 'Wounded', 'added', 'against', 'also',
