@@ -82,7 +82,7 @@ def summary(cmd: Cmd, enc: Encounter) -> list[str]:
     shown, hidden = rows[:24], rows[24:]
     view = RulesView(enc, cmd.ruleset, cmd.table.lang)
     for c in shown:
-        conds = ", ".join(x.name for x in c.conditions)
+        conds = ", ".join(cmd.ctx.label(x.name) for x in c.conditions)
         word = cmd.ctx.label("out") if c.out else cmd.ctx.label("standing")
         side = cmd.ctx.label(c.side)
         status = cmd.ruleset.label(c.status, cmd.ctx.language, gender_of(c.name, c.stats))

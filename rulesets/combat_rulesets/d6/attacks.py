@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import RuleError
+from combat_cli.api import RuleError, Word
 from combat_rulesets.d6.codes import Code, parse_code
 from combat_rulesets.d6.core import (
     Lapse,
@@ -183,7 +183,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {vs}{gt} - {what}")
     if ranged and w is not None:
         spend_shots(ctx, c, r, w, rounds, left)
-    wtxt = f" with {w['name']}" if w else ""
+    wtxt = ctx.say(" with {weapon}", weapon=ctx.label(w["name"])) if w else ""
     if sweep:
         wtxt += " (sweep)"
     for row in rows:
@@ -195,7 +195,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             prot = bool(row["cover"]) and not hit and beats(t, roll.total, row["diff"],
                                                              full_dodge=full)
         outcome = "hit" if hit else ("protection" if prot else "miss")
-        ctx.log(ctx.say("{name} {verb} {target}{wtxt}: {total} vs {row} ({row2}), {value}", name=c.name, verb=verb, target=target.name, wtxt=wtxt, total=roll.total, row=row['total'], row2=', '.join(row['parts']), value='hits the cover' if prot else outcome),
+        ctx.log(ctx.say("{name} {verb} {target}{wtxt}: {total} vs {row} ({row2}), {value}", name=c.name, verb=Word(verb), target=target.name, wtxt=wtxt, total=roll.total, row=row['total'], row2=', '.join(row['parts']), value=Word('hits the cover' if prot else outcome)),
                 kind="attack", actor=c, action=kind, target=target, roll=roll,
                 difficulty=row["total"], outcome=outcome,
                 **AttackLog(pool=how, skill=sname,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combat_cli.api import DiceTerm, Roll, RollSpec, RuleError
+from combat_cli.api import DiceTerm, Roll, RollSpec, RuleError, locale
 from combat_rulesets.d6.codes import Code, parse_code
 from combat_rulesets.d6.schema import tables
 from combat_rulesets.d6.state import RoundState, fighter
@@ -206,15 +206,23 @@ def scale_dice(t: Tables, c: Combatant | None, override: str | None = None) -> i
 
 
 def can_act_reason(where: Where, c: Combatant) -> str | None:
-    """Why ``c`` cannot act now (None: it can)."""
+    """Why ``c`` cannot act now (None: it can), in the table's language."""
     if c.out:
-        return f"{c.name} is {c.status}"
+        return _said(where, c, "{name} is {status}")
     if c.has_condition("Unconscious"):
-        return f"{c.name} is unconscious"
+        return _said(where, c, "{name} is unconscious")
     r = this_round(where, c)
     if r is not None and r.no_more:
-        return f"{c.name} is {c.status} (no more actions this round)"
+        return _said(where, c, "{name} is {status} (no more actions this round)")
     return None
+
+
+def _said(where: Where, c: Combatant, template: str) -> str:
+    """``template`` said of ``c`` (its name, its status agreeing with it) in the language of
+    ``where`` (a rules context or a view)."""
+    lang = where.language
+    status = locale.g_(locale.gender_of(c.name, c.stats, lang), c.status, lang)
+    return locale.Said(locale._(template, lang).format(name=c.name, status=status))
 
 
 def count(n: int, one: str, more: str = "") -> str:

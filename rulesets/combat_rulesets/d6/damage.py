@@ -3,6 +3,7 @@ and the GM's ``damage`` command (D6-DMG)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from combat_cli.api import RuleError
@@ -17,18 +18,24 @@ from combat_rulesets.d6.wounds import apply_result, level_index, resist
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext
 
+BY = {"shoot": "{name}'s shoot", "attack": "{name}'s attack", "brawl": "{name}'s brawl",
+      "martial": "{name}'s martial"}
+"""What a hit's damage came from, told in its wound's line (``Mina's shoot``)."""
 
-def damage_code(c: Combatant, w: dict[str, Any] | None) -> tuple[Code, str]:
-    """The damage dice of ``w`` in ``c``'s hands (None: a fist, Strength)."""
+
+def damage_code(c: Combatant, w: dict[str, Any] | None,
+                label: Callable[[str], str] = str) -> tuple[Code, str]:
+    """The damage dice of ``w`` in ``c``'s hands (None: a fist, Strength), and how they were
+    reached (its words through ``label``: the table's language)."""
     strength = parse_code(stat(c, "Strength") or "2D")
     if w is None:
-        return strength, f"Strength {strength.text()}"
+        return strength, f"{label('Strength')} {strength.text()}"
     dmg = str(w["damage"])
     if dmg.upper().startswith("STR"):
         extra = parse_code(dmg[3:].lstrip("+") or "0D")
         return (Code.make(strength.dice + extra.dice, strength.pips + extra.pips),
-                f"Strength {strength.text()} + {w['name']} {extra.text()}")
-    return parse_code(dmg), f"{w['name']} {parse_code(dmg).text()}"
+                f"{label('Strength')} {strength.text()} + {label(w['name'])} {extra.text()}")
+    return parse_code(dmg), f"{label(w['name'])} {parse_code(dmg).text()}"
 
 
 def hit_damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, Any] | None,
@@ -36,25 +43,27 @@ def hit_damage(ctx: RulesContext, c: Combatant, target: Combatant, w: dict[str, 
                ) -> None:
     """A hit: the damage roll (+1D per Effect Value step, spray, scale), resisted."""
     t = tables(ctx)
-    code, how = damage_code(c, w)
+    code, how = damage_code(c, w, ctx.label)
     ev = max(0, margin) // t.damage.ev_step
     if (kind in ("brawl", "martial") or skill_kind(w)) and not t.melee.ev_on_unarmed:
         ev = 0
     extra = ev
     if ev:
-        how += f" +{ev}D Effect Value"
+        how += ctx.say(" +{ev}D Effect Value", ev=ev)
     if spray is not None and int(spray["damage"]):
         extra += int(spray["damage"])
         how += f" {int(spray['damage']):+d}D {spray.get('label', 'spray')}"
     if s_att > s_tgt:
         extra += s_att - s_tgt
-        how += f" +{s_att - s_tgt}D scale"
+        how += ctx.say(" +{n}D scale", n=s_att - s_tgt)
     code = Code(max(0, code.dice + extra), code.pips)
-    roll = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on {target.name}")
+    roll = roll_code(ctx, code, ctx.say("{name}: damage {code} ({how}) on {target}", name=c.name,
+                                        code=code.text(), how=how, target=target.name))
     ctx.log(ctx.say("{name} rolls {total} damage on {target} ({how})", name=c.name, total=roll.total, target=target.name, how=how), kind="damage",
             actor=c, action=kind, target=target, roll=roll, outcome=str(roll.total),
             **DamageLog(effect_value=ev).dump())
-    resist(ctx, target, roll.total, source=f"{c.name}'s {kind}", attacker=c,
+    resist(ctx, target, roll.total, source=ctx.say(BY[kind], name=c.name) if kind in BY else f"{c.name}'s {kind}",
+           attacker=c,
            scale_bonus=max(0, s_tgt - s_att))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import RuleError, format_duration
+from combat_cli.api import RuleError, format_duration, locale
 from combat_rulesets.d6.core import count_actions, level_name, multi_penalty, this_round
 from combat_rulesets.d6.records import AttackLog
 from combat_rulesets.d6.schema import tables
@@ -84,9 +84,25 @@ def json_extra(view: RulesView) -> dict[str, Any]:
             "d6_positions": pairs}
 
 
-def _head(e: LogEntry) -> str:
-    """``Mina shoots at Demon Thug 1`` of ``Mina shoots at Demon Thug 1 with ...: 16 vs 10``."""
-    m = re.match(r"(.*?)(?: with [^:]*)?: ", e.text)
+class _Say:
+    """Sentences in the view's language: a template of d6's catalogue, filled in."""
+
+    def __init__(self, view: RulesView | None) -> None:
+        self.view = view
+
+    def __call__(self, template: str, **values: Any) -> str:
+        found = template if self.view is None else self.view.label(template)
+        return found.format(**values)
+
+    def word(self, word: str) -> str:
+        return word if self.view is None else self.view.label(word)
+
+
+def _head(e: LogEntry, say: _Say) -> str:
+    """``Mina shoots at Demon Thug 1`` of ``Mina shoots at Demon Thug 1 with ...: 16 vs 10``
+    (the weapon as the language's ``" with {weapon}"`` puts it)."""
+    before, _, after = say.word(" with {weapon}").partition("{weapon}")
+    m = re.match(rf"(.*?)(?:{re.escape(before)}[^:]*{re.escape(after)})?: ", e.text)
     return m.group(1) if m else e.text
 
 
@@ -104,22 +120,25 @@ def _reaction(e: LogEntry) -> str | None:
         return None
 
 
-def _attack_line(e: LogEntry) -> str:
+def _attack_line(e: LogEntry, say: _Say) -> str:
     """``Mina shoots at Vampire 1: 16 vs 10 (dodge), hit``."""
     how = _reaction(e)
-    return (f"{_head(e)}: {e.total} vs {e.difficulty}" + (f" ({how})" if how else "")
-            + f", {e.outcome}")
+    return (say("{head}: {total} vs {need}", head=_head(e, say), total=e.total,
+                need=e.difficulty) + (f" ({say.word(how)})" if how else "")
+            + f", {say.word(e.outcome or '')}")
 
 
-def _attack_part(e: LogEntry, head: str) -> str | None:
+def _attack_part(e: LogEntry, head: str, say: _Say, view: RulesView | None) -> str | None:
     """What ``e`` adds to the attack line that begins with ``head`` (None: not a part)."""
     if e.kind == "damage":
-        return f"; damage {e.total}"
+        return say("; damage {total}", total=e.total)
     if e.kind == "resist":
-        return f" vs {e.total}" + (" → no effect" if e.outcome == "resisted" else "")
+        return say(" vs {total}", total=e.total) + (
+            say.word(" → no effect") if e.outcome == "resisted" else "")
     if e.kind == "wound":
-        return f" → {e.outcome}" if e.target and e.target in head else (
-            f" → {e.target} {e.outcome}")
+        level = _level(e, view)
+        return f" → {level}" if e.target and e.target in head else (
+            f" → {e.target} {level}")
     if e.kind == "timer":
         return ""         # a healing timer: in status, not in the round
     return None
@@ -131,15 +150,28 @@ def _met_by_next(e: LogEntry, following: LogEntry | None) -> bool:
             and following.target == e.actor)
 
 
-def brief(entries: list[LogEntry]) -> list[str]:
+def _level(e: LogEntry, view: RulesView | None) -> str:
+    """A wound entry's level, agreeing with the fighter it is said of."""
+    level = e.outcome or ""
+    if view is None:
+        return level
+    who = next((c for c in view.enc.combatants if c.id == e.target_id), None)
+    gender = locale.gender_of(who.name, who.stats, view.language) if who is not None else ""
+    return view.label(level, gender)
+
+
+def brief(entries: list[LogEntry], view: RulesView | None = None) -> list[str]:
     """One line per thing that happened: an attack with its damage, resistance and wound;
-    the initiative tie-breaks together; a reaction roll inside the attack it meets."""
+    the initiative tie-breaks together; a reaction roll inside the attack it meets (in the
+    view's language)."""
+    say = _Say(view)
     ties = [e for e in entries if _is_tie(e)]
-    out = ["Initiative ties: " + ", ".join(f"{e.actor} {e.total}" for e in ties)] if ties else []
+    out = [say("Initiative ties: {ties}", ties=", ".join(f"{e.actor} {e.total}" for e in ties))
+           ] if ties else []
     line: list[str] = []      # the attack being told, in parts
     for n, e in enumerate(entries):
         following = entries[n + 1] if n + 1 < len(entries) else None
-        part = _attack_part(e, line[0]) if line else None
+        part = _attack_part(e, line[0], say, view) if line else None
         if part is not None:
             line.append(part)
             continue
@@ -147,7 +179,7 @@ def brief(entries: list[LogEntry]) -> list[str]:
             continue
         if line:              # the attack's line is complete
             out.append("".join(line))
-        line = [_attack_line(e)] if e.kind == "attack" else []
+        line = [_attack_line(e, say)] if e.kind == "attack" else []
         if not line:
             out.append(e.text)
     if line:
@@ -157,4 +189,4 @@ def brief(entries: list[LogEntry]) -> list[str]:
 
 def brief_lines(view: RulesView, entries: list[LogEntry]) -> list[str]:
     """The ruleset's ``brief``: :func:`brief`."""
-    return brief(entries)
+    return brief(entries, view)

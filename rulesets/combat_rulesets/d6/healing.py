@@ -23,6 +23,7 @@ from combat_rulesets.d6.records import FirstAidLog, HealDue, LevelLog, RestLog
 from combat_rulesets.d6.schema import tables
 from combat_rulesets.d6.state import HealClock, fighter
 from combat_rulesets.d6.stats import need_skill, stat
+from combat_rulesets.d6.words import status
 from combat_rulesets.d6.wounds import (
     INCAP,
     KILLED,
@@ -63,7 +64,8 @@ def restart_healing(ctx: RulesContext, c: Combatant) -> None:
     name = levels(tables(ctx))[me.wound]
     need = rest_need(tables(ctx), cast("Level", name))
     me.heal = HealClock(start=ctx.now, level=name, need=need)
-    ctx.add_timer(f"{c.name}: natural healing roll ({name})", due_in=need, kind=HEAL,
+    ctx.add_timer(ctx.say("{name}: natural healing roll ({level})", name=c.name,
+                          level=status(ctx, c, name)), due_in=need, kind=HEAL,
                   combatant=c, data=HealDue(level=name).dump())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import RuleError
+from combat_cli.api import RuleError, locale
 from combat_rulesets.d6.core import difficulty_dice
 from combat_rulesets.d6.options import Shot, fire_of
 from combat_rulesets.d6.positions import protection_body, range_base, remembered
@@ -88,7 +88,8 @@ def check_shot(ctx: RulesContext, c: Combatant, a: ActionRequest, w: dict[str, A
 def ranged_base(ctx: RulesContext, w: dict[str, Any], sit: dict[str, Any]) -> tuple[int, str]:
     """The difficulty of a shot nobody dodges (the range band), and how it was reached."""
     base, band = range_base(ctx, w, sit.get("range"))
-    return base, f"{band} range {base}"
+    band_said = locale.Said(locale.catalogue(ctx.language).pgettext("range", band))
+    return base, ctx.say("{band} range {base}", band=band_said, base=base)
 
 
 def target_penalty(ctx: RulesContext, r: RoundState, target: Combatant

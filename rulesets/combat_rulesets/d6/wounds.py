@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combat_cli.api import RuleError
+from combat_cli.api import RuleError, Word
 from combat_rulesets.d6.codes import Code, parse_code
 from combat_rulesets.d6.core import beats, level_name, levels, rd, roll_code, wound
 from combat_rulesets.d6.records import LevelLog, ResistLog
 from combat_rulesets.d6.schema import tables
 from combat_rulesets.d6.state import fighter
 from combat_rulesets.d6.stats import stat
+from combat_rulesets.d6.words import status
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, RulesContext, RulesView
@@ -49,21 +50,23 @@ def resist(ctx: RulesContext, c: Combatant, damage: int, *, source: str = "",
     armor_v = stat(c, "armor")
     armor = parse_code(armor_v) if armor_v else Code(0, 0)
     total = Code(con.dice + armor.dice + scale_bonus, con.pips + armor.pips)
-    how = f"Constitution {con.text()}"
+    how = ctx.say("Constitution {code}", code=con.text())
     if armor_v:
-        how += f" + armor {armor.text()}"
+        how += ctx.say(" + armor {code}", code=armor.text())
     if scale_bonus:
-        how += f" + scale {scale_bonus}D"
-    r = roll_code(ctx, total, f"{c.name}: resist damage {total.text()} ({how}) vs {damage} damage")
+        how += ctx.say(" + scale {n}D", n=scale_bonus)
+    r = roll_code(ctx, total, ctx.say("{name}: resist damage {code} ({how}) vs {damage} damage",
+                                      name=c.name, code=total.text(), how=how, damage=damage))
     diff = damage - r.total
     hurt = beats(tables(ctx), damage, r.total, what="damage")
-    ctx.log(ctx.say("{name} resists {damage} damage: {how} rolls {total}{more}", name=c.name, damage=damage, how=how, total=r.total, more="" if hurt else " → no effect"), kind="resist", actor=c, action="resist",
+    ctx.log(ctx.say("{name} resists {damage} damage: {how} rolls {total}{more}", name=c.name, damage=damage, how=how, total=r.total, more="" if hurt else Word(" → no effect")), kind="resist", actor=c, action="resist",
             roll=r, difficulty=damage, outcome="hurt" if hurt else "resisted",
             **ResistLog(damage=damage, margin=diff).dump())
     if not hurt:
         return None
     result = chart_result(tables(ctx), max(diff, 0))
-    apply_result(ctx, c, result, cause=f"{damage} damage vs {r.total}" + (
+    apply_result(ctx, c, result, cause=ctx.say("{damage} damage vs {total}", damage=damage,
+                                               total=r.total) + (
         f", {source}" if source else ""), attacker=attacker)
     return result
 
@@ -141,9 +144,11 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
     me = fighter(ctx, c)
     old = me.wound
     me.wound = new if new >= WOUNDED else 0
-    effect = "" if heal else effects(t, new)
-    ctx.log(f"{c.name} is {lv[new] if new else 'healthy'}" + (f" ({why})" if why else "")
-            + (f": {effect}" if effect else ""),
+    effect = "" if heal else effects(ctx, c, new)
+    ctx.log(ctx.say("{name} is {level}{why}{effect}", name=c.name,
+                    level=status(ctx, c, lv[new] if new else "healthy"),
+                    why=f" ({ctx.label(why)})" if why else "",
+                    effect=f": {effect}" if effect else ""),
             kind="heal" if heal else "wound", target=c, actor=attacker,
             outcome=lv[new] if new else "Healthy",
             **LevelLog(level=lv[new] if new else "Healthy",
@@ -179,16 +184,20 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
         restart_healing(ctx, c)
 
 
-def effects(t: Tables, level: int) -> str:
-    """What a wound level does (T-D6-7), for the log line that announces it."""
+def effects(ctx: RulesContext, c: Combatant, level: int) -> str:
+    """What a wound level does (T-D6-7), for the log line that announces it (in the table's
+    language, said of ``c``)."""
+    t = tables(ctx)
     pen = t.wounds.penalty[level] if level < len(t.wounds.penalty) else 0
-    minus = f", -{pen}D until healed" if pen else ""
-    return {WOUNDED: f"prone, no more actions this round{minus}",
-            WOUNDED2: f"prone, no more actions this round{minus}",
-            INCAP: "prone, unconscious, out of the fight",
-            MORTAL: f"unconscious; dies if {t.wounds.mortal_check}, rolled at each round's "
-                    "end, is below the number of rounds since the wound",
-            KILLED: "dead"}.get(level, "")
+    minus = ctx.say(", -{pen}D until healed", pen=pen) if pen else ""
+    if level in (WOUNDED, WOUNDED2):
+        return ctx.say("prone, no more actions this round{minus}", minus=minus)
+    if level == INCAP:
+        return ctx.say("prone, unconscious, out of the fight")
+    if level == MORTAL:
+        return ctx.say("unconscious; dies if {check}, rolled at each round's end, is below the "
+                       "number of rounds since the wound", check=t.wounds.mortal_check)
+    return status(ctx, c, "dead") if level == KILLED else ""
 
 
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:
@@ -228,10 +237,11 @@ def mortal_checks(ctx: RulesContext) -> None:
         me.mw_rounds += 1
         n = me.mw_rounds
         code = tables(ctx).wounds.mortal_check
-        r = roll_code(ctx, code, f"{c.name}: Mortally Wounded check {code} "
-                                 f"(dies if below {n}, rounds Mortally Wounded)")
+        r = roll_code(ctx, code, ctx.say("{name}: Mortally Wounded check {code} (dies if below "
+                                         "{n}, rounds Mortally Wounded)", name=c.name,
+                                         code=code, n=n))
         dies = r.total < n
-        ctx.log(ctx.say("{name} Mortally Wounded check: {total} vs {n} rounds → {more}", name=c.name, total=r.total, n=n, more="dies" if dies else "holds on"), kind="mortal", actor=c, roll=r,
+        ctx.log(ctx.say("{name} Mortally Wounded check: {total} vs {n} rounds → {more}", name=c.name, total=r.total, n=n, more=Word("dies" if dies else "holds on")), kind="mortal", actor=c, roll=r,
                 difficulty=n, outcome="Killed" if dies else "alive")
         if dies:
             set_level(ctx, c, KILLED, why="Mortally Wounded check")
