@@ -1,0 +1,36 @@
+"""d6 in Czech: a short fight's log lines are the catalogue's (d6.po), a wound level agrees
+with the fighter."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+EX = Path(__file__).resolve().parents[3] / "examples"
+FIGHT = (f"import {EX / 'd6.toml'}\nadd Mina template=mina\nadd Thug template=thug\nstart\n"
+         "declare Mina shoot Thug\ndeclare Thug brawl Mina\nresolve all\nend\nend fight\n")
+
+
+def combat(*args: str, stdin: str | None = None) -> str:
+    env = dict(os.environ, COMBAT_HISTORY="", COLUMNS="300")
+    r = subprocess.run([sys.executable, "-m", "combat_cli", *args], input=stdin, env=env,
+                       capture_output=True, text=True, timeout=120, encoding="utf-8")
+    return r.stdout + r.stderr
+
+
+def test_a_d6_fight_in_czech(tmp_path: Path) -> None:
+    f = tmp_path / "d6.json"
+    combat("new", str(f), "--ruleset", "d6", "--lang", "cs")
+    said = combat("play", str(f), "--lang", "cs", "--seed", "3", "--script", "-", stdin=FIGHT)
+    lines = [x.strip() for x in said.splitlines()]
+    assert "Mina střílí na Thug: 17 proti 10, zásah; poškození 20 proti 7 → Smrtelně zraněný" \
+        in lines
+    assert "Thug: brawl propadá (Thug: Smrtelně zraněný)" in lines
+    assert "Thug: hod o život: 7 proti počtu tahů 1 → vydrží" in lines
+    assert "za 4w 1d: Thug: hod na přirozené hojení (Smrtelně zraněný)" in lines
+    report = combat("report", str(f), "--lang", "cs")
+    assert "Thug odolává poškození 20: Konstituce 3D hází 7" in report
+    assert "Mina střílí na Thug (Opakovací kuše): 17 proti 10 (krátký dostřel 10), zásah" \
+        in report
