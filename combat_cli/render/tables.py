@@ -32,7 +32,7 @@ def _status(rs: Ruleset, c: Combatant, lang: str) -> str:
 
 
 def header(enc: Encounter, rs: Ruleset, lang: str = "") -> Text:
-    who = rs.acting_label(RulesView(enc, rs))
+    who = rs.acting_label(RulesView(enc, rs, lang))
     bits = [f"{_l(rs, 'Round', lang)} {enc.round}" if enc.round else _l(rs, "setup", lang)]
     if enc.round:
         bits.append(_l(rs, enc.phase, lang))
@@ -221,7 +221,7 @@ def round_table(enc: Encounter, rs: Ruleset, lang: str = "", width: int = 100,
         style = "acting" if c.id == now else ("out" if c.out else "")
         t.add_row(*(col.cells[i] for col in cols), style=style)
     parts: list[Any] = [header(enc, rs, lang), t]   # both wrap: nothing of them is cut
-    labels = rs.order_labels(RulesView(enc, rs))
+    labels = rs.order_labels(RulesView(enc, rs, lang))
     if labels:
         parts.append(Text(_l(rs, "Order: ", lang) + " · ".join(labels)))
     return Group(*parts)

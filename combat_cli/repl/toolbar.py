@@ -27,7 +27,7 @@ def create_toolbar(get_table: Callable[[], Table], dice_mode: str | None = None
 
         def w(word: str) -> str:
             return host(rs).label(word, t.lang)
-        who_acts = rs.acting_label(RulesView(enc, rs))
+        who_acts = rs.acting_label(RulesView(enc, rs, t.lang))
         where = f"{w('round')} {enc.round} · {w(enc.phase)}" if enc.round else w("setup")
         who = f" · {w('acts')}: {who_acts}" if who_acts else ""
         return (f" {rs.name} · {where}{who} · {w('dice')}: {w(mode)} · "

@@ -104,7 +104,7 @@ def _turn_line(enc: Any, rs: Any, lang: str, w: Callable[..., str], hidden: set[
         return w("waiting")
     if enc.phase == "declare":
         return w("declare")
-    label, cur = rs.acting_label(RulesView(enc, rs)), rs.current(enc)
+    label, cur = rs.acting_label(RulesView(enc, rs, lang)), rs.current(enc)
     unseen = bool(label and (any(h in label for h in hidden) or (cur is not None and cur.hidden)))
     if unseen:
         label = None  # a hidden combatant is in no order the players see, acting or next

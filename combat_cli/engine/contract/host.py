@@ -81,7 +81,13 @@ class Host:
     def stat_spec(self, name: str) -> StatSpec | None:
         """The stat called ``name`` or one of its aliases, whatever the case (from an index
         of the specs, built once: a 100,000-template library is checked on every open)."""
-        return self._index()[1].get(name.lower())
+        by_word = self._index()[1]
+        found = by_word.get(name.lower())
+        if found is None:
+            from combat_cli.engine.domain.queries import fold
+
+            found = by_word.get(fold(name))
+        return found
 
     def _index(self) -> tuple[Sequence[StatSpec], dict[str, StatSpec],
                               tuple[tuple[str, StatCheck | str], ...]]:
@@ -92,9 +98,25 @@ class Host:
             for spec in reversed(stats):  # the first spec of a name wins, as named() has it
                 for word in (*spec.aliases, spec.name):
                     by_word[word.lower()] = spec
+            self._shown_stat_names(stats, by_word)
             checks = tuple((s.name, s.check) for s in stats if s.check is not None)
             index = self._stat_index = (stats, by_word, checks)
         return index
+
+    def _shown_stat_names(self, stats: Sequence[StatSpec], by_word: dict[str, StatSpec]) -> None:
+        """A stat is also typed as another language shows it (``síla=3``, ``sila=3`` for
+        Storypath's might), from the catalogues alone; a name or alias of its own comes first."""
+        from combat_cli.engine.domain.queries import fold
+        from combat_cli.locale import SOURCE, languages
+
+        for lang in languages():
+            if lang == SOURCE:
+                continue
+            for spec in stats:
+                shown = self.label(spec.name, lang, overrides=False)
+                if shown != spec.name and " " not in shown.strip():
+                    for word in (shown.lower(), fold(shown)):
+                        by_word.setdefault(word, spec)
 
     def stat_defaults(self, *, overrides: bool = True) -> dict[str, Any]:
         """The stats a new combatant starts with before what the GM typed (the specs'

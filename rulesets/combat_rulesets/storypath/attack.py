@@ -20,7 +20,11 @@ from .schema import Tables, Weapon
 from .stats import pool_of
 from .stunts import check_harm_options, hit_and_stunts, stunt_effects
 from .turns import use_action
-from .words import count
+from .words import says
+
+_VERBED = {"attack": "{name} attacks {target}", "grapple": "{name} grapples {target}",
+           "throw": "{name} throws {target}"}
+"""The head of an attack's log line by the action that makes it."""
 
 
 def attack_targets(ctx: RulesContext, c: Combatant, a: ActionRequest) -> list[Combatant]:
@@ -92,7 +96,7 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
         rng = match_band(ctx, o.range) if o.range else (
             band(ctx, c, t) or w.range)
         if "Melee" in tags and rng != "close":
-            raise RuleError("{name}'s {w} reaches close range only ({t} is at {rng} range: range=close if they are close)", name=c.name, w=w.name, t=t.name, rng=rng)
+            raise RuleError("{name}'s {w} reaches close range only ({t} is at {rng} range: range=close if they are close)", name=c.name, w=Word(w.name), t=t.name, rng=Word(rng))
         rngs.append(rng)
     main_pool = str(pool_text or o.pool or c.stats.get("attack_pool") or w.pool)
     check_harm_options(ctx, stunts=o.stunts, boxes=(o.box, lift.pbox), shock=o.shock)
@@ -112,20 +116,22 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
     blind = c.has_condition("Blinded") and ("Ranged" in tags or "Thrown" in tags)
     dice, label = mixed_dice(c, main_pool, half)
     names = ", ".join(t.name for t in targets)
-    vs = ", ".join(f"{t.name}'s Defense {d}" for t, (d, _) in zip(targets, defenses, strict=True))
-    r = roll_pool(ctx, c, f"{verb} {names} ({w.name})", dice, label,
+    vs = ", ".join(ctx.say("{name}'s Defense {n}", name=t.name, n=d)
+                   for t, (d, _) in zip(targets, defenses, strict=True))
+    r = roll_pool(ctx, c, ctx.say("{verb} {names} ({weapon})", verb=ctx.label(verb),
+                                  names=names, weapon=ctx.label(w.name)), dice, label,
                   enhancement=enh + team + scale_enh, injury=not yes(o.waive),
-                  vs=vs + (" +1 Blinded" if blind else ""))
+                  vs=vs + (ctx.say(" +1 Blinded") if blind else ""))
     give = split(r, half, o.give)
     avail = r.total - give
     head_notes = list(r.notes)
     if blind:
         ctx.remove_condition(c, "Blinded", reason="spent on this attack")
-        head_notes.append("Blinded +1 Difficulty")
+        head_notes.append(ctx.say("Blinded +1 Difficulty"))
     if scale_enh:
-        head_notes.append(f"Scale Enhancement +{scale_enh}")
+        head_notes.append(ctx.say("Scale Enhancement +{n}", n=scale_enh))
     if team:
-        head_notes.append(f"Teamwork +{team}")
+        head_notes.append(ctx.say("Teamwork +{n}", n=team))
     needs = [d + r.extra_difficulty + (1 if blind else 0) for d, _ in defenses]
     dmg_cost = Tables.of(ctx).stunts.inflict_damage
     shares = plan_shares(avail, [nd + dmg_cost + int(t.stats.get("armor") or 0)
@@ -133,13 +139,15 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
     buy = o.buy or "last"
     cmp_left = r.complication if buy != "no" else 0
     several = len(targets) > 1
-    wtext = "unarmed" if w.name == "unarmed" else f"with {w.name}"
+    wtext = ctx.say("unarmed") if w.name == "unarmed" else \
+        ctx.say("with {weapon}", weapon=ctx.label(w.name))
     if weapon is None and w.name == "unarmed" and c.has_condition("Disarmed"):
-        wtext += " (Disarmed)"
+        wtext += ctx.say(" (Disarmed)")
     if several:
-        how = ("successes split " + "+".join(map(str, shares)) if mode == "split"
-               else "the total against each")
-        ctx.log(f"{c.name} {verb}s {names} {wtext}: {faces_text(r)}"
+        how = (ctx.say("successes split {shares}", shares="+".join(map(str, shares)))
+               if mode == "split" else ctx.say("the total against each"))
+        ctx.log(ctx.say(_VERBED.get(verb, "{name} {verb}s {target}"), name=c.name, verb=verb,
+                        target=names) + f" {wtext}: {faces_text(r, ctx)}"
                 + given(half) + f"; {how}"
                 + (f"; {'; '.join(head_notes)}" if head_notes else ""),
                 kind="roll", actor=c, action=verb, roll=r.roll,
@@ -159,18 +167,26 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
             if not any(x.hit for _, x in results):
                 consolation(ctx, c, notes)
         if rest > 0:
-            notes.append(f"{count(rest, 'success', 'successes')} unspent")
+            notes.append(says(ctx, "{n} success unspent", "{n} successes unspent", rest, n=rest))
         if rng == "close":
             set_band(ctx, c, t, "close")
         if several:
-            head = (f"  {t.name} at {rng} range: {count(shares[n], 'success', 'successes')} vs Defense {needs[n]} "
-                    f"({defenses[n][1]})")
+            head = "  " + says(
+                ctx, "{name} at {range} range: {n} success vs Defense {defense} ({how})",
+                "{name} at {range} range: {n} successes vs Defense {defense} ({how})", shares[n],
+                name=t.name, range=Word(rng), n=shares[n], defense=needs[n],
+                how=defenses[n][1])
         else:
-            head = (f"{c.name} {verb}s {t.name} {wtext} at {rng} range: {faces_text(r)}"
+            head = (ctx.say(_VERBED.get(verb, "{name} {verb}s {target}"), name=c.name,
+                            verb=verb, target=t.name)
+                    + " " + ctx.say("{weapon} at {range} range: {faces}", weapon=wtext,
+                                    range=Word(rng), faces=faces_text(r, ctx))
                     + given(half)
-                    + f" vs Defense {needs[n]} ({defenses[n][1]})")
+                    + ctx.say(" vs Defense {defense} ({how})", defense=needs[n],
+                              how=defenses[n][1]))
         tail = "; ".join(stunts_bought + notes)
-        ctx.log(ctx.say("{head}: {outcome}{more}", head=head, outcome=res.outcome, more=f"; {tail}" if tail else ""), kind="attack",
+        ctx.log(ctx.say("{head}: {outcome}{more}", head=head, outcome=Word(res.outcome),
+                        more=f"; {tail}" if tail else ""), kind="attack",
                 actor=c, action=verb, target=t, roll=None if several else r.roll,
                 difficulty=needs[n], outcome=res.outcome,
                 **AttackLogged(successes=shares[n] if several else r.successes,
@@ -190,5 +206,6 @@ def attack(ctx: RulesContext, c: Combatant, a: ActionRequest, *, o: Strike | Non
     if thrown_person is not None and total_conditions:
         pres = AttackResult(hit=True, conditions=total_conditions)
         apply_conditions(ctx, c, thrown_person, pres, tags, box=lift.pbox, names=(lift.pname,),
-                         source=f"thrown into {targets[0].name} (SP-THROW-2)")
+                         source=ctx.say("thrown into {name} (SP-THROW-2)",
+                                        name=targets[0].name))
     return results[0][1]

@@ -14,6 +14,7 @@ from .options import Harm, yes
 from .positions import band
 from .schema import Tables
 from .stats import is_mortal
+from .words import says, tr
 
 
 @dataclass
@@ -44,14 +45,15 @@ def apply_conditions(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackR
     for k in range(res.conditions):
         level = boxes[k] if k < len(boxes) else None
         name = names[k] if k < len(names) else None
-        why = source or (res.sources[k] if k < len(res.sources) else "Inflict Damage")
+        why = source or tr(ctx, res.sources[k] if k < len(res.sources) else "Inflict Damage")
         marked = injuries.inflict(ctx, t, box=level, name=name, persistent=persistent,
                                   source=why, attacker=c, strict=False)
         if marked == injuries.TAKEN_OUT:
             if k + 1 < res.conditions:
                 more = res.conditions - k - 1
-                ctx.note(f"{t.name} is Taken Out: {more} more Injury "
-                         + ("Condition" if more == 1 else "Conditions") + " not needed")
+                ctx.note(says(ctx, "{name} is Taken Out: {more} more Injury Condition not needed",
+                              "{name} is Taken Out: {more} more Injury Conditions not needed",
+                              more, name=t.name, more=more))
             break
 
 
@@ -87,4 +89,4 @@ def tag_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResult
             if x.id in exclude | {c.id} or x.out:
                 continue
             apply_conditions(ctx, c, x, AttackResult(hit=True, conditions=1), tags,
-                             source=f"Shockwave from the hit on {t.name}")
+                             source=ctx.say("Shockwave from the hit on {t}", t=t.name))

@@ -15,8 +15,8 @@ from .records import Blocked, InitiativeLogged, RosterLogged, SideValue
 from .rolls import faces_text, roll_pool
 from .schema import Tables
 from .state import Rolled, Slot, Turn, Where, fight, fighter
-from .stats import best_of, trait
-from .words import count, they
+from .stats import best_of, trait, trait_title
+from .words import names_and, say, says
 
 
 def roster(where: Where) -> list[Slot]:
@@ -28,10 +28,28 @@ def slot_index(where: Where) -> int:
 
 
 def slot_name(s: Slot) -> str:
+    """``PC slot (4)``: the slot as the JSON surface names it (English)."""
     if s.surprise:
         return "Surprise slot"
     side = "PC" if s.side == "pc" else "SGC"
     return f"{side} slot ({s.value})"
+
+
+def slot_word(where: Where, s: Slot) -> str:
+    """The slot as the table's language says it (``PC slot (4)``, Czech ``pořadí PJ (4)``)."""
+    if s.surprise:
+        return say(where, "Surprise slot")
+    return say(where, "PC slot ({n})" if s.side == "pc" else "SGC slot ({n})", n=s.value)
+
+
+def _either(where: Where, names: list[str], none: str) -> str:
+    """``Ann or Ben``; ``none`` when there is nobody."""
+    if not names:
+        return say(where, none)
+    out = names[0]
+    for name in names[1:]:
+        out = say(where, "{a} or {b}", a=out, b=name)
+    return out
 
 
 def _live(enc: Encounter, cid: str | None) -> Combatant | None:
@@ -142,8 +160,9 @@ def candidates(where: Where, i: int) -> list[Combatant]:
 def open_slot_text(where: Where) -> str:
     """``PC slot (3) is up: Ann or Ben takes it`` for the open acting slot."""
     i = slot_index(where)
-    names = " or ".join(c.name for c in candidates(where, i)) or "nobody left"
-    return f"{slot_name(roster(where)[i])} is up: {names} takes it (slot NAME)"
+    names = _either(where, [c.name for c in candidates(where, i)], "nobody left")
+    return say(where, "{slot} is up: {names} takes it (slot NAME)",
+               slot=slot_word(where, roster(where)[i]), names=names)
 
 
 def next_slot(where: Where) -> int | None:
@@ -175,9 +194,9 @@ def labels(where: Where) -> list[str]:
     for n, (s, h) in enumerate(zip(roster(where), hs, strict=True)):
         who = enc.name_of(h) if h else "—"
         if not s.who and h:
-            who = f"open ({who} first in line)"
+            who = say(where, "open ({name} first in line)", name=who)
         mark = "▶ " if n == i and enc.phase == "turns" else ""
-        out.append(f"{mark}{slot_name(s)}: {who}")
+        out.append(f"{mark}{slot_word(where, s)}: {who}")
     return out
 
 
@@ -189,24 +208,26 @@ def roll_initiative(ctx: RulesContext, c: Combatant, seq: int) -> int:
     skill = best_of(c, list(tables.combat_skills))
     attr = tables.attribute
     dice = trait(c, skill) + trait(c, attr)
-    label = f"{skill.replace('_', ' ').title()} {trait(c, skill)} + {attr.title()} {trait(c, attr)}"
+    label = (f"{trait_title(skill, ctx)} {trait(c, skill)} + "
+             f"{trait_title(attr, ctx)} {trait(c, attr)}")
     me = fighter(ctx, c)
     cmp_n, me.surprise_cmp = me.surprise_cmp or 0, None
-    extra = f"; Surprise Complication {cmp_n}" if cmp_n else ""
-    r = roll_pool(ctx, c, "initiative", dice, label + extra, penalty_ok=False)
+    extra = ctx.say("; Surprise Complication {n}", n=cmp_n) if cmp_n else ""
+    r = roll_pool(ctx, c, ctx.label("initiative"), dice, label + extra, penalty_ok=False)
     value = r.successes
-    text = f"{c.name} initiative: {faces_text(r)} success{'es' if value != 1 else ''}"
+    text = says(ctx, "{name} initiative: {faces} success", "{name} initiative: {faces} successes",
+                value, name=c.name, faces=faces_text(r, ctx))
     outcome = str(value)
     if cmp_n:
         if value >= cmp_n:
             if Tables.of(ctx).initiative.buyoff_reduces_result:
                 value -= cmp_n
-            text += f"; buys off Surprise {cmp_n} -> {value}"
-            outcome = f"{value} (bought off)"
+            text += ctx.say("; buys off Surprise {n} -> {value}", n=cmp_n, value=value)
+            outcome = ctx.say("{value} (bought off)", value=value)
         else:
             me.lose_turn_round = ctx.enc.round
-            text += f"; cannot buy off Surprise {cmp_n}: no action in the first turn"
-            outcome = f"{value} (surprised)"
+            text += ctx.say("; cannot buy off Surprise {n}: no action in the first turn", n=cmp_n)
+            outcome = ctx.say("{value} (surprised)", value=value)
     me.init, me.init_seq = value, seq
     ctx.log(text, kind="initiative", actor=c, action="initiative", roll=r.roll,
             difficulty=cmp_n or None, outcome=outcome, **InitiativeLogged(successes=r.successes, value=value).dump())
@@ -244,7 +265,8 @@ def build(ctx: RulesContext) -> None:
     state = fight(ctx)
     state.roster = slots
     state.initiative = Rolled(round=enc.round)
-    ctx.log("Initiative roster: " + ", ".join(slot_name(s) for s in slots), kind="round",
+    ctx.log(ctx.say("Initiative roster: {slots}", slots=", ".join(slot_word(ctx, s) for s in slots)),
+            kind="round",
             **RosterLogged(roster=[SideValue(side=s.side, value=s.value) for s in slots]).dump())
 
 
@@ -282,7 +304,9 @@ def begin_round(ctx: RulesContext) -> None:
         d.roster = [Slot(side=enc.get(cid).side, value=None, who=cid, surprise=True)
                     for cid in surprise.attackers if _live(enc, cid)]
         names = [enc.name_of(cid) for cid in surprise.attackers]
-        ctx.log(ctx.say("Surprise round: {names} before initiative is rolled (SP-SURP-3)", names=they(names, 'acts', 'act')),
+        ctx.log(says(ctx, "Surprise round: {names} acts before initiative is rolled (SP-SURP-3)",
+                     "Surprise round: {names} act before initiative is rolled (SP-SURP-3)",
+                     len(names), names=names_and(ctx, names)),
                 kind="round")
     elif not d.initiative:
         build(ctx)
@@ -305,7 +329,8 @@ def start_turn(ctx: RulesContext, c: Combatant) -> None:
     for o in enc.combatants:
         for cond in list(o.conditions):
             if Blocked.of(cond).blocked_by == c.id:
-                ctx.remove_condition(o, cond.name, reason=f"{c.name}'s turn comes round")
+                ctx.remove_condition(o, cond.name,
+                                     reason=ctx.say("{name}'s turn comes round", name=c.name))
 
 
 def next_turn(ctx: RulesContext) -> None:
@@ -319,7 +344,7 @@ def next_turn(ctx: RulesContext) -> None:
         if h is not None:
             if not slots[i].who and not slots[i].surprise:
                 slots[i].who = h.id
-                ctx.log(ctx.say("{h} takes {slots} (first in line)", h=h.name, slots=slot_name(slots[i])), kind="initiative",
+                ctx.log(ctx.say("{h} takes {slots} (first in line)", h=h.name, slots=slot_word(ctx, slots[i])), kind="initiative",
                         actor=h, action="slot")
                 start_turn(ctx, h)  # a turn passed: what ends at its turn ends now
             fighter(ctx, h).done_round = enc.round
@@ -352,11 +377,12 @@ def next_turn(ctx: RulesContext) -> None:
             others = candidates(ctx, i)
             if len(others) <= 1:
                 s.who = h.id
-                ctx.log(ctx.say("{s}: {h} (the only one left)", s=slot_name(s), h=h.name), kind="initiative",
+                ctx.log(ctx.say("{s}: {h} (the only one left)", s=slot_word(ctx, s), h=h.name), kind="initiative",
                         actor=h, action="slot")
             else:
-                names = " or ".join(o.name for o in others)
-                ctx.log(ctx.say("{s} is up: the players choose who takes it: {names} (slot NAME, or act NAME ...)", s=slot_name(s), names=names),
+                names = _either(ctx, [o.name for o in others], "nobody")
+                ctx.log(ctx.say("{s} is up: the players choose who takes it: {names} (slot NAME, "
+                                "or act NAME ...)", s=slot_word(ctx, s), names=names),
                         kind="initiative", action="slot")
         if h is not None and s.who:  # an open slot's turn starts when it is taken
             start_turn(ctx, h)
@@ -375,17 +401,21 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
     cur = slot_index(ctx)
     i = cur if index is None else index
     if not 0 <= i < len(slots):
-        raise RuleError("no slot {value}: the roster has {slots}", value=i + 1, slots=count(len(slots), 'slot'))
+        raise RuleError(says(ctx, "no slot {value}: the roster has {n} slot",
+                             "no slot {value}: the roster has {n} slots", len(slots),
+                             value=i + 1, n=len(slots)))
     s = slots[i]
     if s.surprise:
         raise RuleError("the surprise round has no slots to choose: next moves on")
     if s.side != c.side:
-        mine = "a PC" if c.side == "pc" else "an SGC"
-        whose = ("; " + " or ".join(x.name for x in candidates(ctx, i)) + " may take it"
+        mine = Word("a PC" if c.side == "pc" else "an SGC")
+        whose = (ctx.say("; {names} may take it",
+                         names=_either(ctx, [x.name for x in candidates(ctx, i)], "nobody"))
                  if not s.who and candidates(ctx, i) else "")
-        raise RuleError("{name} is {mine} and cannot take {s}{whose}", name=c.name, mine=mine, s=slot_name(s), whose=whose)
+        raise RuleError("{name} is {mine} and cannot take {s}{whose}", name=c.name, mine=mine,
+                        s=slot_word(ctx, s), whose=whose)
     if i < cur:
-        raise RuleError("{s} (slot {value}) has already passed this round", s=slot_name(s), value=i + 1)
+        raise RuleError("{s} (slot {value}) has already passed this round", s=slot_word(ctx, s), value=i + 1)
     if c.out:
         raise RuleError("{name} is {status} and cannot take a slot", name=c.name, status=Word(c.status))
     if done(ctx, c):
@@ -393,19 +423,19 @@ def take_slot(ctx: RulesContext, c: Combatant, index: int | None = None, *, quie
     if surprised(ctx, c):
         raise RuleError("{name} is surprised: no action in the first turn (SP-AMB-3)", name=c.name)
     if s.who == c.id:
-        raise RuleError("{name} already holds {s}", name=c.name, s=slot_name(s))
+        raise RuleError("{name} already holds {s}", name=c.name, s=slot_word(ctx, s))
     prev = s.who
     if prev and i == cur:
         p = enc.get(prev)
         turn = fighter(ctx, p).turn
         if turn and turn.used and turn.round == enc.round:
-            raise RuleError("{p} has already acted in {s}", p=p.name, s=slot_name(s))
+            raise RuleError("{p} has already acted in {s}", p=p.name, s=slot_word(ctx, s))
     old = next((n for n, x in enumerate(slots) if x.who == c.id), None)
     if old is not None:
         slots[old].who = prev if prev and enc.get(prev).side == slots[old].side else None
     s.who = c.id
     if not quiet:
-        ctx.log(ctx.say("{name} takes {s}", name=c.name, s=slot_name(s)), kind="initiative", actor=c, action="slot",
+        ctx.log(ctx.say("{name} takes {s}", name=c.name, s=slot_word(ctx, s)), kind="initiative", actor=c, action="slot",
                 outcome=f"slot {i + 1}")
     if i == cur:
         start_turn(ctx, c)
@@ -449,7 +479,7 @@ def open_turn(where: Where) -> tuple[str, list[Combatant]] | None:
     if s.surprise:
         return None
     others = candidates(where, i)
-    return (slot_name(s), others) if len(others) >= 2 else None
+    return (slot_word(where, s), others) if len(others) >= 2 else None
 
 
 def open_turn_of(rs: Ruleset, enc: Encounter) -> tuple[str, list[Combatant]] | None:
@@ -472,8 +502,9 @@ def acting_label(view: RulesView) -> str | None:
 
     if view.enc.phase == "turns" and roster(view) and is_open(view):
         i = slot_index(view)
-        names = " or ".join(c.name for c in candidates(view, i)) or "nobody"
-        return f"{slot_name(roster(view)[i])}, open: {names}"
+        names = _either(view, [c.name for c in candidates(view, i)], "nobody")
+        return say(view, "{slot}, open: {names}", slot=slot_word(view, roster(view)[i]),
+                   names=names)
     return Ruleset.acting_label(view.ruleset, view)  # the core's: who acts
 
 

@@ -12,7 +12,7 @@ from .records import WoundLogged
 from .schema import Tables
 from .state import Injury, Where, fighter
 from .stats import is_pc, trait
-from .words import matches
+from .words import level_word, matches, say
 
 TAKEN_OUT = "taken_out"
 
@@ -80,19 +80,31 @@ def hits(where: Where, c: Combatant) -> int:
     return len([i for i in marked(where, c) if i.level != TAKEN_OUT])
 
 
-def track_text(where: Where, c: Combatant) -> str:
-    """``B●○ I○ M○`` for boxes, or ``Health 2/3`` for an SGC."""
+def track_text(where: Where, c: Combatant, *, english: bool = False) -> str:
+    """``B●○ I○ M○`` for boxes, or ``Health 2/3`` for an SGC, in the language ``where`` shows
+    (``english``: as the JSON surface keeps it)."""
     tables = Tables.of(where)
     if uses_health(tables, c):
-        return f"Health {max(0, health(tables, c) - hits(where, c))}/{health(tables, c)}"
+        left, most = max(0, health(tables, c) - hits(where, c)), health(tables, c)
+        return (f"Health {left}/{most}" if english else
+                say(where, "Health {left}/{most}", left=left, most=most))
     have = boxes(tables, c)
-    left = free(where, c)
+    left_ = free(where, c)
     out = []
     for lv in tables.injury.levels:
         if have.get(lv):
-            used = have[lv] - left[lv]
-            out.append(lv[0].upper() + "●" * used + "○" * left[lv])
+            used = have[lv] - left_[lv]
+            out.append(box_letter(where, lv, english) + "●" * used + "○" * left_[lv])
     return " ".join(out)
+
+
+def box_letter(where: Where, level: str, english: bool = False) -> str:
+    """The letter of an Injury box in the track (``B`` for bruised; the catalogue's
+    ``msgctxt "injury box"`` in another language)."""
+    from combat_cli.locale import catalogue
+
+    found = level if english else catalogue(where.language).pgettext("injury box", level)
+    return found if found != level else level[0].upper()
 
 
 def names_text(where: Where, c: Combatant, plain_hits: bool = True) -> str:
@@ -103,14 +115,21 @@ def names_text(where: Where, c: Combatant, plain_hits: bool = True) -> str:
     for i in marked(where, c):
         if not plain_hits and i.level == "hit" and not (i.name or i.persistent):
             continue
-        lv = title(i.level) if i.level != "hit" else "Hit"
-        flags = ", Persistent" if i.persistent else ""
-        flags += ", aided" if i.downgraded else ""
+        lv = level_word(where, i.level)
+        flags = say(where, ", Persistent") if i.persistent else ""
+        flags += say(where, ", aided") if i.downgraded else ""
         text = f"{i.name} ({lv}{flags})" if i.name else f"{lv}{flags}"
         if text not in counts:
             out.append(text)
         counts[text] = counts.get(text, 0) + 1
     return "; ".join(f"{counts[x]}x {x}" if counts[x] > 1 else x for x in out)
+
+
+def gender(where: Where, c: Combatant) -> str:
+    """``c``'s grammatical gender in the language ``where`` shows (m / f / n)."""
+    from combat_cli.locale import gender_of
+
+    return gender_of(c.name, c.stats, where.language)
 
 
 def refresh_status(ctx: RulesContext, c: Combatant) -> None:
@@ -146,8 +165,10 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
     least severe free box (said in the log). Returns the level taken."""
     tables = Tables.of(ctx)
     why = f" ({source})" if source else ""
+    g = gender(ctx, c)
     if is_taken_out(ctx, c):
-        ctx.log(ctx.say("{name} is already Taken Out{why}", name=c.name, why=why), kind="wound", actor=attacker, target=c,
+        ctx.log(ctx.say("{name} is already {status}{why}", name=c.name, why=why,
+                        status=level_word(ctx, TAKEN_OUT, g)), kind="wound", actor=attacker, target=c,
                 outcome="Taken Out")
         return TAKEN_OUT
     entry = Injury(level="", name=name, persistent=persistent)
@@ -159,35 +180,42 @@ def inflict(ctx: RulesContext, c: Combatant, *, box: str | None = None, name: st
             entry.level = TAKEN_OUT
         else:
             entry.level = match_level(box, tables) if box else "hit"
-        note = f" (Health {max(0, hp - had - 1)}/{hp} left)" if entry.level != TAKEN_OUT else ""
+        note = ctx.say(" (Health {left}/{most} left)", left=max(0, hp - had - 1), most=hp) \
+            if entry.level != TAKEN_OUT else ""
     else:
         left = free(ctx, c)
         if box:
             lv = match_level(box, tables, taken_out=True)
             if lv != TAKEN_OUT and left.get(lv, 0) <= 0:
-                avail = [title(k) for k in tables.injury.levels if left.get(k, 0) > 0]
+                avail = [level_word(ctx, k) for k in tables.injury.levels if left.get(k, 0) > 0]
                 if strict:
-                    raise RuleError("{name} has no free {lv} box (free: {value})", name=c.name, lv=title(lv), value=', '.join(avail) or 'none — Taken Out')
+                    raise RuleError("{name} has no free {lv} box (free: {value})", name=c.name,
+                                    lv=level_word(ctx, lv),
+                                    value=', '.join(avail) or ctx.say('none — Taken Out'))
                 box = None
-                note = f" ({title(lv)} is full)"
+                note = ctx.say(" ({lv} is full)", lv=level_word(ctx, lv))
             else:
                 entry.level = lv
         if not box:
             avail = [k for k in tables.injury.levels if left.get(k, 0) > 0]
             if avail:
                 entry.level = avail[0]
-                note += f" (no box chosen: {title(avail[0])}, the least severe free box)"
+                note += ctx.say(" (no box chosen: {lv}, the least severe free box)",
+                                lv=level_word(ctx, avail[0]))
             else:
                 entry.level = TAKEN_OUT
-                note += " (no free box left)"
+                note += ctx.say(" (no free box left)")
     store(ctx, c).append(entry)
     refresh_status(ctx, c)
-    label = f"{name} ({title(entry.level)})" if name else title(entry.level)
-    if entry.level == "hit":
-        label = f"{name} (Hit)" if name else "an Injury Condition"
-    pers = ", Persistent" if persistent else ""
-    said = (f"{c.name} is Taken Out" + (f" ({name})" if name else "")
-            if entry.level == TAKEN_OUT else f"{c.name} takes {label}{pers}")
+    lvw = level_word(ctx, entry.level)
+    label = f"{name} ({lvw})" if name else lvw
+    if entry.level == "hit" and not name:
+        label = ctx.say("an Injury Condition")
+    pers = ctx.say(", Persistent") if persistent else ""
+    said = (ctx.say("{name} is {status}", name=c.name, status=level_word(ctx, TAKEN_OUT, g))
+            + (f" ({name})" if name else "")
+            if entry.level == TAKEN_OUT else
+            ctx.say("{name} takes {label}{pers}", name=c.name, label=label, pers=pers))
     ctx.log(ctx.say("{said}{note}{why}", said=said, note=note, why=why), kind="wound", actor=attacker, target=c,
             outcome=title(entry.level) if entry.level != "hit" else "Hit",
             **WoundLogged(level=entry.level, injury=name, persistent=persistent).dump())
@@ -288,16 +316,20 @@ def heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
                                 ) from None
             named = [i for i in have if i.level == lv]
             if not named:
-                raise RuleError("{name} has no {lv} Condition", name=c.name, lv=title(lv))
+                raise RuleError("{name} has no {lv} Condition", name=c.name,
+                                lv=level_word(ctx, lv))
         have.remove(named[-1])
         removed.append(named[-1])
     refresh_status(ctx, c)
-    what = ", ".join(names_text_one(i) for i in removed)
+    what = ", ".join(names_text_one(i, ctx) for i in removed)
     ctx.log(ctx.say("{name} heals: {what} removed", name=c.name, what=what), kind="heal", target=c, outcome=c.status)
 
 
-def names_text_one(i: Injury) -> str:
-    lv = "Hit" if i.level == "hit" else title(i.level)
+def names_text_one(i: Injury, where: Where | None = None) -> str:
+    """``Broken Arm (Injured)``, ``Bruised``: one Injury Condition, worded where ``where``
+    shows it (English without it)."""
+    lv = ("Hit" if i.level == "hit" else title(i.level)) if where is None else \
+        level_word(where, i.level)
     return f"{i.name} ({lv})" if i.name else lv
 
 
@@ -311,7 +343,7 @@ def clear_scene(ctx: RulesContext) -> None:
         if gone:
             me.injuries = [i for i in me.injuries if i.persistent]
             refresh_status(ctx, c)
-            ctx.log(ctx.say("{name}: end of scene clears {value}", name=c.name, value=', '.join(names_text_one(i) for i in gone)),
+            ctx.log(ctx.say("{name}: end of scene clears {value}", name=c.name, value=', '.join(names_text_one(i, ctx) for i in gone)),
                     kind="heal", target=c, outcome=c.status)
 
 

@@ -14,6 +14,7 @@ from .scale import scale_enhancement
 from .schema import Tables
 from .state import Where, fighter
 from .stats import is_pc, pool_of
+from .words import level_word, say
 
 
 @dataclass
@@ -54,9 +55,10 @@ def injury_penalty(where: Where, c: Combatant) -> tuple[int, str]:
     if not ratings:
         return 0, ""
     if pen.combine == "sum":
-        return sum(r for r, _ in ratings), "+".join(f"{lv.title()} {r}" for r, lv in ratings)
+        return sum(r for r, _ in ratings), "+".join(f"{level_word(where, lv)} {r}"
+                                                    for r, lv in ratings)
     r, lv = max(ratings)
-    return r, f"{lv.title()} {r}"
+    return r, f"{level_word(where, lv)} {r}"
 
 
 def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str, *,
@@ -78,51 +80,59 @@ def roll_pool(ctx: RulesContext, c: Combatant, what: str, dice: int, label: str,
             dice = max(0, dice - pen)
             explain += f" -{pen} {pen_label}"
         elif not penalty_ok:
-            notes.append(f"{pen_label} does not apply to this roll")
+            notes.append(ctx.say("{penalty} does not apply to this roll", penalty=pen_label))
             pen = 0
         elif mode == "difficulty":
             extra = pen
-            notes.append(f"Difficulty +{pen} ({pen_label})")
+            notes.append(ctx.say("Difficulty +{n} ({penalty})", n=pen, penalty=pen_label))
         else:
             complication = pen
-            notes.append(f"Complication {pen} ({pen_label})")
+            notes.append(ctx.say("Complication {n} ({penalty})", n=pen, penalty=pen_label))
     if penalty_ok:  # an action roll: Enhance / Complicate Stunts waiting for it
         me = fighter(ctx, c)
         waiting, me.pending = me.pending, []
         for p in waiting:
             if p.kind == "enh":
                 enhancement += p.n
-                notes.append(f"Enhancement +{p.n} (Stunt by {p.source})")
+                notes.append(ctx.say("Enhancement +{n} (Stunt by {name})", n=p.n, name=p.source))
             else:
                 complication += p.n
-                notes.append(f"Complication {p.n} (Complicate Stunt by {p.source})")
+                notes.append(ctx.say("Complication {n} (Complicate Stunt by {name})", n=p.n,
+                                     name=p.source))
     tn = target_number(ctx, c)
     again = tables.dice.ten_again
     spec = pool(dice, 10, tn, explode=again)
-    flags = f"TN {tn}" + (", 10s again" if again else "")
-    enh = f", Enhancement +{enhancement}" if enhancement else ""
+    flags = ctx.say("TN {tn}", tn=tn) + (ctx.say(", 10s again") if again else "")
+    enh = ctx.say(", Enhancement +{n}", n=enhancement) if enhancement else ""
     mods = "".join(f"; {x}" for x in notes)
-    purpose = f"{c.name}: {what} {dice}d10 ({explain}; {flags}{enh}{mods})" + (
-        f" vs {vs}" if vs else "")
+    purpose = ctx.say("{name}: {what} {dice} ({explain}; {flags}{enh}{mods})", name=c.name,
+                      what=what, dice=f"{dice}d10", explain=explain, flags=flags, enh=enh,
+                      mods=mods) + (ctx.say(" vs {what}", what=vs) if vs else "")
     r = ctx.roll(spec, purpose) if dice > 0 else None
     succ = r.total if r is not None else 0
     got_enh = enhancement if succ >= 1 else 0  # SP-DICE-3
     if enhancement and not got_enh:
-        notes.append(f"Enhancement +{enhancement} lost: no success rolled")
+        notes.append(ctx.say("Enhancement +{n} lost: no success rolled", n=enhancement))
     return PoolRoll(r, dice, succ, got_enh, complication, extra, notes, explain)
 
 
 def roll_named(ctx: RulesContext, c: Combatant, what: str, pool_text: str, **kw: object) -> PoolRoll:
-    dice, label = pool_of(c, pool_text)
+    dice, label = pool_of(c, pool_text, ctx)
     return roll_pool(ctx, c, what, dice, label, **kw)  # type: ignore[arg-type]
 
 
-def faces_text(r: PoolRoll) -> str:
+def faces_text(r: PoolRoll, where: Where | None = None) -> str:
+    """``6d10 [4 8 9 9 8 7] = 4 +1 Enh``: the dice, the faces, the successes (in the
+    language ``where`` shows: Czech ``6k10``)."""
+    from combat_cli.locale import dice
+
+    lang = where.language if where is not None else "en"
     if r.roll is None:
-        return f"0d10 ({r.label}) = 0" if r.label else "0d10 = 0"
+        return dice("0d10", lang) + (f" ({r.label}) = 0" if r.label else " = 0")
     faces = "" if r.roll.faces is None else " [" + " ".join(map(str, r.roll.faces)) + "]"
-    enh = f" +{r.enhancement} Enh" if r.enhancement else ""
-    return f"{r.dice}d10{faces} = {r.successes}{enh}"
+    enh = (say(where, " +{n} Enh", n=r.enhancement) if where is not None
+           else f" +{r.enhancement} Enh") if r.enhancement else ""
+    return f"{dice(f'{r.dice}d10', lang)}{faces} = {r.successes}{enh}"
 
 
 def opposed(ctx: RulesContext, a: Combatant, b: Combatant, pool_a: str, pool_b: str, what: str,
@@ -133,9 +143,9 @@ def opposed(ctx: RulesContext, a: Combatant, b: Combatant, pool_a: str, pool_b: 
     from ``a``'s margin (SP-CMP-2). Returns whether ``a`` wins, both rolls, a tail for the log
     (``a``'s Complication bought off with the margin, or Momentum) and what ``b`` opposed."""
     ra = roll_named(ctx, a, what, pool_a, enhancement=scale_enhancement(ctx, a, b))
-    rb = roll_named(ctx, b, f"resist {what}", pool_b, penalty_ok=False,
+    rb = roll_named(ctx, b, ctx.say("resist {what}", what=what), pool_b, penalty_ok=False,
                     enhancement=scale_enhancement(ctx, b, a),
-                    vs=f"{a.name}'s {ra.successes + ra.enhancement}")
+                    vs=ctx.say("{name}'s {n}", name=a.name, n=ra.successes + ra.enhancement))
     notes = list(ra.notes)
     opp = resist_blocked(ctx, b, rb.total, tasks_b or [], notes, "resistance")
     win = ra.total > opp or (ra.total == opp and a_wins_ties)

@@ -30,7 +30,7 @@ def on_remove(ctx: RulesContext, c: Combatant) -> None:
     for other in enc.combatants:
         for cond in list(other.conditions):
             if c.id in (Grappled.of(cond).by, Blocked.of(cond).blocked_by):
-                ctx.remove_condition(other, cond.name, reason=f"{c.name} left")
+                ctx.remove_condition(other, cond.name, reason=ctx.say("{name} left", name=c.name))
 
 
 def on_add(ctx: RulesContext, c: Combatant) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from combat_cli.api import Combatant, Msg, RuleError, StatSpec
@@ -138,6 +139,9 @@ def trait_name(word: str) -> str:
     low = ALIASES.get(low, low)
     if low in TRAITS:
         return low
+    shown = _shown_traits().get(_fold(low))
+    if shown is not None:
+        return shown
     hits = [t for t in TRAITS if t.startswith(low)]
     if len(hits) == 1:
         return hits[0]
@@ -148,6 +152,51 @@ def trait_name(word: str) -> str:
         raise RuleError('"{word}" could be {names}: type more', word=word, names=", ".join(hits))
     raise RuleError('no trait "{word}"{more}', word=word, more=f" — did you mean {guess}?" if guess else
                                            " (Attributes and Skills, e.g. close_combat+might)")
+
+
+def _fold(word: str) -> str:
+    from combat_cli.engine.domain.queries import fold
+
+    return fold(word)
+
+
+def _shown_traits() -> dict[str, str]:
+    """Each trait as another language shows it (``síla``, ``boj_zblízka``), folded: typed
+    like the English name (from the catalogues alone)."""
+    from combat_cli.locale import SOURCE, catalogue, languages
+
+    key = languages()
+    found = _SHOWN.get(key)
+    if found is None:
+        found = {}
+        for lang in key:
+            if lang == SOURCE:
+                continue
+            cat = catalogue(lang)
+            for t in TRAITS:
+                word = cat.pgettext("storypath", t)
+                if word != t:
+                    found.setdefault(_fold(word.replace(" ", "_")), t)
+        _SHOWN.clear()
+        _SHOWN[key] = found
+    return found
+
+
+_SHOWN: dict[tuple[str, ...], dict[str, str]] = {}
+
+
+def _shown_weapon(word: str, weapons: Iterable[str]) -> str | None:
+    """The weapon another language calls ``word`` (``meč``, ``mec``: the sword)."""
+    from combat_cli.locale import SOURCE, catalogue, languages
+
+    typed = _fold(word)
+    for lang in languages():
+        if lang != SOURCE:
+            cat = catalogue(lang)
+            for w in weapons:
+                if _fold(cat.gettext(w)) == typed:
+                    return w
+    return None
 
 
 def parse_pool_terms(text: str) -> list[str | int]:
@@ -171,8 +220,15 @@ def trait(c: Combatant, name: str) -> int:
     return int(v)
 
 
-def pool_of(c: Combatant, text: str) -> tuple[int, str]:
-    """Dice and a label (``Close Combat 3 + Might 2``) for a pool expression."""
+def trait_title(term: str, where: Any = None) -> str:
+    """``close_combat`` -> ``Close Combat`` (as ``where`` shows it: Czech ``Boj zblízka``)."""
+    title = term.replace("_", " ").title()
+    return str(where.label(title)) if where is not None else title
+
+
+def pool_of(c: Combatant, text: str, where: Any = None) -> tuple[int, str]:
+    """Dice and a label (``Close Combat 3 + Might 2``) for a pool expression, worded where
+    ``where`` (a rules context or view) shows it."""
     total = 0
     parts: list[str] = []
     for term in parse_pool_terms(text):
@@ -182,9 +238,10 @@ def pool_of(c: Combatant, text: str) -> tuple[int, str]:
         else:
             n = trait(c, term)
             total += n
-            parts.append(f"{term.replace('_', ' ').title()} {n}")
+            parts.append(f"{trait_title(term, where)} {n}")
     if len(parts) == 1 and isinstance(parse_pool_terms(text)[0], int):
-        return max(0, total), f"pool {total}"
+        return max(0, total), (f"pool {total}" if where is None else
+                               str(where.label("pool {n}")).format(n=total))
     return max(0, total), " + ".join(parts)
 
 
@@ -208,13 +265,21 @@ def weapon_of(tables: Tables, c: Combatant, name: str | None = None) -> Weapon:
     weapons = tables.weapons
     wname = (name or c.stats.get("weapon") or "unarmed").lower()
     if wname not in weapons:
+        wname = _shown_weapon(wname, weapons) or wname
+    if wname not in weapons:
         hits = [w for w in weapons if w.startswith(wname)]
         if len(hits) != 1:
             from combat_cli.api import closest
 
+            from combat_cli.locale import Word
+
             guess = closest(wname, weapons)
-            raise RuleError('no weapon "{wname}"{more}', wname=wname, more=f" — did you mean {guess}?" if guess else
-                                                      f" (known: {', '.join(weapons)})")
+            if guess:
+                raise RuleError('no weapon "{wname}" — did you mean {guess}?', wname=wname,
+                                guess=Word(guess))
+            raise RuleError('no weapon "{wname}" (known: {known})', wname=wname,
+                            known=Msg(", ".join(f"{{w{n}}}" for n in range(len(weapons))),
+                                      **{f"w{n}": Word(w) for n, w in enumerate(weapons)}))
         wname = hits[0]
     tags = list(weapons[wname].tags)
     if name is None:

@@ -4,16 +4,21 @@ GM typed matched to a name exactly or by its beginning."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 
-def names_and(names: list[str]) -> str:
-    """``["Ann"]`` -> ``Ann``; ``["Ann", "Ben", "Cy"]`` -> ``Ann, Ben and Cy``."""
-    return " and ".join(x for x in (", ".join(names[:-1]), names[-1] if names else "") if x)
+def names_and(where: Any, names: list[str]) -> str:
+    """``["Ann"]`` -> ``Ann``; ``["Ann", "Ben", "Cy"]`` -> ``Ann, Ben and Cy`` (in the language
+    ``where`` shows)."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    return say(where, "{a} and {b}", a=", ".join(names[:-1]), b=names[-1])
 
 
 def they(names: list[str], singular: str, plural: str) -> str:
-    """The names and the verb in agreement: ``Ann gets``, ``Ann and Ben get``."""
-    return f"{names_and(names)} {singular if len(names) == 1 else plural}"
+    """The names and the verb in agreement, in English: ``Ann gets``, ``Ann and Ben get``."""
+    joined = " and ".join(x for x in (", ".join(names[:-1]), names[-1] if names else "") if x)
+    return f"{joined} {singular if len(names) == 1 else plural}"
 
 
 def matches(word: str, names: Iterable[str]) -> list[str]:
@@ -25,3 +30,38 @@ def matches(word: str, names: Iterable[str]) -> list[str]:
 def count(n: int, one: str, more: str = "") -> str:
     """``1 action``, ``2 actions``, ``0 successes``: a number and its noun in agreement."""
     return f"{n} {one if n == 1 else (more or one + 's')}"
+
+
+def say(where: Any, template: str, **values: Any) -> str:
+    """``template`` (English, the catalogue's key) in the language ``where`` (a rules context
+    or a view) shows, filled with ``values``: a :class:`~combat_cli.locale.Word` translated, a
+    name as it is."""
+    from combat_cli.locale import Said, worded
+
+    lang = where.language
+    return Said(where.label(template).format(**{k: worded(v, lang) for k, v in values.items()}))
+
+
+def tr(where: Any, word: str) -> str:
+    """One of Storypath's words (a level, a stat, a weapon, "Health") as ``where`` shows it."""
+    return str(where.label(word)) if word else word
+
+
+def level_word(where: Any, level: str, gender: str = "") -> str:
+    """An Injury level (``bruised``, ``taken_out``, ``hit``) as a word: ``Bruised``, ``Taken
+    Out``, ``Hit`` in English, agreeing with ``gender`` in a language that has gendered forms
+    of it."""
+    from combat_cli.locale import g_
+
+    title = {"taken_out": "Taken Out", "hit": "Hit"}.get(level, level.title())
+    return g_(gender, title, where.language) if gender else tr(where, title)
+
+
+def says(where: Any, one: str, many: str, count: int, /, **values: Any) -> str:
+    """:func:`say` of a counted sentence: ``one`` or ``many`` (the English forms, the
+    catalogue's key) in the form the language gives ``count`` (Czech: 1, 2-4, 5+)."""
+    from combat_cli.locale import Said, catalogue, worded
+
+    lang = where.language
+    return Said(catalogue(lang).ngettext(one, many, count).format(
+        **{k: worded(v, lang) for k, v in values.items()}))
