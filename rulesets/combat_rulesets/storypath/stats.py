@@ -270,7 +270,6 @@ def weapon_of(tables: Tables, c: Combatant, name: str | None = None) -> Weapon:
         hits = [w for w in weapons if w.startswith(wname)]
         if len(hits) != 1:
             from combat_cli.api import closest
-
             from combat_cli.locale import Word
 
             guess = closest(wname, weapons)
