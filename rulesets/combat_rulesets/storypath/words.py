@@ -49,12 +49,16 @@ def tr(where: Any, word: str) -> str:
 
 def level_word(where: Any, level: str, gender: str = "") -> str:
     """An Injury level (``bruised``, ``taken_out``, ``hit``) as a word: ``Bruised``, ``Taken
-    Out``, ``Hit`` in English, agreeing with ``gender`` in a language that has gendered forms
-    of it."""
-    from combat_cli.locale import g_
+    Out``, ``Hit`` in English; in another language the Injury Condition it names (msgctxt
+    "injury level", Czech ``Pohmoždění``), or with ``gender`` the status agreeing with the
+    fighter (msgctxt m / f / n, ``Pohmožděná``)."""
+    from combat_cli.locale import catalogue, g_
 
     title = {"taken_out": "Taken Out", "hit": "Hit"}.get(level, level.title())
-    return g_(gender, title, where.language) if gender else tr(where, title)
+    if gender:
+        return g_(gender, title, where.language)
+    found = catalogue(where.language).pgettext("injury level", title)
+    return found if found != title else tr(where, title)
 
 
 def says(where: Any, one: str, many: str, count: int, /, **values: Any) -> str:
