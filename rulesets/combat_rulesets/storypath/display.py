@@ -6,11 +6,11 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from combat_rulesets.storypath import injuries
-from combat_rulesets.storypath.records import AttackLogged
+from combat_rulesets.storypath.records import AttackLogged, WoundLogged
 from combat_rulesets.storypath.rolls import injury_penalty
 from combat_rulesets.storypath.schema import Tables
 from combat_rulesets.storypath.state import fighter
-from combat_rulesets.storypath.words import say, tr
+from combat_rulesets.storypath.words import level_word, say, tr
 
 if TYPE_CHECKING:
     from combat_cli.api import Combatant, LogEntry, RulesView
@@ -29,8 +29,9 @@ def _head(view: RulesView, e: LogEntry) -> str:
 def _harm(view: RulesView, e: LogEntry) -> str:
     """``Thug 1 Health 4/5`` or ``Ann Bruised``: what an attack left on its target."""
     m = re.search(r"(\d+)/(\d+)", e.text.removeprefix(e.target or ""))
+    level = WoundLogged.of(e).level if "level" in e.data else ""
     what = say(view, "Health {left}/{most}", left=m.group(1), most=m.group(2)) if m else \
-        tr(view, e.outcome or "")
+        (level_word(view, level) if level else tr(view, e.outcome or ""))
     return f"{e.target} {what}".strip()
 
 
