@@ -56,7 +56,7 @@ def applies_to(ctx: RulesContext, victim: Combatant, task: str, against: str | N
     names = [x.name.lower() for x in ctx.enc.combatants]
     for tasks, what in _named_tasks(names):
         if any(x.startswith(t) or t.startswith(x) for x in tasks):
-            return ctx.say("{what}", what=Word(what))
+            return Word(what)
     return ctx.say('a do task only (do task="{task}")', task=task)
 
 
