@@ -55,4 +55,4 @@ def ask_reaction(ctx: RulesContext, t: Combatant, attacker: Combatant, rng: str)
             go_prone(ctx, t, ActionRequest(name="prone", text="prone"))
     except RuleError as e:
         ctx.note(ctx.say("{name} cannot {reaction}: {why}", name=t.name,
-                         reaction=ctx.say(answer), why=e))
+                         reaction=ctx.say(answer or "pass"), why=e))

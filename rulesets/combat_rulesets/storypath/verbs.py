@@ -312,7 +312,7 @@ def momentum(ctx: RulesContext, args: Args) -> None:
     if len(words) == 2 and words[0].lower() in _POOLS:
         side = _POOLS[words.pop(0).lower()]
     if len(words) != 1 or words[0][:1] not in "+-=" or not words[0][1:].isdigit():
-        raise RuleError("{_MOMENTUM_USE}, not {words}", _MOMENTUM_USE=_MOMENTUM_USE, words=repr(' '.join(words)))
+        raise RuleError("{_MOMENTUM_USE}, not {words}", _MOMENTUM_USE=Word(_MOMENTUM_USE), words=repr(' '.join(words)))
     sign, n = words[0][0], int(words[0][1:])
     had = getattr(m, side)
     now = {"+": had + n, "-": had - n, "=": n}[sign]

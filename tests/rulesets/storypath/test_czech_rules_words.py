@@ -64,7 +64,7 @@ def test_letting_go_gives_its_reason_in_czech(lines: list[str]) -> None:
 
 
 def test_a_complicate_action_imposes_blocked_in_czech(lines: list[str]) -> None:
-    assert one(lines, "Ben komplikuje Thug 2 (attack Ann): ")
+    assert one(lines, "Ben komplikuje Thug 2 (útok na Ann): ")
     assert ("Ben komplikuje Thug 2: Komplikace (Blokováno) 1 na útoky na Ann "
             "(vykup ji, jinak akce selže)") in lines
 
