@@ -70,7 +70,7 @@ def test_a_complicate_action_imposes_blocked_in_czech(lines: list[str]) -> None:
 
 
 def test_standing_up_counts_its_successes_in_the_czech_plural(lines: list[str]) -> None:
-    assert one(lines, "Ann se snaží vstát, Thug 1 blízko: ")
+    assert one(lines, "Ann se snaží vstát, blízko je Thug 1: ")
     assert ("Ann vstává (2 úspěchy proti Obtížnosti 1 + Komplikace 1): stojí, "
             "Komplikace vykoupena") in lines
 
