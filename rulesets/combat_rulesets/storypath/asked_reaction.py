@@ -54,5 +54,5 @@ def ask_reaction(ctx: RulesContext, t: Combatant, attacker: Combatant, rng: str)
         elif answer == "prone":
             go_prone(ctx, t, ActionRequest(name="prone", text="prone"))
     except RuleError as e:
-        ctx.note(ctx.say("{name} cannot {reaction}: {why}", name=t.name, reaction=answer,
-                         why=str(e)))
+        ctx.note(ctx.say("{name} cannot {reaction}: {why}", name=t.name,
+                         reaction=ctx.say(answer or "pass"), why=e))

@@ -3,7 +3,7 @@ way, and buying it off with spare successes."""
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, RulesContext, is_combatant_name
+from combat_cli.api import Combatant, RulesContext, Word, is_combatant_name
 
 from .records import Blocked
 from .schema import Tables
@@ -47,14 +47,17 @@ def _named_tasks(names: list[str]) -> list[tuple[list[str], str]]:
 def applies_to(ctx: RulesContext, victim: Combatant, task: str, against: str | None) -> str:
     """What a Blocked on ``task`` will stand in the way of, for the echo (SP-CMP-2)."""
     if is_attack_task(task):
-        whom = f" on {ctx.enc.name_of(against)}" if against else ""
-        return f"{victim.name}'s attacks{whom} ({', '.join(attack_words())})"
+        words = ", ".join(attack_words())
+        if against:
+            return ctx.say("{name}'s attacks on {whom} ({words})", name=victim.name,
+                           whom=ctx.enc.name_of(against), words=words)
+        return ctx.say("{name}'s attacks ({words})", name=victim.name, words=words)
     t = task.lower()
     names = [x.name.lower() for x in ctx.enc.combatants]
     for tasks, what in _named_tasks(names):
         if any(x.startswith(t) or t.startswith(x) for x in tasks):
-            return what
-    return f'a do task only (do task="{task}")'
+            return Word(what)
+    return ctx.say('a do task only (do task="{task}")', task=task)
 
 
 def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, task: str,
@@ -75,9 +78,10 @@ def impose_block(ctx: RulesContext, c: Combatant, victim: Combatant, n: int, tas
     name = f"Blocked {n}"
     ctx.add_condition(victim, name, quiet=True,
                       data=Blocked(blocked=n, task=task, against=against, blocked_by=c.id).dump())
-    what = (f"attacks on {ctx.enc.name_of(against)} (buy it off or the action fails)"
-            if protect else f"{task}, for {applies_to(ctx, victim, task, against)}: buy it "
-            "off or the action fails")
+    what = (ctx.say("attacks on {whom} (buy it off or the action fails)",
+                    whom=ctx.enc.name_of(against))
+            if protect else ctx.say("{task}, for {applies}: buy it off or the action fails",
+                                    task=task, applies=applies_to(ctx, victim, task, against)))
     ctx.log(ctx.say("{name} complicates {victim}: Complication (Blocked) {n} on {what}", name=c.name, victim=victim.name, n=n, what=what),
             kind="condition", actor=c, action="complicate",
             target=victim, outcome=f"Blocked {n}", **Blocked(blocked=n, task=task).dump())
@@ -130,8 +134,13 @@ def resist_blocked(ctx: RulesContext, g: Combatant, n: int, tasks: list[str], no
     bn, names = blocked_any(g, tasks)
     mine: list[str] = []
     left, ok = buy_off_blocked(ctx, g, n, bn, names, mine, what)
-    notes.extend(f"{g.name} {x}" for x in mine)
+    notes.extend(ctx.say("{name} {note}", name=g.name, note=x) for x in mine)
     return left if ok else 0
+
+
+_FAILS = {what: f"cannot buy off Blocked {{n}}: the {what} fails (SP-CMP-2)"
+          for what in ("attack", "action", "escape", "hold", "pickup", "resistance")}
+"""The unbought Blocked's note for each kind of action it stands in the way of."""
 
 
 def buy_off_blocked(ctx: RulesContext, c: Combatant, rest: int, n: int, names: list[str],
@@ -141,9 +150,10 @@ def buy_off_blocked(ctx: RulesContext, c: Combatant, rest: int, n: int, names: l
     if not n:
         return rest, True
     if rest >= n:
-        notes.append(f"buys off Blocked {n}")
+        notes.append(ctx.say("buys off Blocked {n}", n=n))
         for nm in names:
             ctx.remove_condition(c, nm, quiet=True)
         return rest - n, True
-    notes.append(f"cannot buy off Blocked {n}: the {what} fails (SP-CMP-2)")
+    notes.append(ctx.say(_FAILS.get(what, "cannot buy off Blocked {n}: the {what} fails (SP-CMP-2)"),
+                         n=n, what=Word(what)))
     return rest, False

@@ -22,8 +22,10 @@ def complicate(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     protect = o.protect
     if not task and not protect:
         raise RuleError('complicate needs the task it stops: task="open the door" or protect=NAME')
+    shown = task
     if protect and not task:
-        task = f"attack {ctx.find(protect).name}"
+        task = f"attack {ctx.find(protect).name}"  # the task's data: an attack on that character
+        shown = ctx.say("attack {name}", name=ctx.find(protect).name)
     elif protect:
         ctx.find(protect)
     main_pool = o.pool or "athletics+might"
@@ -34,15 +36,16 @@ def complicate(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             half.need = 2
     use_action(ctx, c, "mixed")
     dice, label = mixed_dice(c, main_pool, half)
-    r = roll_pool(ctx, c, f"complicate {victim.name}", dice, label,
+    r = roll_pool(ctx, c, ctx.say("complicate {victim}", victim=victim.name), dice, label,
                   enhancement=o.bonus(ctx), injury=not yes(o.waive))
     give = split(r, half, o.give)
     n = r.total - give
     notes: list[str] = list(r.notes)
     if r.complication:  # keep at least 1 success for the Blocked
         n = 1 + settle(ctx, c, r.complication, n - 1, notes, can_buy=o.buy != "no")
-    ctx.log(f"{c.name} complicates {victim.name} ({task}): {faces_text(r)}" + given(half)
-            + "".join(f"; {x}" for x in notes),
+    ctx.log(ctx.say("{name} complicates {victim} ({task}): {r}{given}{notes}", name=c.name,
+                    victim=victim.name, task=shown, r=faces_text(r), given=given(half),
+                    notes="".join(f"; {x}" for x in notes)),
             kind="action", actor=c, action="complicate", target=victim, roll=r.roll,
             outcome=f"Blocked {n}", **Successes(successes=r.successes).dump())
     impose_block(ctx, c, victim, n, task, protect)

@@ -3,7 +3,7 @@ action, Dive for Cover, and what changes it against one attacker (Prone, Scale).
 
 from __future__ import annotations
 
-from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext, Word
 
 from .options import Defend
 from .positions import band, held_fast, set_band
@@ -32,7 +32,8 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
     if full:
         mult = d.full_multiplier
         dice, label = dice * mult, f"{mult} x ({label})"
-    r = roll_pool(ctx, c, "Full Defense" if full else "Defense", dice, label, penalty_ok=False)
+    r = roll_pool(ctx, c, ctx.say("Full Defense") if full else ctx.say("Defense"), dice, label,
+                  penalty_ok=False)
     left = r.successes
     stunt = ""
     if dive is not None:
@@ -43,12 +44,16 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
             bands = list(Tables.of(ctx).ranges.bands)
             new = bands[min(bands.index(old) + 1, len(bands) - 1)]
             set_band(ctx, c, dive, new)
-            stunt = f"; Dive for Cover ({cost}): {old} -> {new} range from {dive.name}, in cover"
+            stunt = ctx.say("; Dive for Cover ({cost}): {old} -> {new} range from {name}, in cover",
+                            cost=cost, old=Word(old), new=Word(new), name=dive.name)
         else:
-            stunt = f"; too few successes to Dive for Cover (costs {cost})"
+            stunt = ctx.say("; too few successes to Dive for Cover (costs {cost})", cost=cost)
     value = max(d.minimum, left)
-    note = f" (0 successes -> {value})" if left < d.minimum else ""
-    ctx.log(ctx.say("{name} rolls {value}Defense: {r}{stunt} -> Defense {value2}{note}", name=c.name, value='Full ' if full else '', r=faces_text(r), stunt=stunt, value2=value, note=note), kind="defense", actor=c, action="defend", roll=r.roll,
+    note = ctx.say(" (0 successes -> {value})", value=value) if left < d.minimum else ""
+    line = ("{name} rolls Full Defense: {r}{stunt} -> Defense {value}{note}" if full
+            else "{name} rolls Defense: {r}{stunt} -> Defense {value}{note}")
+    ctx.log(ctx.say(line, name=c.name, r=faces_text(r), stunt=stunt, value=value, note=note),
+            kind="defense", actor=c, action="defend", roll=r.roll,
             outcome=str(value), **DefenseLogged(defense=value, full=full).dump())
     return value
 
@@ -77,20 +82,25 @@ def base_defense(ctx: RulesContext, t: Combatant) -> tuple[int, str]:
     return value, how
 
 
+_HOW = {"static": "static {value}", "standard": "standard {value}", "rolled": "rolled {value}",
+        "full": "full {value}"}
+"""How a Defense was set, before its value in an attack's line ("rolled 2")."""
+
+
 def defense_against(ctx: RulesContext, t: Combatant, a: Combatant, rng: str) -> tuple[int, str]:
     d = Tables.of(ctx).defense
     value, how = base_defense(ctx, t)
-    parts = [f"{how} {value}"]
+    parts = [ctx.say(_HOW.get(how, "{how} {value}"), how=Word(how), value=value)]
     if t.has_condition("Prone"):
         mod = int(d.prone_close if rng == "close" else d.prone_other)
         value += mod
-        parts.append(f"Prone {mod:+d} at {rng} range")
+        parts.append(ctx.say("Prone {mod} at {rng} range", mod=f"{mod:+d}", rng=Word(rng)))
     enh = scale_enhancement(ctx, t, a)
     if enh and how == "static" and Tables.of(ctx).scale.static_defense_half:
         enh //= 2  # an antagonist's static Defense takes half the Scale bonus
     if enh:
         value += enh
-        parts.append(f"Scale +{enh}")
+        parts.append(ctx.say("Scale +{enh}", enh=enh))
     value = max(d.minimum, value)
     return value, ", ".join(parts)
 
@@ -113,7 +123,8 @@ def full_defense(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 def react_defend(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     df = fighter(ctx, c).defense
     if df and Tables.of(ctx).defense.scope == "round":
-        raise RuleError("{name}'s Defense is already {value} ({how}) this round", name=c.name, value=df.value, how=df.how)
+        raise RuleError("{name}'s Defense is already {value} ({how}) this round", name=c.name,
+                        value=df.value, how=Word(df.how))
     o = Defend.of(a)
     mode = o.mode or "roll"
     dive = dive_from(ctx, c, o)

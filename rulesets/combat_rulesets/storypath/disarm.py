@@ -30,10 +30,10 @@ def lost_weapon(ctx: RulesContext, c: Combatant) -> str | None:
 def can_disarm(ctx: RulesContext, t: Combatant) -> str | None:
     """Why the Disarm Stunt would do nothing to ``t`` (None: it takes its weapon)."""
     if t.has_condition("Disarmed"):
-        return f"{t.name} is already Disarmed"
+        return ctx.say("{name} is already Disarmed", name=t.name)
     name = weapon_of(Tables.of(ctx), t).name
     if name in Tables.of(ctx).disarm.natural:
-        return f"{t.name} has no weapon to disarm ({name})"
+        return ctx.say("{name} has no weapon to disarm ({weapon})", name=t.name, weapon=name)
     return None
 
 
@@ -41,7 +41,8 @@ def disarm(ctx: RulesContext, c: Combatant, t: Combatant) -> None:
     """The Disarm Stunt lands: ``t`` drops its weapon (logged after the attack line)."""
     name = weapon_of(Tables.of(ctx), t).name
     ctx.add_condition(t, "Disarmed", data=Disarmed(weapon=name).dump(), quiet=True)
-    how = "a simple action" if Tables.of(ctx).disarm.pickup == "simple" else "reflexive"
+    how = ctx.say("a simple action") if Tables.of(ctx).disarm.pickup == "simple" else ctx.say(
+        "reflexive")
     ctx.log(ctx.say("{t} is Disarmed: drops the {name} and fights unarmed (act {t} pickup picks it up: {how})", t=t.name, name=name, how=how), kind="condition", actor=c, target=t,
             outcome="+Disarmed", **Disarmed(weapon=name).dump())
 
@@ -75,10 +76,10 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise RuleError("{name} is Blocked {bn} on picking up the {lost}: roll for it to buy it off (act {name} pickup pool=athletics+dexterity), or it fails", name=c.name, bn=bn, lost=lost)
     if Tables.of(ctx).disarm.pickup == "simple":
         use_action(ctx, c, "simple")
-        how = "a simple action"
+        how = ctx.say("a simple action")
     else:
         use_reflexive(ctx, c)
-        how = "reflexive"
+        how = ctx.say("reflexive")
     ok, tail = _pickup_roll(ctx, c, lost, str(pool), bn, names) if pool else (True, "")
     if not ok:
         ctx.log(ctx.say("{name} fails to pick up the {lost}{tail}", name=c.name, lost=lost, tail=tail), kind="action", actor=c,
@@ -92,8 +93,8 @@ def pickup(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
 def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,
                  names: list[str]) -> tuple[bool, str]:
     """Picking up under a Blocked: ``pool`` vs Difficulty 1, the rest buys the Blocked off."""
-    r = roll_named(ctx, c, f"pick up the {lost}", pool,
-                   vs=f"Difficulty {Tables.of(ctx).dice.difficulty}")
+    r = roll_named(ctx, c, ctx.say("pick up the {lost}", lost=lost), pool,
+                   vs=ctx.say("Difficulty {diff}", diff=Tables.of(ctx).dice.difficulty))
     need = Tables.of(ctx).dice.difficulty + r.extra_difficulty
     notes = list(r.notes)
     ok = r.total >= need
@@ -103,4 +104,5 @@ def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,
     settle(ctx, c, r.complication, rest, notes, can_buy=ok)
     if not ok:
         consolation(ctx, c, notes)
-    return ok, f": {faces_text(r)} vs Difficulty {need}" + "".join(f"; {x}" for x in notes)
+    return ok, ctx.say(": {r} vs Difficulty {need}{notes}", r=faces_text(r), need=need,
+                       notes="".join(f"; {x}" for x in notes))

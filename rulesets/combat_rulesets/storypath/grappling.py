@@ -46,7 +46,7 @@ def grapple(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     res = attack(ctx, c, a, o=o, weapon=w, pool_text=g.pool or "close_combat+might",
                  verb="grapple")
     if res.hit:
-        hold(ctx, c, t, ": cannot move from the spot")
+        hold(ctx, c, t, ctx.say(": cannot move from the spot"))
 
 
 def drag(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
@@ -56,12 +56,15 @@ def drag(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         raise RuleError("{t} is not Grappled by {name} (grapple {t} first)", t=t.name, name=c.name)
     use_action(ctx, c, "simple")
     win, ra, rb, tail, opp = opposed(
-        ctx, c, t, "might+athletics", "might+athletics", f"drag {t.name}", a_wins_ties=True,
+        ctx, c, t, "might+athletics", "might+athletics", ctx.say("drag {t}", t=t.name),
+        a_wins_ties=True,
         tasks_a=[f"drag {t.name}", "drag the grapple"],
         tasks_b=["resist the drag", f"resist {c.name}", "hold ground", "stand ground"])
-    ctx.log(f"{c.name} drags {t.name}: {faces_text(ra)} vs {faces_text(rb)}: "
-            f"{'dragged' if win else 'holds ground'}"
-            + (" (grappler wins ties)" if ra.total == opp else "") + tail,
+    ctx.log(ctx.say("{name} drags {t}: {ra} vs {rb}: {how}{ties}{tail}", name=c.name, t=t.name,
+                    ra=faces_text(ra), rb=faces_text(rb),
+                    how=ctx.say("dragged") if win else ctx.say("holds ground"),
+                    ties=ctx.say(" (grappler wins ties)") if ra.total == opp else "",
+                    tail=tail),
             kind="action", actor=c, action="drag", target=t, roll=ra.roll, difficulty=opp,
             outcome="success" if win else "failure")
 
@@ -89,9 +92,10 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     o = Escape.of(a)
     pool_c = o.pool or escape_pool(c)
     pool_g = escape_pool(g)
-    rc = roll_named(ctx, c, f"escape {g.name}'s grapple", pool_c, injury=not yes(o.waive),
+    rc = roll_named(ctx, c, ctx.say("escape {name}'s grapple", name=g.name), pool_c,
+                    injury=not yes(o.waive),
                     enhancement=scale_enhancement(ctx, c, g))
-    rg = roll_named(ctx, g, f"hold {c.name}", pool_g, penalty_ok=False,
+    rg = roll_named(ctx, g, ctx.say("hold {name}", name=c.name), pool_g, penalty_ok=False,
                     enhancement=scale_enhancement(ctx, g, c))
     notes = list(rc.notes)
     held = resist_blocked(ctx, g, rg.total, hold_tasks(c), notes, "hold")
@@ -105,10 +109,11 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     settle(ctx, c, rc.complication, rest, notes, can_buy=ok)
     if not ok:
         consolation(ctx, c, notes)
-    ctx.log(f"{c.name} tries to escape {g.name}: {faces_text(rc)} vs {faces_text(rg)} "
-            f"(Difficulty {diff}): {'escapes' if ok else 'still held'}"
-            + ("; reverses the grapple" if reverse else "")
-            + "".join(f"; {x}" for x in notes), kind="action", actor=c,
+    ctx.log(ctx.say("{name} tries to escape {g}: {rc} vs {rg} (Difficulty {diff}): {how}{rev}{notes}",
+                    name=c.name, g=g.name, rc=faces_text(rc), rg=faces_text(rg), diff=diff,
+                    how=ctx.say("escapes") if ok else ctx.say("still held"),
+                    rev=ctx.say("; reverses the grapple") if reverse else "",
+                    notes="".join(f"; {x}" for x in notes)), kind="action", actor=c,
             action="escape", target=g, roll=rc.roll, difficulty=diff,
             outcome="escaped" if ok else "held")
     if ok:
@@ -122,4 +127,4 @@ def let_go(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if grappled_by(t) != c.id:
         raise RuleError("{name} is not grappling {t}", name=c.name, t=t.name)
     use_reflexive(ctx, c)
-    ctx.remove_condition(t, "Grappled", reason=f"{c.name} lets go")
+    ctx.remove_condition(t, "Grappled", reason=ctx.say("{name} lets go", name=c.name))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from combat_cli.api import Combatant, RuleError, RulesContext
+from combat_cli.api import Combatant, RuleError, RulesContext, Word, locale
 
 from .blocked import impose_block
 from .options import Mixed
@@ -14,7 +14,6 @@ from .records import Successes
 from .rolls import PoolRoll
 from .schema import Tables
 from .stats import pool_of
-from .words import count
 
 
 @dataclass
@@ -27,12 +26,22 @@ class Half:
     give: int = 0
     block: Combatant | None = None
     task: str = ""
+    lang: str = "en"
+    """The table's language, for the half's words in the log (``given``, ``mixed_dice``)."""
+
+    def what_shown(self) -> str | Word:
+        """What the half is called in the log: a default ("the other action") a word, what
+        the GM typed (``other=stand``) as typed."""
+        return Word(self.what) if self.what in _DEFAULTS else self.what
+
+
+_DEFAULTS = ("the other action", "complicate")
 
 
 def other_half(ctx: RulesContext, pool: str, other: str | None, odiff: int | None) -> Half:
     """The other half as complicate and stand read it: what=other, Difficulty odiff= (or 1)."""
     return Half(pool=pool, what=other or "the other action",
-                need=odiff or Tables.of(ctx).dice.difficulty)
+                need=odiff or Tables.of(ctx).dice.difficulty, lang=ctx.language)
 
 
 def second_half(ctx: RulesContext, c: Combatant, o: Mixed) -> Half | None:
@@ -51,7 +60,7 @@ def second_half(ctx: RulesContext, c: Combatant, o: Mixed) -> Half | None:
     pool_of(c, pool_text)  # a bad pool is refused before any roll
     if o.protect:
         ctx.find(o.protect)
-    h = Half(pool=pool_text, what=what, need=need)
+    h = Half(pool=pool_text, what=what, need=need, lang=ctx.language)
     if block:
         h.block = ctx.find(block)
         h.task = o.task or ""
@@ -81,12 +90,14 @@ def mixed_dice(c: Combatant, main_pool: str, half: Half | None) -> tuple[int, st
     if half is None:
         return dice, label
     d2, l2 = pool_of(c, half.pool)
-    return min(dice, d2), f"mixed: lower of {label} = {dice} and {l2} = {d2}"
+    return min(dice, d2), locale.say("mixed: lower of {label} = {dice} and {l2} = {d2}", half.lang,
+                                     label=label, dice=dice, l2=l2, d2=d2)
 
 
 def given(half: Half | None) -> str:
     """For the log: the successes split off to the other half (``, 1 to stand``)."""
-    return f", {half.give} to {half.what}" if half else ""
+    return (locale.say(", {n} to {what}", half.lang, n=half.give, what=locale.worded(half.what_shown(), half.lang))
+            if half else "")
 
 
 def resolve_half(ctx: RulesContext, c: Combatant, half: Half, *, protect: str | None = None,
@@ -101,5 +112,9 @@ def resolve_half(ctx: RulesContext, c: Combatant, half: Half, *, protect: str | 
         stand_result(ctx, c, n, box, name)
         return
     ok = n >= half.need
-    ctx.log(ctx.say("{name}'s {what}: {n} vs Difficulty {need}: {value}", name=c.name, what=half.what, n=count(n, 'success', 'successes'), need=half.need, value='success' if ok else 'failure'), kind="action", actor=c, action="mixed",
+    ctx.log(ctx.say("{name}'s {what}: {n} vs Difficulty {need}: {value}", name=c.name,
+                    what=half.what_shown(),
+                    n=locale.n_("{n} success", "{n} successes", n, ctx.language),
+                    need=half.need, value=Word("success" if ok else "failure")),
+            kind="action", actor=c, action="mixed",
             difficulty=half.need, outcome="success" if ok else "failure", **Successes(successes=n).dump())

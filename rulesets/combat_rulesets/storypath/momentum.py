@@ -23,7 +23,7 @@ def momentum(ctx: RulesContext, side: str, n: int) -> None:
 def consolation(ctx: RulesContext, c: Combatant, notes: list[str]) -> None:
     """SP-DICE-4: a PC's failed roll earns the players 1 Momentum (the Consolation)."""
     if is_pc(c):
-        notes.append("Consolation: +1 Momentum to the players")
+        notes.append(ctx.say("Consolation: +1 Momentum to the players"))
         momentum(ctx, "players", 1)
 
 
@@ -34,9 +34,10 @@ def settle(ctx: RulesContext, c: Combatant, cmp_n: int, rest: int, notes: list[s
     if not cmp_n:
         return rest
     if can_buy and rest >= cmp_n:
-        notes.append(f"buys off Complication {cmp_n}")
+        notes.append(ctx.say("buys off Complication {n}", n=cmp_n))
         return rest - cmp_n
-    notes.append(f"Complication {cmp_n} not bought off: +1 Momentum to the "
-                 + ("Storyguide" if is_pc(c) else "players"))
+    notes.append(ctx.say("Complication {n} not bought off: +1 Momentum to the Storyguide"
+                         if is_pc(c) else
+                         "Complication {n} not bought off: +1 Momentum to the players", n=cmp_n))
     momentum(ctx, "storyguide" if is_pc(c) else "players", 1)
     return rest

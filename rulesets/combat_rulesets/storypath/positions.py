@@ -3,7 +3,7 @@ close range, and who cannot move from the spot (Grappled, SP-GRAP-1)."""
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, RuleError, RulesContext
+from combat_cli.api import Combatant, RuleError, RulesContext, Word
 
 from .schema import Tables
 from .state import fight
@@ -39,4 +39,4 @@ def opponents_close(ctx: RulesContext, c: Combatant) -> list[Combatant]:
 def held_fast(c: Combatant, what: str) -> None:
     """SP-GRAP-1: a Grappled character cannot move from the spot."""
     if c.has_condition("Grappled"):
-        raise RuleError("{name} is Grappled and cannot move from the spot ({what}): escape first", name=c.name, what=what)
+        raise RuleError("{name} is Grappled and cannot move from the spot ({what}): escape first", name=c.name, what=Word(what))

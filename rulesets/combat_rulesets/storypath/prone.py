@@ -3,13 +3,12 @@ The stand action itself (reflexive, or a mixed action next to an enemy) is ``tas
 
 from __future__ import annotations
 
-from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext, locale
 
 from . import injuries
 from .records import StandLogged
 from .schema import Tables
 from .turns import use_reflexive
-from .words import count
 
 
 def go_prone(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
@@ -28,12 +27,15 @@ def stand_result(ctx: RulesContext, c: Combatant, n: int, box: str | None = None
     bought = n >= diff + 1
     if stood:
         ctx.remove_condition(c, "Prone", quiet=True)
-    text = (f"{c.name} stands up ({count(n, 'success', 'successes')} vs Difficulty {diff} + Complication 1): "
-            f"{'stands' if stood else 'stays down'}, Complication "
-            f"{'bought off' if bought else 'not bought off: the opponent punishes it'}")
+    text = ctx.say("{name} stands up ({n} vs Difficulty {diff} + Complication 1): {how}, "
+                   "Complication {bought}", name=c.name,
+                   n=locale.n_("{n} success", "{n} successes", n, ctx.language), diff=diff,
+                   how=ctx.say("stands") if stood else ctx.say("stays down"),
+                   bought=ctx.say("bought off") if bought
+                   else ctx.say("not bought off: the opponent punishes it"))
     ctx.log(text, kind="action", actor=c, action="stand", difficulty=diff,
             outcome="stands" if stood else "prone",
             **StandLogged(successes=n, bought_off=bought).dump())
     if not bought:
         injuries.inflict(ctx, c, box=box, name=name, strict=False,
-                         source="standing up next to an enemy (SP-PRONE-3)")
+                         source=ctx.say("standing up next to an enemy (SP-PRONE-3)"))

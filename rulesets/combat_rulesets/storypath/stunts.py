@@ -103,23 +103,29 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
         if s == "damage":
             if dmg >= max_dmg:
                 if not auto:
-                    notes.append(f"Inflict Damage only {max_dmg}x (Scale advantage {scale_adv})")
+                    notes.append(ctx.say("Inflict Damage only {n}x (Scale advantage {adv})",
+                                         n=max_dmg, adv=scale_adv))
                 continue
             if rest >= cost_dmg:
                 rest -= cost_dmg
                 dmg += 1
-                stunts_bought.append(f"Inflict Damage ({cost_dmg}"
-                                     + (f" = 0 + Armor {armor}" if armor else "") + ")")
+                stunts_bought.append(
+                    ctx.say("Inflict Damage ({cost} = 0 + Armor {armor})", cost=cost_dmg,
+                            armor=armor) if armor
+                    else ctx.say("Inflict Damage ({cost})", cost=cost_dmg))
             else:
-                notes.append(f"nothing inflicted: Inflict Damage costs {cost_dmg}"
-                             + (f" (Armor {armor})" if armor else "") + f", {rest} left")
+                notes.append(
+                    ctx.say("nothing inflicted: Inflict Damage costs {cost} (Armor {armor}), "
+                            "{rest} left", cost=cost_dmg, armor=armor, rest=rest) if armor
+                    else ctx.say("nothing inflicted: Inflict Damage costs {cost}, {rest} left",
+                                 cost=cost_dmg, rest=rest))
             continue
         if s in RATED_STUNTS and not first:
             continue  # Enhance / Complicate are bought once, on the first target
         cost = rating if s in RATED_STUNTS else costs[s]
         if s == "critical" and not dmg:
             if not auto:
-                notes.append("Critical needs Inflict Damage first")
+                notes.append(ctx.say("Critical needs Inflict Damage first"))
             continue
         if s == "disarm" and (s in res.effects or can_disarm(ctx, t)):
             if s not in res.effects:  # bought once; a target with nothing to drop: a note
@@ -127,38 +133,43 @@ def hit_and_stunts(ctx: RulesContext, c: Combatant, t: Combatant, avail: int, ne
             continue
         if rest < cost:
             if not auto:
-                notes.append(f"not enough for {s} (costs {cost}, {rest} left)")
+                notes.append(ctx.say("not enough for {stunt} (costs {cost}, {rest} left)",
+                                     stunt=s, cost=cost, rest=rest))
             continue
         rest -= cost
         if s == "critical":
             crit += 1
-            stunts_bought.append(f"Critical ({cost})")
+            stunts_bought.append(ctx.say("Critical ({cost})", cost=cost))
         elif s == "disarm":
-            stunts_bought.append(f"Disarm ({cost})")
+            stunts_bought.append(ctx.say("Disarm ({cost})", cost=cost))
             res.effects.append(s)
         elif s == "blind":
-            stunts_bought.append(f"Blinding ({cost})")
+            stunts_bought.append(ctx.say("Blinding ({cost})", cost=cost))
             res.effects.append(s)
         elif s == "breakgrapple":
-            stunts_bought.append(f"Break Up Grapple ({cost})")
+            stunts_bought.append(ctx.say("Break Up Grapple ({cost})", cost=cost))
             res.effects.append(s)
         elif s == "enhance":
-            stunts_bought.append(f"Enhance {cost} ({ally.name}'s next roll)")
+            stunts_bought.append(ctx.say("Enhance {cost} ({name}'s next roll)", cost=cost,
+                                         name=ally.name))
             add_pending(ctx, ally, "enh", cost, c)
         else:
-            stunts_bought.append(f"Complicate {cost} ({t.name}'s next roll)")
+            stunts_bought.append(ctx.say("Complicate {cost} ({name}'s next roll)", cost=cost,
+                                         name=t.name))
             add_pending(ctx, t, "cmp", cost, c)
     if cmp_n and buy != "no" and rest >= cmp_n:
         rest = settle(ctx, c, cmp_n, rest, notes)
         cmp_n = 0
     res.conditions = dmg + crit
-    res.sources = ["Inflict Damage"] * dmg + ["Critical"] * crit
+    res.sources = [ctx.say("Inflict Damage")] * dmg + [ctx.say("Critical")] * crit
     mult = minor_multiplier(ctx, c, t)
     if mult > 1 and res.conditions:
-        notes.append(f"Scale x{mult} against a minor character: {res.conditions} -> "
-                     f"{res.conditions * mult} Injury Conditions")
+        notes.append(ctx.say("Scale x{mult} against a minor character: {n} -> {m} Injury "
+                             "Conditions", mult=mult, n=res.conditions,
+                             m=res.conditions * mult))
         res.conditions *= mult
-        res.sources = [f"{x}, Scale x{mult}" for x in res.sources for _ in range(mult)]
+        res.sources = [ctx.say("{source}, Scale x{mult}", source=x, mult=mult)
+                       for x in res.sources for _ in range(mult)]
     return res, rest, cmp_n, stunts_bought
 
 
@@ -174,7 +185,7 @@ def stunt_effects(ctx: RulesContext, c: Combatant, t: Combatant, res: AttackResu
             for o in ctx.enc.combatants:
                 for cond in list(o.conditions):
                     if cond.name == "Grappled" and Grappled.of(cond).by == t.id:
-                        ctx.remove_condition(o, "Grappled", reason=f"{c.name} breaks it up")
+                        ctx.remove_condition(o, "Grappled", reason=ctx.say("{name} breaks it up", name=c.name))
 
 
 def add_pending(ctx: RulesContext, c: Combatant, kind: Literal["enh", "cmp"], n: int,

@@ -3,7 +3,7 @@ standing up (SP-PRONE-2: reflexive, or part of a mixed action with an enemy at c
 
 from __future__ import annotations
 
-from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext
+from combat_cli.api import ActionRequest, Combatant, RuleError, RulesContext, Word
 
 from .blocked import blocked_for, buy_off_blocked
 from .mixed import given, mixed_dice, other_half, resolve_half, second_half, split
@@ -34,9 +34,9 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         use_action(ctx, c, "mixed" if half else "simple")
     diff = max(Tables.of(ctx).dice.difficulty, o.diff or Tables.of(ctx).dice.difficulty)
     dice, label = mixed_dice(c, o.pool, half)
-    r = roll_pool(ctx, c, task or "action", dice, label,
+    r = roll_pool(ctx, c, task or ctx.say("action"), dice, label,
                   enhancement=o.bonus(ctx),
-                  injury=not yes(o.waive), vs=f"Difficulty {diff}")
+                  injury=not yes(o.waive), vs=ctx.say("Difficulty {diff}", diff=diff))
     give = split(r, half, o.give)
     n = r.total - give
     need = diff + r.extra_difficulty
@@ -55,11 +55,12 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if not ok and outcome == "failure":
         consolation(ctx, c, notes)
     if ok and rest > 0:
-        notes.append(f"{rest} threshold success(es) for Stunts")
+        notes.append(ctx.say("{n} threshold success(es) for Stunts", n=rest))
     tail = "; ".join(notes)
-    ctx.log(f"{c.name}: {task or 'action'} {faces_text(r)}"
-            + given(half)
-            + f" vs Difficulty {need}: {outcome}" + (f"; {tail}" if tail else ""),
+    ctx.log(ctx.say("{name}: {task} {r}{given} vs Difficulty {need}: {outcome}{tail}",
+                    name=c.name, task=task or ctx.say("action"), r=faces_text(r),
+                    given=given(half), need=need, outcome=Word(outcome),
+                    tail=f"; {tail}" if tail else ""),
             kind="action", actor=c, action="do", target=target, roll=r.roll, difficulty=need,
             outcome=outcome,
             **DoLogged(successes=r.successes, threshold=max(0, rest) if ok else 0).dump())
@@ -77,7 +78,9 @@ def reflexive(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if bn:  # SP-CMP-2: without a roll there is nothing to buy the Complication off with
         raise RuleError('{name} is Blocked {bn} on that: roll it to buy it off (act {name} do pool=P task="{task}"), or it fails', name=c.name, bn=bn, task=task)
     use_reflexive(ctx, c)
-    ctx.log(ctx.say("{name}: {value} (reflexive)", name=c.name, value=what or 'a reflexive action'), kind="action", actor=c, action="reflexive")
+    ctx.log(ctx.say("{name}: {value} (reflexive)", name=c.name,
+                    value=what or Word("a reflexive action")),
+            kind="action", actor=c, action="reflexive")
 
 
 def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
@@ -99,17 +102,17 @@ def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     main = o.pool or "athletics+dexterity"
     half = other_half(ctx, o.mixed, o.other, o.odiff) if o.mixed else None
     dice, label = mixed_dice(c, main, half)
-    r = roll_pool(ctx, c, "stand up", dice, label, enhancement=o.enh or 0,
+    r = roll_pool(ctx, c, ctx.say("stand up"), dice, label, enhancement=o.enh or 0,
                   injury=not yes(o.waive))
     give = split(r, half, o.give)
     n = r.total - give
-    near = ", ".join(o.name for o in engaged if o.id != c.id) or "an enemy"
+    near = ", ".join(o.name for o in engaged if o.id != c.id) or Word("an enemy")
     notes = list(r.notes)
     if r.complication:  # after the stand-up's own Complication 1 (Difficulty 1 + 1)
         n = 2 + settle(ctx, c, r.complication, n - 2, notes, can_buy=n >= 2)
-    ctx.log(f"{c.name} tries to stand with {near} at close range: {faces_text(r)}"
-            + given(half)
-            + "".join(f"; {x}" for x in notes), kind="roll", actor=c,
+    ctx.log(ctx.say("{name} tries to stand with {near} at close range: {r}{given}{notes}",
+                    name=c.name, near=near, r=faces_text(r), given=given(half),
+                    notes="".join(f"; {x}" for x in notes)), kind="roll", actor=c,
             action="stand", roll=r.roll, **Successes(successes=r.successes).dump())
     stand_result(ctx, c, n, o.box, o.name)
     if half is not None:

@@ -34,25 +34,27 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if yes(o.large):
         tags.append("Shockwave")
     check_harm_options(ctx, stunts=o.stunts, boxes=(o.box, o.pbox), shock=o.shock)
-    what = person.name if person else (o.object or "an object")
+    what = person.name if person else (o.object or ctx.say("an object"))
     w = w.model_copy(update={"tags": tags, "name": what})
     half = second_half(ctx, c, o)
     use_action(ctx, c, "mixed" if half else "simple", attack=True)
     if person is not None:
         win, ra, rb, tail, opp = opposed(
-            ctx, c, person, "might+athletics", "might+athletics", f"throw {person.name}",
+            ctx, c, person, "might+athletics", "might+athletics",
+            ctx.say("throw {person}", person=person.name),
             a_wins_ties=True, tasks_a=[f"throw {person.name}"],
             tasks_b=["resist the throw", f"resist {c.name}"])
-        ctx.log(ctx.say("{name} heaves {person}: {ra} vs {rb}: {value}{tail}", name=c.name, person=person.name, ra=faces_text(ra), rb=faces_text(rb), value='lifted' if win else 'cannot throw them', tail=tail), kind="action", actor=c,
+        ctx.log(ctx.say("{name} heaves {person}: {ra} vs {rb}: {value}{tail}", name=c.name, person=person.name, ra=faces_text(ra), rb=faces_text(rb), value=ctx.say("lifted") if win else ctx.say("cannot throw them"), tail=tail), kind="action", actor=c,
                 action="lift", target=person, roll=ra.roll, difficulty=opp,
                 outcome="success" if win else "failure")
     else:
         weight = max(1, o.weight or 1)
-        r = roll_named(ctx, c, f"lift {what}", "athletics+might", injury=not yes(o.waive))
+        r = roll_named(ctx, c, ctx.say("lift {what}", what=what), "athletics+might",
+                       injury=not yes(o.waive))
         win = r.total >= weight
         notes = list(r.notes)
         settle(ctx, c, r.complication, r.total - weight, notes, can_buy=win)
-        ctx.log(ctx.say("{name} lifts {what}: {r} vs Difficulty {weight}: {value}{more}", name=c.name, what=what, r=faces_text(r), weight=weight, value='lifted' if win else 'too heavy', more="".join(f"; {x}" for x in notes)),
+        ctx.log(ctx.say("{name} lifts {what}: {r} vs Difficulty {weight}: {value}{more}", name=c.name, what=what, r=faces_text(r), weight=weight, value=ctx.say("lifted") if win else ctx.say("too heavy"), more="".join(f"; {x}" for x in notes)),
                 kind="action", actor=c, action="lift",
                 roll=r.roll, difficulty=weight, outcome="success" if win else "failure")
     if not win:

@@ -4,12 +4,11 @@ time. State: the combatant's ``turn`` (set afresh by ``initiative.start_turn``).
 
 from __future__ import annotations
 
-from combat_cli.api import Combatant, RuleError, RulesContext
+from combat_cli.api import Combatant, RuleError, RulesContext, Word, locale
 
 from . import initiative
 from .schema import Tables
 from .state import Turn, fight, fighter
-from .words import count
 
 
 def turn_of(ctx: RulesContext, c: Combatant) -> Turn:
@@ -51,12 +50,12 @@ def use_action(ctx: RulesContext, c: Combatant, kind: str, *, attack: bool = Fal
     t = turn_of(ctx, c)
     rules = Tables.of(ctx).actions
     if t.used:
-        raise RuleError("{name} has already taken a {used} action this turn (one simple or one mixed action; next ends the turn)", name=c.name, used=t.used)
+        raise RuleError("{name} has already taken a {used} action this turn (one simple or one mixed action; next ends the turn)", name=c.name, used=Word(t.used))
     if attack and t.attacks >= rules.attacks_per_turn:
         raise RuleError("{name} has already attacked this turn (one attack per turn)", name=c.name)
     if (kind == "mixed" and rules.reflexive_counts_for_mixed
             and t.reflexive + 2 > rules.mixed_parts):
-        raise RuleError("{name} already took {reflexive} this turn; they count toward the mixed action's limit of {mixed_parts}", name=c.name, reflexive=count(t.reflexive, 'reflexive action'), mixed_parts=rules.mixed_parts)
+        raise RuleError("{name} already took {reflexive} this turn; they count toward the mixed action's limit of {mixed_parts}", name=c.name, reflexive=locale.n_("{n} reflexive action", "{n} reflexive actions", t.reflexive, ctx.language), mixed_parts=rules.mixed_parts)
     t.used = kind
     if attack:
         t.attacks += 1

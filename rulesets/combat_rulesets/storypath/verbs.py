@@ -3,7 +3,7 @@ momentum."""
 
 from __future__ import annotations
 
-from combat_cli.api import Args, Combatant, RuleError, RulesContext, Word
+from combat_cli.api import Args, Combatant, RuleError, RulesContext, Word, locale
 
 from . import initiative, injuries
 from .momentum import NOW, consolation, settle
@@ -13,7 +13,6 @@ from .rolls import faces_text, roll_named
 from .schema import Tables
 from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
 from .stats import is_pc, trait
-from .words import count, they
 
 # -- helpers -----------------------------------------------------------------------------------
 
@@ -56,13 +55,14 @@ def ambush(ctx: RulesContext, args: Args) -> None:
     amb, tgt = _sides(args, "ambush")
     total_a = 0
     for c in amb:
-        r = roll_named(ctx, c, "ambush", _ambush_pool(ctx, c, opts.get("pool")))
+        r = roll_named(ctx, c, ctx.say("ambush"), _ambush_pool(ctx, c, opts.get("pool")))
         total_a += r.total
         ctx.log(ctx.say("{name} ambush roll: {r}", name=c.name, r=faces_text(r)), kind="roll", actor=c, action="ambush",
                 roll=r.roll, **Successes(successes=r.total).dump())
     total_t = 0
     for c in tgt:
-        r = roll_named(ctx, c, "notice the ambush", opts.get("tpool") or Tables.of(ctx).ambush.target_pool)
+        r = roll_named(ctx, c, ctx.say("notice the ambush"),
+                       opts.get("tpool") or Tables.of(ctx).ambush.target_pool)
         total_t += r.total
         ctx.log(ctx.say("{name} notices: {r}", name=c.name, r=faces_text(r)), kind="roll", actor=c, action="notice",
                 roll=r.roll, **Successes(successes=r.total).dump())
@@ -72,15 +72,19 @@ def ambush(ctx: RulesContext, args: Args) -> None:
     ok = a >= diff
     spare = a - diff if ok else 0
     spend = spare if opts.get("spend") is None else min(spare, max(0, _int(opts["spend"], "spend=")))
-    text = (f"Ambush: {count(len(amb), 'ambusher')} {total_a} successes / {len(amb)} = {a}; "
-            f"{count(len(tgt), 'target')} {total_t} / {len(tgt)} = {t} -> Difficulty {diff}: "
-            f"{'success' if ok else 'failure'}")
+    text = ctx.say("Ambush: {ambushers} {total_a} successes / {n_a} = {a}; {targets} {total_t} / "
+                   "{n_t} = {t} -> Difficulty {diff}: {outcome}",
+                   ambushers=locale.n_("{n} ambusher", "{n} ambushers", len(amb), ctx.language),
+                   total_a=total_a, n_a=len(amb), a=a,
+                   targets=locale.n_("{n} target", "{n} targets", len(tgt), ctx.language),
+                   total_t=total_t, n_t=len(tgt), t=t, diff=diff,
+                   outcome=Word("success" if ok else "failure"))
     if ok and spend:
-        text += f"; Surprise {spend}: Complication {spend} on the targets' initiative"
+        text += ctx.say("; Surprise {n}: Complication {n} on the targets' initiative", n=spend)
         for c in tgt:
             fighter(ctx, c).surprise_cmp = spend
     elif ok:
-        text += "; no successes left for Surprise"
+        text += ctx.say("; no successes left for Surprise")
     ctx.log(text, kind="ambush", action="ambush", difficulty=diff,
             outcome="success" if ok else "failure",
             **AmbushLogged(ambushers=a, targets=t, surprise=spend).dump())
@@ -105,9 +109,10 @@ def surprise(ctx: RulesContext, args: Args) -> None:
         base = "subterfuge+" + ("dexterity" if "dexterity".startswith(attr) else "intellect")
     winners = []
     for c in atk:
-        r = roll_named(ctx, c, f"surprise attack (Difficulty {diff})", opts.get("pool") or base)
+        r = roll_named(ctx, c, ctx.say("surprise attack (Difficulty {diff})", diff=diff),
+                       opts.get("pool") or base)
         ok, why = surprise_outcome(ctx, c, tgt, r.total, diff)
-        ctx.log(ctx.say("{name} surprise attack: {r} vs Difficulty {diff} (half of Composure {composure}, rounded down): {value}{why}", name=c.name, r=faces_text(r), diff=diff, composure=composure, value='success' if ok else 'failure', why=why),
+        ctx.log(ctx.say("{name} surprise attack: {r} vs Difficulty {diff} (half of Composure {composure}, rounded down): {value}{why}", name=c.name, r=faces_text(r), diff=diff, composure=composure, value=Word("success" if ok else "failure"), why=why),
                 kind="surprise", actor=c, action="surprise", roll=r.roll, difficulty=diff,
                 outcome="success" if ok else "failure", **Successes(successes=r.total).dump())
         if ok:
@@ -116,10 +121,17 @@ def surprise(ctx: RulesContext, args: Args) -> None:
         fight(ctx).surprise = SurpriseRound(attackers=winners, pending=True,
                                             targets=[c.id for c in tgt])
         names = [enc.name_of(w) for w in winners]
-        ctx.log(ctx.say("{names} a full round before initiative (start begins it)", names=they(names, 'gets', 'get')), kind="surprise", outcome="surprise round")
+        if len(names) == 1:
+            said = ctx.say("{name} gets a full round before initiative (start begins it)",
+                           name=names[0])
+        else:
+            said = ctx.say("{names} get a full round before initiative (start begins it)",
+                           names=ctx.say("{a} and {b}", a=", ".join(names[:-1]), b=names[-1]))
+        ctx.log(said, kind="surprise", outcome="surprise round")
     else:
         fight(ctx).surprise = None
-        ctx.log("No surprise: initiative as normal", kind="surprise", outcome="no surprise")
+        ctx.log(ctx.say("No surprise: initiative as normal"), kind="surprise",
+                outcome="no surprise")
 
 
 def surprise_outcome(ctx: RulesContext, c: Combatant, targets: list[Combatant], n: int, diff: int
@@ -128,11 +140,11 @@ def surprise_outcome(ctx: RulesContext, c: Combatant, targets: list[Combatant], 
     if n != diff or Tables.of(ctx).surprise.ties != "literal":
         return n >= diff, ""
     if all(t.side == c.side for t in targets):
-        return False, " (tie between bandmates favours the defender)"
+        return False, ctx.say(" (tie between bandmates favours the defender)")
     if is_pc(c):
-        return True, " (tie favours the player character)"
+        return True, ctx.say(" (tie favours the player character)")
     if any(is_pc(t) for t in targets):
-        return False, " (tie favours the player character)"
+        return False, ctx.say(" (tie favours the player character)")
     return True, ""
 
 
@@ -143,7 +155,7 @@ def range_(ctx: RulesContext, args: Args) -> None:
         raise RuleError("range needs two different combatants")
     bnd = match_band(ctx, args["band"])
     set_band(ctx, a, b, bnd)
-    ctx.log(ctx.say("{name} and {b} are at {bnd} range", name=a.name, b=b.name, bnd=bnd), kind="note", actor=a, target=b)
+    ctx.log(ctx.say("{name} and {b} are at {bnd} range", name=a.name, b=b.name, bnd=Word(bnd)), kind="note", actor=a, target=b)
 
 
 # -- after the fight -----------------------------------------------------------------------------
@@ -163,17 +175,17 @@ def aftermath(ctx: RulesContext, args: Args) -> None:
     enc.turn = 0
     enc.queue.clear()
     enc.declarations.clear()
-    ctx.log(ctx.say("The fight is over after {round}: first aid now (aid MEDIC PATIENT); scene ends the scene", round=count(enc.round, 'round')), kind="round", outcome="over")
+    ctx.log(ctx.say("The fight is over after {round}: first aid now (aid MEDIC PATIENT); scene ends the scene", round=locale.n_("{n} round", "{n} rounds", enc.round, ctx.language)), kind="round", outcome="over")
 
 
 def _eligible(ctx: RulesContext, p: Combatant, i: Injury) -> str | None:
     """Why injury ``i`` cannot be downgraded (None: it can). SP-AID-2."""
     if i.downgraded:
-        return "it was downgraded once already"
+        return ctx.say("it was downgraded once already")
     if i.level in ("bruised", "hit"):
         return None
     if _lower_box(ctx, p, i.level) is None:
-        return "no empty box of a lower level"
+        return ctx.say("no empty box of a lower level")
     return None
 
 
@@ -210,7 +222,10 @@ def aid(ctx: RulesContext, args: Args) -> None:
     who = p if fa.per == "patient" else medic
     key = "aid_session" if fa.per == "patient" else "aid_given_session"
     if getattr(fighter(ctx, who), key) == session:
-        raise RuleError("{who} has already {value} first aid this session (one Condition per session; session starts a new one)", who=who.name, value='had' if who is p else 'given')
+        raise RuleError("{who} has already had first aid this session (one Condition per session; session starts a new one)"
+                        if who is p else
+                        "{who} has already given first aid this session (one Condition per session; session starts a new one)",
+                        who=who.name)
     have = injuries.store(ctx, p)
     if not have:
         raise RuleError("{p} has no Injury Conditions", p=p.name)
@@ -221,7 +236,7 @@ def aid(ctx: RulesContext, args: Args) -> None:
             lv = injuries.match_level(word, Tables.of(ctx), taken_out=True)
             named = [i for i in have if i.level == lv]
             if not named:
-                raise RuleError("{p} has no {lv} Condition", p=p.name, lv=injuries.title(lv))
+                raise RuleError("{p} has no {lv} Condition", p=p.name, lv=Word(injuries.title(lv)))
         i = next((x for x in reversed(named) if _eligible(ctx, p, x) is None), named[-1])
         why = _eligible(ctx, p, i)
         if why:
@@ -234,24 +249,25 @@ def aid(ctx: RulesContext, args: Args) -> None:
         i = max(cands, key=lambda x: order.index(x.level) if x.level in order else 0)
     diff = aid_difficulty(ctx, p, i)
     enh = int(opts["enh"]) if opts.get("enh") else 0
-    r = roll_named(ctx, medic, f"first aid on {p.name}'s {injuries.names_text_one(i)} "
-                   f"(Difficulty {diff})", opts.get("pool") or fa.pool, enhancement=enh)
+    r = roll_named(ctx, medic, ctx.say("first aid on {name}'s {injury} (Difficulty {diff})",
+                                       name=p.name, injury=injuries.names_text_one(i),
+                                       diff=diff), opts.get("pool") or fa.pool, enhancement=enh)
     need = diff + r.extra_difficulty
     ok = r.total >= need
     label = injuries.names_text_one(i)
     if ok:
         if i.level in ("bruised", "hit"):
             have.remove(i)
-            result = "removed"
+            result = ctx.say("removed")
         else:
             new = _lower_box(ctx, p, i.level)
             assert new is not None
             i.level = new
             i.downgraded = True
-            result = f"downgraded to {injuries.title(new)}"
+            result = ctx.say("downgraded to {level}", level=Word(injuries.title(new)))
         injuries.refresh_status(ctx, p)
     else:
-        result = "no effect"
+        result = ctx.say("no effect")
     notes: list[str] = list(r.notes)
     if r.complication:
         settle(ctx, medic, r.complication, r.total - need, notes, can_buy=ok)
@@ -268,7 +284,7 @@ def aid(ctx: RulesContext, args: Args) -> None:
 def scene(ctx: RulesContext, args: Args) -> None:
     if ctx.enc.phase != "setup":
         raise RuleError("the fight is still on: aftermath ends it first")
-    ctx.log("The scene ends", kind="round")
+    ctx.log(ctx.say("The scene ends"), kind="round")
     injuries.clear_scene(ctx)
 
 
@@ -296,16 +312,18 @@ def momentum(ctx: RulesContext, args: Args) -> None:
     if len(words) == 2 and words[0].lower() in _POOLS:
         side = _POOLS[words.pop(0).lower()]
     if len(words) != 1 or words[0][:1] not in "+-=" or not words[0][1:].isdigit():
-        raise RuleError("{_MOMENTUM_USE}, not {words}", _MOMENTUM_USE=_MOMENTUM_USE, words=repr(' '.join(words)))
+        raise RuleError("{_MOMENTUM_USE}, not {words}", _MOMENTUM_USE=Word(_MOMENTUM_USE), words=repr(' '.join(words)))
     sign, n = words[0][0], int(words[0][1:])
     had = getattr(m, side)
     now = {"+": had + n, "-": had - n, "=": n}[sign]
-    who = "Players'" if side == "players" else "Storyguide's"
     if now < 0:
-        raise RuleError("{who} Momentum is {had}: {n} cannot be spent", who=who, had=had, n=n)
+        raise RuleError("Players' Momentum is {had}: {n} cannot be spent" if side == "players"
+                        else "Storyguide's Momentum is {had}: {n} cannot be spent", had=had, n=n)
     if n > 99 or now > 99:
         raise RuleError("Momentum is 0..99, not {now}", now=now)
     setattr(m, side, now)
-    how = {"+": f"+{n} gained", "-": f"-{n} spent", "=": f"set to {n}"}[sign]
-    ctx.log(ctx.say("{who} Momentum {how} ({had} → {now})", who=who, how=how, had=had, now=now), kind="note")
+    how = ctx.say({"+": "+{n} gained", "-": "-{n} spent", "=": "set to {n}"}[sign], n=n)
+    ctx.log(ctx.say("Players' Momentum {how} ({had} → {now})" if side == "players"
+                    else "Storyguide's Momentum {how} ({had} → {now})",
+                    how=how, had=had, now=now), kind="note")
     ctx.note(NOW, players=m.players, storyguide=m.storyguide)
