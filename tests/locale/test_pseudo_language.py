@@ -46,27 +46,6 @@ NAMES = {"Mina", "Thug", "Ann", "Ben", "Cory", "Puncher", "Bořek", "Zbojník", 
 
 # the leaks not fixed yet: surface -> words printed outside a mark
 KNOWN: dict[str, set[str]] = {
-    "storypath/fight": {
-        'Combat', 'Conditions', 'Hurt', 'Injuries', 'Might', 'Persistent', 'TN',
-        'an', 'athletics', 'attacks', 'choose', 'club', 'combat', 'composure', 'cunning',
-        'dexterity', 'firearms', 'intellect', 'is', 'it', 'left', 'line', 'medicine', 'might',
-        'one', 'only', 'open', 'or', 'pistol', 'stamina', 'subterfuge', 'successes', 'sword',
-        'takes', 'the', 'unspent', 'up', 'vs', 'with',
-    },
-    "storypath/show": {
-        'Conditions', 'Hurt', 'Injuries', 'Persistent',
-    },
-    "storypath/report": {
-        'Athletics', 'Conditions', 'Cunning', 'Hurt', 'Injuries', 'Persistent', 'an',
-        'attacks', 'choose', 'is', 'it', 'left', 'one', 'only', 'or', 'successes', 'sword',
-        'takes', 'the', 'unspent', 'up', 'vs', 'with',
-    },
-    "storypath/players": {
-        'Injuries',
-    },
-    "storypath/hand": {
-        'Injuries', 'pistol', 'sword',
-    },
 }
 
 

@@ -44,7 +44,7 @@ def complicate(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if r.complication:  # keep at least 1 success for the Blocked
         n = 1 + settle(ctx, c, r.complication, n - 1, notes, can_buy=o.buy != "no")
     ctx.log(ctx.say("{name} complicates {victim} ({task}): {r}{given}{notes}", name=c.name,
-                    victim=victim.name, task=shown, r=faces_text(r), given=given(half),
+                    victim=victim.name, task=shown, r=faces_text(r, ctx), given=given(half),
                     notes="".join(f"; {x}" for x in notes)),
             kind="action", actor=c, action="complicate", target=victim, roll=r.roll,
             outcome=f"Blocked {n}", **Successes(successes=r.successes).dump())

@@ -52,7 +52,7 @@ def roll_defense(ctx: RulesContext, c: Combatant, *, full: bool = False,
     note = ctx.say(" (0 successes -> {value})", value=value) if left < d.minimum else ""
     line = ("{name} rolls Full Defense: {r}{stunt} -> Defense {value}{note}" if full
             else "{name} rolls Defense: {r}{stunt} -> Defense {value}{note}")
-    ctx.log(ctx.say(line, name=c.name, r=faces_text(r), stunt=stunt, value=value, note=note),
+    ctx.log(ctx.say(line, name=c.name, r=faces_text(r, ctx), stunt=stunt, value=value, note=note),
             kind="defense", actor=c, action="defend", roll=r.roll,
             outcome=str(value), **DefenseLogged(defense=value, full=full).dump())
     return value

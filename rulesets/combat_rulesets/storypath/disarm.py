@@ -104,5 +104,5 @@ def _pickup_roll(ctx: RulesContext, c: Combatant, lost: str, pool: str, bn: int,
     settle(ctx, c, r.complication, rest, notes, can_buy=ok)
     if not ok:
         consolation(ctx, c, notes)
-    return ok, ctx.say(": {r} vs Difficulty {need}{notes}", r=faces_text(r), need=need,
+    return ok, ctx.say(": {r} vs Difficulty {need}{notes}", r=faces_text(r, ctx), need=need,
                        notes="".join(f"; {x}" for x in notes))

@@ -61,7 +61,7 @@ def drag(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         tasks_a=[f"drag {t.name}", "drag the grapple"],
         tasks_b=["resist the drag", f"resist {c.name}", "hold ground", "stand ground"])
     ctx.log(ctx.say("{name} drags {t}: {ra} vs {rb}: {how}{ties}{tail}", name=c.name, t=t.name,
-                    ra=faces_text(ra), rb=faces_text(rb),
+                    ra=faces_text(ra, ctx), rb=faces_text(rb, ctx),
                     how=ctx.say("dragged") if win else ctx.say("holds ground"),
                     ties=ctx.say(" (grappler wins ties)") if ra.total == opp else "",
                     tail=tail),
@@ -110,7 +110,7 @@ def escape(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if not ok:
         consolation(ctx, c, notes)
     ctx.log(ctx.say("{name} tries to escape {g}: {rc} vs {rg} (Difficulty {diff}): {how}{rev}{notes}",
-                    name=c.name, g=g.name, rc=faces_text(rc), rg=faces_text(rg), diff=diff,
+                    name=c.name, g=g.name, rc=faces_text(rc, ctx), rg=faces_text(rg, ctx), diff=diff,
                     how=ctx.say("escapes") if ok else ctx.say("still held"),
                     rev=ctx.say("; reverses the grapple") if reverse else "",
                     notes="".join(f"; {x}" for x in notes)), kind="action", actor=c,

@@ -58,7 +58,7 @@ def do_task(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         notes.append(ctx.say("{n} threshold success(es) for Stunts", n=rest))
     tail = "; ".join(notes)
     ctx.log(ctx.say("{name}: {task} {r}{given} vs Difficulty {need}: {outcome}{tail}",
-                    name=c.name, task=task or ctx.say("action"), r=faces_text(r),
+                    name=c.name, task=task or ctx.say("action"), r=faces_text(r, ctx),
                     given=given(half), need=need, outcome=Word(outcome),
                     tail=f"; {tail}" if tail else ""),
             kind="action", actor=c, action="do", target=target, roll=r.roll, difficulty=need,
@@ -111,7 +111,7 @@ def stand(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     if r.complication:  # after the stand-up's own Complication 1 (Difficulty 1 + 1)
         n = 2 + settle(ctx, c, r.complication, n - 2, notes, can_buy=n >= 2)
     ctx.log(ctx.say("{name} tries to stand with {near} at close range: {r}{given}{notes}",
-                    name=c.name, near=near, r=faces_text(r), given=given(half),
+                    name=c.name, near=near, r=faces_text(r, ctx), given=given(half),
                     notes="".join(f"; {x}" for x in notes)), kind="roll", actor=c,
             action="stand", roll=r.roll, **Successes(successes=r.successes).dump())
     stand_result(ctx, c, n, o.box, o.name)

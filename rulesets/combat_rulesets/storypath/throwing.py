@@ -44,7 +44,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
             ctx.say("throw {person}", person=person.name),
             a_wins_ties=True, tasks_a=[f"throw {person.name}"],
             tasks_b=["resist the throw", f"resist {c.name}"])
-        ctx.log(ctx.say("{name} heaves {person}: {ra} vs {rb}: {value}{tail}", name=c.name, person=person.name, ra=faces_text(ra), rb=faces_text(rb), value=ctx.say("lifted") if win else ctx.say("cannot throw them"), tail=tail), kind="action", actor=c,
+        ctx.log(ctx.say("{name} heaves {person}: {ra} vs {rb}: {value}{tail}", name=c.name, person=person.name, ra=faces_text(ra, ctx), rb=faces_text(rb, ctx), value=ctx.say("lifted") if win else ctx.say("cannot throw them"), tail=tail), kind="action", actor=c,
                 action="lift", target=person, roll=ra.roll, difficulty=opp,
                 outcome="success" if win else "failure")
     else:
@@ -54,7 +54,7 @@ def throw(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
         win = r.total >= weight
         notes = list(r.notes)
         settle(ctx, c, r.complication, r.total - weight, notes, can_buy=win)
-        ctx.log(ctx.say("{name} lifts {what}: {r} vs Difficulty {weight}: {value}{more}", name=c.name, what=what, r=faces_text(r), weight=weight, value=ctx.say("lifted") if win else ctx.say("too heavy"), more="".join(f"; {x}" for x in notes)),
+        ctx.log(ctx.say("{name} lifts {what}: {r} vs Difficulty {weight}: {value}{more}", name=c.name, what=what, r=faces_text(r, ctx), weight=weight, value=ctx.say("lifted") if win else ctx.say("too heavy"), more="".join(f"; {x}" for x in notes)),
                 kind="action", actor=c, action="lift",
                 roll=r.roll, difficulty=weight, outcome="success" if win else "failure")
     if not win:

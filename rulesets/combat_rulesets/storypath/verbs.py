@@ -13,6 +13,7 @@ from .rolls import faces_text, roll_named
 from .schema import Tables
 from .state import Ambush, Injury, SurpriseRound, fight, fighter, reset
 from .stats import is_pc, trait
+from .words import level_word
 
 # -- helpers -----------------------------------------------------------------------------------
 
@@ -57,14 +58,14 @@ def ambush(ctx: RulesContext, args: Args) -> None:
     for c in amb:
         r = roll_named(ctx, c, ctx.say("ambush"), _ambush_pool(ctx, c, opts.get("pool")))
         total_a += r.total
-        ctx.log(ctx.say("{name} ambush roll: {r}", name=c.name, r=faces_text(r)), kind="roll", actor=c, action="ambush",
+        ctx.log(ctx.say("{name} ambush roll: {r}", name=c.name, r=faces_text(r, ctx)), kind="roll", actor=c, action="ambush",
                 roll=r.roll, **Successes(successes=r.total).dump())
     total_t = 0
     for c in tgt:
         r = roll_named(ctx, c, ctx.say("notice the ambush"),
                        opts.get("tpool") or Tables.of(ctx).ambush.target_pool)
         total_t += r.total
-        ctx.log(ctx.say("{name} notices: {r}", name=c.name, r=faces_text(r)), kind="roll", actor=c, action="notice",
+        ctx.log(ctx.say("{name} notices: {r}", name=c.name, r=faces_text(r, ctx)), kind="roll", actor=c, action="notice",
                 roll=r.roll, **Successes(successes=r.total).dump())
     a = total_a // len(amb)  # SP-AMB-2
     t = total_t // len(tgt)
@@ -112,7 +113,7 @@ def surprise(ctx: RulesContext, args: Args) -> None:
         r = roll_named(ctx, c, ctx.say("surprise attack (Difficulty {diff})", diff=diff),
                        opts.get("pool") or base)
         ok, why = surprise_outcome(ctx, c, tgt, r.total, diff)
-        ctx.log(ctx.say("{name} surprise attack: {r} vs Difficulty {diff} (half of Composure {composure}, rounded down): {value}{why}", name=c.name, r=faces_text(r), diff=diff, composure=composure, value=Word("success" if ok else "failure"), why=why),
+        ctx.log(ctx.say("{name} surprise attack: {r} vs Difficulty {diff} (half of Composure {composure}, rounded down): {value}{why}", name=c.name, r=faces_text(r, ctx), diff=diff, composure=composure, value=Word("success" if ok else "failure"), why=why),
                 kind="surprise", actor=c, action="surprise", roll=r.roll, difficulty=diff,
                 outcome="success" if ok else "failure", **Successes(successes=r.total).dump())
         if ok:
@@ -236,11 +237,11 @@ def aid(ctx: RulesContext, args: Args) -> None:
             lv = injuries.match_level(word, Tables.of(ctx), taken_out=True)
             named = [i for i in have if i.level == lv]
             if not named:
-                raise RuleError("{p} has no {lv} Condition", p=p.name, lv=Word(injuries.title(lv)))
+                raise RuleError("{p} has no {lv} Condition", p=p.name, lv=level_word(ctx, lv))
         i = next((x for x in reversed(named) if _eligible(ctx, p, x) is None), named[-1])
         why = _eligible(ctx, p, i)
         if why:
-            raise RuleError("{i} cannot be downgraded: {why}", i=injuries.names_text_one(i), why=why)
+            raise RuleError("{i} cannot be downgraded: {why}", i=injuries.names_text_one(i, ctx), why=why)
     else:
         order = list(Tables.of(ctx).injury.levels) + [injuries.TAKEN_OUT]
         cands = [x for x in have if _eligible(ctx, p, x) is None]
@@ -250,11 +251,11 @@ def aid(ctx: RulesContext, args: Args) -> None:
     diff = aid_difficulty(ctx, p, i)
     enh = int(opts["enh"]) if opts.get("enh") else 0
     r = roll_named(ctx, medic, ctx.say("first aid on {name}'s {injury} (Difficulty {diff})",
-                                       name=p.name, injury=injuries.names_text_one(i),
+                                       name=p.name, injury=injuries.names_text_one(i, ctx),
                                        diff=diff), opts.get("pool") or fa.pool, enhancement=enh)
     need = diff + r.extra_difficulty
     ok = r.total >= need
-    label = injuries.names_text_one(i)
+    label = injuries.names_text_one(i, ctx)
     if ok:
         if i.level in ("bruised", "hit"):
             have.remove(i)
@@ -264,7 +265,7 @@ def aid(ctx: RulesContext, args: Args) -> None:
             assert new is not None
             i.level = new
             i.downgraded = True
-            result = ctx.say("downgraded to {level}", level=Word(injuries.title(new)))
+            result = ctx.say("downgraded to {level}", level=level_word(ctx, new))
         injuries.refresh_status(ctx, p)
     else:
         result = ctx.say("no effect")
@@ -274,7 +275,7 @@ def aid(ctx: RulesContext, args: Args) -> None:
     if not ok and fa.consolation:
         consolation(ctx, medic, notes)
     cmp = "".join(f"; {x}" for x in notes)
-    ctx.log(ctx.say("{medic} gives first aid to {p}: {r} vs Difficulty {need} for {label}: {result}{cmp}", medic=medic.name, p=p.name, r=faces_text(r), need=need, label=label, result=result, cmp=cmp), kind="heal", actor=medic, action="aid", target=p,
+    ctx.log(ctx.say("{medic} gives first aid to {p}: {r} vs Difficulty {need} for {label}: {result}{cmp}", medic=medic.name, p=p.name, r=faces_text(r, ctx), need=need, label=label, result=result, cmp=cmp), kind="heal", actor=medic, action="aid", target=p,
             roll=r.roll, difficulty=need, outcome="success" if ok else "failure",
             **AidLogged(injury=label).dump())
     if ok or fa.failed_attempt_counts:

@@ -39,14 +39,14 @@ def test_a_storypath_fight_in_czech(tmp_path: Path) -> None:
     assert "Ann vstupuje do boje (hráč): síla=3, obratnost=3, výdrž=5, lstivost=2, " \
         "intelekt=2, vyrovnanost=2, boj_zblízka=3, atletika=2, úskoky=2, medicína=1, " \
         "zbraň=meč" in " ".join(lines)
-    assert "na řadě je pořadí PJ (4): hráči vyberou, kdo se ho ujme: Ann nebo Ben (místo " \
+    assert "na řadě je místo PJ (4): hráči vyberou, kdo se ho ujme: Ann nebo Ben (místo " \
         "JMÉNO nebo jednej JMÉNO ...)" in lines
-    assert "Ann přebírá pořadí PJ (4)" in lines
+    assert "Ann přebírá místo PJ (4)" in lines
     assert "Ann útočí na Thug 1: 4 proti Obraně 1, zásah → Thug 1 Zdraví 4/5" in lines
-    assert "pořadí PJ (4): Ben (zbývá jen on/ona)" in lines
+    assert "místo PJ (4): Ben (zbývá jen on/ona)" in lines
     assert "› 3 Thug 1 T1 Zasažený Zdraví 4/5 Zásah, trvalé" in lines
-    assert "Pořadí: pořadí PJ (4): Ann · ▶ pořadí PJ (4): Ben · pořadí ZNP (0): Thug 1 · " \
-        "pořadí ZNP (0): Thug 2" in lines
+    assert "Pořadí: místo PJ (4): Ann · ▶ místo PJ (4): Ben · místo ZNP (0): Thug 1 · " \
+        "místo ZNP (0): Thug 2" in lines
     report = combat("report", str(f), "--lang", "cs")
     # the count in the form Czech gives it: 4 úspěchy, 0 úspěchů
     assert "- Ann, iniciativa: 5k10 \\[4 10 9 3 6 10 8\\] = 4 úspěchy" in report
