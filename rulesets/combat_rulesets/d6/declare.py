@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from combat_cli.api import QueueItem, RuleError
+from combat_cli.api import Msg, QueueItem, RuleError
 from combat_rulesets.d6.codes import Code
 from combat_rulesets.d6.core import (
     ATTACKS,
@@ -66,7 +66,7 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     n = cost + len(react) + already
     cap = t.actions.max
     if n > cap:
-        done = f", {already} already taken" if already else ""
+        done = Msg(", {already} already taken", already=already) if already else ""
         raise RuleError("{n} actions{done}: at most {cap} a round (D6-MULTI-2)", n=n, done=done, cap=cap)
     targets = _check_active(ctx, c, r, active)
     held = len(react) if t.actions.held_unused_counts else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import Msg, RuleError, StatSpec
+from combat_cli.api import Msg, RuleError, StatSpec, Word
 from combat_rulesets.d6.codes import Code, code_text, parse_code
 
 if TYPE_CHECKING:
@@ -234,5 +234,5 @@ def need_skill(t: Tables, c: Any, name: str) -> tuple[str, Code]:
         else:
             example = f"{name}=3D"
         who = f'"{c.name}"' if " " in c.name else c.name
-        raise RuleError("{name} has no {name2} skill: set {who} {example}", name=c.name, name2=name, who=who, example=example)
+        raise RuleError("{name} has no {name2} skill: set {who} {example}", name=c.name, name2=Word(name), who=who, example=example)
     return got
