@@ -176,7 +176,7 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
         pen = base_pen + extra + sum(d for _, d in health_penalties(ctx, c))
         if sk[1].dice - pen < 1 and t.pools.zero == "cannot":
             who = ctx.name(a.target) if a.target else ""
-            raise RuleError("{name}'s {name2}{value} would roll {value2}D ({value3} -{pen}D): declare fewer actions or targets", name=c.name, name2=a.name, value=' at ' + who if who else '', value2=max(sk[1].dice - pen, 0), value3=sk[1].text(), pen=pen)
+            raise RuleError("{name}'s {name2}{value} would roll {value2}D ({value3} -{pen}D): declare fewer actions or targets", name=c.name, name2=a.name, value=Msg(" at {who}", who=who) if who else "", value2=max(sk[1].dice - pen, 0), value3=sk[1].text(), pen=pen)
 
 
 def _wanted(a: ActionRequest, drawn: str | None) -> str | None:

@@ -41,7 +41,8 @@ def _match(word: str, choices: list[str], what: str) -> str:
     from combat_cli.api import closest
 
     guess = closest(word, choices)
-    hint = f" — did you mean {guess}?" if guess else f" (known: {', '.join(choices)})"
+    hint = (Msg(" — did you mean {guess}?", guess=guess) if guess else
+            Msg(" (known: {known})", known=", ".join(choices)))
     raise ValueError(Msg('no {what} "{word}"{hint}', what=what, word=word, hint=hint))
 
 

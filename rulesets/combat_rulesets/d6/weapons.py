@@ -43,7 +43,10 @@ def pick_weapon(ctx: RulesContext, c: Combatant, want: str | None, *, melee: boo
     own = stat(c, "weapon")
     if want is None:
         if own is None:
-            raise RuleError("{name} has no weapon: add weapon=NAME to the action, or set {name} weapon=NAME{more}", name=c.name, more="" if not melee else " (or brawl)")
+            raise RuleError("{name} has no weapon: add weapon=NAME to the action, or set {name} weapon=NAME (or brawl)"
+                            if melee else
+                            "{name} has no weapon: add weapon=NAME to the action, or set {name} weapon=NAME",
+                            name=c.name)
         w = weapon_entry(tables(ctx), own)
     else:
         w = named_weapon(ctx, own, want)
