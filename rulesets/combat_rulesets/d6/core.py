@@ -131,8 +131,9 @@ def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]], who: 
             pool = Code(1, base.pips)
             parts.append("(at least 1D)")
         else:
-            raise ZeroPool(f"{who + ': ' if who else ''}pool reduced to {max(dice, 0)}D "
-                           f"({' '.join(parts)}): a 0D pool cannot be used")
+            raise ZeroPool("{who}: pool reduced to {n}D ({parts}): a 0D pool cannot be used" if who
+                           else "pool reduced to {n}D ({parts}): a 0D pool cannot be used",
+                           who=who, n=max(dice, 0), parts=" ".join(parts))
     return pool, " ".join(parts)
 
 

@@ -241,6 +241,6 @@ def _asked(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bo
         react(ctx, target, ActionRequest(name=answer, options=options, text=answer))
     except RuleError as e:
         ctx.note(ctx.say("{name} cannot {reaction}: {why}", name=target.name,
-                         reaction=answer, why=str(e)))
+                         reaction=Word(answer), why=e))
         return False
     return True
