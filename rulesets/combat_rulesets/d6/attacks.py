@@ -123,7 +123,7 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     targets = action_targets(ctx, c, a)
     alive = [x for x in targets if wound(ctx, x) < KILLED]
     if not alive:
-        raise Lapse(f"{', '.join(x.name for x in targets)} already Killed")
+        raise Lapse("{names} already Killed", names=", ".join(x.name for x in targets))
     for x in targets:
         if x not in alive:
             ctx.log(ctx.say("{x} is already Killed: left out of the sweep", x=x.name), kind="note", actor=c,

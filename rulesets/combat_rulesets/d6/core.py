@@ -131,8 +131,9 @@ def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]], who: 
             pool = Code(1, base.pips)
             parts.append("(at least 1D)")
         else:
-            raise ZeroPool(f"{who + ': ' if who else ''}pool reduced to {max(dice, 0)}D "
-                           f"({' '.join(parts)}): a 0D pool cannot be used")
+            raise ZeroPool("{who}: pool reduced to {n}D ({parts}): a 0D pool cannot be used" if who
+                           else "pool reduced to {n}D ({parts}): a 0D pool cannot be used",
+                           who=who, n=max(dice, 0), parts=" ".join(parts))
     return pool, " ".join(parts)
 
 
@@ -225,6 +226,13 @@ def _said(where: Where, c: Combatant, template: str) -> str:
     return locale.Said(locale._(template, lang).format(name=c.name, status=status))
 
 
-def count(n: int, one: str, more: str = "") -> str:
-    """``1 action``, ``2 actions``, ``0 successes``: a number and its noun in agreement."""
-    return f"{n} {one if n == 1 else (more or one + 's')}"
+COUNTED = {"action": "actions", "shot": "shots", "first-aid kit use": "first-aid kit uses"}
+"""The nouns d6 counts: each ``{n} noun`` a counted sentence of its catalogue (Czech 1, 2-4, 5+)."""
+for _one, _many in COUNTED.items():
+    locale.PAIRS["{n} " + _one] = locale.PAIRS["{n} " + _many] = ("{n} " + _one, "{n} " + _many, "n")
+
+
+def count(n: int, one: str, more: str = "") -> locale.Msg:
+    """``1 action``, ``2 actions``, ``0 successes``: a number and its noun in agreement (in
+    the table's language where shown; ``str()`` is the English)."""
+    return locale.Msg("{n} " + (one if n == 1 else (more or one + "s")), n=n)

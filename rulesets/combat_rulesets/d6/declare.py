@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from combat_cli.api import QueueItem, RuleError
+from combat_cli.api import Msg, QueueItem, RuleError
 from combat_rulesets.d6.codes import Code
 from combat_rulesets.d6.core import (
     ATTACKS,
@@ -66,7 +66,7 @@ def declare(ctx: RulesContext, c: Combatant, actions: list[ActionRequest]) -> No
     n = cost + len(react) + already
     cap = t.actions.max
     if n > cap:
-        done = f", {already} already taken" if already else ""
+        done = Msg(", {already} already taken", already=already) if already else ""
         raise RuleError("{n} actions{done}: at most {cap} a round (D6-MULTI-2)", n=n, done=done, cap=cap)
     targets = _check_active(ctx, c, r, active)
     held = len(react) if t.actions.held_unused_counts else 0
@@ -176,7 +176,7 @@ def _check_pools(ctx: RulesContext, c: Combatant, actions: list[ActionRequest],
         pen = base_pen + extra + sum(d for _, d in health_penalties(ctx, c))
         if sk[1].dice - pen < 1 and t.pools.zero == "cannot":
             who = ctx.name(a.target) if a.target else ""
-            raise RuleError("{name}'s {name2}{value} would roll {value2}D ({value3} -{pen}D): declare fewer actions or targets", name=c.name, name2=a.name, value=' at ' + who if who else '', value2=max(sk[1].dice - pen, 0), value3=sk[1].text(), pen=pen)
+            raise RuleError("{name}'s {name2}{value} would roll {value2}D ({value3} -{pen}D): declare fewer actions or targets", name=c.name, name2=a.name, value=Msg(" at {who}", who=who) if who else "", value2=max(sk[1].dice - pen, 0), value3=sk[1].text(), pen=pen)
 
 
 def _wanted(a: ActionRequest, drawn: str | None) -> str | None:

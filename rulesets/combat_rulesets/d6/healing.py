@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from combat_cli.api import RuleError, Word, format_clock, format_duration
+from combat_cli.api import Msg, RuleError, Word, format_clock, format_duration
 from combat_rulesets.d6.codes import parse_code
 from combat_rulesets.d6.core import (
     action_penalties,
@@ -79,8 +79,9 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
         ctx.remove_condition(c, "Prone", reason="up again after a minute or more")
     h = fighter(ctx, c).heal
     if h is None:
-        doing = "keeps working for" if care == "work" else "rests"
-        ctx.log(ctx.say("{name} {doing} {seconds} (no wound to heal)", name=c.name, doing=doing, seconds=format_duration(seconds)), kind="rest",
+        ctx.log(ctx.say("{name} keeps working for {seconds} (no wound to heal)" if care == "work"
+                        else "{name} rests {seconds} (no wound to heal)",
+                        name=c.name, seconds=format_duration(seconds)), kind="rest",
                 actor=c)
         return
     if care == "work":
@@ -90,9 +91,11 @@ def rest(ctx: RulesContext, c: Combatant, seconds: int, options: dict[str, Any])
     for t in ctx.enc.timers:
         if t.kind == HEAL and t.combatant == c.id:
             t.due = max(due, ctx.now)
-    how = {"rest": "rests", "easy": "takes it easy (twice the time, +1D)",
-           "work": "keeps working (-1D)"}[care]
-    ctx.log(ctx.say("{name} {how} for {seconds}; healing roll due {due}", name=c.name, how=how, seconds=format_duration(seconds), due=format_clock(max(due, ctx.now))), kind="rest", actor=c,
+    said = ("{name} takes it easy (twice the time, +1D) for {seconds}; healing roll due {due}"
+            if care == "easy" else
+            "{name} keeps working (-1D) for {seconds}; healing roll due {due}" if care == "work"
+            else "{name} rests for {seconds}; healing roll due {due}")
+    ctx.log(ctx.say(said, name=c.name, seconds=format_duration(seconds), due=format_clock(max(due, ctx.now))), kind="rest", actor=c,
             **RestLog(care=care).dump())
 
 
@@ -122,7 +125,12 @@ def fire_heal(ctx: RulesContext, timer: Timer) -> None:
         outcome, new = "unchanged", name
     else:
         outcome, new = "better", row.better
-    ctx.log(ctx.say("{name} natural healing roll ({name2}): {total} → {outcome}{more}", name=c.name, name2=name, total=r.total, outcome=outcome, more="" if new == name else f" ({new})"), kind="heal", actor=c, roll=r,
+    said = ("{name} natural healing roll ({name2}): {total} → worse{more}" if outcome == "worse" else
+            "{name} natural healing roll ({name2}): {total} → better{more}" if outcome == "better"
+            else "{name} natural healing roll ({name2}): {total} → unchanged{more}")
+    more = "" if new == name else Msg(" ({level})", level=status(ctx, c, new))
+    ctx.log(ctx.say(said, name=c.name, name2=status(ctx, c, name), total=r.total, more=more),
+            kind="heal", actor=c, roll=r,
             outcome=outcome, **LevelLog(level=new).dump())
     if new == name:
         restart_healing(ctx, c)
@@ -174,9 +182,13 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     if not facility and fa.kit_required:
         mine.kit_uses = uses - 1
     ok = beats(t, r.total, diff, what="skill")
-    step = f" ({count(len(attempts) - 1, 'earlier attempt')} today: +{len(attempts) - 1} level)" if (
-        len(attempts) > 1) else ""
-    ctx.log(ctx.say("{medic} gives {what} to {patient} ({lvl}): {total} vs {diff}{step}, {more}", medic=medic.name, what=what, patient=patient.name, lvl=lvl, total=r.total, diff=diff, step=step, more="success" if ok else "failure"), kind="first_aid", actor=medic, action="firstaid",
+    earlier = len(attempts) - 1
+    step = "" if earlier < 1 else Msg(" ({n} earlier attempt today: +{n} level)" if earlier == 1
+                                      else " ({n} earlier attempts today: +{n} level)", n=earlier)
+    ctx.log(ctx.say("{medic} gives {what} to {patient} ({lvl}): {total} vs {diff}{step}, success" if ok
+                    else "{medic} gives {what} to {patient} ({lvl}): {total} vs {diff}{step}, failure",
+                    medic=medic.name, what=Word(what), patient=patient.name,
+                    lvl=status(ctx, patient, lvl), total=r.total, diff=diff, step=step), kind="first_aid", actor=medic, action="firstaid",
             target=patient, roll=r, difficulty=diff, outcome="success" if ok else "failure",
             **FirstAidLog(kit_uses=mine.kit_uses).dump())
     if ok:
@@ -188,7 +200,7 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
         ctx.remove_timers(kind=LOCK, combatant=patient)
         ctx.add_timer(f"{patient.name}: first aid possible again", due_in=hours * 3600,
                       kind=LOCK, combatant=patient)
-        ctx.log(ctx.say("{what} missed by {value}: no more first aid on {patient} for {hours} hours", what=what, value=diff - r.total, patient=patient.name, hours=hours), kind="first_aid", target=patient, outcome="locked")
+        ctx.log(ctx.say("{what} missed by {value}: no more first aid on {patient} for {hours} hours", what=Word(what), value=diff - r.total, patient=patient.name, hours=hours), kind="first_aid", target=patient, outcome="locked")
 
 
 def heal_one(ctx: RulesContext, c: Combatant, why: str) -> None:
@@ -248,7 +260,7 @@ def gm_heal(ctx: RulesContext, c: Combatant, value: str | None) -> None:
         raise RuleError("heal {name} N heals N levels (1 or more); heal {name} heals fully", name=c.name)
     idx = None if value is None or value.strip().isdigit() else level_index(tables(ctx), value)
     if idx is not None and idx >= max(wound(ctx, c), 1) and not (idx == 1 and wound(ctx, c) == 0):
-        raise RuleError("{name} is {status}: heal to a lower level (or heal {name} for fully healed)", name=c.name, status=Word(c.status))
+        raise RuleError("{name} is {status}: heal to a lower level (or heal {name} for fully healed)", name=c.name, status=status(ctx, c, c.status))
     if not _hurt(ctx, c):
         ctx.note("{name} is not hurt: nothing to heal", name=c.name)
         return
@@ -293,7 +305,7 @@ def revive(ctx: RulesContext, args: Args) -> None:
     rule healing.revive_level when none is given, AMB-D6-16)."""
     c = args["name"]
     if wound(ctx, c) < KILLED:
-        raise RuleError("{name} is not Killed ({status}): heal {name2} heals the living", name=c.name, status=Word(c.status), name2=quoted(c.name))
+        raise RuleError("{name} is not Killed ({status}): heal {name2} heals the living", name=c.name, status=status(ctx, c, c.status), name2=quoted(c.name))
     level = (args["level"] or "").strip()
     if not level:
         try:

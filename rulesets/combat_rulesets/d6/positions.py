@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from combat_cli.api import RuleError
+from combat_cli.api import Msg, RuleError
 from combat_rulesets.d6.codes import Code, parse_code
 from combat_rulesets.d6.options import RANGE_HELP
 from combat_rulesets.d6.records import situation_data
@@ -115,8 +115,8 @@ def protection_body(t: Tables, name: Any) -> tuple[Code, str]:
 def _choose(word: str, choices: list[str], what: str) -> str:
     try:
         return _match(word, choices, what)
-    except ValueError as e:
-        raise RuleError(str(e)) from None
+    except ValueError as e:  # its message as made (a Msg), worded where shown
+        raise RuleError(e.args[0] if e.args and isinstance(e.args[0], Msg) else str(e)) from None
 
 
 def position(ctx: RulesContext, args: Args) -> None:

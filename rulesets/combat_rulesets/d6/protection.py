@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from combat_cli.api import Word
 from combat_rulesets.d6.codes import Code
 from combat_rulesets.d6.core import beats, roll_code
 from combat_rulesets.d6.damage import damage_code
@@ -37,7 +38,7 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
         if d.total - b.total >= x.min:
             row = x
     fight(ctx).protection[label] = row.state
-    ctx.log(ctx.say("The {label} takes {total} vs Body {total2}: {state}", label=label, total=d.total, total2=b.total, state=row.state), kind="protection",
+    ctx.log(ctx.say("The {label} takes {total} vs Body {total2}: {state}", label=label, total=d.total, total2=b.total, state=Word(row.state)), kind="protection",
             actor=c, target=target, roll=d, difficulty=b.total, outcome=row.state)
     if row is rows[-1] and drop_cover(ctx, c, target):  # destroyed: no more cover
         ctx.log(ctx.say("{target} has no more cover from {name}", target=target.name, name=c.name), kind="protection",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combat_cli.api import RuleError
+from combat_cli.api import RuleError, Word
 from combat_rulesets.d6.core import (
     Lapse,
     action_penalties,
@@ -66,8 +66,9 @@ def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -
     roll, how = _roll(ctx, c, code, "dodge", "full dodge" if full else "Dodge", declared)
     d = Dodge(value=roll.total, full=full)
     r.dodge = d
-    ctx.log(ctx.say("{name} {value}: {total}{more}", name=c.name, value='full-dodges' if full else 'dodges', total=roll.total, more=" (added to the difficulty of every ranged attack this round)" if full else
-               " (the difficulty of every ranged attack this round)"),
+    ctx.log(ctx.say("{name} full-dodges: {total} (added to the difficulty of every ranged attack this round)"
+                    if full else "{name} dodges: {total} (the difficulty of every ranged attack this round)",
+                    name=c.name, total=roll.total),
             kind="reaction", actor=c, action="fulldodge" if full else "dodge", roll=roll,
             outcome=str(roll.total), **ReactionLog(pool=how, declared=declared).dump())
     return d
@@ -91,8 +92,9 @@ def roll_melee(ctx: RulesContext, c: Combatant, o: Parry | Block, *, declared: b
         label = f"block ({name})"
     roll, how = _roll(ctx, c, code, kind, label, declared)
     p = Defence(value=roll.total, kind=kind, vs=vs)
-    verb = "parries" if kind == "parry" else f"{kind}s"
-    ctx.log(ctx.say("{name} {verb}: {total} (the difficulty of one melee attack)", name=c.name, verb=verb, total=roll.total),
+    ctx.log(ctx.say("{name} parries: {total} (the difficulty of one melee attack)" if kind == "parry"
+                    else "{name} blocks: {total} (the difficulty of one melee attack)",
+                    name=c.name, total=roll.total),
             kind="reaction", actor=c, action=kind, roll=roll, outcome=str(roll.total),
             target=vs, **ReactionLog(pool=how, declared=declared).dump())
     return p
@@ -131,7 +133,7 @@ def _warn_nothing_coming(ctx: RulesContext, c: Combatant, kind: str) -> None:
     if not planned_attacks(ctx, c, kinds):
         what = "ranged attack" if kinds == ("shoot",) else (
             "attack" if ranged else "melee attack")
-        ctx.note("no {what} is coming at {name} this round: the {kind} is rolled all the same", what=what, name=c.name, kind=kind)
+        ctx.note("no {what} is coming at {name} this round: the {kind} is rolled all the same", what=Word(what), name=c.name, kind=Word(kind))
 
 
 def _check_vs(ctx: RulesContext, c: Combatant, kind: str, vs: str | None) -> None:
@@ -140,10 +142,10 @@ def _check_vs(ctx: RulesContext, c: Combatant, kind: str, vs: str | None) -> Non
         _warn_nothing_coming(ctx, c, kind)
         return
     if vs == c.id:
-        raise RuleError("{name} cannot {kind} against themself", name=c.name, kind=kind)
+        raise RuleError("{name} cannot {kind} against themself", name=c.name, kind=Word(kind))
     if not any(who == vs for who, _ in planned_attacks(ctx, c, MELEE)):
         name = ctx.name(vs)
-        raise RuleError("{name} has no melee attack planned at {name2} this round: {kind} vs= names an attacker whose blow is still to come", name=name, name2=c.name, kind=kind)
+        raise RuleError("{name} has no melee attack planned at {name2} this round: {kind} vs= names an attacker whose blow is still to come", name=name, name2=c.name, kind=Word(kind))
 
 
 def react(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
@@ -239,6 +241,6 @@ def _asked(ctx: RulesContext, target: Combatant, attacker: Combatant, ranged: bo
         react(ctx, target, ActionRequest(name=answer, options=options, text=answer))
     except RuleError as e:
         ctx.note(ctx.say("{name} cannot {reaction}: {why}", name=target.name,
-                         reaction=answer, why=str(e)))
+                         reaction=Word(answer), why=e))
         return False
     return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import Msg, RuleError, StatSpec
+from combat_cli.api import Msg, RuleError, StatSpec, Word
 from combat_rulesets.d6.codes import Code, code_text, parse_code
 
 if TYPE_CHECKING:
@@ -41,7 +41,8 @@ def _match(word: str, choices: list[str], what: str) -> str:
     from combat_cli.api import closest
 
     guess = closest(word, choices)
-    hint = f" — did you mean {guess}?" if guess else f" (known: {', '.join(choices)})"
+    hint = (Msg(" — did you mean {guess}?", guess=guess) if guess else
+            Msg(" (known: {known})", known=", ".join(choices)))
     raise ValueError(Msg('no {what} "{word}"{hint}', what=what, word=word, hint=hint))
 
 
@@ -234,5 +235,5 @@ def need_skill(t: Tables, c: Any, name: str) -> tuple[str, Code]:
         else:
             example = f"{name}=3D"
         who = f'"{c.name}"' if " " in c.name else c.name
-        raise RuleError("{name} has no {name2} skill: set {who} {example}", name=c.name, name2=name, who=who, example=example)
+        raise RuleError("{name} has no {name2} skill: set {who} {example}", name=c.name, name2=Word(name), who=who, example=example)
     return got

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from combat_cli.api import RuleError
+from combat_cli.api import Msg, RuleError
 from combat_rulesets.d6.core import Lapse, count
 from combat_rulesets.d6.options import Draw, Reload
 from combat_rulesets.d6.schema import tables
@@ -20,8 +20,8 @@ def catalogue_weapon(ctx: RulesContext, want: Any) -> dict[str, Any]:
     """The catalogue's entry for ``want`` (refused with the closest name)."""
     try:
         return weapon_entry(tables(ctx), want)
-    except ValueError as e:
-        raise RuleError(str(e)) from None
+    except ValueError as e:  # its message as made (a Msg), worded where shown
+        raise RuleError(e.args[0] if e.args and isinstance(e.args[0], Msg) else str(e)) from None
 
 
 def named_weapon(ctx: RulesContext, own: Any, want: Any) -> dict[str, Any]:
@@ -43,7 +43,10 @@ def pick_weapon(ctx: RulesContext, c: Combatant, want: str | None, *, melee: boo
     own = stat(c, "weapon")
     if want is None:
         if own is None:
-            raise RuleError("{name} has no weapon: add weapon=NAME to the action, or set {name} weapon=NAME{more}", name=c.name, more="" if not melee else " (or brawl)")
+            raise RuleError("{name} has no weapon: add weapon=NAME to the action, or set {name} weapon=NAME (or brawl)"
+                            if melee else
+                            "{name} has no weapon: add weapon=NAME to the action, or set {name} weapon=NAME",
+                            name=c.name)
         w = weapon_entry(tables(ctx), own)
     else:
         w = named_weapon(ctx, own, want)
@@ -85,13 +88,13 @@ def check_shots(ctx: RulesContext, c: Combatant, r: RoundState, w: dict[str, Any
     the shots left in it (None: no magazine)."""
     used = r.shots.get(w["name"], 0)
     if used + rounds > int(w["rof"]):
-        raise Lapse(f"{w['name']} has ROF {w['rof']}: "
-                    + (f"{rounds} shots would be too many" if used == 0 else
-                       "no more shots this round"))
+        raise Lapse("{w} has ROF {rof}: {n} shots would be too many" if used == 0 else
+                    "{w} has ROF {rof}: no more shots this round", w=w["name"], rof=w["rof"], n=rounds)
     left = ammo_left(ctx, c, w)
     if left is not None and left < rounds:
-        raise Lapse(f"{c.name}'s {w['name']} is empty: reload" if left <= 0 else
-                    f"{c.name}'s {w['name']} has {count(left, 'shot')} left: reload")
+        raise Lapse("{name}'s {w} is empty: reload" if left <= 0 else
+                    "{name}'s {w} has {left} left: reload", name=c.name, w=w["name"],
+                    left=count(left, "shot"))
     return left
 
 

@@ -88,7 +88,7 @@ def apply_result(ctx: RulesContext, c: Combatant, result: str, *, cause: str = "
             new = STUNNED if cur == 0 else cur
             if cur:
                 _stun(ctx, c, cause)
-                ctx.log(ctx.say("{name}: Stunned ({cause}); stays {lv}", name=c.name, cause=cause, lv=lv[cur]), kind="wound",
+                ctx.log(ctx.say("{name}: Stunned ({cause}); stays {lv}", name=c.name, cause=cause, lv=status(ctx, c, lv[cur])), kind="wound",
                         target=c, actor=attacker, outcome="Stunned",
                         **LevelLog(level=lv[cur]).dump())
                 if cur < INCAP:  # stuns count whatever the wound (AMB-D6-13)
