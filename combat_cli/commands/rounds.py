@@ -160,7 +160,7 @@ def _resolve_item(cmd: Cmd, item: QueueItem) -> None:
     if why:
         item.state = "lapsed"
         cmd.ctx.log(cmd.ctx.say("{name}'s {action} lapses: {why}", name=c.name,
-                                action=item.action.name, why=why), kind="lapse", actor=c,
+                                action=cmd.ctx.label(item.action.name), why=why), kind="lapse", actor=c,
                     action=item.action.name)
         return
     need(cmd.ruleset, DeclarePhase).resolve(cmd.ctx, item)

@@ -82,7 +82,8 @@ def difficulty(ctx: RulesContext, c: Combatant, target: Combatant, kind: str,
         rv = reaction.value
         if reaction.kind == "dodge" and s_att > s_tgt:  # D6-SCALE-3: dice added to the dodge
             n = s_att - s_tgt
-            sr = roll_code(ctx, Code(n, 0), f"{target.name}: dodge +{n}D scale (vs {c.name})")
+            sr = roll_code(ctx, Code(n, 0), ctx.say("{target}: dodge +{n}D scale (vs {name})",
+                                                    target=target.name, n=n, name=c.name))
             ctx.log(ctx.say("{target} adds {total} to the dodge against {name} (+{n}D scale)", target=target.name, total=sr.total, name=c.name, n=n), kind="roll", actor=target, roll=sr)
             rv += sr.total
         full = reaction.full
@@ -178,9 +179,12 @@ def strike(ctx: RulesContext, c: Combatant, a: ActionRequest) -> None:
     gt = " (must roll higher)" if any(
         row["full"] and not beats(t, row["total"], row["total"], full_dodge=True)
         for row in rows) else ""
-    what = (f"sweep {', '.join(x.name for x in alive)}" if sweep else
-            f"{kind} {alive[0].name}") + (f" (remembered: {'; '.join(said)})" if said else "")
-    roll = roll_code(ctx, pool, f"{c.name}: {sname} {pool.text()} ({how}) vs {vs}{gt} - {what}")
+    what = (ctx.say("sweep {names}", names=", ".join(x.name for x in alive)) if sweep else
+            f"{ctx.label(kind)} {alive[0].name}") + (
+        ctx.say(" (remembered: {said})", said="; ".join(said)) if said else "")
+    roll = roll_code(ctx, pool, ctx.say("{name}: {skill} {code} ({how}) vs {vs}{gt} - {what}",
+                                        name=c.name, skill=ctx.label(sname), code=pool.text(),
+                                        how=how, vs=vs, gt=ctx.say(gt) if gt else "", what=what))
     if ranged and w is not None:
         spend_shots(ctx, c, r, w, rounds, left)
     wtxt = ctx.say(" with {weapon}", weapon=ctx.label(w["name"])) if w else ""

@@ -111,7 +111,10 @@ def health_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
 def action_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
     n = actions_taken(ctx, c)
     p = multi_penalty(tables(ctx), n)
-    return ([(f"{n} actions", p)] if p else []) + health_penalties(ctx, c)
+    from combat_cli.locale import catalogue
+
+    counted = catalogue(ctx.language).ngettext("{n} action", "{n} actions", n).format(n=n)
+    return ([(counted, p)] if p else []) + health_penalties(ctx, c)
 
 
 def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]], who: str = ""
@@ -124,12 +127,12 @@ def build_pool(ctx: RulesContext, base: Code, mods: list[tuple[str, int]], who: 
         if not n:
             continue
         dice -= n
-        parts.append(f"{'-' if n > 0 else '+'}{abs(n)}D {label}")
+        parts.append(f"{'-' if n > 0 else '+'}{abs(n)}D {ctx.label(label)}")
     pool = Code(dice, base.pips)
     if dice < 1:
         if tables(ctx).pools.zero == "one_die":
             pool = Code(1, base.pips)
-            parts.append("(at least 1D)")
+            parts.append(ctx.say("(at least 1D)"))
         else:
             raise ZeroPool("{who}: pool reduced to {n}D ({parts}): a 0D pool cannot be used" if who
                            else "pool reduced to {n}D ({parts}): a 0D pool cannot be used",
@@ -169,7 +172,8 @@ def difficulty_dice(ctx: RulesContext, who: str, n: int, why: str, *, minus: boo
     if mods.difficulty_dice == "fixed":
         v = n * mods.fixed_per_die
         return v, f"{sign}{v} {why}"
-    r = roll_code(ctx, Code(n, 0), f"{who}: difficulty {sign}{n}D {why}")
+    r = roll_code(ctx, Code(n, 0), ctx.say("{who}: difficulty {sign}{n}D {why}", who=who, sign=sign,
+                                           n=n, why=why))
     ctx.log(ctx.say("Difficulty {sign}{n}D {why}: {value}", sign=sign, n=n, why=why, value=r.describe()), kind="roll", actor=who, roll=r)
     return r.total, f"{sign}{r.total} {why} ({n}D)"
 

@@ -82,7 +82,7 @@ def gm_damage(ctx: RulesContext, c: Combatant, value: str) -> None:
         except ValueError:
             raise RuleError("damage takes a number, dice (5D) or a wound level, not {v}", v=repr(v)
                             ) from None
-        r = roll_code(ctx, code, f"damage {code.text()} on {c.name}")
+        r = roll_code(ctx, code, ctx.say("damage {code} on {name}", code=code.text(), name=c.name))
         ctx.log(ctx.say("{name} takes {total} damage ({value})", name=c.name, total=r.total, value=code.text()), kind="damage",
                 target=c, roll=r, outcome=str(r.total))
         resist(ctx, c, r.total, source="GM damage")

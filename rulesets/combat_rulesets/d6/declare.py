@@ -263,7 +263,7 @@ def resolve(rs: Ruleset, ctx: RulesContext, item: QueueItem) -> None:
     except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
         # weapon, a patient no longer hurt ...) instead of blocking the round
         item.state = "lapsed"
-        ctx.log(ctx.say("{name}'s {action} lapses: {why}", name=c.name, action=item.action.name, why=e), kind="lapse", actor=c,
+        ctx.log(ctx.say("{name}'s {action} lapses: {why}", name=c.name, action=ctx.label(item.action.name), why=e), kind="lapse", actor=c,
                 action=item.action.name)
 
 

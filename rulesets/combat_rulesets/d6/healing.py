@@ -115,9 +115,10 @@ def fire_heal(ctx: RulesContext, timer: Timer) -> None:
         mods.append(("took it easy", -t.healing.easy_bonus))
     pool, how = build_pool(ctx, con, mods)
     row = t.healing.natural[cast("Level", name)]
-    r = roll_code(ctx, pool, f"{c.name}: natural healing, Constitution {pool.text()} ({how}) "
-                             f"vs {row.same_max + 1} to improve "
-                             f"({row.worse_max} or less: worse)")
+    r = roll_code(ctx, pool, ctx.say("{name}: natural healing, Constitution {code} ({how}) vs "
+                                     "{better} to improve ({worse} or less: worse)", name=c.name,
+                                     code=pool.text(), how=how, better=row.same_max + 1,
+                                     worse=row.worse_max))
     new: str
     if r.total <= row.worse_max:
         outcome, new = "worse", row.worse
@@ -175,8 +176,9 @@ def first_aid(ctx: RulesContext, medic: Combatant, patient: Combatant, *,
     mods = action_penalties(ctx, medic) if in_round else health_penalties(ctx, medic)
     pool, how = build_pool(ctx, code, mods, f"{medic.name}'s {skill_name}")
     what = "Medicine (A)" if facility else "First Aid"
-    r = roll_code(ctx, pool, f"{medic.name}: {what} on {patient.name} {pool.text()} ({how}) "
-                             f"vs {diff}")
+    r = roll_code(ctx, pool, ctx.say("{medic}: {what} on {patient} {code} ({how}) vs {diff}",
+                                     medic=medic.name, what=ctx.label(what),
+                                     patient=patient.name, code=pool.text(), how=how, diff=diff))
     attempts.append(ctx.now)
     them.fa_attempts = attempts
     if not facility and fa.kit_required:

@@ -42,8 +42,9 @@ def order(ctx: RulesContext) -> list[str]:
                     me = fighter(ctx, c)
                     if me.init_roll is None:
                         code = parse_code(stat(c, "Instincts") or "2D")
-                        r = roll_code(ctx, code, f"{c.name}: Instincts {code.text()} "
-                                                 "(initiative tie-break)")
+                        r = roll_code(ctx, code, ctx.say(
+                            "{name}: Instincts {code} (initiative tie-break)", name=c.name,
+                            code=code.text()))
                         me.init_roll = r.total
                         ctx.log(ctx.say("{name} rolls Instincts for a tie: {total}", name=c.name, total=r.total),
                                 kind="initiative", actor=c, roll=r)

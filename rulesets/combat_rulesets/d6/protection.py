@@ -25,8 +25,10 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
     t = tables(ctx)
     body, label = protection_body(t, sit.get("protection"))
     code, how = damage_code(c, w)
-    d = roll_code(ctx, code, f"{c.name}: damage {code.text()} ({how}) on the {label}")
-    b = roll_code(ctx, body, f"{label}: Body Strength {body.text()} vs {d.total} damage")
+    d = roll_code(ctx, code, ctx.say("{name}: damage {code} ({how}) on the {label}", name=c.name,
+                                     code=code.text(), how=how, label=label))
+    b = roll_code(ctx, body, ctx.say("{label}: Body Strength {code} vs {total} damage",
+                                     label=label, code=body.text(), total=d.total))
     damaged = beats(t, d.total, b.total, what="damage")
     if not damaged:
         ctx.log(ctx.say("The {label} takes {total} vs Body {total2}: undamaged; {target} is unharmed", label=label, total=d.total, total2=b.total, target=target.name), kind="protection", actor=c, target=target, roll=d,
@@ -51,8 +53,9 @@ def hit_protection(ctx: RulesContext, c: Combatant, target: Combatant,
         ctx.log(ctx.say("{target} is unharmed behind the {label}", target=target.name, label=label), kind="protection",
                 target=target, outcome="unharmed")
         return
-    roll = roll_code(ctx, left, f"{c.name}: damage through the {label} {left.text()} "
-                                f"({code.text()} -{minus}D)")
+    roll = roll_code(ctx, left, ctx.say("{name}: damage through the {label} {code} ({full} "
+                                        "-{minus}D)", name=c.name, label=label,
+                                        code=left.text(), full=code.text(), minus=minus))
     ctx.log(ctx.say("{target} takes {total} through the {label} ({value} -{minus}D)", target=target.name, total=roll.total, label=label, value=code.text(), minus=minus),
             kind="damage", actor=c, target=target, roll=roll, outcome=str(roll.total))
     resist(ctx, target, roll.total, source=f"through the {label}", attacker=c,

@@ -102,4 +102,4 @@ def target_penalty(ctx: RulesContext, r: RoundState, target: Combatant
         r.fired_at.append(target.id)
     k = tl.index(target.id)
     per = tables(ctx).ranged.multi_target.per_extra_target
-    return [(f"target {k + 1}", k * per)] if k and per else []
+    return [(ctx.say("target {n}", n=k + 1), k * per)] if k and per else []

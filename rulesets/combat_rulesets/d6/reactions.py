@@ -44,10 +44,12 @@ def _roll(ctx: RulesContext, c: Combatant, code: Code, kind: str, label: str, de
     mods = action_penalties(ctx, c)
     mode = t.reaction_penalty
     if mode == "always" or (mode == "undeclared" and not declared):
-        mods.append(("reaction" if kind == "dodge" else f"undeclared {kind}",
+        mods.append(("reaction" if kind == "dodge" else
+                     ctx.say("undeclared {kind}", kind=ctx.label(kind)),
                      t.reaction_penalty_dice))
     pool, how = build_pool(ctx, code, mods, f"{c.name}'s {kind}")
-    return roll_code(ctx, pool, f"{c.name}: {label} {pool.text()} ({how})"), how
+    return roll_code(ctx, pool, ctx.say("{name}: {label} {code} ({how})", name=c.name,
+                                        label=ctx.label(label), code=pool.text(), how=how)), how
 
 
 def roll_dodge(ctx: RulesContext, c: Combatant, *, full: bool, declared: bool) -> Dodge:
@@ -86,10 +88,11 @@ def roll_melee(ctx: RulesContext, c: Combatant, o: Parry | Block, *, declared: b
     if isinstance(o, Parry):
         w = pick_weapon(ctx, c, o.weapon, melee=True, action="parry")
         name, code = need_skill(tables(ctx), c, "Melee Parry")
-        label = f"parry ({name}, {w['name']})"
+        label = ctx.say("parry ({skill}, {weapon})", skill=ctx.label(name),
+                        weapon=ctx.label(w["name"]))
     else:
         name, code = need_skill(tables(ctx), c, unarmed_skill(kind, o.with_))
-        label = f"block ({name})"
+        label = ctx.say("block ({skill})", skill=ctx.label(name))
     roll, how = _roll(ctx, c, code, kind, label, declared)
     p = Defence(value=roll.total, kind=kind, vs=vs)
     ctx.log(ctx.say("{name} parries: {total} (the difficulty of one melee attack)" if kind == "parry"

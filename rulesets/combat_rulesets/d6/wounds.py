@@ -127,8 +127,9 @@ def _knockout_check(ctx: RulesContext, c: Combatant) -> None:
     stuns = fighter(ctx, c).stuns
     if stuns >= con.dice:
         code = tables(ctx).wounds.stun_knockout_minutes
-        r = roll_code(ctx, code, f"{c.name}: knocked out for {code} minutes "
-                                 f"({stuns} stuns >= Constitution {con.dice}D)")
+        r = roll_code(ctx, code, ctx.say("{name}: knocked out for {code} minutes ({stuns} stuns >= "
+                                         "Constitution {n}D)", name=c.name, code=str(code),
+                                         stuns=stuns, n=con.dice))
         ctx.log(ctx.say("{name} is knocked unconscious by {stuns} stuns for {total} minutes", name=c.name, stuns=stuns, total=r.total),
                 kind="wound", target=c, roll=r, outcome="Unconscious")
         ctx.add_condition(c, "Unconscious", duration=r.total * 60)
@@ -160,7 +161,8 @@ def set_level(ctx: RulesContext, c: Combatant, new: int, *, why: str = "",
             rd(ctx, c).no_more = True
     if new == INCAP and (old < INCAP or old == KILLED) and not heal:  # KILLED: revived
         code = t.wounds.incap_unconscious_minutes
-        r = roll_code(ctx, code, f"{c.name}: unconscious for {code} minutes (Incapacitated)")
+        r = roll_code(ctx, code, ctx.say("{name}: unconscious for {code} minutes (Incapacitated)",
+                                         name=c.name, code=str(code)))
         ctx.add_condition(c, "Unconscious", duration=r.total * 60, quiet=True)
         ctx.log(ctx.say("{name} is unconscious for {total} minutes", name=c.name, total=r.total), kind="condition",
                 target=c, roll=r, outcome="+Unconscious")

@@ -27,7 +27,7 @@ def test_a_d6_fight_in_czech(tmp_path: Path) -> None:
     lines = [x.strip() for x in said.splitlines()]
     assert "Mina střílí na Thug: 17 proti 10, zásah; poškození 20 proti 7 → Smrtelně zraněný" \
         in lines
-    assert "Thug: brawl propadá (Thug: Smrtelně zraněný)" in lines
+    assert "Thug: rvačka propadá (Thug: Smrtelně zraněný)" in lines
     assert "Thug: hod o život: 7 proti počtu tahů 1 → vydrží" in lines
     assert "za 4w 1d: Thug: hod na přirozené hojení (Smrtelně zraněný)" in lines
     report = combat("report", str(f), "--lang", "cs")
