@@ -52,7 +52,13 @@ from combat_cli.engine.domain.models import (
     QueueItem,
     Timer,
 )
-from combat_cli.engine.domain.queries import closest, find_combatant, is_combatant_name, match_word
+from combat_cli.engine.domain.queries import (
+    closest,
+    find_combatant,
+    fold,
+    is_combatant_name,
+    match_word,
+)
 from combat_cli.engine.grammar.options import Name, Names, Options, internal, opt
 from combat_cli.engine.grammar.parsing import COMMA, is_option, option, parse_action, partition
 from combat_cli.engine.grammar.syntax import Arg, Args, Opt, Syntax
@@ -87,7 +93,7 @@ __all__ = [
     "ActionRequest", "Combatant", "Condition", "Declaration", "Encounter", "LogEntry",
     "QueueItem", "Timer",
     # words: names, durations, a verb's words
-    "COMMA", "closest", "find_combatant", "format_clock", "format_duration",
+    "COMMA", "closest", "find_combatant", "fold", "format_clock", "format_duration",
     "is_combatant_name", "is_option", "match_word", "option", "parse_action", "partition",
     # the message catalogue (English source; a language is a catalogue file)
     "locale",

@@ -111,7 +111,9 @@ def health_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
 def action_penalties(ctx: RulesContext, c: Combatant) -> list[tuple[str, int]]:
     n = actions_taken(ctx, c)
     p = multi_penalty(tables(ctx), n)
-    from combat_cli.locale import catalogue
+    from combat_cli.api import locale
+
+    catalogue = locale.catalogue
 
     counted = catalogue(ctx.language).ngettext("{n} action", "{n} actions", n).format(n=n)
     return ([(counted, p)] if p else []) + health_penalties(ctx, c)

@@ -101,7 +101,9 @@ def track_text(where: Where, c: Combatant, *, english: bool = False) -> str:
 def box_letter(where: Where, level: str, english: bool = False) -> str:
     """The letter of an Injury box in the track (``B`` for bruised; the catalogue's
     ``msgctxt "injury box"`` in another language)."""
-    from combat_cli.locale import catalogue
+    from combat_cli.api import locale
+
+    catalogue = locale.catalogue
 
     found = level if english else catalogue(where.language).pgettext("injury box", level)
     return found if found != level else level[0].upper()
@@ -127,7 +129,9 @@ def names_text(where: Where, c: Combatant, plain_hits: bool = True) -> str:
 
 def gender(where: Where, c: Combatant) -> str:
     """``c``'s grammatical gender in the language ``where`` shows (m / f / n)."""
-    from combat_cli.locale import gender_of
+    from combat_cli.api import locale
+
+    gender_of = locale.gender_of
 
     return gender_of(c.name, c.stats, where.language)
 

@@ -124,7 +124,9 @@ def roll_named(ctx: RulesContext, c: Combatant, what: str, pool_text: str, **kw:
 def faces_text(r: PoolRoll, where: Where | None = None) -> str:
     """``6d10 [4 8 9 9 8 7] = 4 +1 Enh``: the dice, the faces, the successes (in the
     language ``where`` shows: Czech ``6k10``)."""
-    from combat_cli.locale import dice
+    from combat_cli.api import locale
+
+    dice = locale.dice
 
     lang = where.language if where is not None else "en"
     if r.roll is None:

@@ -155,7 +155,7 @@ def trait_name(word: str) -> str:
 
 
 def _fold(word: str) -> str:
-    from combat_cli.engine.domain.queries import fold
+    from combat_cli.api import fold
 
     return fold(word)
 
@@ -163,7 +163,9 @@ def _fold(word: str) -> str:
 def _shown_traits() -> dict[str, str]:
     """Each trait as another language shows it (``síla``, ``boj_zblízka``), folded: typed
     like the English name (from the catalogues alone)."""
-    from combat_cli.locale import SOURCE, catalogue, languages
+    from combat_cli.api import locale
+
+    SOURCE, catalogue, languages = locale.SOURCE, locale.catalogue, locale.languages
 
     key = languages()
     found = _SHOWN.get(key)
@@ -187,7 +189,9 @@ _SHOWN: dict[tuple[str, ...], dict[str, str]] = {}
 
 def _shown_weapon(word: str, weapons: Iterable[str]) -> str | None:
     """The weapon another language calls ``word`` (``meč``, ``mec``: the sword)."""
-    from combat_cli.locale import SOURCE, catalogue, languages
+    from combat_cli.api import locale
+
+    SOURCE, catalogue, languages = locale.SOURCE, locale.catalogue, locale.languages
 
     typed = _fold(word)
     for lang in languages():
@@ -269,8 +273,7 @@ def weapon_of(tables: Tables, c: Combatant, name: str | None = None) -> Weapon:
     if wname not in weapons:
         hits = [w for w in weapons if w.startswith(wname)]
         if len(hits) != 1:
-            from combat_cli.api import closest
-            from combat_cli.locale import Word
+            from combat_cli.api import Word, closest
 
             guess = closest(wname, weapons)
             if guess:

@@ -36,7 +36,9 @@ def say(where: Any, template: str, **values: Any) -> str:
     """``template`` (English, the catalogue's key) in the language ``where`` (a rules context
     or a view) shows, filled with ``values``: a :class:`~combat_cli.locale.Word` translated, a
     name as it is."""
-    from combat_cli.locale import Said, worded
+    from combat_cli.api import locale
+
+    Said, worded = locale.Said, locale.worded
 
     lang = where.language
     return Said(where.label(template).format(**{k: worded(v, lang) for k, v in values.items()}))
@@ -52,7 +54,9 @@ def level_word(where: Any, level: str, gender: str = "") -> str:
     Out``, ``Hit`` in English; in another language the Injury Condition it names (msgctxt
     "injury level", Czech ``Pohmoždění``), or with ``gender`` the status agreeing with the
     fighter (msgctxt m / f / n, ``Pohmožděná``)."""
-    from combat_cli.locale import catalogue, g_
+    from combat_cli.api import locale
+
+    catalogue, g_ = locale.catalogue, locale.g_
 
     title = {"taken_out": "Taken Out", "hit": "Hit"}.get(level, level.title())
     if gender:
@@ -64,7 +68,9 @@ def level_word(where: Any, level: str, gender: str = "") -> str:
 def says(where: Any, one: str, many: str, count: int, /, **values: Any) -> str:
     """:func:`say` of a counted sentence: ``one`` or ``many`` (the English forms, the
     catalogue's key) in the form the language gives ``count`` (Czech: 1, 2-4, 5+)."""
-    from combat_cli.locale import Said, catalogue, worded
+    from combat_cli.api import locale
+
+    Said, catalogue, worded = locale.Said, locale.catalogue, locale.worded
 
     lang = where.language
     return Said(catalogue(lang).ngettext(one, many, count).format(
