@@ -36,9 +36,10 @@ FILES = {"web/*browser*.py": "browser", "web/test_serve.py": "e2e", "web/test_ph
 """Files whose kind is theirs whatever their folder's (globs, relative to tests/)."""
 
 SPAWNS = re.compile(r"\bsubprocess\b|\bpexpect\b|\bcombat_cmd\b|\bPopen\b|\bServer\b|\bLiveTable\b"
-                    r"|(?<![\w.])_?combat\(|\bspawn\(")
+                    r"|(?<![\w.])_?combat\(|\bspawn\(|\bplay_fight\(")
 """What starts the real program: the subprocess and pexpect modules, the tests' helpers
-around them (``combat_cmd``, ``combat(...)``, the web tests' ``Server`` and ``LiveTable``)."""
+around them (``combat_cmd``, ``combat(...)``, ``play_fight(...)``, the web tests' ``Server`` and
+``LiveTable``)."""
 
 SLOW = frozenset({
     # SLOW-BEGIN (measured: see the README's "Tests" section)

@@ -3,21 +3,13 @@ with the fighter."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.rulesets.play import combat
 
 EX = Path(__file__).resolve().parents[3] / "examples"
 FIGHT = (f"import {EX / 'd6.toml'}\nadd Mina template=mina\nadd Thug template=thug\nstart\n"
          "declare Mina shoot Thug\ndeclare Thug brawl Mina\nresolve all\nend\nend fight\n")
-
-
-def combat(*args: str, stdin: str | None = None) -> str:
-    env = dict(os.environ, COMBAT_HISTORY="", COLUMNS="300")
-    r = subprocess.run([sys.executable, "-m", "combat_cli", *args], input=stdin, env=env,
-                       capture_output=True, text=True, timeout=120, encoding="utf-8")
-    return r.stdout + r.stderr
 
 
 def test_a_d6_fight_in_czech(tmp_path: Path) -> None:

@@ -4,12 +4,11 @@ refusals) come from storypath.po, a count of successes in its Czech plural form.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.rulesets.play import combat
 
 ROOT = Path(__file__).resolve().parents[3]
 EX = ROOT / "examples"
@@ -23,15 +22,6 @@ FIGHT = (f"import {EX / 'storypath.toml'}\nadd Ann template=ann\nadd Ben templat
          'act Ben do pool=athletics+dexterity task="open the door"\n'
          'act Ann letgo "Thug 1"\n'
          "momentum +2\naftermath\nscene\nmomentum storyguide -1\n")
-
-
-def combat(*args: str, stdin: str | None = None, cwd: Path | None = None) -> str:
-    path = os.pathsep.join([str(ROOT), str(ROOT / "rulesets"),
-                            *filter(None, [os.environ.get("PYTHONPATH", "")])])
-    env = dict(os.environ, COMBAT_HISTORY="", COLUMNS="300", PYTHONPATH=path)
-    r = subprocess.run([sys.executable, "-m", "combat_cli", *args], input=stdin, env=env,
-                       capture_output=True, text=True, timeout=120, encoding="utf-8", cwd=cwd)
-    return r.stdout + r.stderr
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,9 @@ table shows it; the same fight in English is worded as before."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.rulesets.play import combat, play_fight
 
 EX = Path(__file__).resolve().parents[3] / "examples"
 FIGHT = (f"import {EX / 'storypath.toml'}\nadd Ann template=ann\nadd Ben template=ben\n"
@@ -15,18 +14,9 @@ FIGHT = (f"import {EX / 'storypath.toml'}\nadd Ann template=ann\nadd Ben templat
          "end fight\n")
 
 
-def combat(*args: str, stdin: str | None = None) -> str:
-    env = dict(os.environ, COMBAT_HISTORY="", COLUMNS="300")
-    r = subprocess.run([sys.executable, "-m", "combat_cli", *args], input=stdin, env=env,
-                       capture_output=True, text=True, timeout=120, encoding="utf-8")
-    return r.stdout + r.stderr
-
-
 def _play(tmp_path: Path, lang: str, lines: str = FIGHT) -> tuple[str, Path]:
     f = tmp_path / f"storypath-{lang}.json"
-    combat("new", str(f), "--ruleset", "storypath", "--lang", lang)
-    return combat("play", str(f), "--lang", lang, "--seed", "3", "--script", "-",
-                  stdin=lines), f
+    return play_fight(f, "storypath", lang, lines), f
 
 
 def _lines(said: str) -> list[str]:
