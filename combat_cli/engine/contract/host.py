@@ -83,7 +83,7 @@ class Host:
         of the specs, built once: a 100,000-template library is checked on every open)."""
         by_word = self._index()[1]
         found = by_word.get(name.lower())
-        if found is None:
+        if found is None and not name.isascii():  # síla, Síla: as sila (an ASCII name is lower)
             from combat_cli.engine.domain.queries import fold
 
             found = by_word.get(fold(name))
