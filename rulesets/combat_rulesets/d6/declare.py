@@ -256,8 +256,7 @@ def resolve(rs: Ruleset, ctx: RulesContext, item: QueueItem) -> None:
 
     c = ctx.combatant(item.actor)
     try:
-        perform(rs, ctx, c, item.action, missing=f"{item.action.name} is a reaction: "
-                f"react {c.name} {item.action.name}")
+        perform(rs, ctx, c, item.action, missing=_a_reaction(ctx, c, item.action.name))
     except RollAborted:  # the GM's dice did not fit: the whole command is abandoned
         raise
     except RuleError as e:  # a planned action that cannot happen now lapses (0D, empty
@@ -277,5 +276,10 @@ def act(rs: Ruleset, ctx: RulesContext, c: Combatant, action: ActionRequest) -> 
         cast("Reactions", rs).react(ctx, c, action)
         return
     count_act(ctx, c, action)
-    perform(rs, ctx, c, action, missing=f"{action.name} is a reaction: "
-            f"react {c.name} {action.name}")
+    perform(rs, ctx, c, action, missing=_a_reaction(ctx, c, action.name))
+
+
+def _a_reaction(ctx: RulesContext, c: Combatant, action: str) -> str:
+    """Why ``action`` is not done as an action: it is a reaction, and how to take it."""
+    return ctx.say("{action} is a reaction: react {name} {action}", action=ctx.label(action),
+                   name=c.name)

@@ -91,7 +91,7 @@ def range_base(ctx: RulesContext, w: dict[str, Any], value: Any) -> tuple[int, s
             try:
                 band = _match(str(value), list(bands), "range")
             except ValueError:
-                raise RuleError('no range "{value}": {RANGE_HELP}', value=value, RANGE_HELP=RANGE_HELP) from None
+                raise RuleError('no range "{value}": {RANGE_HELP}', value=value, RANGE_HELP=Msg(RANGE_HELP)) from None
     return bands[band], band.replace("_", " ")
 
 
