@@ -121,7 +121,7 @@ class D6(DeclarePhase, Reactions, Healing, Ruleset):
                  "First Aid (kit) or Medicine (A) at a facility, outside the action count "
                  "(in a round, act MEDIC firstaid PATIENT costs an action)",
                  "combat_rulesets.d6.healing:firstaid_verb", aliases=("fa",)),
-        VerbSpec("restock", (Arg("name", "name"), Arg("uses", "int", bad="usage: restock NAME "
+        VerbSpec("restock", (Arg("name", "name"), Arg("uses", "int", noun="number of uses", bad="usage: restock NAME "
                                                       "USES (a fresh kit is 2 uses)")), "set first-aid kit uses (a kit has 2)",
                  "combat_rulesets.d6.healing:restock"),
         VerbSpec("revive", (Arg("name", "name"), Arg("level", "text", optional=True)),
