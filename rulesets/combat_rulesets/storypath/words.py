@@ -1,5 +1,6 @@
-"""Words: English for the log (a list of names and a verb that agrees with it), and a word the
-GM typed matched to a name exactly or by its beginning."""
+"""Storypath's words in the table's language: sentences from its catalogue (``say``, counted
+ones ``says``), its words (``tr``, an Injury level ``level_word``), a list of names; and a
+word the GM typed matched to a name exactly or by its beginning."""
 
 from __future__ import annotations
 
@@ -15,10 +16,6 @@ def names_and(where: Any, names: list[str]) -> str:
     return say(where, "{a} and {b}", a=", ".join(names[:-1]), b=names[-1])
 
 
-def they(names: list[str], singular: str, plural: str) -> str:
-    """The names and the verb in agreement, in English: ``Ann gets``, ``Ann and Ben get``."""
-    joined = " and ".join(x for x in (", ".join(names[:-1]), names[-1] if names else "") if x)
-    return f"{joined} {singular if len(names) == 1 else plural}"
 
 
 def matches(word: str, names: Iterable[str]) -> list[str]:
@@ -27,9 +24,6 @@ def matches(word: str, names: Iterable[str]) -> list[str]:
     return [n for n in names if n == word] or [n for n in names if n.startswith(word)]
 
 
-def count(n: int, one: str, more: str = "") -> str:
-    """``1 action``, ``2 actions``, ``0 successes``: a number and its noun in agreement."""
-    return f"{n} {one if n == 1 else (more or one + 's')}"
 
 
 def say(where: Any, template: str, **values: Any) -> str:
